@@ -1,0 +1,115 @@
+import { inject } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+
+export const baseUrl = () => inject('baseUrl');
+export const dbKind = () => inject('dbKind');
+export const OPERATOR = { email: 'operator@network.test', password: 'operator-test-password' };
+
+export interface ApiOptions {
+  token?: string;
+  apiKey?: string;
+  partner?: string;
+  org?: string;
+  body?: unknown;
+  /** A raw body string sent as is (for malformed JSON and size tests). */
+  rawBody?: string;
+  contentType?: string | null;
+  /** true (default for POST/PUT/DELETE): a fresh key; a string: that key; false: none. */
+  idempotencyKey?: string | boolean;
+  headers?: Record<string, string>;
+}
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+export async function api<T = any>(method: string, path: string, opts: ApiOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.apiKey) headers['x-service-api-key'] = opts.apiKey;
+  if (opts.partner) headers['x-partner-id'] = opts.partner;
+  if (opts.org) headers['x-org-id'] = opts.org;
+  const mutating = method !== 'GET';
+  const key = opts.idempotencyKey ?? mutating;
+  if (key === true) headers['idempotency-key'] = randomUUID();
+  else if (typeof key === 'string') headers['idempotency-key'] = key;
+  let body: string | undefined;
+  if (opts.rawBody !== undefined) body = opts.rawBody;
+  else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+  if (body !== undefined && opts.contentType !== null) headers['content-type'] = opts.contentType ?? 'application/json';
+  const res = await fetch(baseUrl() + path, { method, headers, body });
+  const text = await res.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = text;
+  }
+  return { status: res.status, body: parsed as T, text, headers: res.headers };
+}
+
+export const uniq = () => randomUUID().slice(0, 8);
+
+export interface TestOrg {
+  orgId: string;
+  token: string;
+  partnerId: string;
+  domain: string;
+  email: string;
+  password: string;
+  userId: string;
+}
+
+/** Signs up a fresh sandbox organization and signs its admin in. */
+export async function createOrg(name = `Test Bank ${uniq()}`): Promise<TestOrg> {
+  const email = `admin-${uniq()}@example.test`;
+  const password = 'correct-horse-battery';
+  const su = await api('POST', '/organization', { body: { name, admin_email: email, admin_password: password } });
+  if (su.status !== 200) throw new Error(`sign-up failed: ${su.status} ${su.text}`);
+  const si = await signIn(email, password);
+  const ns = await api('GET', '/partner', { token: si.access_token });
+  const partner = ns.body.data.partners[0];
+  return { orgId: su.body.data.token, token: si.access_token, partnerId: partner.token, domain: partner.domain, email, password, userId: si.user_id };
+}
+
+export async function signIn(email: string, password: string): Promise<{ access_token: string; token: string; user_id: string; role: string }> {
+  const res = await api('POST', '/organization/signin', { body: { admin_email: email, admin_password: password } });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
+  return res.body.data;
+}
+
+export async function operatorToken(): Promise<string> {
+  return (await signIn(OPERATOR.email, OPERATOR.password)).access_token;
+}
+
+/** Signs up an organization and has the operator verify it (for production namespaces). */
+export async function createVerifiedOrg(name?: string): Promise<TestOrg> {
+  const org = await createOrg(name);
+  const op = await operatorToken();
+  const res = await api('POST', `/operator/organizations/${org.orgId}/verify`, { token: op });
+  if (res.status !== 200) throw new Error(`verify failed: ${res.text}`);
+  return org;
+}
+
+/** Direct SQL for database-state assertions; only on the PostgreSQL run (PGlite is owned by the server). */
+export async function withSql<T>(fn: (c: pg.Client) => Promise<T>): Promise<T | undefined> {
+  const url = inject('databaseUrl');
+  if (!url) return undefined;
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+export function expectError(res: ApiResponse, status: number, code: string) {
+  if (res.status !== status || res.body?.code !== code || typeof res.body?.message !== 'string') {
+    throw new Error(`expected ${status} ${code}, got ${res.status} ${res.text}`);
+  }
+}

@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { api, createOrg, expectError, OPERATOR, operatorToken, signIn, uniq } from './helpers';
+
+describe('POST /api/v1/csp/organization (sign-up)', () => {
+  it('creates a sandbox organization with a first namespace linked to the Sandbox Bank', async () => {
+    const email = `founder-${uniq()}@example.test`;
+    const res = await api('POST', '/organization', { body: { name: 'Founders Bank', admin_email: email, admin_password: 'long-enough-password' } });
+    expect(res.status).toBe(200);
+    expect(res.body.ok).toBe(true);
+    expect(res.body.data).toMatchObject({ name: 'Founders Bank', status: 'sandbox' });
+    expect(res.body.data.token).toMatch(/^org_/);
+    expect(res.headers.get('x-csp-version')).toBe('gateway-csp/v0.1.0');
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+
+    const si = await signIn(email, 'long-enough-password');
+    expect(si.token).toBe(res.body.data.token);
+    const ns = await api('GET', '/partner', { token: si.access_token });
+    expect(ns.body.data.count).toBe(1);
+    expect(ns.body.data.partners[0]).toMatchObject({ org_id: res.body.data.token, environment: 'sandbox', enabled: true });
+  });
+
+  it('rejects a second sign-up with the same email with 409', async () => {
+    const email = `dup-${uniq()}@example.test`;
+    const body = { name: 'One', admin_email: email, admin_password: 'long-enough-password' };
+    expect((await api('POST', '/organization', { body })).status).toBe(200);
+    expectError(await api('POST', '/organization', { body: { ...body, name: 'Two' } }), 409, 'error.conflict');
+  });
+
+  it.each([
+    ['missing name', { admin_email: 'x@example.test', admin_password: 'long-enough-password' }, /name/],
+    ['bad email', { name: 'X', admin_email: 'not-an-email', admin_password: 'long-enough-password' }, /admin_email/],
+    ['short password', { name: 'X', admin_email: 'x@example.test', admin_password: 'short' }, /admin_password/],
+    ['wrong type', { name: 42, admin_email: 'x@example.test', admin_password: 'long-enough-password' }, /name/],
+  ])('answers 400 naming the field for %s', async (_label, body, field) => {
+    const res = await api('POST', '/organization', { body });
+    expectError(res, 400, 'error.bad_request');
+    expect(res.body.message).toMatch(field);
+  });
+});
+
+describe('POST /api/v1/csp/organization/signin', () => {
+  it('returns a 7-day JWT with the documented claims', async () => {
+    const org = await createOrg();
+    const res = await api('POST', '/organization/signin', { body: { admin_email: org.email, admin_password: org.password } });
+    expect(res.status).toBe(200);
+    const [, payload] = res.body.data.access_token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    expect(claims).toMatchObject({ sub: org.userId, org_id: org.orgId, role: 'admin' });
+    expect(typeof claims.jti).toBe('string');
+    expect(claims.exp - claims.iat).toBe(7 * 24 * 3600);
+  });
+
+  it('gives identical answers for an unknown email and a wrong password', async () => {
+    const org = await createOrg();
+    const wrong = await api('POST', '/organization/signin', { body: { admin_email: org.email, admin_password: 'wrong-password!' } });
+    const unknown = await api('POST', '/organization/signin', { body: { admin_email: `nobody-${uniq()}@example.test`, admin_password: 'wrong-password!' } });
+    expectError(wrong, 401, 'error.unauthorized');
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('requires an idempotency-key', async () => {
+    const res = await api('POST', '/organization/signin', { body: { admin_email: 'a@b.test', admin_password: 'x' }, idempotencyKey: false });
+    expectError(res, 400, 'error.bad_request');
+    expect(res.body.message).toMatch(/idempotency-key/);
+  });
+
+  it('signs the operator in with role operator', async () => {
+    const res = await api('POST', '/organization/signin', { body: { admin_email: OPERATOR.email, admin_password: OPERATOR.password } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.role).toBe('operator');
+  });
+});
+
+describe('JWT bearer credential', () => {
+  it.each([
+    ['missing', undefined],
+    ['malformed', 'Bearer not-a-jwt'],
+    ['wrong scheme', 'Basic abc'],
+  ])('answers 401 for a %s token', async (_label, header) => {
+    const res = await api('GET', '/partner', { headers: header ? { authorization: header } : {} });
+    expectError(res, 401, 'error.unauthorized');
+  });
+
+  it('answers 401 for a tampered token', async () => {
+    const org = await createOrg();
+    const [h, p, s] = org.token.split('.');
+    const claims = JSON.parse(Buffer.from(p!, 'base64url').toString());
+    claims.role = 'admin';
+    claims.org_id = 'org_someone_else';
+    const forged = `${h}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${s}`;
+    expectError(await api('GET', '/partner', { token: forged }), 401, 'error.unauthorized');
+  });
+
+  it('answers 401 for an expired token and one signed with another secret', async () => {
+    const org = await createOrg();
+    const claims = JSON.parse(Buffer.from(org.token.split('.')[1]!, 'base64url').toString());
+    const expired = await new SignJWT({ org_id: claims.org_id, role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setJti('x')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 8 * 86400)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 86400)
+      .sign(new TextEncoder().encode('test-auth-secret-0123456789abcdef0123456789'));
+    expectError(await api('GET', '/partner', { token: expired }), 401, 'error.unauthorized');
+    const otherSecret = await new SignJWT({ org_id: claims.org_id, role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setJti('y')
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode('another-secret-another-secret-another'));
+    expectError(await api('GET', '/partner', { token: otherSecret }), 401, 'error.unauthorized');
+  });
+
+  it("answers 401 when x-partner-id names another organization's namespace", async () => {
+    const a = await createOrg();
+    const b = await createOrg();
+    expectError(await api('GET', '/users', { token: a.token, partner: b.partnerId }), 401, 'error.unauthorized');
+  });
+});
+
+describe('idempotency (DESIGN §7)', () => {
+  it('replays byte for byte with Idempotent-Replayed: true', async () => {
+    const key = `key-${uniq()}`;
+    const body = { name: 'Replay Bank', admin_email: `replay-${uniq()}@example.test`, admin_password: 'long-enough-password' };
+    const first = await api('POST', '/organization', { body, idempotencyKey: key });
+    const second = await api('POST', '/organization', { body, idempotencyKey: key });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+  });
+
+  it('answers 422 when the key is reused with another body', async () => {
+    const key = `key-${uniq()}`;
+    const body = { name: 'Reuse Bank', admin_email: `reuse-${uniq()}@example.test`, admin_password: 'long-enough-password' };
+    expect((await api('POST', '/organization', { body, idempotencyKey: key })).status).toBe(200);
+    expectError(await api('POST', '/organization', { body: { ...body, name: 'Other' }, idempotencyKey: key }), 422, 'error.idempotency_key_reused');
+  });
+
+  it('treats the same key with reordered JSON keys as the same request', async () => {
+    const key = `key-${uniq()}`;
+    const email = `order-${uniq()}@example.test`;
+    const a = await api('POST', '/organization', { rawBody: JSON.stringify({ name: 'Order', admin_email: email, admin_password: 'long-enough-password' }), idempotencyKey: key });
+    const b = await api('POST', '/organization', { rawBody: JSON.stringify({ admin_password: 'long-enough-password', admin_email: email, name: 'Order' }), idempotencyKey: key });
+    expect(b.text).toBe(a.text);
+  });
+
+  it('creates exactly one organization from 20 concurrent identical requests', async () => {
+    const key = `key-${uniq()}`;
+    const body = { name: 'Concurrent Bank', admin_email: `conc-${uniq()}@example.test`, admin_password: 'long-enough-password' };
+    const results = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/organization', { body, idempotencyKey: key })));
+    const ok = results.filter((r) => r.status === 200);
+    const inFlight = results.filter((r) => r.status === 409);
+    expect(ok.length + inFlight.length).toBe(20);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(ok.map((r) => r.body.data.token)).size).toBe(1);
+    inFlight.forEach((r) => expect(r.body.code).toBe('error.conflict'));
+    // One organization exists: the admin can sign in and sees exactly one namespace.
+    const si = await signIn(body.admin_email, body.admin_password);
+    expect((await api('GET', '/partner', { token: si.access_token })).body.data.count).toBe(1);
+  });
+});
+
+describe('bad input never yields a 500', () => {
+  it('answers malformed JSON with 400', async () => {
+    const res = await api('POST', '/organization', { rawBody: '{"name": "x", ' });
+    expectError(res, 400, 'error.bad_request');
+    expect(res.body.message).toMatch(/JSON/);
+  });
+
+  it('answers a non-JSON content type with 415', async () => {
+    const res = await api('POST', '/organization', { rawBody: 'name=x', contentType: 'application/x-www-form-urlencoded' });
+    expectError(res, 415, 'error.unsupported_media_type');
+  });
+
+  it('answers a body over 64 KiB with 413 and writes nothing', async () => {
+    const email = `big-${uniq()}@example.test`;
+    const res = await api('POST', '/organization', { body: { name: 'x'.repeat(70 * 1024), admin_email: email, admin_password: 'long-enough-password' } });
+    expectError(res, 413, 'error.payload_too_large');
+    expectError(await api('POST', '/organization/signin', { body: { admin_email: email, admin_password: 'long-enough-password' } }), 401, 'error.unauthorized');
+  });
+
+  it('answers an unknown route with the 404 envelope and the version header', async () => {
+    const res = await api('GET', '/no-such-thing');
+    expectError(res, 404, 'error.not_found');
+    expect(res.headers.get('x-csp-version')).toBe('gateway-csp/v0.1.0');
+  });
+});
+
+describe('users and roles', () => {
+  it('invites, lists, changes role and removes a user; the removed user loses access', async () => {
+    const org = await createOrg();
+    const email = `support-${uniq()}@example.test`;
+    const inv = await api('POST', '/users', { token: org.token, body: { email, role: 'support', password: 'support-password-1' } });
+    expect(inv.status).toBe(200);
+    expect(inv.body.data).toMatchObject({ email, role: 'support', org_id: org.orgId });
+    const list = await api('GET', '/users', { token: org.token });
+    expect(list.body.data.count).toBe(2);
+
+    const support = await signIn(email, 'support-password-1');
+    expect(support.role).toBe('support');
+    // support may read namespaces but not manage users
+    expect((await api('GET', '/partner', { token: support.access_token })).status).toBe(200);
+    expectError(await api('GET', '/users', { token: support.access_token }), 403, 'error.forbidden');
+
+    const changed = await api('PATCH', `/users/${inv.body.data.token}`, { token: org.token, body: { role: 'viewer' } });
+    expect(changed.body.data.role).toBe('viewer');
+    // the old token carries the old role: it stops working
+    expectError(await api('GET', '/partner', { token: support.access_token }), 401, 'error.unauthorized');
+
+    const del = await api('DELETE', `/users/${inv.body.data.token}`, { token: org.token });
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ ok: true, data: {} });
+    expect((await api('GET', '/users', { token: org.token })).body.data.count).toBe(1);
+  });
+
+  it('refuses to remove the last admin, and hides other organizations’ users', async () => {
+    const a = await createOrg();
+    const b = await createOrg();
+    expectError(await api('DELETE', `/users/${a.userId}`, { token: a.token }), 400, 'error.bad_request');
+    expectError(await api('PATCH', `/users/${a.userId}`, { token: b.token, body: { role: 'viewer' } }), 404, 'error.not_found');
+    expectError(await api('POST', '/users', { token: a.token, body: { email: 'x@example.test', role: 'owner', password: 'long-enough-1' } }), 400, 'error.bad_request');
+  });
+});
+
+describe('operator verification', () => {
+  it('lists sandbox organizations and verifies one; a second decision conflicts', async () => {
+    const org = await createOrg();
+    const op = await operatorToken();
+    const queue = await api('GET', '/operator/organizations?status=sandbox&limit=100', { token: op });
+    expect(queue.status).toBe(200);
+    expect(queue.body.data.organizations.some((o: { token: string }) => o.token === org.orgId)).toBe(true);
+
+    const verified = await api('POST', `/operator/organizations/${org.orgId}/verify`, { token: op });
+    expect(verified.body.data.status).toBe('verified');
+    expect((await api('GET', '/organization', { token: org.token })).body.data.status).toBe('verified');
+    expectError(await api('POST', `/operator/organizations/${org.orgId}/reject`, { token: op }), 409, 'error.conflict');
+    expectError(await api('POST', `/operator/organizations/org_missing/verify`, { token: op }), 404, 'error.not_found');
+  });
+
+  it('forbids organization users from operator endpoints', async () => {
+    const org = await createOrg();
+    expectError(await api('GET', '/operator/organizations', { token: org.token }), 403, 'error.forbidden');
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Starts a real server for the API suite: the Next.js production build (`next start`) or the
+ * standalone Hono host, over PGlite in a fresh folder or a fresh PostgreSQL database.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createServer } from 'node:net';
+import pg from 'pg';
+
+export type Host = 'next' | 'standalone';
+export type DbKind = 'pglite' | 'postgres';
+
+export interface RunningServer {
+  baseUrl: string;
+  databaseUrl?: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `csp_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startServer(opts: { host: Host; db: DbKind; env?: Record<string, string> }): Promise<RunningServer> {
+  const port = await freePort();
+  const root = path.resolve(__dirname, '../..');
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    AUTH_SECRET: 'test-auth-secret-0123456789abcdef0123456789',
+    OPERATOR_EMAIL: 'operator@network.test',
+    OPERATOR_PASSWORD: 'operator-test-password',
+    WEBHOOK_ALLOW_PRIVATE: 'true',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    ...opts.env,
+  };
+  delete env.DATABASE_URL;
+  let dataDir: string | undefined;
+  let dropDb: (() => Promise<void>) | undefined;
+  let databaseUrl: string | undefined;
+  if (opts.db === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL;
+    if (!admin) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL suite');
+    const created = await createTestDatabase(admin);
+    databaseUrl = created.url;
+    dropDb = created.drop;
+    env.DATABASE_URL = created.url;
+  } else {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'csp-api-'));
+    env.DATA_DIR = path.join(dataDir, 'db');
+  }
+
+  const child: ChildProcess =
+    opts.host === 'next'
+      ? spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/gateway.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+
+  const baseUrl = `http://127.0.0.1:${port}/api/v1/csp`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/openapi.json`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+
+  return {
+    baseUrl,
+    databaseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => {
+        const t = setTimeout(() => {
+          child.kill('SIGKILL');
+          r(null);
+        }, 5000);
+        child.once('exit', () => {
+          clearTimeout(t);
+          r(null);
+        });
+      });
+      if (process.env.CSP_TEST_SERVER_LOG) console.log(output);
+      if (dropDb) await dropDb().catch(() => {});
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

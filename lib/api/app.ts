@@ -1,0 +1,90 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { randomUUID } from 'node:crypto';
+import { CSP_VERSION_HEADER } from '@/lib/config';
+import { NotFoundError, PayloadTooLargeError, ValidationError } from '@/lib/errors';
+import { getDatabase } from '@/lib/db';
+import type { GatewayEnv } from './env';
+import { errorResponse, renderError, toErrorResponse } from './errors';
+import { completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
+import { logger, redactPath } from './logger';
+
+export const API_PREFIX = '/api/v1/csp';
+export const MAX_BODY_BYTES = 64 * 1024;
+
+interface ZodIssueLike {
+  path: PropertyKey[];
+  message: string;
+  code?: string;
+}
+
+/** Zod issues → one message naming each offending field. */
+export function formatIssues(issues: ZodIssueLike[], target?: string): string {
+  const parts = issues.slice(0, 5).map((i) => {
+    const field = i.path.map(String).join('.');
+    const where = field || (target === 'json' ? 'body' : target ?? 'request');
+    return `${where}: ${i.message}`;
+  });
+  return parts.join('; ');
+}
+
+export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
+  const app = new OpenAPIHono<GatewayEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) {
+        const target = (result as { target?: string }).target;
+        const err = new ValidationError(formatIssues(result.error.issues as ZodIssueLike[], target));
+        return errorResponse(c, err);
+      }
+    },
+  }).basePath(API_PREFIX) as unknown as OpenAPIHono<GatewayEnv>;
+
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header('x-request-id');
+    c.set('requestId', incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID());
+    await next();
+    c.res.headers.set('X-Csp-Version', CSP_VERSION_HEADER);
+    c.res.headers.set('X-Request-Id', c.get('requestId'));
+    if (logger.isLevelEnabled('info')) {
+      logger.info(
+        {
+          requestId: c.get('requestId'),
+          method: c.req.method,
+          path: c.req.routePath ? redactPath(c.req.routePath) : redactPath(c.req.path),
+          status: c.res.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        },
+        'request',
+      );
+    }
+  });
+
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new PayloadTooLargeError();
+      },
+    }),
+  );
+
+  app.onError(async (err, c) => {
+    const keyHash = c.get('idempotencyKeyHash');
+    const mapped = toErrorResponse(err, c);
+    if (keyHash) {
+      // A definite answer (4xx) is the request's result and is replayed; a server error is not.
+      const { db } = await getDatabase();
+      if (mapped.status < 500) {
+        await completeIdempotencyKey(db, keyHash, { status: mapped.status, body: JSON.stringify(mapped.body) }).catch(() => {});
+      } else {
+        await releaseIdempotencyKey(db, keyHash).catch(() => {});
+      }
+    }
+    return renderError(c, mapped);
+  });
+
+  app.notFound((c) => errorResponse(c, new NotFoundError(`No operation ${c.req.method} ${redactPath(c.req.path)}`)));
+  return app;
+}

@@ -1,0 +1,150 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db';
+import { schema } from '@/lib/db';
+import { verifyAccessToken, type Role } from '@/lib/auth/jwt';
+import { sha256Hex } from '@/lib/auth/secrets';
+import { UnauthorizedError, ValidationError } from '@/lib/errors';
+import type { NamespaceInfo, Principal } from './context';
+
+export type AuthMode = 'jwt' | 'apikey' | 'either' | 'none';
+export type HeaderRule = 'required' | 'optional' | 'none';
+
+export interface ResolvedCredential {
+  principal: Principal;
+  orgId: string | null;
+  orgStatus: 'sandbox' | 'verified' | 'rejected' | null;
+  namespace: NamespaceInfo | null;
+}
+
+const { apiKeys, namespaces, organizations, users } = schema;
+
+const namespaceColumns = {
+  id: namespaces.id,
+  orgId: namespaces.orgId,
+  name: namespaces.name,
+  domain: namespaces.domain,
+  environment: namespaces.environment,
+  enabled: namespaces.enabled,
+  isSystem: namespaces.isSystem,
+  paymentTtlSeconds: namespaces.paymentTtlSeconds,
+  reviewThreshold: namespaces.reviewThreshold,
+};
+
+interface Headers {
+  authorization?: string;
+  apiKey?: string;
+  orgId?: string;
+  partnerId?: string;
+}
+
+/**
+ * Resolves the credential and the tenant headers of DESIGN §3 in one query per request:
+ * missing/invalid credential → 401; required header missing → 400; header naming another
+ * tenant → 401.
+ */
+export async function resolveCredential(
+  db: Db,
+  h: Headers,
+  mode: AuthMode,
+  rules: { partner: HeaderRule; org: HeaderRule },
+): Promise<ResolvedCredential> {
+  if (mode === 'none') {
+    return { principal: { kind: 'anonymous' }, orgId: null, orgStatus: null, namespace: null };
+  }
+  const bearer = parseBearer(h.authorization);
+  const useKey = h.apiKey !== undefined && (mode === 'apikey' || (mode === 'either' && !bearer));
+  const useJwt = bearer !== undefined && (mode === 'jwt' || (mode === 'either' && !useKey));
+
+  if (useKey) return resolveApiKey(db, h, rules);
+  if (useJwt) return resolveJwt(db, bearer!, h, rules);
+  if (mode === 'apikey') throw new UnauthorizedError('Authentication required: send X-SERVICE-API-KEY');
+  throw new UnauthorizedError('Authentication required: send Authorization: Bearer <access_token>');
+}
+
+function parseBearer(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(value);
+  return m ? m[1] : '';
+}
+
+function requireHeaders(h: Headers, rules: { partner: HeaderRule; org: HeaderRule }) {
+  if (rules.partner === 'required' && !h.partnerId) throw new ValidationError('Missing required header x-partner-id');
+  if (rules.org === 'required' && !h.orgId) throw new ValidationError('Missing required header x-org-id');
+}
+
+async function resolveApiKey(db: Db, h: Headers, rules: { partner: HeaderRule; org: HeaderRule }): Promise<ResolvedCredential> {
+  const secret = h.apiKey!.trim();
+  const rows = secret
+    ? await db
+        .select({ key: apiKeys, ns: namespaceColumns, orgStatus: organizations.status })
+        .from(apiKeys)
+        .innerJoin(namespaces, eq(namespaces.id, apiKeys.partnerId))
+        .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
+        .where(and(eq(apiKeys.secretHash, sha256Hex(secret)), isNull(apiKeys.deletedAt)))
+        .limit(1)
+    : [];
+  const row = rows[0];
+  if (!row || !row.key.enabled) throw new UnauthorizedError('Invalid, disabled or revoked API key');
+  requireHeaders(h, rules);
+  // With an API key, the tenant headers must name the key's own organization and namespace.
+  if (h.orgId && h.orgId !== row.key.orgId) throw new UnauthorizedError('x-org-id does not match the API key');
+  if (h.partnerId && h.partnerId !== row.key.partnerId) throw new UnauthorizedError('x-partner-id does not match the API key');
+  const k = row.key;
+  return {
+    principal: {
+      kind: 'apikey',
+      keyId: k.id,
+      orgId: k.orgId,
+      partnerId: k.partnerId,
+      access: {
+        customers_read: k.customersRead,
+        customers_write: k.customersWrite,
+        transactions_read: k.transactionsRead,
+        transactions_write: k.transactionsWrite,
+      },
+    },
+    orgId: k.orgId,
+    orgStatus: row.orgStatus,
+    namespace: row.ns,
+  };
+}
+
+async function resolveJwt(db: Db, token: string, h: Headers, rules: { partner: HeaderRule; org: HeaderRule }): Promise<ResolvedCredential> {
+  const claims = token ? await verifyAccessToken(token) : null;
+  if (!claims) throw new UnauthorizedError('Invalid or expired access token');
+  const partnerId = h.partnerId ?? null;
+  // One round trip: the user (still existing, same role), its organization and the named namespace.
+  const rows = await db
+    .select({
+      userId: users.id,
+      orgId: users.orgId,
+      role: users.role,
+      email: users.email,
+      disabled: users.disabled,
+      orgStatus: organizations.status,
+      ns: namespaceColumns,
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .leftJoin(namespaces, and(eq(namespaces.id, sql`${partnerId}`), eq(namespaces.orgId, users.orgId)))
+    .where(eq(users.id, claims.sub))
+    .limit(1);
+  const row = rows[0];
+  if (!row || row.disabled || row.role !== claims.role || row.orgId !== claims.org_id) {
+    throw new UnauthorizedError('Invalid or expired access token');
+  }
+  requireHeaders(h, rules);
+  if (h.orgId && h.orgId !== row.orgId) throw new UnauthorizedError('x-org-id does not match the access token');
+  let namespace: NamespaceInfo | null = null;
+  // A sent x-partner-id must name a namespace of the token's organization, whatever the route.
+  if (partnerId) {
+    if (!row.ns || !row.ns.id) throw new UnauthorizedError('x-partner-id is not a namespace of this organization');
+    namespace = row.ns as NamespaceInfo;
+  }
+  return {
+    principal: { kind: 'user', userId: row.userId, orgId: row.orgId, role: row.role as Role, email: row.email },
+    orgId: row.orgId,
+    orgStatus: row.orgStatus ?? null,
+    namespace,
+  };
+}

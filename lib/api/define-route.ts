@@ -1,0 +1,196 @@
+import { createRoute, z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { getDatabase } from '@/lib/db';
+import { ForbiddenError, UnsupportedMediaTypeError, ValidationError } from '@/lib/errors';
+import type { Role } from '@/lib/auth/jwt';
+import { type AccessFlag, credentialId, type ServiceContext } from './context';
+import { resolveCredential, type AuthMode, type HeaderRule } from './credentials';
+import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
+import { envelope, errorSchema } from './schemas';
+import { getRateLimiter } from './limiter-instance';
+import type { GatewayEnv } from './env';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined, R extends z.ZodType> {
+  method: Method;
+  /** OpenAPI path relative to /api/v1/csp, e.g. `/payments/{payment_id}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  auth: AuthMode;
+  /** JWT roles allowed (default: every organization role). */
+  roles?: Role[];
+  /** API-key access flag required (API keys only; JWT users are checked by role). */
+  access?: AccessFlag;
+  partner?: HeaderRule;
+  org?: HeaderRule;
+  idempotent?: boolean;
+  body?: B;
+  query?: Q;
+  params?: P;
+  response: R;
+  /** Extra error statuses beyond 400/401 (e.g. 404, 409). */
+  errors?: number[];
+  handler: (
+    ctx: ServiceContext,
+    input: {
+      body: B extends z.ZodType ? z.output<B> : undefined;
+      query: Q extends z.ZodType ? z.output<Q> : undefined;
+      params: P extends z.ZodType ? z.output<P> : undefined;
+    },
+    c: Context<GatewayEnv>,
+  ) => Promise<z.input<R>>;
+}
+
+const ORG_ROLES: Role[] = ['admin', 'support', 'viewer'];
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid request (error.bad_request)',
+  401: 'Missing or invalid credentials (error.unauthorized)',
+  403: 'The credential lacks the permission (error.forbidden)',
+  404: 'Resource not found (error.not_found)',
+  409: 'Conflict (error.conflict)',
+  413: 'Body over 64 KiB (error.payload_too_large)',
+  415: 'Body is not JSON (error.unsupported_media_type)',
+  422: 'Idempotency key reused with another body (error.idempotency_key_reused)',
+  429: 'Rate limited (error.rate_limited)',
+};
+
+function headerSchema(spec: { auth: AuthMode; partner?: HeaderRule; org?: HeaderRule; idempotent?: boolean }) {
+  const shape: Record<string, z.ZodType> = {};
+  const h = (name: string, required: boolean, description: string) =>
+    (required ? z.string() : z.string().optional()).openapi({ param: { name, in: 'header', required }, description });
+  if (spec.auth === 'apikey' || spec.auth === 'either') shape['x-service-api-key'] = h('X-SERVICE-API-KEY', false, 'API key secret');
+  if (spec.partner && spec.partner !== 'none') shape['x-partner-id'] = h('x-partner-id', false, `Namespace identifier (${spec.partner})`);
+  if (spec.org && spec.org !== 'none') shape['x-org-id'] = h('x-org-id', false, `Organization identifier (${spec.org})`);
+  if (spec.idempotent) shape['idempotency-key'] = h('idempotency-key', false, 'Required. A unique key, usually a UUID');
+  return Object.keys(shape).length ? z.object(shape) : undefined;
+}
+
+/** Declares one gateway route: docs, credential, tenancy, validation, idempotency, envelope. */
+export function defineRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+  R extends z.ZodType = z.ZodType,
+>(app: OpenAPIHono<GatewayEnv>, spec: RouteSpec<B, Q, P, R>): void {
+  const partnerRule = spec.partner ?? 'none';
+  const orgRule = spec.org ?? 'none';
+  const statuses = new Set([400, ...(spec.auth === 'none' ? [] : [401]), ...(spec.errors ?? [])]);
+  if (spec.roles || spec.access) statuses.add(403);
+  if (spec.idempotent) [409, 422].forEach((s) => statuses.add(s));
+  if (spec.body) [413, 415].forEach((s) => statuses.add(s));
+  if (spec.auth !== 'none') statuses.add(429);
+
+  const responses: RouteConfig['responses'] = {
+    200: { description: 'Success', content: { 'application/json': { schema: envelope(spec.response) } } },
+  };
+  for (const s of [...statuses].sort()) {
+    responses[s] = { description: ERROR_DESCRIPTIONS[s] ?? 'Error', content: { 'application/json': { schema: errorSchema } } };
+  }
+
+  const security: RouteConfig['security'] =
+    spec.auth === 'none' ? [] : spec.auth === 'jwt' ? [{ bearer: [] }] : spec.auth === 'apikey' ? [{ apiKey: [] }] : [{ bearer: [] }, { apiKey: [] }];
+
+  const route = createRoute({
+    method: spec.method,
+    path: spec.path,
+    tags: [spec.tag],
+    summary: spec.summary,
+    description: spec.description,
+    security,
+    middleware: [authenticate(spec, partnerRule, orgRule)] as const,
+    request: {
+      headers: headerSchema(spec) as never,
+      params: spec.params as never,
+      query: spec.query as never,
+      body: spec.body
+        ? { required: true, content: { 'application/json': { schema: spec.body as z.ZodType } } }
+        : undefined,
+    },
+    responses,
+  });
+
+  app.openapi(route, (async (c: Context<GatewayEnv>) => {
+    const ctx = c.get('service');
+    const input = {
+      body: spec.body ? (c.req.valid as (t: string) => unknown)('json') : undefined,
+      query: spec.query ? (c.req.valid as (t: string) => unknown)('query') : undefined,
+      params: spec.params ? (c.req.valid as (t: string) => unknown)('param') : undefined,
+    } as Parameters<typeof spec.handler>[1];
+
+    const run = async () => {
+      const data = await spec.handler(ctx, input, c);
+      return JSON.stringify({ ok: true, data: spec.response.parse(data) });
+    };
+
+    if (!spec.idempotent) return jsonResponse(c, 200, await run());
+
+    const claim = await claimIdempotencyKey(ctx.db, {
+      key: c.req.header('idempotency-key'),
+      scope: `${credentialId(ctx.principal)}\n${spec.method.toUpperCase()}\n${c.req.path}`,
+      body: input.body ?? null,
+    });
+    if (claim.kind === 'replay') {
+      c.header('Idempotent-Replayed', 'true');
+      return jsonResponse(c, claim.response.status, claim.response.body);
+    }
+    c.set('idempotencyKeyHash', claim.keyHash);
+    const body = await run();
+    await completeIdempotencyKey(ctx.db, claim.keyHash, { status: 200, body });
+    c.set('idempotencyKeyHash', undefined);
+    return jsonResponse(c, 200, body);
+  }) as never);
+}
+
+function jsonResponse(c: Context, status: number, body: string): Response {
+  return c.body(body, status as 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+}
+
+function authenticate(
+  spec: { method: Method; auth: AuthMode; roles?: Role[]; access?: AccessFlag; body?: unknown },
+  partner: HeaderRule,
+  org: HeaderRule,
+): MiddlewareHandler<GatewayEnv> {
+  return async (c, next) => {
+    const { db } = await getDatabase();
+    const resolved = await resolveCredential(
+      db,
+      {
+        authorization: c.req.header('authorization'),
+        apiKey: c.req.header('x-service-api-key'),
+        orgId: c.req.header('x-org-id'),
+        partnerId: c.req.header('x-partner-id'),
+      },
+      spec.auth,
+      { partner, org },
+    );
+    const p = resolved.principal;
+    if (p.kind !== 'anonymous') getRateLimiter(db).check(credentialId(p));
+    if (p.kind === 'user') {
+      const allowed = spec.roles ?? ORG_ROLES;
+      if (!allowed.includes(p.role)) throw new ForbiddenError(`The ${p.role} role may not perform this operation`);
+    }
+    if (p.kind === 'apikey' && spec.access && !p.access[spec.access]) {
+      throw new ForbiddenError(`This API key lacks the ${spec.access} permission`);
+    }
+    if (spec.body) {
+      const type = c.req.header('content-type') ?? '';
+      const length = Number(c.req.header('content-length') ?? '0');
+      if (!type && !length && !c.req.header('transfer-encoding')) throw new ValidationError('Request body must be a JSON object');
+      if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) throw new UnsupportedMediaTypeError();
+    }
+    c.set('service', {
+      db,
+      principal: p,
+      orgId: resolved.orgId,
+      orgStatus: resolved.orgStatus,
+      namespace: resolved.namespace,
+      requestId: c.get('requestId'),
+    });
+    await next();
+  };
+}
+
+export { releaseIdempotencyKey };

@@ -1,0 +1,99 @@
+import { and, eq, lt } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import type { Db } from '@/lib/db';
+import { schema } from '@/lib/db';
+import { ConflictError, IdempotencyKeyReusedError, ValidationError } from '@/lib/errors';
+
+const { idempotencyKeys } = schema;
+
+const RETENTION_MS = 24 * 3600 * 1000;
+/** An in-flight record older than this belongs to a request that died; it may be taken over. */
+const ABANDONED_MS = 5 * 60 * 1000;
+const MAX_KEY_LENGTH = 255;
+
+export interface StoredResponse {
+  status: number;
+  body: string;
+}
+
+export type IdempotencyClaim =
+  | { kind: 'new'; keyHash: string }
+  | { kind: 'replay'; response: StoredResponse };
+
+/** Canonical JSON: keys sorted, so `{"a":1,"b":2}` and `{"b":2,"a":1}` share a fingerprint. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.keys(value as object)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`);
+    return `{${entries.join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export function fingerprint(body: unknown): string {
+  return createHash('sha256').update(canonical(body)).digest('hex');
+}
+
+/**
+ * Claims an idempotency key (IETF draft "The Idempotency-Key HTTP Header Field"): the first
+ * request inserts an in-flight record; later ones replay, or get 409 (in flight) / 422 (reuse).
+ * The primary key makes the claim atomic on both PGlite and PostgreSQL.
+ */
+export async function claimIdempotencyKey(
+  db: Db,
+  input: { key: string | undefined; scope: string; body: unknown },
+): Promise<IdempotencyClaim> {
+  const key = input.key?.trim();
+  if (!key) throw new ValidationError('Missing required header idempotency-key');
+  if (key.length > MAX_KEY_LENGTH) throw new ValidationError(`idempotency-key must be at most ${MAX_KEY_LENGTH} characters`);
+  const keyHash = createHash('sha256').update(`${input.scope}\n${key}`).digest('hex');
+  const fp = fingerprint(input.body);
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ keyHash, fingerprint: fp, state: 'in_flight' })
+      .onConflictDoNothing()
+      .returning({ keyHash: idempotencyKeys.keyHash });
+    if (inserted.length === 1) return { kind: 'new', keyHash };
+
+    const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.keyHash, keyHash)).limit(1);
+    if (!row) continue; // removed meanwhile (expired or released): try the insert again
+    const age = Date.now() - row.createdAt.getTime();
+    const stale = age > RETENTION_MS || (row.state === 'in_flight' && age > ABANDONED_MS);
+    if (stale) {
+      await db
+        .delete(idempotencyKeys)
+        .where(and(eq(idempotencyKeys.keyHash, keyHash), eq(idempotencyKeys.createdAt, row.createdAt)));
+      continue;
+    }
+    if (row.fingerprint !== fp) throw new IdempotencyKeyReusedError();
+    if (row.state === 'in_flight') {
+      throw new ConflictError('A request with this idempotency-key is still being processed');
+    }
+    return { kind: 'replay', response: { status: row.statusCode!, body: row.body! } };
+  }
+  throw new ConflictError('A request with this idempotency-key is still being processed');
+}
+
+export async function completeIdempotencyKey(db: Db, keyHash: string, response: StoredResponse): Promise<void> {
+  await db
+    .update(idempotencyKeys)
+    .set({ state: 'done', statusCode: response.status, body: response.body, completedAt: new Date() })
+    .where(eq(idempotencyKeys.keyHash, keyHash));
+}
+
+/** A server error is not a result: the key is released so the client may retry with it. */
+export async function releaseIdempotencyKey(db: Db, keyHash: string): Promise<void> {
+  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.keyHash, keyHash), eq(idempotencyKeys.state, 'in_flight')));
+}
+
+export async function purgeExpiredIdempotencyKeys(db: Db): Promise<number> {
+  const cutoff = new Date(Date.now() - RETENTION_MS);
+  const rows = await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff)).returning({ k: idempotencyKeys.keyHash });
+  return rows.length;
+}
+
+

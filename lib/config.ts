@@ -1,0 +1,22 @@
+import 'server-only';
+
+/** Runtime configuration, read once from the environment. */
+const isProduction = process.env.NODE_ENV === 'production' && process.env.CSP_ENV === 'production';
+
+export const config = {
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  dataDir: process.env.DATA_DIR || './data',
+  port: Number(process.env.PORT || 3000),
+  authSecret: process.env.AUTH_SECRET || 'dev-only-auth-secret-change-me-0123456789abcdef',
+  operatorEmail: (process.env.OPERATOR_EMAIL || 'operator@network.test').toLowerCase(),
+  operatorPassword: process.env.OPERATOR_PASSWORD || 'operator-demo-password',
+  redisUrl: process.env.REDIS_URL || undefined,
+  rateLimitPerMinute: Number(process.env.RATE_LIMIT_PER_MINUTE || 6000),
+  settlementIntervalSeconds: Number(process.env.SETTLEMENT_INTERVAL_SECONDS || 300),
+  webhookAllowPrivate: process.env.WEBHOOK_ALLOW_PRIVATE ? process.env.WEBHOOK_ALLOW_PRIVATE === 'true' : !isProduction,
+  workersEnabled: process.env.WORKERS !== 'off',
+  logLevel: process.env.LOG_LEVEL || (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  version: '0.1.0',
+} as const;
+
+export const CSP_VERSION_HEADER = `gateway-csp/v${config.version}`;

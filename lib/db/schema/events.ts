@@ -1,0 +1,79 @@
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** The outbox: every event is written in the transaction of the change that caused it. */
+export const events = pgTable(
+  'events',
+  {
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: text('id').notNull().unique(),
+    type: text('type').notNull(),
+    orgId: text('org_id').notNull(),
+    partnerId: text('partner_id').notNull(),
+    data: jsonb('data').notNull(),
+    /** Set once the event has been fanned out to the webhooks subscribed at that moment. */
+    dispatched: boolean('dispatched').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('events_partner_idx').on(t.partnerId, t.seq), index('events_undispatched_idx').on(t.dispatched, t.seq)],
+);
+
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull(),
+    partnerId: text('partner_id').notNull(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    eventTypes: jsonb('event_types').$type<string[]>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: ts('previous_secret_expires_at'),
+    failingSince: ts('failing_since'),
+    disabledReason: text('disabled_reason'),
+    deletedAt: ts('deleted_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('webhooks_partner_idx').on(t.partnerId)],
+);
+
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: text('id').primaryKey(),
+    webhookId: text('webhook_id').notNull().references(() => webhooks.id),
+    eventId: text('event_id').notNull(),
+    eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
+    partnerId: text('partner_id').notNull(),
+    eventType: text('event_type').notNull(),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+    lockedUntil: ts('locked_until'),
+    lastStatusCode: integer('last_status_code'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+  ],
+);
+
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: text('id').primaryKey(),
+    deliveryId: text('delivery_id').notNull().references(() => webhookDeliveries.id),
+    attemptedAt: ts('attempted_at').notNull().defaultNow(),
+    statusCode: integer('status_code'),
+    latencyMs: integer('latency_ms').notNull(),
+    responseExcerpt: text('response_excerpt'),
+    error: text('error'),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+);

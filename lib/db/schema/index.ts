@@ -1,0 +1,6 @@
+export * from './identity';
+export * from './tenancy';
+export * from './payments';
+export * from './settlement';
+export * from './events';
+export * from './infra';

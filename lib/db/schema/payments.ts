@@ -1,0 +1,150 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const payments = pgTable(
+  'payments',
+  {
+    /** Internal key; clients address a payment by (creating namespace, payment_id). */
+    id: text('id').primaryKey(),
+    paymentId: text('payment_id').notNull(),
+    orgId: text('org_id').notNull(),
+    partnerId: text('partner_id').notNull(),
+    debtorPartnerId: text('debtor_partner_id').notNull(),
+    beneficiaryPartnerId: text('beneficiary_partner_id').notNull(),
+    paymentType: text('payment_type', { enum: ['Type_Push', 'Type_Pull'] }).notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    reference: text('reference').notNull().default(''),
+    debtorParty: jsonb('debtor_party').notNull(),
+    beneficiaryParty: jsonb('beneficiary_party').notNull(),
+    device: jsonb('device').notNull().default({}),
+    location: jsonb('location').notNull().default({}),
+    initiatedAt: ts('initiated_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_partner_payment_uq').on(t.partnerId, t.paymentId),
+    index('payments_partner_created_idx').on(t.partnerId, t.createdAt),
+    index('payments_debtor_idx').on(t.debtorPartnerId, t.createdAt),
+    index('payments_beneficiary_idx').on(t.beneficiaryPartnerId, t.createdAt),
+  ],
+);
+
+/** One submission per payment; its admission (workflow + tasks) lives on the same row. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: text('id').primaryKey(),
+    paymentPk: text('payment_pk').notNull().references(() => payments.id),
+    paymentId: text('payment_id').notNull(),
+    orgId: text('org_id').notNull(),
+    partnerId: text('partner_id').notNull(),
+    admissionId: text('admission_id').notNull().unique(),
+    workflow: text('workflow').notNull(),
+    /** 1 pending, 2 on_hold, 3 admitted, 4 rejected, 5 expired, 6 settled. */
+    status: integer('status').notNull().default(1),
+    transactionId: text('transaction_id'),
+    expiresAt: ts('expires_at').notNull(),
+    submittedAt: ts('submitted_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('submissions_payment_uq').on(t.paymentPk),
+    index('submissions_status_expiry_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+export const admissionTasks = pgTable(
+  'admission_tasks',
+  {
+    id: text('id').primaryKey(),
+    admissionId: text('admission_id').notNull(),
+    submissionId: text('submission_id').notNull().references(() => submissions.id),
+    paymentPk: text('payment_pk').notNull().references(() => payments.id),
+    paymentId: text('payment_id').notNull(),
+    orgId: text('org_id').notNull(),
+    /** The namespace that must work this task (the assignee). */
+    partnerId: text('partner_id').notNull(),
+    name: text('name').notNull(),
+    workflow: text('workflow').notNull(),
+    /** 1 beneficiary's namespace, 2 debtor's namespace. */
+    assignee: integer('assignee').notNull(),
+    /** 1 pending, 2 completed, 3 failed, 4 on_hold. */
+    status: integer('status').notNull().default(1),
+    statusReason: integer('status_reason').notNull().default(0),
+    note: text('note'),
+    updatedBy: text('updated_by'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('tasks_queue_idx').on(t.partnerId, t.status, t.expiresAt),
+    index('tasks_admission_idx').on(t.admissionId),
+  ],
+);
+
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: text('id').primaryKey(),
+    paymentPk: text('payment_pk').notNull().references(() => payments.id),
+    paymentId: text('payment_id').notNull(),
+    submissionId: text('submission_id').notNull().unique(),
+    approvalCode: text('approval_code').notNull(),
+    /** 2 processing (cleared, awaiting settlement), 3 completed (settled). */
+    status: integer('status').notNull().default(2),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    debtorPartnerId: text('debtor_partner_id').notNull(),
+    beneficiaryPartnerId: text('beneficiary_partner_id').notNull(),
+    initiatedAt: ts('initiated_at').notNull(),
+    clearedAt: ts('cleared_at').notNull().defaultNow(),
+    batchId: text('batch_id'),
+    settledAt: ts('settled_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Partial index: the cut-off scans only transactions not yet in a batch.
+    index('transactions_unbatched_idx').on(t.currency, t.clearedAt).where(sql`batch_id IS NULL`),
+    index('transactions_batch_idx').on(t.batchId),
+    index('transactions_debtor_idx').on(t.debtorPartnerId),
+    index('transactions_beneficiary_idx').on(t.beneficiaryPartnerId),
+  ],
+);
+
+export const transactionLines = pgTable(
+  'transaction_lines',
+  {
+    id: text('id').primaryKey(),
+    transactionId: text('transaction_id').notNull().references(() => transactions.id),
+    partnerId: text('partner_id').notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    direction: text('direction', { enum: ['TD_Credit', 'TD_Debit'] }).notNull(),
+    transactionType: text('transaction_type').notNull().default('TT_PAYMENT'),
+  },
+  (t) => [index('transaction_lines_txn_idx').on(t.transactionId)],
+);
+
+export const paymentExceptions = pgTable(
+  'payment_exceptions',
+  {
+    id: text('id').primaryKey(),
+    paymentPk: text('payment_pk').notNull().references(() => payments.id),
+    paymentId: text('payment_id').notNull(),
+    submissionId: text('submission_id'),
+    orgId: text('org_id').notNull(),
+    partnerId: text('partner_id').notNull(),
+    recordType: text('record_type').notNull().default('PaymentSubmission'),
+    exceptionCode: text('exception_code').notNull(),
+    exceptionMessage: text('exception_message').notNull(),
+    blame: text('blame').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('payment_exceptions_payment_idx').on(t.paymentPk)],
+);

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { organizations } from './identity';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** A namespace ("partner" on the wire): payment addresses sharing one domain. */
+export const namespaces = pgTable(
+  'namespaces',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull().references(() => organizations.id),
+    name: text('name').notNull(),
+    domain: text('domain').notNull().unique(),
+    environment: text('environment', { enum: ['sandbox', 'production'] }).notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** The built-in Sandbox Bank counterparty. */
+    isSystem: boolean('is_system').notNull().default(false),
+    paymentTtlSeconds: integer('payment_ttl_seconds').notNull().default(86400),
+    reviewThreshold: bigint('review_threshold', { mode: 'bigint' }).notNull().default(sql`1000000`),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('namespaces_org_idx').on(t.orgId, t.createdAt)],
+);
+
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull(),
+    partnerId: text('partner_id').notNull().references(() => namespaces.id),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    /** SHA-256 (hex) of the secret; the secret itself is never stored. */
+    secretHash: text('secret_hash').notNull().unique(),
+    secretLast4: text('secret_last4').notNull(),
+    secretPrefix: text('secret_prefix').notNull(),
+    customersRead: boolean('customers_read').notNull().default(false),
+    customersWrite: boolean('customers_write').notNull().default(false),
+    transactionsRead: boolean('transactions_read').notNull().default(false),
+    transactionsWrite: boolean('transactions_write').notNull().default(false),
+    deletedAt: ts('deleted_at'),
+    lastUsedAt: ts('last_used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('api_keys_partner_idx').on(t.partnerId, t.createdAt)],
+);
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull(),
+    partnerId: text('partner_id').notNull().references(() => namespaces.id),
+    accountTitle: text('account_title').notNull(),
+    accountNumberLast4: text('account_number_last4').notNull(),
+    routingNumber: text('routing_number').notNull(),
+    type: text('type', { enum: ['checking', 'savings'] }).notNull(),
+    status: text('status', { enum: ['unverified', 'verified', 'deleted'] }).notNull().default('unverified'),
+    institution: jsonb('institution').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('accounts_partner_idx').on(t.partnerId, t.createdAt)],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: text('id').primaryKey(),
+    orgId: text('org_id').notNull(),
+    partnerId: text('partner_id').notNull().references(() => namespaces.id),
+    paymentAddress: text('payment_address').notNull().unique(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    nickName: text('nick_name').notNull().default(''),
+    /** 1 active, 2 suspended, 3 closed. */
+    status: integer('status').notNull().default(1),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('customers_partner_idx').on(t.partnerId, t.createdAt)],
+);
+
+/**
+ * A connection between two namespaces. One row per unordered pair (partner_low < partner_high),
+ * so a pair can never hold two links; a rejected link may be proposed again by updating the row.
+ */
+export const links = pgTable(
+  'links',
+  {
+    id: text('id').primaryKey(),
+    requesterPartnerId: text('requester_partner_id').notNull().references(() => namespaces.id),
+    counterpartyPartnerId: text('counterparty_partner_id').notNull().references(() => namespaces.id),
+    partnerLow: text('partner_low').notNull(),
+    partnerHigh: text('partner_high').notNull(),
+    status: text('status', { enum: ['proposed', 'established', 'rejected', 'suspended'] }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('links_pair_uq').on(t.partnerLow, t.partnerHigh),
+    index('links_requester_idx').on(t.requesterPartnerId),
+    index('links_counterparty_idx').on(t.counterpartyPartnerId),
+  ],
+);

@@ -1,0 +1,19 @@
+import type { schema } from '@/lib/db';
+import { toSeconds } from '@/lib/api/schemas';
+
+type NamespaceRow = typeof schema.namespaces.$inferSelect;
+
+export function serializeNamespace(n: NamespaceRow) {
+  return {
+    token: n.id,
+    org_id: n.orgId,
+    name: n.name,
+    domain: n.domain,
+    environment: n.environment,
+    enabled: n.enabled,
+    payment_ttl_seconds: n.paymentTtlSeconds,
+    review_threshold: n.reviewThreshold.toString(),
+    created_at: toSeconds(n.createdAt),
+    updated_at: toSeconds(n.updatedAt),
+  };
+}
