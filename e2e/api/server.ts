@@ -81,8 +81,8 @@ export async function startServer(opts: { host: Host; db: DbKind; env?: Record<s
 
   const child: ChildProcess =
     opts.host === 'next'
-      ? spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/gateway.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      ? spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/gateway.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
