@@ -48,7 +48,17 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
   };
 }
 
-export async function startServer(opts: { host: Host; db: DbKind; env?: Record<string, string> }): Promise<RunningServer> {
+export interface StartOptions {
+  host: Host;
+  db: DbKind;
+  env?: Record<string, string>;
+  /** Reuse this PostgreSQL database (several instances on one database); it is not dropped. */
+  databaseUrl?: string;
+  /** Reuse this PGlite folder (restart after a crash); it is not removed. */
+  dataDir?: string;
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer & { kill(signal?: NodeJS.Signals): void; output(): string }> {
   const port = await freePort();
   const root = path.resolve(__dirname, '../..');
   const env: Record<string, string> = {
@@ -61,13 +71,24 @@ export async function startServer(opts: { host: Host; db: DbKind; env?: Record<s
     OPERATOR_PASSWORD: 'operator-test-password',
     WEBHOOK_ALLOW_PRIVATE: 'true',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // Short timings so tests see background work (Sandbox Bank, expiry, webhooks) quickly.
+    SANDBOX_BANK_DELAY_MS: '300',
+    EXPIRY_SWEEP_MS: '500',
+    WEBHOOK_POLL_MS: '200',
+    WEBHOOK_RETRY_SCHEDULE: '1,2,3',
+    SETTLEMENT_INTERVAL_SECONDS: '86400',
     ...opts.env,
   };
   delete env.DATABASE_URL;
   let dataDir: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
-  if (opts.db === 'postgres') {
+  if (opts.databaseUrl) {
+    databaseUrl = opts.databaseUrl;
+    env.DATABASE_URL = opts.databaseUrl;
+  } else if (opts.dataDir) {
+    env.DATA_DIR = opts.dataDir;
+  } else if (opts.db === 'postgres') {
     const admin = process.env.TEST_DATABASE_URL;
     if (!admin) throw new Error('TEST_DATABASE_URL is required for the PostgreSQL suite');
     const created = await createTestDatabase(admin);
@@ -107,9 +128,12 @@ export async function startServer(opts: { host: Host; db: DbKind; env?: Record<s
   return {
     baseUrl,
     databaseUrl,
+    kill: (signal: NodeJS.Signals = 'SIGKILL') => child.kill(signal),
+    output: () => output,
     stop: async () => {
-      child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await new Promise((r) => {
+        if (child.exitCode !== null || child.signalCode !== null) return r(null);
         const t = setTimeout(() => {
           child.kill('SIGKILL');
           r(null);

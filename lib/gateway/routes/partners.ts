@@ -48,7 +48,7 @@ export function registerPartnerRoutes(app: OpenAPIHono<GatewayEnv>) {
       name: z.string().trim().min(1, 'name is required').max(120),
       domain: z.string().min(3).max(253),
       environment: z.enum(['sandbox', 'production'], { error: 'environment must be sandbox or production' }).optional(),
-      payment_ttl_seconds: z.number().int().min(60).max(30 * 86400).optional(),
+      payment_ttl_seconds: z.number().int().min(5).max(30 * 86400).optional(),
       review_threshold: minorUnits.optional(),
     }),
     response: namespaceSchema,
@@ -79,7 +79,7 @@ export function registerPartnerRoutes(app: OpenAPIHono<GatewayEnv>) {
     body: z.object({
       name: z.string().trim().min(1).max(120).optional(),
       enabled: z.boolean().optional(),
-      payment_ttl_seconds: z.number().int().min(60).max(30 * 86400).optional(),
+      payment_ttl_seconds: z.number().int().min(5).max(30 * 86400).optional(),
       review_threshold: minorUnits.optional(),
     }),
     response: namespaceSchema,
