@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 import path from 'node:path';
 
 const alias = {
-  '@': path.resolve(__dirname),
-  'server-only': path.resolve(__dirname, 'test/empty-module.ts'),
+  '@': import.meta.dirname,
+  'server-only': path.resolve(import.meta.dirname, 'test/empty-module.ts'),
 };
 
 export default defineConfig({
