@@ -12,6 +12,10 @@ export function startServices(): Promise<void> {
   g.__cspStarted ??= (async () => {
     const database = await getDatabase();
     await bootstrap(database.db);
+    if (process.env.SEED_DEMO === 'true') {
+      const { seedDemo } = await import('@/lib/seed');
+      await seedDemo(database.db);
+    }
     if (config.workersEnabled) {
       registerAllWorkers();
       startWorkers(database.db);

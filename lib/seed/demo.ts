@@ -1,0 +1,104 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '@/lib/db';
+import { schema } from '@/lib/db';
+import { hashPassword } from '@/lib/auth/password';
+import { sha256Hex } from '@/lib/auth/secrets';
+import { newId } from '@/lib/ids';
+import { orderedPair, ensureSandboxLink } from '@/lib/services/links/sandbox';
+import { logger } from '@/lib/api/logger';
+import { DEMO } from './demo-credentials';
+
+export { DEMO };
+
+export interface DemoIds {
+  demoOrgId: string;
+  demoPartnerId: string;
+  unionOrgId: string;
+  unionPartnerId: string;
+  fintechOrgId: string;
+  fintechPartnerId: string;
+}
+
+/**
+ * Seeds, once, a verified demo bank and a verified credit union linked to each other, and a
+ * sandbox fintech linked to the Sandbox Bank — with users, accounts, customers and API keys.
+ * Returns null when the demo data already exists.
+ */
+export async function seedDemoOrganizations(db: Db): Promise<DemoIds | null> {
+  const { users } = schema;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.admin.email)).limit(1);
+  if (existing) return null;
+  const passwordHash = await hashPassword(DEMO.admin.password);
+
+  return db.transaction(async (tx) => {
+    const org = async (name: string, status: 'verified' | 'sandbox') => {
+      const id = newId('org');
+      await tx.insert(schema.organizations).values({ id, name, status });
+      return id;
+    };
+    const ns = async (orgId: string, name: string, domain: string, environment: 'sandbox' | 'production') => {
+      const [row] = await tx.insert(schema.namespaces).values({ id: newId('part'), orgId, name, domain, environment }).returning();
+      await ensureSandboxLink(tx, row!);
+      return row!.id;
+    };
+    const user = (orgId: string, email: string, role: 'admin' | 'support' | 'viewer', name: string) =>
+      tx.insert(users).values({ id: newId('usr'), orgId, email, role, name, passwordHash });
+
+    const demoOrgId = await org('Demo Bank', 'verified');
+    const demoPartnerId = await ns(demoOrgId, 'Demo Bank retail', 'demo-bank.test', 'production');
+    await ns(demoOrgId, 'Demo Bank test lab', 'lab.demo-bank.test', 'sandbox');
+    await user(demoOrgId, DEMO.admin.email, 'admin', 'Dana Admin');
+    await user(demoOrgId, DEMO.support.email, 'support', 'Sam Support');
+    await user(demoOrgId, 'viewer@demo-bank.test', 'viewer', 'Vic Viewer');
+
+    const unionOrgId = await org('Union Credit Union', 'verified');
+    const unionPartnerId = await ns(unionOrgId, 'Union CU members', 'union-cu.test', 'production');
+    await user(unionOrgId, DEMO.partnerAdmin.email, 'admin', 'Uma Admin');
+
+    const fintechOrgId = await org('Fintech Starter', 'sandbox');
+    const fintechPartnerId = await ns(fintechOrgId, 'Fintech Starter sandbox', 'fintech.sandbox.test', 'sandbox');
+    await user(fintechOrgId, DEMO.sandbox.email, 'admin', 'Fran Founder');
+
+    // The two production namespaces are linked: they can pay each other.
+    await tx.insert(schema.links).values({
+      id: newId('link'),
+      requesterPartnerId: demoPartnerId,
+      counterpartyPartnerId: unionPartnerId,
+      ...orderedPair(demoPartnerId, unionPartnerId),
+      status: 'established',
+    });
+
+    const customers: Array<[string, string, string, string, string]> = [
+      [demoOrgId, demoPartnerId, 'jane@demo-bank.test', 'Jane', 'Doe'],
+      [demoOrgId, demoPartnerId, 'omar@demo-bank.test', 'Omar', 'Haddad'],
+      [demoOrgId, demoPartnerId, 'li@demo-bank.test', 'Li', 'Wei'],
+      [unionOrgId, unionPartnerId, 'maria@union-cu.test', 'Maria', 'Garcia'],
+      [unionOrgId, unionPartnerId, 'kofi@union-cu.test', 'Kofi', 'Mensah'],
+      [fintechOrgId, fintechPartnerId, 'tester@fintech.sandbox.test', 'Tess', 'Tester'],
+    ];
+    await tx.insert(schema.customers).values(
+      customers.map(([orgId, partnerId, paymentAddress, firstName, lastName]) => ({
+        id: newId('cus'), orgId, partnerId, paymentAddress, firstName, lastName, nickName: firstName,
+      })),
+    );
+
+    const institution = { name: 'First Clearing Bank', phone_number: '+1 212 555 0100', routing_number: '021000021', address: { address: '1 Wall St', city: 'New York', postal_code: '10005', state: 'NY' } };
+    await tx.insert(schema.accounts).values([
+      { id: newId('acct'), orgId: demoOrgId, partnerId: demoPartnerId, accountTitle: 'Settlement — operating', accountNumberLast4: '6789', routingNumber: '021000021', type: 'checking', status: 'verified', institution },
+      { id: newId('acct'), orgId: demoOrgId, partnerId: demoPartnerId, accountTitle: 'Settlement — reserve', accountNumberLast4: '4321', routingNumber: '011000015', type: 'savings', status: 'unverified', institution },
+      { id: newId('acct'), orgId: unionOrgId, partnerId: unionPartnerId, accountTitle: 'Union settlement', accountNumberLast4: '1111', routingNumber: '021000021', type: 'checking', status: 'verified', institution },
+    ]);
+
+    const key = (orgId: string, partnerId: string, name: string, secret: string) => ({
+      id: newId('api'), orgId, partnerId, name, description: 'Seeded for the demo', secretHash: sha256Hex(secret), secretLast4: secret.slice(-4),
+      secretPrefix: secret.startsWith('sk_live_') ? 'sk_live_' : 'sk_sandbox_',
+      customersRead: true, customersWrite: true, transactionsRead: true, transactionsWrite: true,
+    });
+    await tx.insert(schema.apiKeys).values([
+      key(demoOrgId, demoPartnerId, 'Core banking', DEMO.apiKey),
+      key(fintechOrgId, fintechPartnerId, 'Sandbox integration', DEMO.sandboxApiKey),
+    ]);
+    logger.info('demo organizations seeded');
+    return { demoOrgId, demoPartnerId, unionOrgId, unionPartnerId, fintechOrgId, fintechPartnerId };
+  });
+}
