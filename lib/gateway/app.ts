@@ -2,12 +2,14 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createGatewayBase } from '@/lib/api/app';
 import type { GatewayEnv } from '@/lib/api/env';
 import { config } from '@/lib/config';
+import { registerHealthRoutes } from './routes/health';
 import { registerOrganizationRoutes } from './routes/organization';
 import { registerPartnerRoutes } from './routes/partners';
 import { registerUserRoutes } from './routes/users';
 
 /** Route modules, in the order they appear in the API reference. */
 const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
+  registerHealthRoutes,
   registerOrganizationRoutes,
   registerUserRoutes,
   registerPartnerRoutes,
