@@ -58,7 +58,7 @@ export interface StartOptions {
   dataDir?: string;
 }
 
-export async function startServer(opts: StartOptions): Promise<RunningServer & { kill(signal?: NodeJS.Signals): void; output(): string }> {
+export async function startServer(opts: StartOptions): Promise<RunningServer & { kill(signal?: NodeJS.Signals): void; output(): string; pid(): number }> {
   const port = await freePort();
   const root = path.resolve(__dirname, '../..');
   const env: Record<string, string> = {
@@ -129,6 +129,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer & {
     baseUrl,
     databaseUrl,
     kill: (signal: NodeJS.Signals = 'SIGKILL') => child.kill(signal),
+    pid: () => child.pid!,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
