@@ -145,7 +145,11 @@ export function defineRoute<
 }
 
 function jsonResponse(c: Context, status: number, body: string): Response {
-  return c.body(body, status as 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+  // Content-Length explicitly: the spec lists it on responses, and Next.js would otherwise stream.
+  return c.body(body, status as 200, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+  });
 }
 
 function authenticate(

@@ -37,9 +37,15 @@ export function errorResponse(c: Context, err: unknown): Response {
 
 export function renderError(c: Context, mapped: ReturnType<typeof toErrorResponse>): Response {
   const { status, body, headers } = mapped;
-  const res = new Response(JSON.stringify(body), {
+  const text = JSON.stringify(body);
+  const res = new Response(text, {
     status,
-    headers: { 'Content-Type': 'application/json; charset=UTF-8', 'X-Csp-Version': CSP_VERSION_HEADER, ...headers },
+    headers: {
+      'Content-Type': 'application/json; charset=UTF-8',
+      'Content-Length': String(Buffer.byteLength(text)),
+      'X-Csp-Version': CSP_VERSION_HEADER,
+      ...headers,
+    },
   });
   const requestId = c.get('requestId') as string | undefined;
   if (requestId) res.headers.set('X-Request-Id', requestId);
