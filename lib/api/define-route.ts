@@ -61,7 +61,7 @@ function headerSchema(spec: { auth: AuthMode; partner?: HeaderRule; org?: Header
   const shape: Record<string, z.ZodType> = {};
   const h = (name: string, required: boolean, description: string) =>
     (required ? z.string() : z.string().optional()).openapi({ param: { name, in: 'header', required }, description });
-  if (spec.auth === 'apikey' || spec.auth === 'either') shape['x-service-api-key'] = h('X-SERVICE-API-KEY', false, 'API key secret');
+  if (spec.auth === 'apikey' || spec.auth === 'either') shape['x-service-api-key'] = h('x-service-api-key', false, 'API key secret (X-SERVICE-API-KEY)');
   if (spec.partner && spec.partner !== 'none') shape['x-partner-id'] = h('x-partner-id', false, `Namespace identifier (${spec.partner})`);
   if (spec.org && spec.org !== 'none') shape['x-org-id'] = h('x-org-id', false, `Organization identifier (${spec.org})`);
   if (spec.idempotent) shape['idempotency-key'] = h('idempotency-key', false, 'Required. A unique key, usually a UUID');

@@ -2,6 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createGatewayBase } from '@/lib/api/app';
 import type { GatewayEnv } from '@/lib/api/env';
 import { config } from '@/lib/config';
+import { registerApiKeyRoutes } from './routes/api-keys';
+import { registerCustomerRoutes } from './routes/customers';
 import { registerHealthRoutes } from './routes/health';
 import { registerOrganizationRoutes } from './routes/organization';
 import { registerPartnerRoutes } from './routes/partners';
@@ -13,6 +15,8 @@ const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
   registerOrganizationRoutes,
   registerUserRoutes,
   registerPartnerRoutes,
+  registerApiKeyRoutes,
+  registerCustomerRoutes,
 ];
 
 export function createGateway(): OpenAPIHono<GatewayEnv> {

@@ -29,3 +29,11 @@ describe('OpenAPI document', () => {
     }
   });
 });
+
+describe('GET /openapi.json', () => {
+  it('is generated without error', async () => {
+    const res = await createGateway().request('/api/v1/csp/openapi.json');
+    expect(res.status).toBe(200);
+    expect((await res.json()).openapi).toBe('3.1.0');
+  });
+});

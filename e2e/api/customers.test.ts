@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { api, createOrg, expectError, uniq, withSql, type TestOrg } from './helpers';
+
+async function keyFor(org: TestOrg) {
+  const res = await api('POST', '/apikey', {
+    token: org.token,
+    partner: org.partnerId,
+    body: { name: 'k', access: { customers_read: true, customers_write: true, transactions_read: true, transactions_write: true } },
+  });
+  return { apiKey: res.body.data.secret_key as string, org: org.orgId, partner: org.partnerId };
+}
+
+describe('POST /api/v1/csp/customer', () => {
+  it('creates a customer in the namespace domain and lists it', async () => {
+    const org = await createOrg();
+    const k = await keyFor(org);
+    const address = `jane.${uniq()}@${org.domain}`;
+    const res = await api('POST', '/customer', { ...k, body: { payment_address: address, first_name: 'Jane', last_name: 'Doe', nick_name: 'JD' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ partner_id: org.partnerId, payment_address: address, first_name: 'Jane', last_name: 'Doe', nick_name: 'JD', status: 1 });
+    expect(res.body.data.token).toMatch(/^cus_/);
+    const list = await api('GET', '/customer', k);
+    expect(list.body.data).toMatchObject({ count: 1, customers: [{ payment_address: address }] });
+    expectError(await api('POST', '/customer', { ...k, body: { payment_address: address, first_name: 'J', last_name: 'D' } }), 409, 'error.conflict');
+  });
+
+  it.each([
+    ['an address of another domain', { payment_address: 'x@elsewhere.test', first_name: 'A', last_name: 'B' }],
+    ['a malformed address', { payment_address: 'not an address', first_name: 'A', last_name: 'B' }],
+    ['a missing first_name', { payment_address: 'x@y.test', last_name: 'B' }],
+    ['a wrong type', { payment_address: 42, first_name: 'A', last_name: 'B' }],
+  ])('answers 400 for %s and writes nothing', async (_l, body) => {
+    const org = await createOrg();
+    const k = await keyFor(org);
+    expectError(await api('POST', '/customer', { ...k, body }), 400, 'error.bad_request');
+    expect((await api('GET', '/customer', k)).body.data.count).toBe(0);
+  });
+
+  it('creates exactly one customer from 20 concurrent identical requests', async () => {
+    const org = await createOrg();
+    const k = await keyFor(org);
+    const body = { payment_address: `conc-${uniq()}@${org.domain}`, first_name: 'C', last_name: 'C' };
+    const key = `idem-${uniq()}`;
+    const results = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/customer', { ...k, body, idempotencyKey: key })));
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok.length + results.filter((r) => r.status === 409).length).toBe(20);
+    expect(new Set(ok.map((r) => r.body.data.token)).size).toBe(1);
+    expect((await api('GET', '/customer', k)).body.data.count).toBe(1);
+    await withSql(async (c) => {
+      const r = await c.query('SELECT count(*)::int AS n FROM customers WHERE partner_id = $1', [org.partnerId]);
+      expect(r.rows[0].n).toBe(1);
+    });
+  });
+});
+
+describe('GET /api/v1/csp/customer (list)', () => {
+  it.each([
+    ['limit=0'],
+    ['limit=101'],
+    ['page=0'],
+    ['page=abc'],
+  ])('answers 400 for %s', async (q) => {
+    const org = await createOrg();
+    const k = await keyFor(org);
+    expectError(await api('GET', `/customer?${q}`, k), 400, 'error.bad_request');
+  });
+
+  it('paginates with count over all matches', async () => {
+    const org = await createOrg();
+    const k = await keyFor(org);
+    for (let i = 0; i < 5; i++) {
+      await api('POST', '/customer', { ...k, body: { payment_address: `p${i}@${org.domain}`, first_name: 'P', last_name: String(i) } });
+    }
+    const page = await api('GET', '/customer?limit=2&page=3', k);
+    expect(page.body.data.count).toBe(5);
+    expect(page.body.data.customers).toHaveLength(1);
+  });
+});
+
+describe('GET /api/v1/csp/customer/{payment_address}/resolve', () => {
+  it('resolves own customers and those of a linked namespace (the Sandbox Bank), not unlinked ones', async () => {
+    const a = await createOrg();
+    const b = await createOrg();
+    const ka = await keyFor(a);
+    const kb = await keyFor(b);
+    const address = `own-${uniq()}@${a.domain}`;
+    await api('POST', '/customer', { ...ka, body: { payment_address: address, first_name: 'O', last_name: 'W' } });
+    expect((await api('GET', `/customer/${address}/resolve`, ka)).body.data.payment_address).toBe(address);
+    const alice = await api('GET', '/customer/alice@sandbox-bank.test/resolve', ka);
+    expect(alice.status).toBe(200);
+    expect(alice.body.data).toMatchObject({ payment_address: 'alice@sandbox-bank.test', first_name: 'Alice', status: 1 });
+    // b is not linked to a: a's customer does not exist for b
+    expectError(await api('GET', `/customer/${address}/resolve`, kb), 404, 'error.not_found');
+    expectError(await api('GET', `/customer/nobody@${a.domain}/resolve`, ka), 404, 'error.not_found');
+  });
+
+  it('needs customers_read', async () => {
+    const org = await createOrg();
+    const res = await api('POST', '/apikey', {
+      token: org.token,
+      partner: org.partnerId,
+      body: { name: 'k', access: { customers_read: false, customers_write: false, transactions_read: true, transactions_write: true } },
+    });
+    const k = { apiKey: res.body.data.secret_key, org: org.orgId, partner: org.partnerId };
+    expectError(await api('GET', '/customer/alice@sandbox-bank.test/resolve', k), 403, 'error.forbidden');
+  });
+});

@@ -1,0 +1,142 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { ServiceContext } from '@/lib/api/context';
+import { schema } from '@/lib/db';
+import { newApiSecret, sha256Hex } from '@/lib/auth/secrets';
+import { NotFoundError } from '@/lib/errors';
+import { newId } from '@/lib/ids';
+import { toSeconds } from '@/lib/api/schemas';
+import { emitEvent } from '../events/emit';
+import { pageOffset, requireNamespace } from '../guards';
+
+const { apiKeys } = schema;
+type KeyRow = typeof apiKeys.$inferSelect;
+
+export interface AccessInput {
+  customers_read: boolean;
+  customers_write: boolean;
+  transactions_read: boolean;
+  transactions_write: boolean;
+}
+
+/** The spec's record. The full secret appears only in the answers of create and rotate. */
+export function serializeApiKey(k: KeyRow, secret?: string) {
+  return {
+    token: k.id,
+    partner_id: k.partnerId,
+    name: k.name,
+    description: k.description,
+    enabled: k.enabled,
+    secret_key: secret ?? `…${k.secretLast4}`,
+    access: {
+      customers_read: k.customersRead,
+      customers_write: k.customersWrite,
+      transactions_read: k.transactionsRead,
+      transactions_write: k.transactionsWrite,
+    },
+    created_at: toSeconds(k.createdAt),
+    updated_at: toSeconds(k.updatedAt),
+  };
+}
+
+const accessColumns = (a: Partial<AccessInput>) => ({
+  ...(a.customers_read !== undefined ? { customersRead: a.customers_read } : {}),
+  ...(a.customers_write !== undefined ? { customersWrite: a.customers_write } : {}),
+  ...(a.transactions_read !== undefined ? { transactionsRead: a.transactions_read } : {}),
+  ...(a.transactions_write !== undefined ? { transactionsWrite: a.transactions_write } : {}),
+});
+
+export async function createApiKey(ctx: ServiceContext, input: { name: string; description?: string; access: AccessInput }) {
+  const ns = requireNamespace(ctx);
+  const secret = newApiSecret(ns.environment);
+  const [row] = await ctx.db
+    .insert(apiKeys)
+    .values({
+      id: newId('api'),
+      orgId: ns.orgId,
+      partnerId: ns.id,
+      name: input.name.trim(),
+      description: input.description?.trim() ?? '',
+      secretHash: sha256Hex(secret),
+      secretLast4: secret.slice(-4),
+      secretPrefix: ns.environment === 'production' ? 'sk_live_' : 'sk_sandbox_',
+      ...accessColumns(input.access),
+    })
+    .returning();
+  return serializeApiKey(row!, secret);
+}
+
+export async function listApiKeys(ctx: ServiceContext, q: { page: number; limit: number }) {
+  const ns = requireNamespace(ctx);
+  const cond = and(eq(apiKeys.partnerId, ns.id), isNull(apiKeys.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    ctx.db.select().from(apiKeys).where(cond).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
+    ctx.db.select({ n: count() }).from(apiKeys).where(cond),
+  ]);
+  return { count: total!.n, api_keys: rows.map((k) => serializeApiKey(k)) };
+}
+
+async function getKeyOrThrow(ctx: ServiceContext, id: string): Promise<KeyRow> {
+  const ns = requireNamespace(ctx);
+  const [row] = await ctx.db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.partnerId, ns.id), isNull(apiKeys.deletedAt)))
+    .limit(1);
+  if (!row) throw new NotFoundError(`API key ${id} not found`);
+  return row;
+}
+
+export async function getApiKey(ctx: ServiceContext, id: string) {
+  return serializeApiKey(await getKeyOrThrow(ctx, id));
+}
+
+export async function updateApiKey(
+  ctx: ServiceContext,
+  id: string,
+  input: { name?: string; description?: string; enabled?: boolean; access?: Partial<AccessInput> },
+) {
+  const current = await getKeyOrThrow(ctx, id);
+  const [row] = await ctx.db
+    .update(apiKeys)
+    .set({
+      ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+      ...(input.description !== undefined ? { description: input.description.trim() } : {}),
+      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+      ...accessColumns(input.access ?? {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(apiKeys.id, current.id))
+    .returning();
+  return serializeApiKey(row!);
+}
+
+/** Revocation is a soft delete: the key stops working at once and disappears from lists. */
+export async function deleteApiKey(ctx: ServiceContext, id: string) {
+  const current = await getKeyOrThrow(ctx, id);
+  await ctx.db.update(apiKeys).set({ deletedAt: new Date(), enabled: false, updatedAt: new Date() }).where(eq(apiKeys.id, current.id));
+  return {};
+}
+
+/**
+ * The spec's rotation: addressed by the current secret. The new secret replaces the old hash in
+ * one update, so the old secret is refused from the moment this commits.
+ */
+export async function rotateApiKey(ctx: ServiceContext, currentSecret: string) {
+  const ns = requireNamespace(ctx);
+  const secret = newApiSecret(ns.environment);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(apiKeys)
+      .set({ secretHash: sha256Hex(secret), secretLast4: secret.slice(-4), updatedAt: new Date() })
+      .where(and(eq(apiKeys.secretHash, sha256Hex(currentSecret)), eq(apiKeys.partnerId, ns.id), isNull(apiKeys.deletedAt)))
+      .returning();
+    if (!row) throw new NotFoundError('No API key of this namespace has that secret');
+    await emitEvent(tx, {
+      type: 'api_key.rotated',
+      orgId: row.orgId,
+      partnerId: row.partnerId,
+      data: { api_key_id: row.id, name: row.name, secret_key_last4: row.secretLast4 },
+    });
+    return serializeApiKey(row, secret);
+  });
+}
