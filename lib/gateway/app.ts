@@ -2,9 +2,11 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createGatewayBase } from '@/lib/api/app';
 import type { GatewayEnv } from '@/lib/api/env';
 import { config } from '@/lib/config';
+import { registerAccountRoutes } from './routes/accounts';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerHealthRoutes } from './routes/health';
+import { registerLinkRoutes } from './routes/links';
 import { registerOrganizationRoutes } from './routes/organization';
 import { registerPartnerRoutes } from './routes/partners';
 import { registerUserRoutes } from './routes/users';
@@ -17,6 +19,8 @@ const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
   registerPartnerRoutes,
   registerApiKeyRoutes,
   registerCustomerRoutes,
+  registerAccountRoutes,
+  registerLinkRoutes,
 ];
 
 export function createGateway(): OpenAPIHono<GatewayEnv> {

@@ -1,0 +1,147 @@
+import { aliasedTable, and, count, desc, eq, or, type SQL } from 'drizzle-orm';
+import type { ServiceContext } from '@/lib/api/context';
+import { schema } from '@/lib/db';
+import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
+import { newId } from '@/lib/ids';
+import { toSeconds } from '@/lib/api/schemas';
+import { emitEvents, type EventInput } from '../events/emit';
+import { pageOffset, requireNamespace } from '../guards';
+import { orderedPair } from './sandbox';
+
+const { links, namespaces } = schema;
+type LinkRow = typeof links.$inferSelect;
+export type LinkStatus = LinkRow['status'];
+export type LinkAction = 'accept' | 'reject' | 'suspend' | 'resume';
+
+const requester = aliasedTable(namespaces, 'requester');
+const counterparty = aliasedTable(namespaces, 'counterparty');
+
+export function serializeLink(l: LinkRow, domains: { requester: string; counterparty: string }) {
+  return {
+    token: l.id,
+    requester_partner_id: l.requesterPartnerId,
+    counterparty_partner_id: l.counterpartyPartnerId,
+    requester_domain: domains.requester,
+    counterparty_domain: domains.counterparty,
+    status: l.status,
+    created_at: toSeconds(l.createdAt),
+    updated_at: toSeconds(l.updatedAt),
+  };
+}
+
+const selectLinks = (ctx: ServiceContext) =>
+  ctx.db
+    .select({ link: links, requester: { domain: requester.domain, orgId: requester.orgId }, counterparty: { domain: counterparty.domain, orgId: counterparty.orgId } })
+    .from(links)
+    .innerJoin(requester, eq(requester.id, links.requesterPartnerId))
+    .innerJoin(counterparty, eq(counterparty.id, links.counterpartyPartnerId));
+
+/** Namespace A proposes a link to the namespace owning `counterparty_domain`; B is told. */
+export async function proposeLink(ctx: ServiceContext, input: { counterparty_domain: string }) {
+  const ns = requireNamespace(ctx);
+  const domain = input.counterparty_domain.trim().toLowerCase();
+  const [target] = await ctx.db.select().from(namespaces).where(eq(namespaces.domain, domain)).limit(1);
+  if (!target || !target.enabled) throw new ValidationError(`counterparty_domain: no enabled namespace has the domain ${domain}`);
+  if (target.id === ns.id) throw new ValidationError('counterparty_domain: a namespace cannot link to itself');
+  if (target.environment !== ns.environment) throw new ValidationError('counterparty_domain: sandbox and production namespaces never link');
+
+  const pair = orderedPair(ns.id, target.id);
+  return ctx.db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select()
+      .from(links)
+      .where(and(eq(links.partnerLow, pair.partnerLow), eq(links.partnerHigh, pair.partnerHigh)))
+      .for('update')
+      .limit(1);
+    if (existing && existing.status !== 'rejected') throw new ConflictError(`A link with ${domain} already exists (${existing.status})`);
+    const now = new Date();
+    const values = { requesterPartnerId: ns.id, counterpartyPartnerId: target.id, status: 'proposed' as const, updatedAt: now };
+    const [row] = existing
+      ? await tx.update(links).set(values).where(eq(links.id, existing.id)).returning()
+      : await tx.insert(links).values({ id: newId('link'), ...pair, ...values }).returning();
+    const data = linkEventData(row!, ns.domain, domain);
+    await emitEvents(tx, [{ type: 'link.propose.req', orgId: target.orgId, partnerId: target.id, data }]);
+    return serializeLink(row!, { requester: ns.domain, counterparty: domain });
+  });
+}
+
+function linkEventData(l: LinkRow, requesterDomain: string, counterpartyDomain: string) {
+  return {
+    link_id: l.id,
+    requester_partner_id: l.requesterPartnerId,
+    counterparty_partner_id: l.counterpartyPartnerId,
+    requester_domain: requesterDomain,
+    counterparty_domain: counterpartyDomain,
+    status: l.status,
+  };
+}
+
+export async function listLinks(
+  ctx: ServiceContext,
+  q: { status?: LinkStatus; direction?: 'outgoing' | 'incoming'; page: number; limit: number },
+) {
+  const ns = requireNamespace(ctx);
+  const where: SQL[] = [];
+  if (q.direction === 'outgoing') where.push(eq(links.requesterPartnerId, ns.id));
+  else if (q.direction === 'incoming') where.push(eq(links.counterpartyPartnerId, ns.id));
+  else where.push(or(eq(links.requesterPartnerId, ns.id), eq(links.counterpartyPartnerId, ns.id))!);
+  if (q.status) where.push(eq(links.status, q.status));
+  const cond = and(...where);
+  const [rows, [total]] = await Promise.all([
+    selectLinks(ctx).where(cond).orderBy(desc(links.updatedAt), desc(links.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
+    ctx.db.select({ n: count() }).from(links).where(cond),
+  ]);
+  return { count: total!.n, links: rows.map((r) => serializeLink(r.link, { requester: r.requester.domain, counterparty: r.counterparty.domain })) };
+}
+
+async function getLinkRow(ctx: ServiceContext, id: string) {
+  const ns = requireNamespace(ctx);
+  const [row] = await selectLinks(ctx)
+    .where(and(eq(links.id, id), or(eq(links.requesterPartnerId, ns.id), eq(links.counterpartyPartnerId, ns.id))))
+    .limit(1);
+  if (!row) throw new NotFoundError(`Link ${id} not found`);
+  return row;
+}
+
+export async function getLink(ctx: ServiceContext, id: string) {
+  const r = await getLinkRow(ctx, id);
+  return serializeLink(r.link, { requester: r.requester.domain, counterparty: r.counterparty.domain });
+}
+
+const TRANSITIONS: Record<LinkAction, { from: LinkStatus; to: LinkStatus; counterpartyOnly: boolean }> = {
+  accept: { from: 'proposed', to: 'established', counterpartyOnly: true },
+  reject: { from: 'proposed', to: 'rejected', counterpartyOnly: true },
+  suspend: { from: 'established', to: 'suspended', counterpartyOnly: false },
+  resume: { from: 'suspended', to: 'established', counterpartyOnly: false },
+};
+
+/**
+ * Accept/reject (the counterparty, while proposed) and suspend/resume (either side). The state
+ * change and its events are written in one transaction, under a row lock.
+ */
+export async function actOnLink(ctx: ServiceContext, id: string, action: LinkAction) {
+  const ns = requireNamespace(ctx);
+  const found = await getLinkRow(ctx, id);
+  const rule = TRANSITIONS[action];
+  return ctx.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(links).where(eq(links.id, id)).for('update').limit(1);
+    if (!current) throw new NotFoundError(`Link ${id} not found`);
+    if (rule.counterpartyOnly && current.counterpartyPartnerId !== ns.id) {
+      throw new ConflictError(`Only the proposed counterparty can ${action} this link`);
+    }
+    if (current.status !== rule.from) throw new ConflictError(`Cannot ${action} a link that is ${current.status}`);
+    const [row] = await tx.update(links).set({ status: rule.to, updatedAt: new Date() }).where(eq(links.id, id)).returning();
+    const data = linkEventData(row!, found.requester.domain, found.counterparty.domain);
+    const A = { orgId: found.requester.orgId, partnerId: row!.requesterPartnerId };
+    const B = { orgId: found.counterparty.orgId, partnerId: row!.counterpartyPartnerId };
+    const events: EventInput[] = [];
+    if (action === 'accept' || action === 'reject') {
+      events.push({ type: 'link.create.resp', ...A, data });
+      if (action === 'accept') events.push({ type: 'link_established', ...A, data }, { type: 'link_established', ...B, data });
+    } else {
+      events.push({ type: 'link_update_resp', ...A, data }, { type: 'link_update_resp', ...B, data });
+    }
+    await emitEvents(tx, events);
+    return serializeLink(row!, { requester: found.requester.domain, counterparty: found.counterparty.domain });
+  });
+}
