@@ -1,0 +1,56 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { signIn } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+
+const schema = z.object({
+  name: z.string().trim().min(1, 'Enter the organization name'),
+  email: z.email('Enter an email address'),
+  password: z.string().min(10, 'Use at least 10 characters'),
+});
+type Values = z.infer<typeof schema>;
+
+export function SignUpForm() {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
+
+  const onSubmit = handleSubmit(async (v) => {
+    setError(null);
+    const res = await fetch('/api/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: v.name, admin_email: v.email, admin_password: v.password }),
+    });
+    if (!res.ok) {
+      const body = await res.json().catch(() => null);
+      setError(body?.message ?? 'Sign-up failed');
+      return;
+    }
+    await signIn('credentials', { email: v.email, password: v.password, redirect: false });
+    router.replace('/');
+    router.refresh();
+  });
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      <Field label="Organization name" {...register('name')} id="name" error={formState.errors.name?.message} />
+      <Field label="Email" type="email" autoComplete="email" {...register('email')} id="email" error={formState.errors.email?.message} />
+      <Field label="Password" type="password" autoComplete="new-password" {...register('password')} id="password" error={formState.errors.password?.message} />
+      {error ? (
+        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          {error}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Creating…' : 'Create organization'}
+      </Button>
+    </form>
+  );
+}

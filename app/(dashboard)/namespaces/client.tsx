@@ -1,0 +1,92 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useRouter } from 'next/navigation';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { DataTable } from '@/components/data-table/data-table';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { useUrlState } from '@/lib/client/use-url-state';
+
+interface Namespace {
+  token: string;
+  name: string;
+  domain: string;
+  environment: string;
+  enabled: boolean;
+}
+
+const LIMIT = 20;
+const schema = z.object({ name: z.string().trim().min(1, 'Enter a name'), domain: z.string().trim().min(3, 'Enter a domain such as bank.example') });
+
+export function NamespacesClient() {
+  const { params, set, page } = useUrlState();
+  const enabled = params.get('enabled') ?? '';
+  const qc = useQueryClient();
+  const toast = useToast();
+  const router = useRouter();
+  const query = useQuery({
+    queryKey: ['partners', { page, enabled }],
+    queryFn: () => apiFetch<{ count: number; partners: Namespace[] }>(`/partner?page=${page}&limit=${LIMIT}${enabled ? `&enabled=${enabled}` : ''}`),
+  });
+  const toggle = useMutation({
+    mutationFn: (n: Namespace) => apiFetch(`/partner/${n.token}`, { method: 'PATCH', body: { enabled: !n.enabled } }),
+    onSuccess: () => {
+      toast('success', 'Namespace updated');
+      qc.invalidateQueries({ queryKey: ['partners'] });
+    },
+    onError: (e: Error) => toast('error', e.message),
+  });
+  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema) });
+  const create = useMutation({
+    mutationFn: (v: z.infer<typeof schema>) => apiFetch<Namespace>('/partner', { method: 'POST', body: v }),
+    onSuccess: (n) => {
+      toast('success', `Namespace ${n.domain} created`);
+      form.reset({ name: '', domain: '' });
+      qc.invalidateQueries({ queryKey: ['partners'] });
+      router.refresh();
+    },
+    onError: (e: Error) => form.setError('domain', { message: e.message }),
+  });
+
+  const columns: ColumnDef<Namespace, unknown>[] = [
+    { header: 'Name', accessorKey: 'name' },
+    { header: 'Domain', accessorKey: 'domain', cell: (c) => <code className="text-xs">{String(c.getValue())}</code> },
+    { header: 'Environment', accessorKey: 'environment' },
+    { header: 'Status', accessorKey: 'enabled', cell: (c) => (c.getValue() ? 'Enabled' : 'Disabled') },
+    {
+      header: 'Actions',
+      id: 'actions',
+      cell: ({ row }) => (
+        <Button variant="secondary" disabled={toggle.isPending} onClick={() => toggle.mutate(row.original)} aria-label={`${row.original.enabled ? 'Disable' : 'Enable'} ${row.original.domain}`}>
+          {row.original.enabled ? 'Disable' : 'Enable'}
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Namespaces</h1>
+      <form onSubmit={form.handleSubmit((v) => create.mutate(v))} className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900" noValidate>
+        <Field label="Name" id="ns-name" {...form.register('name')} error={form.formState.errors.name?.message} />
+        <Field label="Domain" id="ns-domain" placeholder="payments.bank.example" {...form.register('domain')} error={form.formState.errors.domain?.message} />
+        <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create namespace'}</Button>
+      </form>
+      <div className="flex items-center gap-2">
+        <label htmlFor="enabled-filter" className="text-sm">Show</label>
+        <select id="enabled-filter" value={enabled} onChange={(e) => set({ enabled: e.target.value, page: undefined })} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800">
+          <option value="">All</option>
+          <option value="true">Enabled</option>
+          <option value="false">Disabled</option>
+        </select>
+      </div>
+      <DataTable caption="Namespaces" columns={columns} data={query.data?.partners ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} />
+    </div>
+  );
+}

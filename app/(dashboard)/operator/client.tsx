@@ -1,0 +1,66 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { DataTable } from '@/components/data-table/data-table';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { useUrlState } from '@/lib/client/use-url-state';
+
+interface Org {
+  token: string;
+  name: string;
+  status: 'sandbox' | 'verified' | 'rejected';
+  created_at: { seconds: number };
+}
+const LIMIT = 20;
+
+export function OperatorClient() {
+  const { params, set, page } = useUrlState();
+  const status = params.get('status') ?? 'sandbox';
+  const qc = useQueryClient();
+  const toast = useToast();
+  const query = useQuery({
+    queryKey: ['organizations', { page, status }],
+    queryFn: () => apiFetch<{ count: number; organizations: Org[] }>(`/operator/organizations?page=${page}&limit=${LIMIT}${status ? `&status=${status}` : ''}`),
+  });
+  const decide = useMutation({
+    mutationFn: ({ org, verb }: { org: Org; verb: 'verify' | 'reject' }) => apiFetch<Org>(`/operator/organizations/${org.token}/${verb}`, { method: 'POST' }),
+    onSuccess: (o) => {
+      toast('success', `${o.name} is now ${o.status}`);
+      qc.invalidateQueries({ queryKey: ['organizations'] });
+    },
+    onError: (e: Error) => toast('error', e.message),
+  });
+  const columns: ColumnDef<Org, unknown>[] = [
+    { header: 'Organization', accessorKey: 'name' },
+    { header: 'Status', accessorKey: 'status' },
+    { header: 'Signed up', id: 'created', cell: ({ row }) => new Date(row.original.created_at.seconds * 1000).toLocaleString() },
+    {
+      header: 'Decision',
+      id: 'actions',
+      cell: ({ row }) =>
+        row.original.status === 'sandbox' ? (
+          <div className="flex gap-2">
+            <Button disabled={decide.isPending} onClick={() => decide.mutate({ org: row.original, verb: 'verify' })} aria-label={`Verify ${row.original.name}`}>Verify</Button>
+            <Button variant="danger" disabled={decide.isPending} onClick={() => decide.mutate({ org: row.original, verb: 'reject' })} aria-label={`Reject ${row.original.name}`}>Reject</Button>
+          </div>
+        ) : null,
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Organizations</h1>
+      <div className="flex items-center gap-2">
+        <label htmlFor="status-filter" className="text-sm">Status</label>
+        <select id="status-filter" value={status} onChange={(e) => set({ status: e.target.value, page: undefined })} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800">
+          <option value="sandbox">Awaiting verification</option>
+          <option value="verified">Verified</option>
+          <option value="rejected">Rejected</option>
+        </select>
+      </div>
+      <DataTable caption="Organizations" columns={columns} data={query.data?.organizations ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} empty="No organizations with this status." />
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { getToken } from 'next-auth/jwt';
+import type { NextRequest } from 'next/server';
+import { AUTH_SECRET } from '@/lib/auth/next-auth';
+import { callGateway } from '@/lib/dashboard/gateway-client';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * The browser's one door to the gateway: attaches the session's JWT (which never leaves the
+ * server), the selected namespace and a fresh idempotency-key per mutation.
+ */
+async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] }> }): Promise<Response> {
+  const token = await getToken({ req, secret: AUTH_SECRET });
+  const accessToken = token?.accessToken as string | undefined;
+  if (!accessToken) {
+    return Response.json({ code: 'error.unauthorized', message: 'Your session has ended; sign in again' }, { status: 401 });
+  }
+  const { path } = await ctx.params;
+  const headers: Record<string, string> = { authorization: `Bearer ${accessToken}` };
+  const partner = req.headers.get('x-partner-id') ?? req.cookies.get('csp_partner')?.value;
+  if (partner) headers['x-partner-id'] = partner;
+  if (token?.orgId) headers['x-org-id'] = token.orgId as string;
+  const contentType = req.headers.get('content-type');
+  if (contentType) headers['content-type'] = contentType;
+  const idem = req.headers.get('idempotency-key');
+  if (idem) headers['idempotency-key'] = idem;
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
+  const res = await callGateway(`/${path.map(encodeURIComponent).join('/')}${req.nextUrl.search}`, { method: req.method, headers, body: body || undefined });
+  const text = await res.text();
+  return new Response(text, { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } });
+}
+
+export const GET = handle;
+export const POST = handle;
+export const PUT = handle;
+export const PATCH = handle;
+export const DELETE = handle;

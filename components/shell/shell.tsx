@@ -1,0 +1,103 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { signOut } from 'next-auth/react';
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { apiFetch, setActivePartner } from '@/lib/client/api';
+import type { Me } from '@/lib/dashboard/session';
+
+type Role = Me['role'];
+const NAV: Array<{ href: string; label: string; roles: Role[] }> = [
+  { href: '/', label: 'Overview', roles: ['admin', 'support', 'viewer'] },
+  { href: '/namespaces', label: 'Namespaces', roles: ['admin', 'support', 'viewer'] },
+  { href: '/api-keys', label: 'API keys', roles: ['admin'] },
+  { href: '/operator', label: 'Organizations', roles: ['operator'] },
+  { href: '/docs', label: 'API reference', roles: ['admin', 'support', 'viewer', 'operator'] },
+];
+
+export function Shell({ me, partnerId, children }: { me: Me; partnerId: string | null; children: React.ReactNode }) {
+  const pathname = usePathname();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [selected, setSelected] = useState(partnerId);
+  // Set during render so the first queries of the page already carry the namespace.
+  setActivePartner(selected);
+
+  async function switchNamespace(id: string) {
+    setSelected(id);
+    setActivePartner(id);
+    document.cookie = `csp_partner=${id}; path=/; samesite=lax; max-age=31536000`;
+    await apiFetch('/me/partner', { method: 'PUT', body: { partner_id: id } }).catch(() => {});
+    await queryClient.invalidateQueries();
+    router.refresh();
+  }
+
+  function toggleTheme() {
+    const dark = document.documentElement.classList.toggle('dark');
+    localStorage.theme = dark ? 'dark' : 'light';
+  }
+
+  const isSandbox = me.organization && me.organization.status !== 'verified';
+  return (
+    <div className="flex min-h-screen">
+      <aside className="flex w-60 shrink-0 flex-col gap-4 border-r border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+        <div>
+          <p className="text-sm font-semibold">{me.organization?.name ?? 'Network operator'}</p>
+          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{me.email} · {me.role}</p>
+        </div>
+        {me.partners.length > 0 ? (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="namespace-switcher" className="text-xs font-medium text-slate-600 dark:text-slate-400">
+              Namespace
+            </label>
+            <select
+              id="namespace-switcher"
+              value={selected ?? ''}
+              onChange={(e) => switchNamespace(e.target.value)}
+              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800"
+            >
+              {me.partners.map((p) => (
+                <option key={p.token} value={p.token}>
+                  {p.name} ({p.environment})
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <nav aria-label="Main" className="flex flex-col gap-1">
+          {NAV.filter((n) => n.roles.includes(me.role)).map((n) => {
+            const active = n.href === '/' ? pathname === '/' : pathname.startsWith(n.href);
+            return (
+              <Link
+                key={n.href}
+                href={n.href}
+                aria-current={active ? 'page' : undefined}
+                className={`rounded-md px-3 py-2 text-sm ${active ? 'bg-blue-50 font-medium text-blue-800 dark:bg-blue-950 dark:text-blue-200' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'}`}
+              >
+                {n.label}
+              </Link>
+            );
+          })}
+        </nav>
+        <div className="mt-auto flex flex-col gap-2">
+          <button type="button" onClick={toggleTheme} className="rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+            Toggle dark mode
+          </button>
+          <button type="button" onClick={() => signOut({ callbackUrl: '/signin' })} className="rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+            Sign out
+          </button>
+        </div>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        {isSandbox ? (
+          <div role="status" className="bg-amber-100 px-6 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+            {me.organization?.status === 'rejected' ? 'Sandbox — verification was declined' : 'Sandbox — awaiting verification'}
+          </div>
+        ) : null}
+        <main className="flex-1 p-6">{children}</main>
+      </div>
+    </div>
+  );
+}

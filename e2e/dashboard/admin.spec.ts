@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, OPERATOR, expectAccessible, shoot, signInAs, uniq } from './helpers';
+
+test('namespaces: create, filter, disable', async ({ page }) => {
+  await signInAs(page, DEMO_ADMIN);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Namespaces' }).click();
+  const domain = `branch-${uniq()}.demo-bank.test`;
+  await page.getByLabel('Name', { exact: true }).fill('Branch');
+  await page.getByLabel('Domain', { exact: true }).fill(domain);
+  await page.getByRole('button', { name: 'Create namespace' }).click();
+  await expect(page.getByRole('cell', { name: domain, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Disable ${domain}` }).click();
+  await page.getByLabel('Show').selectOption('false');
+  await expect(page).toHaveURL(/enabled=false/);
+  await expect(page.getByRole('cell', { name: domain, exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'demo-bank.test', exact: true })).toHaveCount(0);
+  await expectAccessible(page);
+  await shoot(page, 'namespaces');
+});
+
+test('API keys: create shows the secret once; rotate stops the old secret', async ({ page, request }) => {
+  await signInAs(page, DEMO_ADMIN);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+  const name = `ci-${uniq()}`;
+  await page.getByLabel('Key name').fill(name);
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const secret = (await page.getByTestId('revealed-secret').textContent())!.trim();
+  expect(secret).toMatch(/^sk_live_/);
+  await shoot(page, 'api-keys-created');
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // the key works against the API
+  const me = await page.evaluate(() => fetch('/api/proxy/me').then((r) => r.json()));
+  const partner = me.data.preferred_partner_id ?? me.data.partners[0].token;
+  const orgId = me.data.organization.token;
+  const call = (s: string) => request.get(`/api/v1/csp/customer`, { headers: { 'x-service-api-key': s, 'x-org-id': orgId, 'x-partner-id': partner } });
+  expect((await call(secret)).status()).toBe(200);
+
+  await page.getByRole('button', { name: `Rotate ${name}` }).click();
+  await page.getByLabel('Current secret').fill(secret);
+  await page.getByRole('button', { name: 'Rotate now' }).click();
+  await expect(page.getByText('The previous secret has stopped working.')).toBeVisible();
+  const rotated = (await page.getByTestId('revealed-secret').textContent())!.trim();
+  expect(rotated).not.toBe(secret);
+  expect((await call(secret)).status()).toBe(401);
+  expect((await call(rotated)).status()).toBe(200);
+  await expectAccessible(page);
+  await shoot(page, 'api-keys-rotated');
+});
+
+test('operator verifies a sandbox organization and its banner disappears', async ({ page, browser }) => {
+  const email = `verify-${uniq()}@example.test`;
+  const name = `Verify Me ${uniq()}`;
+  const founder = await browser.newPage();
+  await founder.goto('/signup');
+  await founder.getByLabel('Organization name').fill(name);
+  await founder.getByLabel('Email').fill(email);
+  await founder.getByLabel('Password').fill('verify-password');
+  await founder.getByRole('button', { name: 'Create organization' }).click();
+  await expect(founder.getByText('Sandbox — awaiting verification')).toBeVisible();
+
+  await signInAs(page, OPERATOR);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).click();
+  await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'operator');
+  await page.getByRole('button', { name: `Verify ${name}` }).click();
+  await expect(page.getByText(`${name} is now verified`)).toBeVisible();
+
+  await founder.reload();
+  await expect(founder.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(founder.getByText('Sandbox — awaiting verification')).toHaveCount(0);
+});
+
+test("a user cannot see another organization's data by editing the URL", async ({ page }) => {
+  await signInAs(page, DEMO_ADMIN);
+  const res = await page.evaluate(() => fetch('/api/proxy/apikey', { headers: { 'x-partner-id': 'part_not_mine' } }).then((r) => r.status));
+  expect(res).toBe(401);
+  await page.goto('/namespaces?page=999');
+  await expect(page.getByText('page 999')).toBeVisible();
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});

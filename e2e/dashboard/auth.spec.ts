@@ -1,0 +1,50 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_ADMIN, expectAccessible, shoot, signInAs, uniq } from './helpers';
+
+test('sign-in shows an inline error for a wrong password, then signs in', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/signin/);
+  await expectAccessible(page);
+  await shoot(page, 'signin');
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Wrong email or password')).toBeVisible();
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(page.getByText('Demo Bank', { exact: true })).toBeVisible();
+  // a verified organization has no sandbox banner
+  await expect(page.getByText('Sandbox — awaiting verification')).toHaveCount(0);
+  await expectAccessible(page);
+  await shoot(page, 'overview');
+});
+
+test('the gateway JWT never reaches browser JavaScript', async ({ page }) => {
+  const bodies: string[] = [];
+  page.on('response', async (res) => {
+    if (res.url().includes('/api/')) bodies.push(await res.text().catch(() => ''));
+  });
+  await signInAs(page, DEMO_ADMIN);
+  await page.goto('/namespaces');
+  await expect(page.getByRole('cell', { name: 'demo-bank.test', exact: true })).toBeVisible();
+  const cookie = await page.evaluate(() => document.cookie);
+  expect(cookie).not.toMatch(/eyJ/);
+  const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.text()));
+  expect(session).not.toMatch(/eyJ/);
+  expect(session).toContain('admin@demo-bank.test');
+  for (const b of bodies) expect(b).not.toMatch(/eyJhbGciOi/);
+  const html = await page.content();
+  expect(html).not.toMatch(/eyJhbGciOi/);
+});
+
+test('sign-up creates a sandbox organization with the sandbox banner', async ({ page }) => {
+  await page.goto('/signup');
+  await expectAccessible(page);
+  await page.getByLabel('Organization name').fill(`Pioneer ${uniq()}`);
+  await page.getByLabel('Email').fill(`pioneer-${uniq()}@example.test`);
+  await page.getByLabel('Password').fill('pioneer-password');
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await expect(page.getByText('Sandbox — awaiting verification')).toBeVisible();
+  await shoot(page, 'signup-sandbox-overview');
+});

@@ -1,0 +1,71 @@
+import 'server-only';
+import type { NextAuthOptions } from 'next-auth';
+import CredentialsProvider from 'next-auth/providers/credentials';
+import { callGateway } from '@/lib/dashboard/gateway-client';
+
+export const AUTH_SECRET = process.env.AUTH_SECRET || 'dev-only-auth-secret-change-me-0123456789abcdef';
+
+interface SignInResult {
+  access_token: string;
+  token: string;
+  role: string;
+  user_id: string;
+}
+
+function decodeExp(jwt: string): number {
+  try {
+    return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()).exp as number;
+  } catch {
+    return Math.floor(Date.now() / 1000);
+  }
+}
+
+/**
+ * next-auth with the gateway's sign-in. The gateway JWT lives only in next-auth's encrypted,
+ * http-only session cookie; the session handed to the browser carries email, role and org id.
+ */
+export const authOptions: NextAuthOptions = {
+  secret: AUTH_SECRET,
+  session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
+  pages: { signIn: '/signin' },
+  providers: [
+    CredentialsProvider({
+      name: 'Email',
+      credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
+      async authorize(credentials) {
+        if (!credentials?.email || !credentials.password) return null;
+        const res = await callGateway('/organization/signin', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ admin_email: credentials.email, admin_password: credentials.password }),
+        });
+        if (res.status === 401) return null;
+        const body = await res.json();
+        if (!res.ok) throw new Error(body?.message ?? 'Sign-in failed');
+        const data = body.data as SignInResult;
+        return { id: data.user_id, email: credentials.email.toLowerCase(), role: data.role, orgId: data.role === 'operator' ? null : data.token, accessToken: data.access_token };
+      },
+    }),
+  ],
+  callbacks: {
+    async jwt({ token, user }) {
+      if (user) {
+        const u = user as unknown as { role: string; orgId: string | null; accessToken: string };
+        token.role = u.role;
+        token.orgId = u.orgId;
+        token.accessToken = u.accessToken;
+        token.accessExp = decodeExp(u.accessToken);
+      }
+      // The session ends with the gateway token.
+      if (typeof token.accessExp === 'number' && token.accessExp * 1000 < Date.now()) return { ...token, accessToken: undefined, expired: true };
+      return token;
+    },
+    async session({ session, token }) {
+      return {
+        ...session,
+        expires: typeof token.accessExp === 'number' ? new Date(token.accessExp * 1000).toISOString() : session.expires,
+        user: { email: token.email ?? null, role: token.role as string, orgId: (token.orgId as string | null) ?? null },
+      };
+    },
+  },
+};

@@ -1,0 +1,45 @@
+import 'server-only';
+import { getServerSession } from 'next-auth';
+import { getToken } from 'next-auth/jwt';
+import { cookies, headers } from 'next/headers';
+import { redirect } from 'next/navigation';
+import { NextRequest } from 'next/server';
+import { AUTH_SECRET, authOptions } from '@/lib/auth/next-auth';
+import { gatewayJson } from './gateway-client';
+
+export interface Me {
+  user_id: string;
+  email: string;
+  name: string;
+  role: 'admin' | 'support' | 'viewer' | 'operator';
+  preferred_partner_id: string | null;
+  organization: { token: string; name: string; status: 'sandbox' | 'verified' | 'rejected' } | null;
+  partners: Array<{ token: string; name: string; domain: string; environment: string; enabled: boolean }>;
+}
+
+/** The gateway JWT of the current request's session, read on the server only. */
+async function accessToken(): Promise<string | null> {
+  const session = await getServerSession(authOptions);
+  if (!session) return null;
+  const h = await headers();
+  const c = await cookies();
+  const req = new NextRequest('http://dashboard.internal/', { headers: { cookie: c.toString(), ...Object.fromEntries(h.entries()) } });
+  const token = await getToken({ req, secret: AUTH_SECRET });
+  return (token?.accessToken as string | undefined) ?? null;
+}
+
+/** The signed-in user and the namespace selected for this request; redirects to sign-in otherwise. */
+export async function requireMe(): Promise<{ me: Me; partnerId: string | null }> {
+  const token = await accessToken();
+  if (!token) redirect('/signin');
+  let me: Me;
+  try {
+    me = await gatewayJson<Me>('/me', token);
+  } catch {
+    redirect('/signin');
+  }
+  const c = await cookies();
+  const wanted = c.get('csp_partner')?.value ?? me.preferred_partner_id;
+  const partnerId = me.partners.find((p) => p.token === wanted)?.token ?? me.partners[0]?.token ?? null;
+  return { me, partnerId };
+}
