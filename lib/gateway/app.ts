@@ -9,6 +9,8 @@ import { registerHealthRoutes } from './routes/health';
 import { registerLinkRoutes } from './routes/links';
 import { registerOrganizationRoutes } from './routes/organization';
 import { registerPartnerRoutes } from './routes/partners';
+import { registerPaymentRoutes } from './routes/payments';
+import { registerTaskRoutes } from './routes/tasks';
 import { registerUserRoutes } from './routes/users';
 
 /** Route modules, in the order they appear in the API reference. */
@@ -21,6 +23,8 @@ const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
   registerCustomerRoutes,
   registerAccountRoutes,
   registerLinkRoutes,
+  registerPaymentRoutes,
+  registerTaskRoutes,
 ];
 
 export function createGateway(): OpenAPIHono<GatewayEnv> {

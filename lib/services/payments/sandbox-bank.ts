@@ -1,0 +1,43 @@
+import { and, eq, lte } from 'drizzle-orm';
+import type { Db } from '@/lib/db';
+import { schema } from '@/lib/db';
+import { logger } from '@/lib/api/logger';
+import { TASK, type Reason, type TaskStatusName } from './model';
+import { applyTaskUpdate } from './tasks';
+
+const { admissionTasks, namespaces, payments } = schema;
+
+/** The Sandbox Bank's answers, by the last two digits of the amount in minor units. */
+export function sandboxOutcome(amountMinor: bigint): { status: TaskStatusName; status_reason: Reason } {
+  const tail = amountMinor % 100n;
+  if (tail === 1n) return { status: 'failed', status_reason: 'insufficient_funds' };
+  if (tail === 2n) return { status: 'failed', status_reason: 'fraud_detected' };
+  if (tail === 3n) return { status: 'on_hold', status_reason: 'business_reasons' };
+  return { status: 'completed', status_reason: 'accepted' };
+}
+
+/**
+ * Works the Sandbox Bank's pending tasks a few seconds after their creation. Tasks are claimed
+ * with SKIP LOCKED inside the transaction that updates them, so two instances never answer twice.
+ */
+export async function workSandboxBankTasks(db: Db, delayMs: number, batch = 50): Promise<number> {
+  const cutoff = new Date(Date.now() - delayMs);
+  const due = await db
+    .select({ id: admissionTasks.id, amount: payments.amountMinor })
+    .from(admissionTasks)
+    .innerJoin(namespaces, eq(namespaces.id, admissionTasks.partnerId))
+    .innerJoin(payments, eq(payments.id, admissionTasks.paymentPk))
+    .where(and(eq(namespaces.isSystem, true), eq(admissionTasks.status, TASK.pending), lte(admissionTasks.createdAt, cutoff)))
+    .limit(batch);
+  let done = 0;
+  for (const t of due) {
+    try {
+      await applyTaskUpdate(db, t.id, { ...sandboxOutcome(t.amount), note: 'Answered automatically by the Sandbox Bank' }, 'sandbox-bank');
+      done++;
+    } catch (err) {
+      // Another instance answered first (409), or the submission ended meanwhile: nothing to do.
+      logger.debug({ err: (err as Error).message, task: t.id }, 'sandbox bank skipped a task');
+    }
+  }
+  return done;
+}

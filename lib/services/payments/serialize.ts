@@ -1,0 +1,107 @@
+import type { schema } from '@/lib/db';
+import { unixSeconds } from '@/lib/api/schemas';
+import { SUBMISSION_NAMES } from './model';
+
+type PaymentRow = typeof schema.payments.$inferSelect;
+type SubmissionRow = typeof schema.submissions.$inferSelect;
+type TaskRow = typeof schema.admissionTasks.$inferSelect;
+type TransactionRow = typeof schema.transactions.$inferSelect;
+type LineRow = typeof schema.transactionLines.$inferSelect;
+type ExceptionRow = typeof schema.paymentExceptions.$inferSelect;
+
+function paymentFields(p: PaymentRow) {
+  return {
+    payment_id: p.paymentId,
+    amount: { currency: p.currency, total: p.amountMinor.toString() },
+    beneficiary_party: p.beneficiaryParty as Record<string, unknown>,
+    debtor_party: p.debtorParty as Record<string, unknown>,
+    reference: p.reference,
+    payment_type: p.paymentType,
+    device: p.device as Record<string, unknown>,
+    location: p.location as Record<string, unknown>,
+    organization_id: p.orgId,
+    partner_id: p.partnerId,
+  };
+}
+
+export function serializePayment(p: PaymentRow) {
+  return { ...paymentFields(p), expires_at: p.expiresAt.toISOString(), initiated_at: p.initiatedAt.toISOString() };
+}
+
+/** Inside a submission the spec gives the payment's timestamps as Unix seconds. */
+export function serializeEmbeddedPayment(p: PaymentRow) {
+  return { ...paymentFields(p), expires_at: unixSeconds(p.expiresAt), initiated_at: unixSeconds(p.initiatedAt) };
+}
+
+export function serializeSubmission(s: SubmissionRow, p: PaymentRow) {
+  return {
+    token: s.id,
+    organization_id: s.orgId,
+    partner_id: s.partnerId,
+    payment_id: s.paymentId,
+    admission_id: s.admissionId,
+    workflow: s.workflow,
+    status: s.status,
+    status_name: SUBMISSION_NAMES[s.status] ?? 'pending',
+    submission_time: unixSeconds(s.submittedAt),
+    transaction_id: s.transactionId,
+    relationships: { payment: serializeEmbeddedPayment(p) },
+  };
+}
+
+export function serializeTask(t: TaskRow) {
+  return {
+    token: t.id,
+    admission_id: t.admissionId,
+    payment_id: t.paymentId,
+    organization_id: t.orgId,
+    partner_id: t.partnerId,
+    name: t.name,
+    workflow: t.workflow,
+    assignee: t.assignee,
+    status: t.status,
+    status_reason: t.statusReason,
+    note: t.note,
+    updated_by: t.updatedBy,
+    expires_at: unixSeconds(t.expiresAt),
+    created_on: unixSeconds(t.createdAt),
+    modified_on: unixSeconds(t.updatedAt),
+  };
+}
+
+export function serializeTransaction(t: TransactionRow, lines: LineRow[]) {
+  return {
+    token: t.id,
+    transaction_id: t.id,
+    payment_id: t.paymentId,
+    approval_code: t.approvalCode,
+    status: t.status,
+    batch_id: t.batchId,
+    created_on: t.createdAt.toISOString(),
+    initiated_on: t.initiatedAt.toISOString(),
+    updated_on: t.updatedAt.toISOString(),
+    transaction_lines: lines.map((l) => ({
+      token: l.id,
+      transaction_id: l.transactionId,
+      partner_id: l.partnerId,
+      amount: { currency: l.currency, total: l.amountMinor.toString() },
+      direction: l.direction,
+      transaction_type: l.transactionType,
+    })),
+  };
+}
+
+export function serializeException(e: ExceptionRow, p: PaymentRow) {
+  return {
+    token: e.id,
+    payment_id: e.paymentId,
+    organization_id: e.orgId,
+    partner_id: e.partnerId,
+    record_type: e.recordType,
+    exception_code: e.exceptionCode,
+    exception_message: e.exceptionMessage,
+    blame: e.blame,
+    created_at: e.createdAt.toISOString(),
+    relationships: { payment: serializePayment(p) },
+  };
+}
