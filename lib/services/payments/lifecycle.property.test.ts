@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { eq } from 'drizzle-orm';
+import { createTestDatabase, testContext } from '@/lib/testing/db';
+import { schema } from '@/lib/db';
+import { bootstrap } from '@/lib/services/bootstrap';
+import { signUp } from '@/lib/services/organizations/organizations';
+import type { NamespaceInfo } from '@/lib/api/context';
+import { createPayment } from './payments';
+import { submitPayment } from './submissions';
+import { applyTaskUpdate, type TaskUpdateInput } from './tasks';
+import { REASONS, SUBMISSION, TASK } from './model';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let ctx: ReturnType<typeof testContext>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await bootstrap(database.db);
+  const org = await signUp(database.db, { name: 'Property Bank', admin_email: 'prop@example.test', admin_password: 'long-enough-password' });
+  const [ns] = await database.db.select().from(schema.namespaces).where(eq(schema.namespaces.orgId, org.token));
+  // A review threshold of 1 gives every payment two tasks: the counterparty's and the creator's.
+  await database.db.update(schema.namespaces).set({ reviewThreshold: 1n }).where(eq(schema.namespaces.id, ns!.id));
+  const namespace: NamespaceInfo = { ...ns!, reviewThreshold: 1n };
+  ctx = testContext(database.db, { orgId: org.token, orgStatus: 'sandbox', namespace, principal: { kind: 'user', userId: 'usr_x', orgId: org.token, role: 'admin', email: 'prop@example.test' } });
+}, 60_000);
+afterAll(async () => database?.close());
+
+const update = fc.record({
+  task: fc.integer({ min: 0, max: 1 }),
+  status: fc.constantFrom<TaskUpdateInput['status']>('pending', 'completed', 'failed', 'on_hold'),
+  reason: fc.constantFrom(...REASONS),
+});
+
+let n = 0;
+
+describe('admission invariants under random task updates', () => {
+  it('admitted iff all tasks completed; rejected iff one failed; one balanced transaction per admission', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(update, { minLength: 1, maxLength: 8 }), async (steps) => {
+        const paymentId = `prop-${n++}`;
+        await createPayment(ctx, {
+          payment_id: paymentId,
+          amount: { currency: 'EUR', total: '4200' },
+          debtor_party: { payment_address: `p@${ctx.namespace!.domain}` },
+          beneficiary_party: { payment_address: 'alice@sandbox-bank.test' },
+          payment_type: 'Type_Push',
+        });
+        const sub = await submitPayment(ctx, paymentId);
+        const tasks = await database.db.select().from(schema.admissionTasks).where(eq(schema.admissionTasks.submissionId, sub.token)).orderBy(schema.admissionTasks.name);
+        expect(tasks).toHaveLength(2);
+        for (const s of steps) {
+          await applyTaskUpdate(database.db, tasks[s.task]!.id, { status: s.status, status_reason: s.reason }, 'property').catch((err) => {
+            // Illegal moves are refused with 400/409 and change nothing.
+            expect([400, 409]).toContain(err.status);
+          });
+          const [row] = await database.db.select().from(schema.submissions).where(eq(schema.submissions.id, sub.token));
+          const now = await database.db.select().from(schema.admissionTasks).where(eq(schema.admissionTasks.submissionId, sub.token));
+          const allCompleted = now.every((t) => t.status === TASK.completed);
+          const anyFailed = now.some((t) => t.status === TASK.failed);
+          expect(row!.status === SUBMISSION.admitted).toBe(allCompleted && !anyFailed);
+          expect(row!.status === SUBMISSION.rejected).toBe(anyFailed);
+          const txns = await database.db.select().from(schema.transactions).where(eq(schema.transactions.submissionId, sub.token));
+          expect(txns.length).toBe(row!.status === SUBMISSION.admitted ? 1 : 0);
+          for (const t of txns) {
+            const lines = await database.db.select().from(schema.transactionLines).where(eq(schema.transactionLines.transactionId, t.id));
+            const debit = lines.filter((l) => l.direction === 'TD_Debit').reduce((a, l) => a + l.amountMinor, 0n);
+            const credit = lines.filter((l) => l.direction === 'TD_Credit').reduce((a, l) => a + l.amountMinor, 0n);
+            expect(debit).toBe(credit);
+            expect(debit).toBe(4200n);
+            expect(row!.transactionId).toBe(t.id);
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+});
