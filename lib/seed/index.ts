@@ -1,7 +1,9 @@
 import type { Db } from '@/lib/db';
 import { seedDemoOrganizations } from './demo';
+import { seedDemoPayments } from './payments';
 
 /** Demo data for `npm start`: idempotent, runs inside the server process (PGlite has one owner). */
 export async function seedDemo(db: Db): Promise<void> {
-  await seedDemoOrganizations(db);
+  const ids = await seedDemoOrganizations(db);
+  if (ids) await seedDemoPayments(db, ids);
 }
