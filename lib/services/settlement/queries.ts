@@ -1,0 +1,122 @@
+import { and, count, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import type { ServiceContext } from '@/lib/api/context';
+import { schema } from '@/lib/db';
+import { NotFoundError } from '@/lib/errors';
+import { unixSeconds } from '@/lib/api/schemas';
+import { fromBase64, inclusionProof, toBase64 } from '@/lib/settlement/merkle';
+import { pageOffset, requireNamespace } from '../guards';
+import { serializeTransaction } from '../payments/serialize';
+
+const { settlementBatches, settlementLeaves, settlementPositions, transactions, transactionLines } = schema;
+type BatchRow = typeof settlementBatches.$inferSelect;
+export type BatchStatus = BatchRow['status'];
+
+export function serializeSummary(b: BatchRow, txnCount: number) {
+  return {
+    token: b.id,
+    cutoff_time: unixSeconds(b.cutoffTime),
+    started_on: unixSeconds(b.startedOn),
+    completed_on: b.completedOn ? unixSeconds(b.completedOn) : null,
+    status: b.status,
+    txn_count: txnCount,
+    currency: b.currency,
+  };
+}
+
+/** Batches the partner took part in (it has a leaf), newest cut-off first. */
+export async function listBatches(ctx: ServiceContext, q: { status?: BatchStatus; cutoff_from?: number; cutoff_to?: number; page: number; limit: number }) {
+  const ns = requireNamespace(ctx);
+  const where: SQL[] = [eq(settlementLeaves.partnerId, ns.id)];
+  if (q.status) where.push(eq(settlementBatches.status, q.status));
+  if (q.cutoff_from !== undefined) where.push(gte(settlementBatches.cutoffTime, new Date(q.cutoff_from * 1000)));
+  if (q.cutoff_to !== undefined) where.push(lte(settlementBatches.cutoffTime, new Date(q.cutoff_to * 1000 + 999)));
+  const cond = and(...where);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ batch: settlementBatches, txnCount: settlementLeaves.txnCount })
+      .from(settlementBatches)
+      .innerJoin(settlementLeaves, eq(settlementLeaves.batchId, settlementBatches.id))
+      .where(cond)
+      .orderBy(desc(settlementBatches.cutoffTime), desc(settlementBatches.id))
+      .limit(q.limit)
+      .offset(pageOffset(q.page, q.limit)),
+    ctx.db.select({ n: count() }).from(settlementBatches).innerJoin(settlementLeaves, eq(settlementLeaves.batchId, settlementBatches.id)).where(cond),
+  ]);
+  return { total: total!.n, batches: rows.map((r) => serializeSummary(r.batch, r.txnCount)) };
+}
+
+async function batchForPartner(ctx: ServiceContext, batchId: string) {
+  const ns = requireNamespace(ctx);
+  const [row] = await ctx.db
+    .select({ batch: settlementBatches, leaf: settlementLeaves })
+    .from(settlementBatches)
+    .innerJoin(settlementLeaves, and(eq(settlementLeaves.batchId, settlementBatches.id), eq(settlementLeaves.partnerId, ns.id)))
+    .where(eq(settlementBatches.id, batchId))
+    .limit(1);
+  if (!row) throw new NotFoundError(`Settlement batch ${batchId} not found`);
+  return { ...row, partnerId: ns.id };
+}
+
+export async function getBatch(ctx: ServiceContext, batchId: string) {
+  const { batch, leaf, partnerId } = await batchForPartner(ctx, batchId);
+  const positions = await ctx.db
+    .select()
+    .from(settlementPositions)
+    .where(and(eq(settlementPositions.batchId, batchId), eq(settlementPositions.partnerId, partnerId)))
+    .orderBy(settlementPositions.counterpartyId);
+  const completed = batch.status === 'COMPLETED' && batch.rootHash;
+  return {
+    summary: serializeSummary(batch, leaf.txnCount),
+    merkle_root: completed
+      ? { root_hash: batch.rootHash!, version: batch.treeVersion!, leaves_count: batch.leavesCount!, created_at: batch.rootCreatedAt!.toISOString() }
+      : null,
+    merkle_leaf: completed ? { partner_id: leaf.partnerId, kind: leaf.kind, amount: leaf.amount.toString(), leaf_hash: leaf.leafHash, leaf_index: leaf.leafIndex } : null,
+    positions: positions.map((p) => ({
+      counterparty_id: p.counterpartyId,
+      currency: p.currency,
+      position_type: p.netAmount >= 0n ? ('Credit' as const) : ('Debit' as const),
+      net_amount: (p.netAmount >= 0n ? p.netAmount : -p.netAmount).toString(),
+    })),
+  };
+}
+
+/** The audit path of the partner's leaf, so it can check its inclusion against the root itself. */
+export async function getProof(ctx: ServiceContext, batchId: string) {
+  const { batch, leaf } = await batchForPartner(ctx, batchId);
+  if (batch.status !== 'COMPLETED') throw new NotFoundError(`Settlement batch ${batchId} has no merkle tree`);
+  const leaves = await ctx.db.select({ h: settlementLeaves.leafHash }).from(settlementLeaves).where(eq(settlementLeaves.batchId, batchId)).orderBy(settlementLeaves.leafIndex);
+  const path = await inclusionProof(leaves.map((l) => fromBase64(l.h)), leaf.leafIndex);
+  return { leaf_index: leaf.leafIndex, tree_size: leaves.length, leaf_hash: leaf.leafHash, root_hash: batch.rootHash!, audit_path: path.map(toBase64) };
+}
+
+const partnerTxn = (partnerId: string) => or(eq(transactions.debtorPartnerId, partnerId), eq(transactions.beneficiaryPartnerId, partnerId))!;
+
+export async function listBatchTransactions(ctx: ServiceContext, batchId: string, q: { page: number; limit: number }) {
+  const { partnerId } = await batchForPartner(ctx, batchId);
+  const cond = and(eq(transactions.batchId, batchId), partnerTxn(partnerId));
+  const [rows, [total]] = await Promise.all([
+    ctx.db.select().from(transactions).where(cond).orderBy(transactions.clearedAt, transactions.id).limit(q.limit).offset(pageOffset(q.page, q.limit)),
+    ctx.db.select({ n: count() }).from(transactions).where(cond),
+  ]);
+  const lines = rows.length
+    ? await ctx.db.select().from(transactionLines).where(inArray(transactionLines.transactionId, rows.map((r) => r.id)))
+    : [];
+  return { total: total!.n, transactions: rows.map((t) => serializeTransaction(t, lines.filter((l) => l.transactionId === t.id))) };
+}
+
+export async function getBatchTransaction(ctx: ServiceContext, batchId: string, transactionId: string) {
+  const { partnerId } = await batchForPartner(ctx, batchId);
+  const [t] = await ctx.db.select().from(transactions).where(and(eq(transactions.batchId, batchId), eq(transactions.id, transactionId), partnerTxn(partnerId))).limit(1);
+  if (!t) throw new NotFoundError(`Transaction ${transactionId} not found in batch ${batchId}`);
+  const lines = await ctx.db.select().from(transactionLines).where(eq(transactionLines.transactionId, t.id));
+  return serializeTransaction(t, lines);
+}
+
+/** Operator: the latest batches across the network. */
+export async function listNetworkBatches(ctx: ServiceContext, q: { page: number; limit: number }) {
+  const [rows, [total]] = await Promise.all([
+    ctx.db.select().from(settlementBatches).orderBy(desc(settlementBatches.cutoffTime), desc(settlementBatches.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
+    ctx.db.select({ n: count() }).from(settlementBatches),
+  ]);
+  return { total: total!.n, batches: rows.map((b) => ({ ...serializeSummary(b, b.txnCount), root_hash: b.rootHash, leaves_count: b.leavesCount, failure_reason: b.failureReason })) };
+}
