@@ -10,6 +10,7 @@ import { registerLinkRoutes } from './routes/links';
 import { registerOrganizationRoutes } from './routes/organization';
 import { registerPartnerRoutes } from './routes/partners';
 import { registerPaymentRoutes } from './routes/payments';
+import { registerSettlementRoutes } from './routes/settlements';
 import { registerTaskRoutes } from './routes/tasks';
 import { registerUserRoutes } from './routes/users';
 
@@ -25,6 +26,7 @@ const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
   registerLinkRoutes,
   registerPaymentRoutes,
   registerTaskRoutes,
+  registerSettlementRoutes,
 ];
 
 export function createGateway(): OpenAPIHono<GatewayEnv> {

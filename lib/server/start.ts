@@ -1,6 +1,7 @@
 import { getDatabase } from '@/lib/db';
 import { config } from '@/lib/config';
 import { bootstrap } from '@/lib/services/bootstrap';
+import { recoverStaleBatches } from '@/lib/services/settlement/cutoff';
 import { startWorkers } from '@/lib/workers';
 import { registerAllWorkers } from '@/lib/workers/register';
 import { logger } from '@/lib/api/logger';
@@ -12,6 +13,7 @@ export function startServices(): Promise<void> {
   g.__cspStarted ??= (async () => {
     const database = await getDatabase();
     await bootstrap(database.db);
+    await recoverStaleBatches(database.db);
     if (process.env.SEED_DEMO === 'true') {
       const { seedDemo } = await import('@/lib/seed');
       await seedDemo(database.db);

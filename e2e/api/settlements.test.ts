@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { startServer, type DbKind, type Host } from './server';
+
+// A server of its own: a cut-off settles every cleared transaction of the network, which would
+// race with the other suites' assertions on transaction status.
+let server: Awaited<ReturnType<typeof startServer>>;
+beforeAll(async () => {
+  server = await startServer({ host: inject('host') as Host, db: inject('dbKind') as DbKind });
+}, 120_000);
+afterAll(async () => server?.stop());
+
+interface Res {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+async function call(method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Res> {
+  const res = await fetch(server.baseUrl + path, {
+    method,
+    headers: { ...(method !== 'GET' ? { 'idempotency-key': crypto.randomUUID() } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: await res.json(), headers: res.headers };
+}
+const u = () => crypto.randomUUID().slice(0, 8);
+
+async function bank() {
+  const email = `s-${u()}@example.test`;
+  const org = await call('POST', '/organization', {}, { name: `Settle ${u()}`, admin_email: email, admin_password: 'long-enough-password' });
+  const si = await call('POST', '/organization/signin', {}, { admin_email: email, admin_password: 'long-enough-password' });
+  const token = si.body.data.access_token;
+  const ns = (await call('GET', '/partner', { authorization: `Bearer ${token}` })).body.data.partners[0];
+  const key = await call('POST', '/apikey', { authorization: `Bearer ${token}`, 'x-partner-id': ns.token }, { name: 'k', access: { customers_read: true, customers_write: true, transactions_read: true, transactions_write: true } });
+  const h = { 'x-service-api-key': key.body.data.secret_key, 'x-org-id': org.body.data.token, 'x-partner-id': ns.token };
+  return { h, jwt: { authorization: `Bearer ${token}`, 'x-org-id': org.body.data.token, 'x-partner-id': ns.token }, ns, orgId: org.body.data.token as string };
+}
+
+async function paySandbox(b: Awaited<ReturnType<typeof bank>>, total: string, currency = 'USD') {
+  const paymentId = `p-${u()}`;
+  const created = await call('POST', '/payments', b.h, {
+    payment_id: paymentId,
+    amount: { currency, total },
+    debtor_party: { payment_address: `me@${b.ns.domain}` },
+    beneficiary_party: { payment_address: 'alice@sandbox-bank.test' },
+    payment_type: 'Type_Push',
+  });
+  expect(created.status).toBe(200);
+  expect((await call('POST', `/payments/${paymentId}/submissions`, b.h)).status).toBe(200);
+  for (let i = 0; i < 60; i++) {
+    const s = await call('GET', `/payments/${paymentId}/submissions`, b.h);
+    if (s.body.data.status === 3) return { paymentId, transactionId: s.body.data.transaction_id as string };
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  throw new Error('payment was not admitted');
+}
+
+async function operator() {
+  const si = await call('POST', '/organization/signin', {}, { admin_email: 'operator@network.test', admin_password: 'operator-test-password' });
+  return { authorization: `Bearer ${si.body.data.access_token}` };
+}
+
+describe('settlement over HTTP', () => {
+  it('operator cut-off → partner sees batch, leaf, positions, proof and settled transactions', async () => {
+    const a = await bank();
+    const t1 = await paySandbox(a, '1500');
+    const t2 = await paySandbox(a, '700');
+    const t3 = await paySandbox(a, '900', 'EUR');
+    const op = await operator();
+    expect((await call('POST', '/settlements', a.jwt)).status).toBe(403);
+    const cut = await call('POST', '/settlements', op);
+    expect(cut.status).toBe(200);
+    expect(cut.body.data.ran).toBe(true);
+
+    const list = await call('GET', '/settlements', a.h);
+    expect(list.status).toBe(200);
+    expect(list.headers.get('x-partner-id')).toBe(a.ns.token);
+    expect(list.headers.get('x-org-id')).toBe(a.orgId);
+    expect(list.headers.get('x-csp-version')).toBe('gateway-csp/v0.1.0');
+    expect(Number(list.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(list.body.data.total).toBe(2);
+    const usd = list.body.data.batches.find((b: any) => b.currency === 'USD');
+    expect(usd).toMatchObject({ status: 'COMPLETED', txn_count: 2 });
+    expect(typeof usd.cutoff_time).toBe('number');
+
+    const details = await call('GET', `/settlements/${usd.token}`, a.h);
+    expect(details.status).toBe(200);
+    expect(details.body.data.merkle_root).toMatchObject({ version: 'v1', root_hash: expect.any(String) });
+    expect(details.body.data.merkle_leaf).toMatchObject({ partner_id: a.ns.token, kind: 'debtor', amount: '2200' });
+    expect(details.body.data.positions).toEqual([{ counterparty_id: expect.stringMatching(/^part_/), currency: 'USD', position_type: 'Debit', net_amount: '2200' }]);
+
+    const proof = await call('GET', `/settlements/${usd.token}/proof`, a.h);
+    expect(proof.body.data).toMatchObject({ leaf_hash: details.body.data.merkle_leaf.leaf_hash, root_hash: details.body.data.merkle_root.root_hash });
+    const { verifyInclusion } = await import('@/lib/settlement/merkle');
+    expect(await verifyInclusion({ leafHash: proof.body.data.leaf_hash, leafIndex: proof.body.data.leaf_index, treeSize: proof.body.data.tree_size, auditPath: proof.body.data.audit_path, rootHash: proof.body.data.root_hash })).toBe(true);
+
+    const txns = await call('GET', `/settlements/${usd.token}/transactions`, a.jwt);
+    expect(txns.body.data.total).toBe(2);
+    expect(txns.body.data.transactions.map((t: any) => t.transaction_id).sort()).toEqual([t1.transactionId, t2.transactionId].sort());
+    const one = await call('GET', `/settlements/${usd.token}/transactions/${t1.transactionId}`, a.h);
+    expect(one.body.data).toMatchObject({ transaction_id: t1.transactionId, status: 3, batch_id: usd.token });
+    expect((await call('GET', `/settlements/${usd.token}/transactions/${t3.transactionId}`, a.h)).status).toBe(404);
+    expect((await call('GET', `/payments/${t1.paymentId}/submissions`, a.h)).body.data.status).toBe(6);
+
+    // Filters.
+    expect((await call('GET', '/settlements?status=FAILED', a.h)).body.data.total).toBe(0);
+    expect((await call(`GET`, `/settlements?cutoff_from=${usd.cutoff_time}&cutoff_to=${usd.cutoff_time}`, a.h)).body.data.total).toBe(2);
+    expect((await call(`GET`, `/settlements?cutoff_to=${usd.cutoff_time - 1}`, a.h)).body.data.total).toBe(0);
+    expect((await call('GET', '/settlements?limit=1&page=2', a.h)).body.data.batches).toHaveLength(1);
+    for (const q of ['status=DONE', 'limit=0', 'limit=101', 'page=0', 'cutoff_from=soon', 'cutoff_to=-1']) {
+      const bad = await call('GET', `/settlements?${q}`, a.h);
+      expect(bad.status, q).toBe(400);
+      expect(bad.body.code).toBe('error.bad_request');
+    }
+
+    // Another namespace did not take part: 404, and its list is empty.
+    const b = await bank();
+    const foreign = await call('GET', `/settlements/${usd.token}`, b.h);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body.code).toBe('error.not_found');
+    expect((await call('GET', `/settlements/${usd.token}/proof`, b.h)).status).toBe(404);
+    expect((await call('GET', '/settlements', b.h)).body.data.total).toBe(0);
+
+    // Required headers.
+    expect((await call('GET', '/settlements', { 'x-service-api-key': a.h['x-service-api-key'], 'x-partner-id': a.ns.token })).status).toBe(400);
+    expect((await call('GET', '/settlements', {})).status).toBe(401);
+
+    // The operator sees the network's batches and figures.
+    const net = await call('GET', '/operator/settlements', op);
+    expect(net.body.data.batches.some((x: any) => x.token === usd.token)).toBe(true);
+    const stats = await call('GET', '/operator/stats', op);
+    expect(stats.body.data.transactions_settled).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+});
