@@ -33,6 +33,8 @@ export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<Cu
   return db.transaction(async (tx) => {
     const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${CUTOFF_LOCK}) AS ok`);
     if (!rowsOf(locked)[0]?.ok) return { ran: false, batches: [] };
+    // Under the lock no other cut-off's work is visible, so a PROCESSING batch here is stale.
+    await releaseStale(tx);
     const currencies = rowsOf(
       await tx.execute(sql`SELECT DISTINCT currency FROM transactions WHERE batch_id IS NULL AND status = 2 AND cleared_at <= ${cutoff.toISOString()}::timestamptz ORDER BY currency`),
     ).map((r) => String(r.currency));
@@ -152,7 +154,11 @@ async function settleCurrency(tx: Tx, id: string, currency: string, cutoff: Date
  * release or a manual intervention: it is failed and its transactions released, never counted twice.
  */
 export async function recoverStaleBatches(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
+  return db.transaction((tx) => releaseStale(tx));
+}
+
+async function releaseStale(tx: Tx): Promise<number> {
+  {
     const stale = await tx.select({ id: settlementBatches.id }).from(settlementBatches).where(eq(settlementBatches.status, 'PROCESSING')).for('update', { skipLocked: true });
     for (const b of stale) {
       await tx.update(transactions).set({ batchId: null, status: 2 }).where(eq(transactions.batchId, b.id));
@@ -161,5 +167,5 @@ export async function recoverStaleBatches(db: Db): Promise<number> {
       await tx.update(settlementBatches).set({ status: 'FAILED', completedOn: new Date(), failureReason: 'Left PROCESSING by an interrupted cut-off; transactions released' }).where(eq(settlementBatches.id, b.id));
     }
     return stale.length;
-  });
+  }
 }
