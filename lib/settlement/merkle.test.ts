@@ -56,3 +56,18 @@ describe('RFC 6962 merkle tree hash', () => {
     expect(new TextDecoder().decode(leafInput({ batchId: 'batch_1', partnerId: 'part_a', currency: 'USD', kind: 'creditor', amount: '1050' }))).toBe('batch_1|part_a|USD|creditor|1050');
   });
 });
+
+describe('tree levels (server-side proofs)', () => {
+  it('gives the same root and audit paths as the recursive definition for 1..40 leaves', async () => {
+    const { buildLevels, proofFromLevels } = await import('./merkle-levels');
+    const m = await import('./merkle');
+    for (let n = 1; n <= 40; n++) {
+      const leaves = await Promise.all(Array.from({ length: n }, (_, i) => m.hashLeaf(new TextEncoder().encode(`leaf-${i}`))));
+      const levels = buildLevels(leaves);
+      expect(m.toBase64(levels[levels.length - 1]![0]!)).toBe(m.toBase64(await m.rootFromLeafHashes(leaves)));
+      for (let i = 0; i < n; i++) {
+        expect(proofFromLevels(levels, i).map(m.toBase64), `n=${n} i=${i}`).toEqual((await m.inclusionProof(leaves, i)).map(m.toBase64));
+      }
+    }
+  });
+});

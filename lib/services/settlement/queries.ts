@@ -3,7 +3,8 @@ import type { ServiceContext } from '@/lib/api/context';
 import { schema } from '@/lib/db';
 import { NotFoundError } from '@/lib/errors';
 import { unixSeconds } from '@/lib/api/schemas';
-import { fromBase64, inclusionProof, toBase64 } from '@/lib/settlement/merkle';
+import { fromBase64, toBase64 } from '@/lib/settlement/merkle';
+import { buildLevels, proofFromLevels } from '@/lib/settlement/merkle-levels';
 import { pageOffset, requireNamespace } from '../guards';
 import { serializeTransaction } from '../payments/serialize';
 
@@ -84,9 +85,25 @@ export async function getBatch(ctx: ServiceContext, batchId: string) {
 export async function getProof(ctx: ServiceContext, batchId: string) {
   const { batch, leaf } = await batchForPartner(ctx, batchId);
   if (batch.status !== 'COMPLETED') throw new NotFoundError(`Settlement batch ${batchId} has no merkle tree`);
+  const levels = await treeOf(ctx, batchId, batch.rootHash!);
+  const path = proofFromLevels(levels, leaf.leafIndex);
+  return { leaf_index: leaf.leafIndex, tree_size: levels[0]!.length, leaf_hash: leaf.leafHash, root_hash: batch.rootHash!, audit_path: path.map(toBase64) };
+}
+
+/** A completed batch's tree never changes: the last few are kept in memory, keyed by batch and root. */
+const TREE_CACHE_SIZE = 8;
+const treeCache = new Map<string, Uint8Array[][]>();
+async function treeOf(ctx: ServiceContext, batchId: string, rootHash: string): Promise<Uint8Array[][]> {
+  const key = `${batchId}|${rootHash}`;
+  const cached = treeCache.get(key);
+  if (cached) return cached;
   const leaves = await ctx.db.select({ h: settlementLeaves.leafHash }).from(settlementLeaves).where(eq(settlementLeaves.batchId, batchId)).orderBy(settlementLeaves.leafIndex);
-  const path = await inclusionProof(leaves.map((l) => fromBase64(l.h)), leaf.leafIndex);
-  return { leaf_index: leaf.leafIndex, tree_size: leaves.length, leaf_hash: leaf.leafHash, root_hash: batch.rootHash!, audit_path: path.map(toBase64) };
+  const levels = buildLevels(leaves.map((l) => fromBase64(l.h)));
+  // Served only if it reproduces the stored root.
+  if (toBase64(levels[levels.length - 1]![0]!) !== rootHash) throw new Error(`Settlement batch ${batchId}: stored leaves do not reproduce the root`);
+  treeCache.set(key, levels);
+  if (treeCache.size > TREE_CACHE_SIZE) treeCache.delete(treeCache.keys().next().value!);
+  return levels;
 }
 
 const partnerTxn = (partnerId: string) => or(eq(transactions.debtorPartnerId, partnerId), eq(transactions.beneficiaryPartnerId, partnerId))!;
