@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
@@ -41,12 +41,13 @@ export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<Cu
     const batches: CutoffResult['batches'] = [];
     for (const currency of currencies) {
       const id = newId('batch');
-      const participants = await participantsOf(tx, currency, cutoff);
       try {
         const txnCount = await tx.transaction((sp) => settleCurrency(sp, id, currency, cutoff, options));
         batches.push({ id, currency, status: 'COMPLETED', txnCount });
       } catch (err) {
         logger.error({ err, batch: id, currency }, 'settlement batch failed');
+        // The savepoint rolled back: the transactions are unbatched again and show who took part.
+        const participants = await participantsOf(tx, currency, cutoff);
         await tx.insert(settlementBatches).values({ id, currency, cutoffTime: cutoff, status: 'FAILED', completedOn: new Date(), failureReason: (err as Error).message.slice(0, 500) });
         await emitEvents(
           tx,
@@ -76,11 +77,21 @@ async function participantsOf(tx: Tx, currency: string, cutoff: Date) {
 
 async function settleCurrency(tx: Tx, id: string, currency: string, cutoff: Date, options: CutoffOptions): Promise<number> {
   await tx.insert(settlementBatches).values({ id, currency, cutoffTime: cutoff, status: 'PROCESSING' });
-  const assigned = await tx
-    .update(transactions)
-    .set({ batchId: id })
-    .where(and(isNull(transactions.batchId), eq(transactions.status, 2), eq(transactions.currency, currency), lte(transactions.clearedAt, cutoff)))
-    .returning({ id: transactions.id });
+  // One pass over the transactions: batched and settled (status 3) together, their submissions
+  // settled (status 6); a failure later rolls both back with the savepoint.
+  const now = new Date();
+  const counted = rowsOf(
+    await tx.execute(sql`
+      WITH t AS (
+        UPDATE transactions SET batch_id = ${id}, status = 3, settled_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+        WHERE batch_id IS NULL AND status = 2 AND currency = ${currency} AND cleared_at <= ${cutoff.toISOString()}::timestamptz
+        RETURNING submission_id
+      ), s AS (
+        UPDATE submissions SET status = 6, updated_at = ${now.toISOString()}::timestamptz FROM t WHERE submissions.id = t.submission_id RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM t)::int AS n, (SELECT count(*) FROM s)::int AS s`),
+  );
+  const assigned = { length: Number(counted[0]?.n ?? 0) };
   if (options.failAfter === 'assign') throw new Error('injected fault after assign');
 
   // Bilateral positions, in SQL: for each ordered pair, credits received minus debits paid.
@@ -102,9 +113,9 @@ async function settleCurrency(tx: Tx, id: string, currency: string, cutoff: Date
     INSERT INTO settlement_leaves (batch_id, partner_id, leaf_index, kind, amount, leaf_hash, txn_count)
     WITH parts AS (
       SELECT p, count(*)::int AS n FROM (
-        SELECT debtor_partner_id AS p, id FROM transactions WHERE batch_id = ${id}
-        UNION
-        SELECT beneficiary_partner_id, id FROM transactions WHERE batch_id = ${id}
+        SELECT debtor_partner_id AS p FROM transactions WHERE batch_id = ${id}
+        UNION ALL
+        SELECT beneficiary_partner_id FROM transactions WHERE batch_id = ${id} AND beneficiary_partner_id <> debtor_partner_id
       ) t GROUP BY p
     ), nets AS (
       SELECT partner_id AS p, SUM(net_amount) AS net FROM settlement_positions WHERE batch_id = ${id} GROUP BY partner_id
@@ -125,13 +136,10 @@ async function settleCurrency(tx: Tx, id: string, currency: string, cutoff: Date
     await tx.execute(sql`UPDATE settlement_leaves s SET leaf_hash = v.h FROM (VALUES ${values}) AS v(p, h) WHERE s.batch_id = ${id} AND s.partner_id = v.p`);
   }
   const root = toBase64(await rootFromLeafHashes(hashes));
-  const now = new Date();
   await tx
     .update(settlementBatches)
     .set({ status: 'COMPLETED', completedOn: now, rootHash: root, treeVersion: TREE_VERSION, leavesCount: leaves.length, rootCreatedAt: now, txnCount: assigned.length })
     .where(eq(settlementBatches.id, id));
-  await tx.update(transactions).set({ status: 3, settledAt: now, updatedAt: now }).where(eq(transactions.batchId, id));
-  await tx.execute(sql`UPDATE submissions SET status = 6, updated_at = now() WHERE id IN (SELECT submission_id FROM transactions WHERE batch_id = ${id})`);
 
   const orgs = leaves.length
     ? await tx.select({ id: namespaces.id, orgId: namespaces.orgId }).from(namespaces).where(inArray(namespaces.id, leaves.map((l) => l.partnerId)))
