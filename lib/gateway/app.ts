@@ -12,6 +12,7 @@ import { registerPartnerRoutes } from './routes/partners';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerSettlementRoutes } from './routes/settlements';
 import { registerTaskRoutes } from './routes/tasks';
+import { registerWebhookRoutes } from './routes/webhooks';
 import { registerUserRoutes } from './routes/users';
 
 /** Route modules, in the order they appear in the API reference. */
@@ -27,6 +28,7 @@ const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
   registerPaymentRoutes,
   registerTaskRoutes,
   registerSettlementRoutes,
+  registerWebhookRoutes,
 ];
 
 export function createGateway(): OpenAPIHono<GatewayEnv> {
