@@ -12,7 +12,11 @@ type Role = Me['role'];
 const NAV: Array<{ href: string; label: string; roles: Role[] }> = [
   { href: '/', label: 'Overview', roles: ['admin', 'support', 'viewer'] },
   { href: '/namespaces', label: 'Namespaces', roles: ['admin', 'support', 'viewer'] },
+  { href: '/links', label: 'Links', roles: ['admin', 'support', 'viewer'] },
+  { href: '/accounts', label: 'Accounts', roles: ['admin', 'support', 'viewer'] },
+  { href: '/customers', label: 'Customers', roles: ['admin', 'support', 'viewer'] },
   { href: '/api-keys', label: 'API keys', roles: ['admin'] },
+  { href: '/users', label: 'Users', roles: ['admin'] },
   { href: '/operator', label: 'Organizations', roles: ['operator'] },
   { href: '/docs', label: 'API reference', roles: ['admin', 'support', 'viewer', 'operator'] },
 ];

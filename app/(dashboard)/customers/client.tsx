@@ -1,0 +1,96 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { DataTable } from '@/components/data-table/data-table';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { useUrlState } from '@/lib/client/use-url-state';
+
+interface Customer {
+  token: string;
+  payment_address: string;
+  first_name: string;
+  last_name: string;
+  nick_name: string;
+  status: number;
+  partner_id: string;
+}
+const LIMIT = 20;
+const STATUS: Record<number, string> = { 1: 'Active', 2: 'Suspended', 3: 'Closed' };
+const schema = z.object({
+  payment_address: z.string().trim().min(3, 'Enter an address such as name@your-domain'),
+  first_name: z.string().trim().min(1, 'Enter a first name'),
+  last_name: z.string().trim().min(1, 'Enter a last name'),
+});
+
+export function Client() {
+  const { set, page } = useUrlState();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const query = useQuery({ queryKey: ['customers', page], queryFn: () => apiFetch<{ count: number; customers: Customer[] }>(`/customer?page=${page}&limit=${LIMIT}`) });
+  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema) });
+  const create = useMutation({
+    mutationFn: (v: z.infer<typeof schema>) => apiFetch<Customer>('/customer', { method: 'POST', body: v }),
+    onSuccess: (c) => {
+      toast('success', `Customer ${c.payment_address} created`);
+      form.reset({ payment_address: '', first_name: '', last_name: '' });
+      qc.invalidateQueries({ queryKey: ['customers'] });
+    },
+    onError: (e: Error) => form.setError('payment_address', { message: e.message }),
+  });
+  const [address, setAddress] = useState('');
+  const [resolved, setResolved] = useState<Customer | null>(null);
+  const [resolveError, setResolveError] = useState<string | null>(null);
+  const resolve = useMutation({
+    mutationFn: (a: string) => apiFetch<Customer>(`/customer/${encodeURIComponent(a.trim())}/resolve`),
+    onSuccess: (c) => {
+      setResolved(c);
+      setResolveError(null);
+    },
+    onError: (e: Error) => {
+      setResolved(null);
+      setResolveError(e.message);
+    },
+  });
+  const columns: ColumnDef<Customer, unknown>[] = [
+    { header: 'Payment address', accessorKey: 'payment_address' },
+    { header: 'Name', id: 'name', cell: ({ row }) => `${row.original.first_name} ${row.original.last_name}` },
+    { header: 'Nickname', accessorKey: 'nick_name' },
+    { header: 'Status', accessorKey: 'status', cell: (c) => STATUS[c.getValue() as number] ?? String(c.getValue()) },
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Customers</h1>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          resolve.mutate(address);
+        }}
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <Field label="Resolve a payment address" id="resolve-address" placeholder="alice@sandbox-bank.test" value={address} onChange={(e) => setAddress(e.target.value)} />
+        <Button type="submit" disabled={resolve.isPending || !address}>Resolve</Button>
+        {resolved ? (
+          <p role="status" className="text-sm">
+            {resolved.payment_address} → <strong>{resolved.first_name} {resolved.last_name}</strong> ({STATUS[resolved.status]})
+          </p>
+        ) : null}
+        {resolveError ? <p role="status" className="text-sm text-red-700 dark:text-red-400">{resolveError}</p> : null}
+      </form>
+      <form onSubmit={form.handleSubmit((v) => create.mutate(v))} className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900" noValidate>
+        <Field label="Payment address" id="c-address" {...form.register('payment_address')} error={form.formState.errors.payment_address?.message} />
+        <Field label="First name" id="c-first" {...form.register('first_name')} error={form.formState.errors.first_name?.message} />
+        <Field label="Last name" id="c-last" {...form.register('last_name')} error={form.formState.errors.last_name?.message} />
+        <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create customer'}</Button>
+      </form>
+      <DataTable caption="Customers" columns={columns} data={query.data?.customers ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} empty="No customers yet." />
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { useUrlState } from '@/lib/client/use-url-state';
+
+interface Link {
+  token: string;
+  requester_partner_id: string;
+  counterparty_partner_id: string;
+  requester_domain: string;
+  counterparty_domain: string;
+  status: 'proposed' | 'established' | 'rejected' | 'suspended';
+}
+type Action = 'accept' | 'reject' | 'suspend' | 'resume';
+const LIMIT = 20;
+const TABS = [
+  { id: '', label: 'All' },
+  { id: 'incoming', label: 'Incoming' },
+  { id: 'outgoing', label: 'Proposed by us' },
+] as const;
+
+export function Client() {
+  const { params, set, page } = useUrlState();
+  const direction = params.get('direction') ?? '';
+  const status = params.get('status') ?? '';
+  const qc = useQueryClient();
+  const toast = useToast();
+  const qs = new URLSearchParams({ page: String(page), limit: String(LIMIT), ...(direction ? { direction } : {}), ...(status ? { status } : {}) });
+  const query = useQuery({ queryKey: ['links', qs.toString()], queryFn: () => apiFetch<{ count: number; links: Link[] }>(`/link?${qs}`) });
+  const [domain, setDomain] = useState('');
+  const invalidate = () => qc.invalidateQueries({ queryKey: ['links'] });
+  const propose = useMutation({
+    mutationFn: () => apiFetch<Link>('/link', { method: 'POST', body: { counterparty_domain: domain } }),
+    onSuccess: (l) => {
+      toast('success', `Link proposed to ${l.counterparty_domain}`);
+      setDomain('');
+      invalidate();
+    },
+    onError: (e: Error) => toast('error', e.message),
+  });
+  const act = useMutation({
+    mutationFn: ({ l, action }: { l: Link; action: Action }) => apiFetch<Link>(`/link/${l.token}`, { method: 'PUT', body: { action } }),
+    onSuccess: (l) => {
+      toast('success', `Link is now ${l.status}`);
+      invalidate();
+    },
+    onError: (e: Error) => toast('error', e.message),
+  });
+  const actions = (l: Link): Action[] => {
+    if (l.status === 'proposed') return direction === 'outgoing' ? [] : ['accept', 'reject'];
+    if (l.status === 'established') return ['suspend'];
+    if (l.status === 'suspended') return ['resume'];
+    return [];
+  };
+  const columns: ColumnDef<Link, unknown>[] = [
+    { header: 'Requester', accessorKey: 'requester_domain' },
+    { header: 'Counterparty', accessorKey: 'counterparty_domain' },
+    { header: 'Status', accessorKey: 'status' },
+    {
+      header: 'Actions',
+      id: 'actions',
+      cell: ({ row }) => (
+        <div className="flex gap-2">
+          {actions(row.original).map((a) => (
+            <Button key={a} variant={a === 'reject' ? 'danger' : 'secondary'} disabled={act.isPending} onClick={() => act.mutate({ l: row.original, action: a })} aria-label={`${a} link with ${row.original.counterparty_domain}`}>
+              {a[0]!.toUpperCase() + a.slice(1)}
+            </Button>
+          ))}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Links</h1>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          propose.mutate();
+        }}
+        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <Field label="Counterparty domain" id="link-domain" placeholder="bank.example" value={domain} onChange={(e) => setDomain(e.target.value)} />
+        <Button type="submit" disabled={propose.isPending || !domain}>{propose.isPending ? 'Proposing…' : 'Propose link'}</Button>
+      </form>
+      <div role="tablist" aria-label="Direction" className="flex gap-2">
+        {TABS.map((t) => (
+          <button
+            key={t.id}
+            role="tab"
+            aria-selected={direction === t.id}
+            onClick={() => set({ direction: t.id, page: undefined })}
+            className={`rounded-md px-3 py-1.5 text-sm ${direction === t.id ? 'bg-blue-600 text-white' : 'border border-slate-300 dark:border-slate-600'}`}
+          >
+            {t.label}
+          </button>
+        ))}
+        <label htmlFor="link-status" className="ml-4 self-center text-sm">Status</label>
+        <select id="link-status" value={status} onChange={(e) => set({ status: e.target.value, page: undefined })} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800">
+          <option value="">Any</option>
+          <option value="proposed">Proposed</option>
+          <option value="established">Established</option>
+          <option value="suspended">Suspended</option>
+          <option value="rejected">Rejected</option>
+        </select>
+      </div>
+      <DataTable caption="Links" columns={columns} data={query.data?.links ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} empty="No links." />
+    </div>
+  );
+}

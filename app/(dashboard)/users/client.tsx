@@ -1,0 +1,122 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { DataTable } from '@/components/data-table/data-table';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { useUrlState } from '@/lib/client/use-url-state';
+
+interface User {
+  token: string;
+  email: string;
+  name: string;
+  role: string;
+}
+const ROLES = ['admin', 'support', 'viewer'] as const;
+const LIMIT = 20;
+const schema = z.object({
+  email: z.email('Enter an email address'),
+  name: z.string().max(120),
+  role: z.enum(ROLES),
+  password: z.string().min(10, 'At least 10 characters'),
+});
+
+export function Client() {
+  const { set, page } = useUrlState();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const query = useQuery({ queryKey: ['users', page], queryFn: () => apiFetch<{ count: number; users: User[] }>(`/users?page=${page}&limit=${LIMIT}`) });
+  const invalidate = () => qc.invalidateQueries({ queryKey: ['users'] });
+  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { role: 'support', name: '' } });
+  const invite = useMutation({
+    mutationFn: (v: z.infer<typeof schema>) => apiFetch<User>('/users', { method: 'POST', body: v }),
+    onSuccess: (u) => {
+      toast('success', `${u.email} can now sign in`);
+      form.reset({ role: 'support', name: '', email: '', password: '' });
+      invalidate();
+    },
+    onError: (e: Error) => form.setError('email', { message: e.message }),
+  });
+  const change = useMutation({
+    mutationFn: ({ u, role }: { u: User; role: string }) => apiFetch(`/users/${u.token}`, { method: 'PATCH', body: { role } }),
+    onSuccess: () => {
+      toast('success', 'Role changed');
+      invalidate();
+    },
+    onError: (e: Error) => {
+      toast('error', e.message);
+      invalidate();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (u: User) => apiFetch(`/users/${u.token}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      toast('success', 'User removed');
+      invalidate();
+    },
+    onError: (e: Error) => toast('error', e.message),
+  });
+  const columns: ColumnDef<User, unknown>[] = [
+    { header: 'Email', accessorKey: 'email' },
+    { header: 'Name', accessorKey: 'name' },
+    {
+      header: 'Role',
+      id: 'role',
+      cell: ({ row }) => (
+        <select
+          aria-label={`Role of ${row.original.email}`}
+          value={row.original.role}
+          disabled={change.isPending}
+          onChange={(e) => change.mutate({ u: row.original, role: e.target.value })}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
+        >
+          {ROLES.map((r) => (
+            <option key={r} value={r}>{r}</option>
+          ))}
+        </select>
+      ),
+    },
+    {
+      header: 'Actions',
+      id: 'actions',
+      cell: ({ row }) => (
+        <Button
+          variant="danger"
+          disabled={remove.isPending}
+          aria-label={`Remove ${row.original.email}`}
+          onClick={() => {
+            if (window.confirm(`Remove ${row.original.email}?`)) remove.mutate(row.original);
+          }}
+        >
+          Remove
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Users</h1>
+      <form onSubmit={form.handleSubmit((v) => invite.mutate(v))} className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-5 dark:border-slate-800 dark:bg-slate-900" noValidate>
+        <Field label="User email" id="u-email" type="email" {...form.register('email')} error={form.formState.errors.email?.message} />
+        <Field label="Full name" id="u-name" {...form.register('name')} />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="u-role" className="text-sm font-medium">Role</label>
+          <select id="u-role" {...form.register('role')} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900">
+            {ROLES.map((r) => (
+              <option key={r} value={r}>{r}</option>
+            ))}
+          </select>
+        </div>
+        <Field label="Initial password" id="u-password" type="password" autoComplete="new-password" {...form.register('password')} error={form.formState.errors.password?.message} />
+        <Button type="submit" disabled={invite.isPending}>{invite.isPending ? 'Inviting…' : 'Invite user'}</Button>
+      </form>
+      <DataTable caption="Users" columns={columns} data={query.data?.users ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} />
+    </div>
+  );
+}
