@@ -6,7 +6,7 @@ const nav = (page: import('@playwright/test').Page, name: string) => page.getByR
 test('accounts: add with a checked routing number, filter, verify is refused in production, delete behind a confirmation', async ({ page }) => {
   await signInAs(page, DEMO_ADMIN);
   await nav(page, 'Accounts');
-  await expect(page.getByRole('cell', { name: 'Settlement — operating' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'Settlement — operating', exact: true })).toBeVisible();
   const title = `Payroll ${uniq()}`;
   await page.getByLabel('Account title').fill(title);
   await page.getByLabel('Account number').fill('000111222333');
@@ -16,19 +16,19 @@ test('accounts: add with a checked routing number, filter, verify is refused in 
   await expect(page.getByText(/valid 9-digit ABA routing number/)).toBeVisible();
   await page.getByLabel('Routing number', { exact: true }).first().fill('021000021');
   await page.getByRole('button', { name: 'Add account' }).click();
-  await expect(page.getByRole('cell', { name: title })).toBeVisible();
+  await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();
   await page.getByLabel('Title contains').fill('payroll');
   await page.getByLabel('Title contains').blur();
   await expect(page).toHaveURL(/account_title=payroll/);
-  await expect(page.getByRole('cell', { name: 'Settlement — operating' })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: 'Settlement — operating', exact: true })).toHaveCount(0);
   await expectAccessible(page);
   await shoot(page, 'accounts');
   page.once('dialog', (d) => d.accept());
   await page.getByRole('button', { name: `Delete ${title}` }).click();
   await expect(page.getByText('Account deleted')).toBeVisible();
-  await expect(page.getByRole('cell', { name: title })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: title, exact: true })).toHaveCount(0);
   await page.getByLabel('Status').selectOption('AS_Deleted');
-  await expect(page.getByRole('cell', { name: title })).toBeVisible();
+  await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();
 });
 
 test('customers: resolve a linked address and create one', async ({ page }) => {
@@ -41,11 +41,11 @@ test('customers: resolve a linked address and create one', async ({ page }) => {
   await page.getByRole('button', { name: 'Resolve' }).click();
   await expect(page.getByText(/No customer nobody@nowhere.test/)).toBeVisible();
   const address = `new-${uniq()}@demo-bank.test`;
-  await page.getByLabel('Payment address').fill(address);
-  await page.getByLabel('First name').fill('New');
-  await page.getByLabel('Last name').fill('Customer');
+  await page.getByLabel('Payment address', { exact: true }).fill(address);
+  await page.getByLabel('First name', { exact: true }).fill('New');
+  await page.getByLabel('Last name', { exact: true }).fill('Customer');
   await page.getByRole('button', { name: 'Create customer' }).click();
-  await expect(page.getByRole('cell', { name: address })).toBeVisible();
+  await expect(page.getByRole('cell', { name: address, exact: true })).toBeVisible();
   await expectAccessible(page);
   await shoot(page, 'customers');
 });
@@ -57,20 +57,20 @@ test('users: invite, change role, remove', async ({ page }) => {
   await page.getByLabel('User email').fill(email);
   await page.getByLabel('Initial password').fill('teammate-password');
   await page.getByRole('button', { name: 'Invite user' }).click();
-  await expect(page.getByRole('cell', { name: email })).toBeVisible();
+  await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
   await page.getByLabel(`Role of ${email}`).selectOption('viewer');
   await expect(page.getByText('Role changed')).toBeVisible();
   await expectAccessible(page);
   await shoot(page, 'users');
   page.once('dialog', (d) => d.accept());
   await page.getByRole('button', { name: `Remove ${email}` }).click();
-  await expect(page.getByRole('cell', { name: email })).toHaveCount(0);
+  await expect(page.getByRole('cell', { name: email, exact: true })).toHaveCount(0);
 });
 
 test('links: the established link can be suspended and resumed', async ({ page }) => {
   await signInAs(page, DEMO_ADMIN);
   await nav(page, 'Links');
-  await expect(page.getByRole('cell', { name: 'union-cu.test' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'union-cu.test', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'suspend link with union-cu.test' }).click();
   await expect(page.getByText('Link is now suspended')).toBeVisible();
   await page.getByRole('button', { name: 'resume link with union-cu.test' }).click();

@@ -32,8 +32,16 @@ export function Client() {
   const status = params.get('status') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
-  const qs = new URLSearchParams({ page: String(page), limit: String(LIMIT), ...(direction ? { direction } : {}), ...(status ? { status } : {}) });
-  const query = useQuery({ queryKey: ['links', qs.toString()], queryFn: () => apiFetch<{ count: number; links: Link[] }>(`/link?${qs}`) });
+  const qs = new URLSearchParams({
+    page: String(page),
+    limit: String(LIMIT),
+    ...(direction ? { direction } : {}),
+    ...(status ? { status } : {}),
+  });
+  const query = useQuery({
+    queryKey: ['links', qs.toString()],
+    queryFn: () => apiFetch<{ count: number; links: Link[] }>(`/link?${qs}`),
+  });
   const [domain, setDomain] = useState('');
   const invalidate = () => qc.invalidateQueries({ queryKey: ['links'] });
   const propose = useMutation({
@@ -46,7 +54,8 @@ export function Client() {
     onError: (e: Error) => toast('error', e.message),
   });
   const act = useMutation({
-    mutationFn: ({ l, action }: { l: Link; action: Action }) => apiFetch<Link>(`/link/${l.token}`, { method: 'PUT', body: { action } }),
+    mutationFn: ({ l, action }: { l: Link; action: Action }) =>
+      apiFetch<Link>(`/link/${l.token}`, { method: 'PUT', body: { action } }),
     onSuccess: (l) => {
       toast('success', `Link is now ${l.status}`);
       invalidate();
@@ -69,7 +78,13 @@ export function Client() {
       cell: ({ row }) => (
         <div className="flex gap-2">
           {actions(row.original).map((a) => (
-            <Button key={a} variant={a === 'reject' ? 'danger' : 'secondary'} disabled={act.isPending} onClick={() => act.mutate({ l: row.original, action: a })} aria-label={`${a} link with ${row.original.counterparty_domain}`}>
+            <Button
+              key={a}
+              variant={a === 'reject' ? 'danger' : 'secondary'}
+              disabled={act.isPending}
+              onClick={() => act.mutate({ l: row.original, action: a })}
+              aria-label={`${a} link with ${row.original.counterparty_domain}`}
+            >
               {a[0]!.toUpperCase() + a.slice(1)}
             </Button>
           ))}
@@ -87,23 +102,40 @@ export function Client() {
         }}
         className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
       >
-        <Field label="Counterparty domain" id="link-domain" placeholder="bank.example" value={domain} onChange={(e) => setDomain(e.target.value)} />
-        <Button type="submit" disabled={propose.isPending || !domain}>{propose.isPending ? 'Proposing…' : 'Propose link'}</Button>
+        <Field
+          label="Counterparty domain"
+          id="link-domain"
+          placeholder="bank.example"
+          value={domain}
+          onChange={(e) => setDomain(e.target.value)}
+        />
+        <Button type="submit" disabled={propose.isPending || !domain}>
+          {propose.isPending ? 'Proposing…' : 'Propose link'}
+        </Button>
       </form>
-      <div role="tablist" aria-label="Direction" className="flex gap-2">
-        {TABS.map((t) => (
-          <button
-            key={t.id}
-            role="tab"
-            aria-selected={direction === t.id}
-            onClick={() => set({ direction: t.id, page: undefined })}
-            className={`rounded-md px-3 py-1.5 text-sm ${direction === t.id ? 'bg-blue-600 text-white' : 'border border-slate-300 dark:border-slate-600'}`}
-          >
-            {t.label}
-          </button>
-        ))}
-        <label htmlFor="link-status" className="ml-4 self-center text-sm">Status</label>
-        <select id="link-status" value={status} onChange={(e) => set({ status: e.target.value, page: undefined })} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800">
+      <div className="flex flex-wrap items-center gap-2">
+        <div role="tablist" aria-label="Direction" className="flex gap-2">
+          {TABS.map((t) => (
+            <button
+              key={t.id}
+              role="tab"
+              aria-selected={direction === t.id}
+              onClick={() => set({ direction: t.id, page: undefined })}
+              className={`rounded-md px-3 py-1.5 text-sm ${direction === t.id ? 'bg-blue-600 text-white' : 'border border-slate-300 dark:border-slate-600'}`}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        <label htmlFor="link-status" className="ml-4 self-center text-sm">
+          Status
+        </label>
+        <select
+          id="link-status"
+          value={status}
+          onChange={(e) => set({ status: e.target.value, page: undefined })}
+          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
+        >
           <option value="">Any</option>
           <option value="proposed">Proposed</option>
           <option value="established">Established</option>
@@ -111,7 +143,17 @@ export function Client() {
           <option value="rejected">Rejected</option>
         </select>
       </div>
-      <DataTable caption="Links" columns={columns} data={query.data?.links ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} empty="No links." />
+      <DataTable
+        caption="Links"
+        columns={columns}
+        data={query.data?.links ?? []}
+        count={query.data?.count ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPage={(p) => set({ page: p })}
+        isLoading={query.isLoading}
+        empty="No links."
+      />
     </div>
   );
 }
