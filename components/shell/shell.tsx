@@ -11,6 +11,8 @@ import type { Me } from '@/lib/dashboard/session';
 type Role = Me['role'];
 const NAV: Array<{ href: string; label: string; roles: Role[] }> = [
   { href: '/', label: 'Overview', roles: ['admin', 'support', 'viewer'] },
+  { href: '/payments', label: 'Payments', roles: ['admin', 'support', 'viewer'] },
+  { href: '/tasks', label: 'Task queue', roles: ['admin', 'support'] },
   { href: '/namespaces', label: 'Namespaces', roles: ['admin', 'support', 'viewer'] },
   { href: '/links', label: 'Links', roles: ['admin', 'support', 'viewer'] },
   { href: '/accounts', label: 'Accounts', roles: ['admin', 'support', 'viewer'] },

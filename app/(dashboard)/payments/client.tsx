@@ -1,0 +1,66 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { apiFetch } from '@/lib/client/api';
+import { formatMoney, SUBMISSION_STATUS } from '@/lib/client/format';
+import { useUrlState } from '@/lib/client/use-url-state';
+
+interface Payment {
+  payment_id: string;
+  amount: { currency: string; total: string };
+  payment_type: string;
+  debtor_party: { payment_address: string };
+  beneficiary_party: { payment_address: string };
+  initiated_at: string;
+  submission_status: number | null;
+}
+const LIMIT = 20;
+
+export function Client() {
+  const { params, set, page } = useUrlState();
+  const router = useRouter();
+  const status = params.get('status') ?? '';
+  const [search, setSearch] = useState('');
+  const qs = new URLSearchParams({ page: String(page), limit: String(LIMIT), ...(status ? { status } : {}) });
+  const query = useQuery({ queryKey: ['payments', qs.toString()], queryFn: () => apiFetch<{ count: number; payments: Payment[] }>(`/payments?${qs}`) });
+  const columns: ColumnDef<Payment, unknown>[] = [
+    { header: 'Payment', accessorKey: 'payment_id', cell: ({ row }) => <Link className="text-blue-700 underline dark:text-blue-400" href={`/payments/${encodeURIComponent(row.original.payment_id)}`}>{row.original.payment_id}</Link> },
+    { header: 'Amount', id: 'amount', cell: ({ row }) => formatMoney(row.original.amount.total, row.original.amount.currency) },
+    { header: 'From', id: 'from', cell: ({ row }) => row.original.debtor_party.payment_address },
+    { header: 'To', id: 'to', cell: ({ row }) => row.original.beneficiary_party.payment_address },
+    { header: 'Status', id: 'status', cell: ({ row }) => (row.original.submission_status ? SUBMISSION_STATUS[row.original.submission_status] : 'Not submitted') },
+    { header: 'Created', id: 'created', cell: ({ row }) => new Date(row.original.initiated_at).toLocaleString() },
+  ];
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-semibold">Payments</h1>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (search.trim()) router.push(`/payments/${encodeURIComponent(search.trim())}`);
+        }}
+        className="flex flex-wrap items-end gap-3"
+      >
+        <Field label="Find a payment by id" id="payment-search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Button type="submit">Open</Button>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="payment-status" className="text-sm font-medium">Status</label>
+          <select id="payment-status" value={status} onChange={(e) => set({ status: e.target.value, page: undefined })} className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-600 dark:bg-slate-800">
+            <option value="">Any</option>
+            {['pending', 'on_hold', 'admitted', 'rejected', 'expired', 'settled', 'unsubmitted'].map((s) => (
+              <option key={s} value={s}>{s.replace('_', ' ')}</option>
+            ))}
+          </select>
+        </div>
+      </form>
+      <DataTable caption="Payments" columns={columns} data={query.data?.payments ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} empty="No payments match." />
+    </div>
+  );
+}
