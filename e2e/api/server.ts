@@ -60,7 +60,7 @@ export interface StartOptions {
 
 export async function startServer(opts: StartOptions): Promise<RunningServer & { kill(signal?: NodeJS.Signals): void; output(): string; pid(): number }> {
   const port = await freePort();
-  const root = path.resolve(__dirname, '../..');
+  const root = path.resolve(import.meta.dirname, '../..');
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: String(port),
