@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
-import pg from 'pg';
+import { createScratchDatabase } from '../../lib/testing/scratch-pg';
 
 export type Host = 'next' | 'standalone';
 export type DbKind = 'pglite' | 'postgres';
@@ -29,23 +29,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `csp_test_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+export function createTestDatabase(adminUrl: string) {
+  return createScratchDatabase(adminUrl, 'csp_test');
 }
 
 export interface StartOptions {

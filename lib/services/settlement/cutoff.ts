@@ -5,6 +5,7 @@ import { newId } from '@/lib/ids';
 import { logger } from '@/lib/api/logger';
 import { emitEvents } from '../events/emit';
 import { hashLeaf, leafInput, rootFromLeafHashes, toBase64, TREE_VERSION } from '@/lib/settlement/merkle';
+import { rowsOf } from '@/lib/db/rows';
 
 const { settlementBatches, settlementLeaves, transactions, namespaces } = schema;
 const CUTOFF_LOCK = 7_260_002;
@@ -60,9 +61,6 @@ export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<Cu
   });
 }
 
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  return ((result as { rows?: Array<Record<string, unknown>> }).rows ?? (result as Array<Record<string, unknown>>)) as Array<Record<string, unknown>>;
-}
 
 async function participantsOf(tx: Tx, currency: string, cutoff: Date) {
   const rows = rowsOf(

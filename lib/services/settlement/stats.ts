@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
+import { rowsOf } from '@/lib/db/rows';
 
-function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  return ((result as { rows?: Array<Record<string, unknown>> }).rows ?? (result as Array<Record<string, unknown>>)) as Array<Record<string, unknown>>;
-}
 
 /** Operator: network-wide counts for the operator screen. */
 export async function networkStats(ctx: ServiceContext) {
