@@ -123,3 +123,35 @@ describe('webhook targets when private addresses are not allowed', () => {
     }
   }, 60_000);
 });
+
+describe('a receiver that never answers', () => {
+  it('is timed out, logged, and retried until it answers', async () => {
+    const server = await startServer({ host: inject('host') as Host, db: 'pglite', env: { WEBHOOK_TIMEOUT_MS: '500' } });
+    closers.push(() => server.stop());
+    const r = await receiver((n) => (n === 1 ? 0 : 200));
+    const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
+      fetch(server.baseUrl + path, {
+        method,
+        headers: { 'idempotency-key': crypto.randomUUID(), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: body ? JSON.stringify(body) : undefined,
+      }).then(async (res) => ({ status: res.status, body: await res.json() }));
+    const email = `slow-${crypto.randomUUID().slice(0, 6)}@example.test`;
+    await call('POST', '/organization', { name: 'Slow', admin_email: email, admin_password: 'long-enough-password' });
+    const token = (await call('POST', '/organization/signin', { admin_email: email, admin_password: 'long-enough-password' })).body.data.access_token;
+    const partner = (await call('GET', '/partner', undefined, { authorization: `Bearer ${token}` })).body.data.partners[0].token;
+    const h = { authorization: `Bearer ${token}`, 'x-partner-id': partner };
+    const hook = (await call('POST', '/webhook', { url: r.url, event_types: ['*'] }, h)).body.data;
+    await call('POST', `/webhook/${hook.token}/test`, undefined, h);
+    await r.waitFor((got) => got.length >= 2, 15_000);
+    let d: any;
+    for (let i = 0; i < 30; i++) {
+      d = (await call('GET', `/webhook/${hook.token}/deliveries`, undefined, h)).body.data.deliveries[0];
+      if (d?.status === 'succeeded') break;
+      await new Promise((res) => setTimeout(res, 200));
+    }
+    expect(d).toMatchObject({ status: 'succeeded', attempts: 2 });
+    expect(d.attempt_log[0]).toMatchObject({ status_code: null, error: 'timed out after 500 ms' });
+    expect(d.attempt_log[0].latency_ms).toBeGreaterThanOrEqual(450);
+    expect(d.attempt_log[1].status_code).toBe(200);
+  }, 60_000);
+});
