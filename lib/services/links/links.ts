@@ -1,7 +1,7 @@
 import { aliasedTable, and, count, desc, eq, or, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
-import { schema } from '@/lib/db';
-import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
+import { schema, type DbOrTx } from '@/lib/db';
+import { ConflictError, NotFoundError, ValidationError, isUniqueViolation } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/api/schemas';
 import { emitEvents, type EventInput } from '../events/emit';
@@ -46,6 +46,25 @@ export async function proposeLink(ctx: ServiceContext, input: { counterparty_dom
   if (target.environment !== ns.environment) throw new ValidationError('counterparty_domain: sandbox and production namespaces never link');
 
   const pair = orderedPair(ns.id, target.id);
+  const conflict = () => new ConflictError(`A link with ${domain} already exists`);
+  try {
+    return await insertOrReopen(ctx, ns, target, pair, domain);
+  } catch (err) {
+    // Two first proposals for the same pair racing: the unique pair index lets one through.
+    if (isUniqueViolation(err)) throw conflict();
+    throw err;
+  }
+}
+
+type Namespace = typeof namespaces.$inferSelect;
+
+async function insertOrReopen(
+  ctx: ServiceContext,
+  ns: Pick<Namespace, 'id' | 'domain'>,
+  target: Namespace,
+  pair: { partnerLow: string; partnerHigh: string },
+  domain: string,
+) {
   return ctx.db.transaction(async (tx) => {
     const [existing] = await tx
       .select()
@@ -144,4 +163,15 @@ export async function actOnLink(ctx: ServiceContext, id: string, action: LinkAct
     await emitEvents(tx, events);
     return serializeLink(row!, { requester: found.requester.domain, counterparty: found.counterparty.domain });
   });
+}
+
+/** True when the two namespaces hold an established link (either may be the requester). */
+export async function isLinkEstablished(db: DbOrTx, partnerA: string, partnerB: string): Promise<boolean> {
+  const pair = orderedPair(partnerA, partnerB);
+  const [row] = await db
+    .select({ id: links.id })
+    .from(links)
+    .where(and(eq(links.partnerLow, pair.partnerLow), eq(links.partnerHigh, pair.partnerHigh), eq(links.status, 'established')))
+    .limit(1);
+  return Boolean(row);
 }
