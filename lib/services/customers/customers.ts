@@ -6,8 +6,11 @@ import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/api/schemas';
 import { pageOffset, requireNamespace } from '../guards';
+import { isLinkEstablished } from '../links/links';
 
-const { customers, links, namespaces } = schema;
+export { isLinkEstablished };
+
+const { customers, namespaces } = schema;
 type CustomerRow = typeof customers.$inferSelect;
 
 export const ADDRESS_RE = /^[a-z0-9][a-z0-9._+-]{0,63}@[a-z0-9.-]{3,253}$/;
@@ -75,16 +78,6 @@ export async function listCustomers(ctx: ServiceContext, q: { page: number; limi
   return { count: total!.n, customers: rows.map(serializeCustomer) };
 }
 
-/** True when two namespaces hold an established link (the pair is stored ordered). */
-export async function isLinkEstablished(db: DbOrTx, a: string, b: string): Promise<boolean> {
-  const [low, high] = a < b ? [a, b] : [b, a];
-  const [row] = await db
-    .select({ id: links.id })
-    .from(links)
-    .where(and(eq(links.partnerLow, low), eq(links.partnerHigh, high), eq(links.status, 'established')))
-    .limit(1);
-  return Boolean(row);
-}
 
 /**
  * Resolves an address in the caller's namespace or in a namespace linked to it (established);
