@@ -1,6 +1,5 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
-import type { DbOrTx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
