@@ -2,7 +2,10 @@ import type { Metadata } from 'next';
 import './globals.css';
 import { Providers } from './providers';
 
-export const metadata: Metadata = { title: 'Payment Network Dashboard', description: 'Gateway administration' };
+export const metadata: Metadata = {
+  title: 'Payment Network Dashboard',
+  description: 'Gateway administration',
+};
 
 // Applies the saved theme before paint, so dark mode does not flash.
 const THEME_SCRIPT = `try{if(localStorage.theme==='dark'||(!localStorage.theme&&matchMedia('(prefers-color-scheme: dark)').matches))document.documentElement.classList.add('dark')}catch(e){}`;

@@ -5,8 +5,13 @@ export default function NotFound() {
     <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-8 text-center">
       <p className="text-sm font-semibold text-blue-600">404</p>
       <h1 className="text-2xl font-semibold">Page not found</h1>
-      <p className="text-slate-600 dark:text-slate-400">The page you asked for does not exist, or you cannot see it.</p>
-      <Link href="/" className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700">
+      <p className="text-slate-600 dark:text-slate-400">
+        The page you asked for does not exist, or you cannot see it.
+      </p>
+      <Link
+        href="/"
+        className="rounded-md bg-blue-600 px-4 py-2 text-sm font-medium text-white hover:bg-blue-700"
+      >
         Back to the overview
       </Link>
     </main>

@@ -25,7 +25,13 @@ export function DataTable<T>({
   caption: string;
 }) {
   // eslint-disable-next-line react-hooks/incompatible-library -- the table is rebuilt from props each render
-  const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, rowCount: count });
+  const table = useReactTable({
+    data,
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualPagination: true,
+    rowCount: count,
+  });
   const pages = Math.max(1, Math.ceil(count / limit));
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
@@ -53,7 +59,10 @@ export function DataTable<T>({
             ))
           ) : data.length === 0 ? (
             <tr>
-              <td colSpan={columns.length} className="px-4 py-6 text-center text-slate-600 dark:text-slate-400">
+              <td
+                colSpan={columns.length}
+                className="px-4 py-6 text-center text-slate-600 dark:text-slate-400"
+              >
                 {empty}
               </td>
             </tr>
@@ -75,10 +84,20 @@ export function DataTable<T>({
           {count} total · page {page} of {pages}
         </span>
         <div className="flex gap-2">
-          <button type="button" className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40 dark:border-slate-600" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <button
+            type="button"
+            className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40 dark:border-slate-600"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
             Previous
           </button>
-          <button type="button" className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40 dark:border-slate-600" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          <button
+            type="button"
+            className="rounded border border-slate-300 px-2 py-1 disabled:opacity-40 dark:border-slate-600"
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+          >
             Next
           </button>
         </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { SELECT_CLASS } from '@/components/ui/select';
 import { useQueryClient } from '@tanstack/react-query';
 import { signOut } from 'next-auth/react';
 import Link from 'next/link';
@@ -23,7 +24,15 @@ const NAV: Array<{ href: string; label: string; roles: Role[] }> = [
   { href: '/docs', label: 'API reference', roles: ['admin', 'support', 'viewer', 'operator'] },
 ];
 
-export function Shell({ me, partnerId, children }: { me: Me; partnerId: string | null; children: React.ReactNode }) {
+export function Shell({
+  me,
+  partnerId,
+  children,
+}: {
+  me: Me;
+  partnerId: string | null;
+  children: React.ReactNode;
+}) {
   const pathname = usePathname();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -51,18 +60,23 @@ export function Shell({ me, partnerId, children }: { me: Me; partnerId: string |
       <aside className="flex w-60 shrink-0 flex-col gap-4 border-r border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
         <div>
           <p className="text-sm font-semibold">{me.organization?.name ?? 'Network operator'}</p>
-          <p className="truncate text-xs text-slate-600 dark:text-slate-400">{me.email} · {me.role}</p>
+          <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+            {me.email} · {me.role}
+          </p>
         </div>
         {me.partners.length > 0 ? (
           <div className="flex flex-col gap-1">
-            <label htmlFor="namespace-switcher" className="text-xs font-medium text-slate-600 dark:text-slate-400">
+            <label
+              htmlFor="namespace-switcher"
+              className="text-xs font-medium text-slate-600 dark:text-slate-400"
+            >
               Namespace
             </label>
             <select
               id="namespace-switcher"
               value={selected ?? ''}
               onChange={(e) => switchNamespace(e.target.value)}
-              className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800"
+              className={SELECT_CLASS}
             >
               {me.partners.map((p) => (
                 <option key={p.token} value={p.token}>
@@ -88,18 +102,31 @@ export function Shell({ me, partnerId, children }: { me: Me; partnerId: string |
           })}
         </nav>
         <div className="mt-auto flex flex-col gap-2">
-          <button type="button" onClick={toggleTheme} className="rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+          <button
+            type="button"
+            onClick={toggleTheme}
+            className="rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
             Toggle dark mode
           </button>
-          <button type="button" onClick={() => signOut({ callbackUrl: '/signin' })} className="rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800">
+          <button
+            type="button"
+            onClick={() => signOut({ callbackUrl: '/signin' })}
+            className="rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
             Sign out
           </button>
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         {isSandbox ? (
-          <div role="status" className="bg-amber-100 px-6 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100">
-            {me.organization?.status === 'rejected' ? 'Sandbox — verification was declined' : 'Sandbox — awaiting verification'}
+          <div
+            role="status"
+            className="bg-amber-100 px-6 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+          >
+            {me.organization?.status === 'rejected'
+              ? 'Sandbox — verification was declined'
+              : 'Sandbox — awaiting verification'}
           </div>
         ) : null}
         <main className="flex-1 p-6">{children}</main>

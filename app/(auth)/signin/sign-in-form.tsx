@@ -1,5 +1,6 @@
 'use client';
 
+import { FormAlert } from '@/components/ui/form-alert';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
 import Link from 'next/link';
@@ -10,7 +11,10 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 
-const schema = z.object({ email: z.email('Enter an email address'), password: z.string().min(1, 'Enter your password') });
+const schema = z.object({
+  email: z.email('Enter an email address'),
+  password: z.string().min(1, 'Enter your password'),
+});
 type Values = z.infer<typeof schema>;
 
 export function SignInForm() {
@@ -21,7 +25,11 @@ export function SignInForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
-    const res = await signIn('credentials', { email: values.email, password: values.password, redirect: false });
+    const res = await signIn('credentials', {
+      email: values.email,
+      password: values.password,
+      redirect: false,
+    });
     if (!res || res.error) {
       setError('Wrong email or password');
       return;
@@ -32,18 +40,31 @@ export function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-      <Field label="Email" type="email" autoComplete="email" {...register('email')} id="email" error={formState.errors.email?.message} />
-      <Field label="Password" type="password" autoComplete="current-password" {...register('password')} id="password" error={formState.errors.password?.message} />
-      {error ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {error}
-        </p>
-      ) : null}
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        {...register('email')}
+        id="email"
+        error={formState.errors.email?.message}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...register('password')}
+        id="password"
+        error={formState.errors.password?.message}
+      />
+      <FormAlert message={error} />
       <Button type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
       </Button>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        New here? <Link href="/signup" className="text-blue-700 underline dark:text-blue-400">Create a sandbox organization</Link>
+        New here?{' '}
+        <Link href="/signup" className="text-blue-700 underline dark:text-blue-400">
+          Create a sandbox organization
+        </Link>
       </p>
     </form>
   );

@@ -8,7 +8,8 @@ export default function SignUpPage() {
       <div>
         <h1 className="text-2xl font-semibold">Create a sandbox organization</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          You start in the sandbox, linked to the Sandbox Bank. The network operator verifies you for production.
+          You start in the sandbox, linked to the Sandbox Bank. The network operator verifies you for
+          production.
         </p>
       </div>
       <SignUpForm />

@@ -1,5 +1,6 @@
 'use client';
 
+import { FormAlert } from '@/components/ui/form-alert';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
@@ -40,14 +41,29 @@ export function SignUpForm() {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-      <Field label="Organization name" {...register('name')} id="name" error={formState.errors.name?.message} />
-      <Field label="Email" type="email" autoComplete="email" {...register('email')} id="email" error={formState.errors.email?.message} />
-      <Field label="Password" type="password" autoComplete="new-password" {...register('password')} id="password" error={formState.errors.password?.message} />
-      {error ? (
-        <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {error}
-        </p>
-      ) : null}
+      <Field
+        label="Organization name"
+        {...register('name')}
+        id="name"
+        error={formState.errors.name?.message}
+      />
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="email"
+        {...register('email')}
+        id="email"
+        error={formState.errors.email?.message}
+      />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        {...register('password')}
+        id="password"
+        error={formState.errors.password?.message}
+      />
+      <FormAlert message={error} />
       <Button type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Creating…' : 'Create organization'}
       </Button>

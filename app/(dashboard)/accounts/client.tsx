@@ -1,5 +1,6 @@
 'use client';
 
+import { SELECT_CLASS } from '@/components/ui/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -38,8 +39,17 @@ export function Client() {
   const routing = params.get('routing_number') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
-  const qs = new URLSearchParams({ page: String(page), limit: String(LIMIT), ...(title ? { account_title: title } : {}), ...(status ? { status } : {}), ...(routing ? { routing_number: routing } : {}) });
-  const query = useQuery({ queryKey: ['accounts', qs.toString()], queryFn: () => apiFetch<{ count: number; accounts: Account[] }>(`/account?${qs}`) });
+  const qs = new URLSearchParams({
+    page: String(page),
+    limit: String(LIMIT),
+    ...(title ? { account_title: title } : {}),
+    ...(status ? { status } : {}),
+    ...(routing ? { routing_number: routing } : {}),
+  });
+  const query = useQuery({
+    queryKey: ['accounts', qs.toString()],
+    queryFn: () => apiFetch<{ count: number; accounts: Account[] }>(`/account?${qs}`),
+  });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['accounts'] });
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { type: 'checking' } });
   const create = useMutation({
@@ -51,7 +61,11 @@ export function Client() {
           account_number: v.account_number,
           routing_number: v.routing_number,
           type: v.type,
-          institution: { name: v.institution_name, phone_number: '', address: { address: '', city: '', postal_code: '', state: '' } },
+          institution: {
+            name: v.institution_name,
+            phone_number: '',
+            address: { address: '', city: '', postal_code: '', state: '' },
+          },
         },
       }),
     onSuccess: (a) => {
@@ -59,11 +73,16 @@ export function Client() {
       form.reset({ type: 'checking' });
       invalidate();
     },
-    onError: (e: Error) => (/routing/.test(e.message) ? form.setError('routing_number', { message: e.message }) : toast('error', e.message)),
+    onError: (e: Error) =>
+      /routing/.test(e.message)
+        ? form.setError('routing_number', { message: e.message })
+        : toast('error', e.message),
   });
   const act = useMutation({
     mutationFn: ({ a, action }: { a: Account; action: 'verify' | 'delete' }) =>
-      action === 'verify' ? apiFetch(`/account/${a.token}/verify`, { method: 'POST' }) : apiFetch(`/account/${a.token}`, { method: 'DELETE' }),
+      action === 'verify'
+        ? apiFetch(`/account/${a.token}/verify`, { method: 'POST' })
+        : apiFetch(`/account/${a.token}`, { method: 'DELETE' }),
     onSuccess: (_d, v) => {
       toast('success', v.action === 'verify' ? 'Account verified' : 'Account deleted');
       invalidate();
@@ -83,14 +102,21 @@ export function Client() {
         row.original.status === 'deleted' ? null : (
           <div className="flex gap-2">
             {row.original.status === 'unverified' ? (
-              <Button variant="secondary" disabled={act.isPending} onClick={() => act.mutate({ a: row.original, action: 'verify' })}>Verify</Button>
+              <Button
+                variant="secondary"
+                disabled={act.isPending}
+                onClick={() => act.mutate({ a: row.original, action: 'verify' })}
+              >
+                Verify
+              </Button>
             ) : null}
             <Button
               variant="danger"
               disabled={act.isPending}
               aria-label={`Delete ${row.original.account_title}`}
               onClick={() => {
-                if (window.confirm(`Delete “${row.original.account_title}”?`)) act.mutate({ a: row.original, action: 'delete' });
+                if (window.confirm(`Delete “${row.original.account_title}”?`))
+                  act.mutate({ a: row.original, action: 'delete' });
               }}
             >
               Delete
@@ -102,26 +128,73 @@ export function Client() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Settlement accounts</h1>
-      <form onSubmit={form.handleSubmit((v) => create.mutate(v))} className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900" noValidate>
-        <Field label="Account title" id="acct-title" {...form.register('account_title')} error={form.formState.errors.account_title?.message} />
-        <Field label="Account number" id="acct-number" inputMode="numeric" {...form.register('account_number')} error={form.formState.errors.account_number?.message} />
-        <Field label="Routing number" id="acct-routing" inputMode="numeric" {...form.register('routing_number')} error={form.formState.errors.routing_number?.message} />
-        <Field label="Bank name" id="acct-bank" {...form.register('institution_name')} error={form.formState.errors.institution_name?.message} />
+      <form
+        onSubmit={form.handleSubmit((v) => create.mutate(v))}
+        className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
+        noValidate
+      >
+        <Field
+          label="Account title"
+          id="acct-title"
+          {...form.register('account_title')}
+          error={form.formState.errors.account_title?.message}
+        />
+        <Field
+          label="Account number"
+          id="acct-number"
+          inputMode="numeric"
+          {...form.register('account_number')}
+          error={form.formState.errors.account_number?.message}
+        />
+        <Field
+          label="Routing number"
+          id="acct-routing"
+          inputMode="numeric"
+          {...form.register('routing_number')}
+          error={form.formState.errors.routing_number?.message}
+        />
+        <Field
+          label="Bank name"
+          id="acct-bank"
+          {...form.register('institution_name')}
+          error={form.formState.errors.institution_name?.message}
+        />
         <div className="flex flex-col gap-1">
-          <label htmlFor="acct-type" className="text-sm font-medium">Type</label>
-          <select id="acct-type" {...form.register('type')} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900">
+          <label htmlFor="acct-type" className="text-sm font-medium">
+            Type
+          </label>
+          <select id="acct-type" {...form.register('type')} className={SELECT_CLASS}>
             <option value="checking">Checking</option>
             <option value="savings">Savings</option>
           </select>
         </div>
-        <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Adding…' : 'Add account'}</Button>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Adding…' : 'Add account'}
+        </Button>
       </form>
       <div className="flex flex-wrap items-end gap-3">
-        <Field label="Title contains" id="f-title" defaultValue={title} onBlur={(e) => set({ account_title: e.target.value, page: undefined })} />
-        <Field label="Routing number" id="f-routing" defaultValue={routing} onBlur={(e) => set({ routing_number: e.target.value, page: undefined })} />
+        <Field
+          label="Title contains"
+          id="f-title"
+          defaultValue={title}
+          onBlur={(e) => set({ account_title: e.target.value, page: undefined })}
+        />
+        <Field
+          label="Routing number"
+          id="f-routing"
+          defaultValue={routing}
+          onBlur={(e) => set({ routing_number: e.target.value, page: undefined })}
+        />
         <div className="flex flex-col gap-1">
-          <label htmlFor="f-status" className="text-sm font-medium">Status</label>
-          <select id="f-status" value={status} onChange={(e) => set({ status: e.target.value, page: undefined })} className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-600 dark:bg-slate-800">
+          <label htmlFor="f-status" className="text-sm font-medium">
+            Status
+          </label>
+          <select
+            id="f-status"
+            value={status}
+            onChange={(e) => set({ status: e.target.value, page: undefined })}
+            className={SELECT_CLASS}
+          >
             <option value="">Active</option>
             <option value="AS_Verified">Verified</option>
             <option value="AS_Unverified">Unverified</option>
@@ -129,7 +202,17 @@ export function Client() {
           </select>
         </div>
       </div>
-      <DataTable caption="Accounts" columns={columns} data={query.data?.accounts ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} empty="No accounts match." />
+      <DataTable
+        caption="Accounts"
+        columns={columns}
+        data={query.data?.accounts ?? []}
+        count={query.data?.count ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPage={(p) => set({ page: p })}
+        isLoading={query.isLoading}
+        empty="No accounts match."
+      />
     </div>
   );
 }

@@ -41,15 +41,32 @@ export function ApiKeysClient() {
   const qc = useQueryClient();
   const toast = useToast();
   const [revealed, setRevealed] = useState<{ title: string; secret: string; warning?: string } | null>(null);
-  const query = useQuery({ queryKey: ['api-keys', { page }], queryFn: () => apiFetch<{ count: number; api_keys: ApiKey[] }>(`/apikey?page=${page}&limit=${LIMIT}`) });
+  const query = useQuery({
+    queryKey: ['api-keys', { page }],
+    queryFn: () => apiFetch<{ count: number; api_keys: ApiKey[] }>(`/apikey?page=${page}&limit=${LIMIT}`),
+  });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['api-keys'] });
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { name: '', description: '', customers_read: true, customers_write: false, transactions_read: true, transactions_write: false },
+    defaultValues: {
+      name: '',
+      description: '',
+      customers_read: true,
+      customers_write: false,
+      transactions_read: true,
+      transactions_write: false,
+    },
   });
   const create = useMutation({
     mutationFn: (v: Values) =>
-      apiFetch<ApiKey>('/apikey', { method: 'POST', body: { name: v.name, description: v.description, access: Object.fromEntries(FLAGS.map((f) => [f, v[f]])) } }),
+      apiFetch<ApiKey>('/apikey', {
+        method: 'POST',
+        body: {
+          name: v.name,
+          description: v.description,
+          access: Object.fromEntries(FLAGS.map((f) => [f, v[f]])),
+        },
+      }),
     onSuccess: (k) => {
       setRevealed({ title: `Key “${k.name}” created`, secret: k.secret_key });
       form.reset();
@@ -58,7 +75,8 @@ export function ApiKeysClient() {
     onError: (e: Error) => toast('error', e.message),
   });
   const update = useMutation({
-    mutationFn: (k: ApiKey) => apiFetch(`/apikey/${k.token}`, { method: 'PATCH', body: { enabled: !k.enabled } }),
+    mutationFn: (k: ApiKey) =>
+      apiFetch(`/apikey/${k.token}`, { method: 'PATCH', body: { enabled: !k.enabled } }),
     onSuccess: () => {
       toast('success', 'Key updated');
       invalidate();
@@ -76,11 +94,16 @@ export function ApiKeysClient() {
   const [rotating, setRotating] = useState<ApiKey | null>(null);
   const [currentSecret, setCurrentSecret] = useState('');
   const rotate = useMutation({
-    mutationFn: (secret: string) => apiFetch<ApiKey>(`/apikey/${encodeURIComponent(secret)}`, { method: 'POST' }),
+    mutationFn: (secret: string) =>
+      apiFetch<ApiKey>(`/apikey/${encodeURIComponent(secret)}`, { method: 'POST' }),
     onSuccess: (k) => {
       setRotating(null);
       setCurrentSecret('');
-      setRevealed({ title: `Key “${k.name}” rotated`, secret: k.secret_key, warning: 'The previous secret has stopped working.' });
+      setRevealed({
+        title: `Key “${k.name}” rotated`,
+        secret: k.secret_key,
+        warning: 'The previous secret has stopped working.',
+      });
       invalidate();
     },
     onError: (e: Error) => toast('error', e.message),
@@ -88,15 +111,29 @@ export function ApiKeysClient() {
 
   const columns: ColumnDef<ApiKey, unknown>[] = [
     { header: 'Name', accessorKey: 'name' },
-    { header: 'Secret', accessorKey: 'secret_key', cell: (c) => <code className="text-xs">{String(c.getValue())}</code> },
-    { header: 'Access', id: 'access', cell: ({ row }) => FLAGS.filter((f) => row.original.access[f]).join(', ') || 'none' },
+    {
+      header: 'Secret',
+      accessorKey: 'secret_key',
+      cell: (c) => <code className="text-xs">{String(c.getValue())}</code>,
+    },
+    {
+      header: 'Access',
+      id: 'access',
+      cell: ({ row }) => FLAGS.filter((f) => row.original.access[f]).join(', ') || 'none',
+    },
     { header: 'Status', accessorKey: 'enabled', cell: (c) => (c.getValue() ? 'Enabled' : 'Disabled') },
     {
       header: 'Actions',
       id: 'actions',
       cell: ({ row }) => (
         <div className="flex gap-2">
-          <Button variant="secondary" onClick={() => setRotating(row.original)} aria-label={`Rotate ${row.original.name}`}>Rotate</Button>
+          <Button
+            variant="secondary"
+            onClick={() => setRotating(row.original)}
+            aria-label={`Rotate ${row.original.name}`}
+          >
+            Rotate
+          </Button>
           <Button variant="secondary" disabled={update.isPending} onClick={() => update.mutate(row.original)}>
             {row.original.enabled ? 'Disable' : 'Enable'}
           </Button>
@@ -104,7 +141,8 @@ export function ApiKeysClient() {
             variant="danger"
             disabled={revoke.isPending}
             onClick={() => {
-              if (window.confirm(`Revoke “${row.original.name}”? Calls with it will fail at once.`)) revoke.mutate(row.original);
+              if (window.confirm(`Revoke “${row.original.name}”? Calls with it will fail at once.`))
+                revoke.mutate(row.original);
             }}
           >
             Revoke
@@ -118,13 +156,32 @@ export function ApiKeysClient() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">API keys</h1>
       {revealed ? (
-        <section aria-label="New secret" className="flex flex-col gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-700 dark:bg-emerald-950">
+        <section
+          aria-label="New secret"
+          className="flex flex-col gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-700 dark:bg-emerald-950"
+        >
           <h2 className="font-medium">{revealed.title}</h2>
-          <p className="text-sm">Copy the secret now: it is shown only once.{revealed.warning ? ` ${revealed.warning}` : ''}</p>
+          <p className="text-sm">
+            Copy the secret now: it is shown only once.{revealed.warning ? ` ${revealed.warning}` : ''}
+          </p>
           <div className="flex items-center gap-2">
-            <code data-testid="revealed-secret" className="rounded bg-white px-2 py-1 text-xs break-all dark:bg-slate-900">{revealed.secret}</code>
-            <Button variant="secondary" onClick={() => navigator.clipboard?.writeText(revealed.secret).then(() => toast('success', 'Copied'))}>Copy</Button>
-            <Button variant="secondary" onClick={() => setRevealed(null)}>Done</Button>
+            <code
+              data-testid="revealed-secret"
+              className="rounded bg-white px-2 py-1 text-xs break-all dark:bg-slate-900"
+            >
+              {revealed.secret}
+            </code>
+            <Button
+              variant="secondary"
+              onClick={() =>
+                navigator.clipboard?.writeText(revealed.secret).then(() => toast('success', 'Copied'))
+              }
+            >
+              Copy
+            </Button>
+            <Button variant="secondary" onClick={() => setRevealed(null)}>
+              Done
+            </Button>
           </div>
         </section>
       ) : null}
@@ -137,18 +194,40 @@ export function ApiKeysClient() {
           className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950"
         >
           <h2 className="font-medium">Rotate “{rotating.name}”</h2>
-          <p className="text-sm">Rotation is addressed by the current secret. The current secret stops working the moment the new one is issued.</p>
-          <Field label="Current secret" id="current-secret" type="password" value={currentSecret} onChange={(e) => setCurrentSecret(e.target.value)} />
+          <p className="text-sm">
+            Rotation is addressed by the current secret. The current secret stops working the moment the new
+            one is issued.
+          </p>
+          <Field
+            label="Current secret"
+            id="current-secret"
+            type="password"
+            value={currentSecret}
+            onChange={(e) => setCurrentSecret(e.target.value)}
+          />
           <div className="flex gap-2">
-            <Button type="submit" disabled={rotate.isPending || !currentSecret}>{rotate.isPending ? 'Rotating…' : 'Rotate now'}</Button>
-            <Button type="button" variant="secondary" onClick={() => setRotating(null)}>Cancel</Button>
+            <Button type="submit" disabled={rotate.isPending || !currentSecret}>
+              {rotate.isPending ? 'Rotating…' : 'Rotate now'}
+            </Button>
+            <Button type="button" variant="secondary" onClick={() => setRotating(null)}>
+              Cancel
+            </Button>
           </div>
         </form>
       ) : null}
-      <form onSubmit={form.handleSubmit((v) => create.mutate(v))} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900" noValidate>
+      <form
+        onSubmit={form.handleSubmit((v) => create.mutate(v))}
+        className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+        noValidate
+      >
         <h2 className="font-medium">Create a key</h2>
         <div className="grid gap-3 md:grid-cols-2">
-          <Field label="Key name" id="key-name" {...form.register('name')} error={form.formState.errors.name?.message} />
+          <Field
+            label="Key name"
+            id="key-name"
+            {...form.register('name')}
+            error={form.formState.errors.name?.message}
+          />
           <Field label="Description" id="key-description" {...form.register('description')} />
         </div>
         <fieldset className="flex flex-wrap gap-4">
@@ -160,10 +239,22 @@ export function ApiKeysClient() {
           ))}
         </fieldset>
         <div>
-          <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create key'}</Button>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create key'}
+          </Button>
         </div>
       </form>
-      <DataTable caption="API keys" columns={columns} data={query.data?.api_keys ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} empty="No API keys yet." />
+      <DataTable
+        caption="API keys"
+        columns={columns}
+        data={query.data?.api_keys ?? []}
+        count={query.data?.count ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPage={(p) => set({ page: p })}
+        isLoading={query.isLoading}
+        empty="No API keys yet."
+      />
     </div>
   );
 }

@@ -34,7 +34,11 @@ export function Client() {
   const { set, page } = useUrlState();
   const qc = useQueryClient();
   const toast = useToast();
-  const query = useQuery({ queryKey: ['customers', page], queryFn: () => apiFetch<{ count: number; customers: Customer[] }>(`/customer?page=${page}&limit=${LIMIT}`) });
+  const query = useQuery({
+    queryKey: ['customers', page],
+    queryFn: () =>
+      apiFetch<{ count: number; customers: Customer[] }>(`/customer?page=${page}&limit=${LIMIT}`),
+  });
   const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema) });
   const create = useMutation({
     mutationFn: (v: z.infer<typeof schema>) => apiFetch<Customer>('/customer', { method: 'POST', body: v }),
@@ -63,7 +67,11 @@ export function Client() {
     { header: 'Payment address', accessorKey: 'payment_address' },
     { header: 'Name', id: 'name', cell: ({ row }) => `${row.original.first_name} ${row.original.last_name}` },
     { header: 'Nickname', accessorKey: 'nick_name' },
-    { header: 'Status', accessorKey: 'status', cell: (c) => STATUS[c.getValue() as number] ?? String(c.getValue()) },
+    {
+      header: 'Status',
+      accessorKey: 'status',
+      cell: (c) => STATUS[c.getValue() as number] ?? String(c.getValue()),
+    },
   ];
   return (
     <div className="flex flex-col gap-6">
@@ -75,22 +83,69 @@ export function Client() {
         }}
         className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
       >
-        <Field label="Resolve a payment address" id="resolve-address" placeholder="alice@sandbox-bank.test" value={address} onChange={(e) => setAddress(e.target.value)} />
-        <Button type="submit" disabled={resolve.isPending || !address}>Resolve</Button>
+        <Field
+          label="Resolve a payment address"
+          id="resolve-address"
+          placeholder="alice@sandbox-bank.test"
+          value={address}
+          onChange={(e) => setAddress(e.target.value)}
+        />
+        <Button type="submit" disabled={resolve.isPending || !address}>
+          Resolve
+        </Button>
         {resolved ? (
           <p role="status" className="text-sm">
-            {resolved.payment_address} → <strong>{resolved.first_name} {resolved.last_name}</strong> ({STATUS[resolved.status]})
+            {resolved.payment_address} →{' '}
+            <strong>
+              {resolved.first_name} {resolved.last_name}
+            </strong>{' '}
+            ({STATUS[resolved.status]})
           </p>
         ) : null}
-        {resolveError ? <p role="status" className="text-sm text-red-700 dark:text-red-400">{resolveError}</p> : null}
+        {resolveError ? (
+          <p role="status" className="text-sm text-red-700 dark:text-red-400">
+            {resolveError}
+          </p>
+        ) : null}
       </form>
-      <form onSubmit={form.handleSubmit((v) => create.mutate(v))} className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900" noValidate>
-        <Field label="Payment address" id="c-address" {...form.register('payment_address')} error={form.formState.errors.payment_address?.message} />
-        <Field label="First name" id="c-first" {...form.register('first_name')} error={form.formState.errors.first_name?.message} />
-        <Field label="Last name" id="c-last" {...form.register('last_name')} error={form.formState.errors.last_name?.message} />
-        <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create customer'}</Button>
+      <form
+        onSubmit={form.handleSubmit((v) => create.mutate(v))}
+        className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
+        noValidate
+      >
+        <Field
+          label="Payment address"
+          id="c-address"
+          {...form.register('payment_address')}
+          error={form.formState.errors.payment_address?.message}
+        />
+        <Field
+          label="First name"
+          id="c-first"
+          {...form.register('first_name')}
+          error={form.formState.errors.first_name?.message}
+        />
+        <Field
+          label="Last name"
+          id="c-last"
+          {...form.register('last_name')}
+          error={form.formState.errors.last_name?.message}
+        />
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create customer'}
+        </Button>
       </form>
-      <DataTable caption="Customers" columns={columns} data={query.data?.customers ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} empty="No customers yet." />
+      <DataTable
+        caption="Customers"
+        columns={columns}
+        data={query.data?.customers ?? []}
+        count={query.data?.count ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPage={(p) => set({ page: p })}
+        isLoading={query.isLoading}
+        empty="No customers yet."
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
@@ -134,7 +135,7 @@ export function Client() {
           id="link-status"
           value={status}
           onChange={(e) => set({ status: e.target.value, page: undefined })}
-          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
+          className={SELECT_CLASS}
         >
           <option value="">Any</option>
           <option value="proposed">Proposed</option>

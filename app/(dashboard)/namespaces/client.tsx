@@ -1,5 +1,6 @@
 'use client';
 
+import { SELECT_CLASS } from '@/components/ui/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -22,7 +23,10 @@ interface Namespace {
 }
 
 const LIMIT = 20;
-const schema = z.object({ name: z.string().trim().min(1, 'Enter a name'), domain: z.string().trim().min(3, 'Enter a domain such as bank.example') });
+const schema = z.object({
+  name: z.string().trim().min(1, 'Enter a name'),
+  domain: z.string().trim().min(3, 'Enter a domain such as bank.example'),
+});
 
 export function NamespacesClient() {
   const { params, set, page } = useUrlState();
@@ -32,10 +36,14 @@ export function NamespacesClient() {
   const router = useRouter();
   const query = useQuery({
     queryKey: ['partners', { page, enabled }],
-    queryFn: () => apiFetch<{ count: number; partners: Namespace[] }>(`/partner?page=${page}&limit=${LIMIT}${enabled ? `&enabled=${enabled}` : ''}`),
+    queryFn: () =>
+      apiFetch<{ count: number; partners: Namespace[] }>(
+        `/partner?page=${page}&limit=${LIMIT}${enabled ? `&enabled=${enabled}` : ''}`,
+      ),
   });
   const toggle = useMutation({
-    mutationFn: (n: Namespace) => apiFetch(`/partner/${n.token}`, { method: 'PATCH', body: { enabled: !n.enabled } }),
+    mutationFn: (n: Namespace) =>
+      apiFetch(`/partner/${n.token}`, { method: 'PATCH', body: { enabled: !n.enabled } }),
     onSuccess: () => {
       toast('success', 'Namespace updated');
       qc.invalidateQueries({ queryKey: ['partners'] });
@@ -56,14 +64,23 @@ export function NamespacesClient() {
 
   const columns: ColumnDef<Namespace, unknown>[] = [
     { header: 'Name', accessorKey: 'name' },
-    { header: 'Domain', accessorKey: 'domain', cell: (c) => <code className="text-xs">{String(c.getValue())}</code> },
+    {
+      header: 'Domain',
+      accessorKey: 'domain',
+      cell: (c) => <code className="text-xs">{String(c.getValue())}</code>,
+    },
     { header: 'Environment', accessorKey: 'environment' },
     { header: 'Status', accessorKey: 'enabled', cell: (c) => (c.getValue() ? 'Enabled' : 'Disabled') },
     {
       header: 'Actions',
       id: 'actions',
       cell: ({ row }) => (
-        <Button variant="secondary" disabled={toggle.isPending} onClick={() => toggle.mutate(row.original)} aria-label={`${row.original.enabled ? 'Disable' : 'Enable'} ${row.original.domain}`}>
+        <Button
+          variant="secondary"
+          disabled={toggle.isPending}
+          onClick={() => toggle.mutate(row.original)}
+          aria-label={`${row.original.enabled ? 'Disable' : 'Enable'} ${row.original.domain}`}
+        >
           {row.original.enabled ? 'Disable' : 'Enable'}
         </Button>
       ),
@@ -73,20 +90,53 @@ export function NamespacesClient() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Namespaces</h1>
-      <form onSubmit={form.handleSubmit((v) => create.mutate(v))} className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900" noValidate>
-        <Field label="Name" id="ns-name" {...form.register('name')} error={form.formState.errors.name?.message} />
-        <Field label="Domain" id="ns-domain" placeholder="payments.bank.example" {...form.register('domain')} error={form.formState.errors.domain?.message} />
-        <Button type="submit" disabled={create.isPending}>{create.isPending ? 'Creating…' : 'Create namespace'}</Button>
+      <form
+        onSubmit={form.handleSubmit((v) => create.mutate(v))}
+        className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
+        noValidate
+      >
+        <Field
+          label="Name"
+          id="ns-name"
+          {...form.register('name')}
+          error={form.formState.errors.name?.message}
+        />
+        <Field
+          label="Domain"
+          id="ns-domain"
+          placeholder="payments.bank.example"
+          {...form.register('domain')}
+          error={form.formState.errors.domain?.message}
+        />
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create namespace'}
+        </Button>
       </form>
       <div className="flex items-center gap-2">
-        <label htmlFor="enabled-filter" className="text-sm">Show</label>
-        <select id="enabled-filter" value={enabled} onChange={(e) => set({ enabled: e.target.value, page: undefined })} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800">
+        <label htmlFor="enabled-filter" className="text-sm">
+          Show
+        </label>
+        <select
+          id="enabled-filter"
+          value={enabled}
+          onChange={(e) => set({ enabled: e.target.value, page: undefined })}
+          className={SELECT_CLASS}
+        >
           <option value="">All</option>
           <option value="true">Enabled</option>
           <option value="false">Disabled</option>
         </select>
       </div>
-      <DataTable caption="Namespaces" columns={columns} data={query.data?.partners ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} />
+      <DataTable
+        caption="Namespaces"
+        columns={columns}
+        data={query.data?.partners ?? []}
+        count={query.data?.count ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPage={(p) => set({ page: p })}
+        isLoading={query.isLoading}
+      />
     </div>
   );
 }

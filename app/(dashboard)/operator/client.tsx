@@ -1,5 +1,6 @@
 'use client';
 
+import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '@/components/data-table/data-table';
@@ -23,10 +24,14 @@ export function OperatorClient() {
   const toast = useToast();
   const query = useQuery({
     queryKey: ['organizations', { page, status }],
-    queryFn: () => apiFetch<{ count: number; organizations: Org[] }>(`/operator/organizations?page=${page}&limit=${LIMIT}${status ? `&status=${status}` : ''}`),
+    queryFn: () =>
+      apiFetch<{ count: number; organizations: Org[] }>(
+        `/operator/organizations?page=${page}&limit=${LIMIT}${status ? `&status=${status}` : ''}`,
+      ),
   });
   const decide = useMutation({
-    mutationFn: ({ org, verb }: { org: Org; verb: 'verify' | 'reject' }) => apiFetch<Org>(`/operator/organizations/${org.token}/${verb}`, { method: 'POST' }),
+    mutationFn: ({ org, verb }: { org: Org; verb: 'verify' | 'reject' }) =>
+      apiFetch<Org>(`/operator/organizations/${org.token}/${verb}`, { method: 'POST' }),
     onSuccess: (o) => {
       toast('success', `${o.name} is now ${o.status}`);
       qc.invalidateQueries({ queryKey: ['organizations'] });
@@ -36,15 +41,32 @@ export function OperatorClient() {
   const columns: ColumnDef<Org, unknown>[] = [
     { header: 'Organization', accessorKey: 'name' },
     { header: 'Status', accessorKey: 'status' },
-    { header: 'Signed up', id: 'created', cell: ({ row }) => new Date(row.original.created_at.seconds * 1000).toLocaleString() },
+    {
+      header: 'Signed up',
+      id: 'created',
+      cell: ({ row }) => new Date(row.original.created_at.seconds * 1000).toLocaleString(),
+    },
     {
       header: 'Decision',
       id: 'actions',
       cell: ({ row }) =>
         row.original.status === 'sandbox' ? (
           <div className="flex gap-2">
-            <Button disabled={decide.isPending} onClick={() => decide.mutate({ org: row.original, verb: 'verify' })} aria-label={`Verify ${row.original.name}`}>Verify</Button>
-            <Button variant="danger" disabled={decide.isPending} onClick={() => decide.mutate({ org: row.original, verb: 'reject' })} aria-label={`Reject ${row.original.name}`}>Reject</Button>
+            <Button
+              disabled={decide.isPending}
+              onClick={() => decide.mutate({ org: row.original, verb: 'verify' })}
+              aria-label={`Verify ${row.original.name}`}
+            >
+              Verify
+            </Button>
+            <Button
+              variant="danger"
+              disabled={decide.isPending}
+              onClick={() => decide.mutate({ org: row.original, verb: 'reject' })}
+              aria-label={`Reject ${row.original.name}`}
+            >
+              Reject
+            </Button>
           </div>
         ) : null,
     },
@@ -53,14 +75,31 @@ export function OperatorClient() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Organizations</h1>
       <div className="flex items-center gap-2">
-        <label htmlFor="status-filter" className="text-sm">Status</label>
-        <select id="status-filter" value={status} onChange={(e) => set({ status: e.target.value, page: undefined })} className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800">
+        <label htmlFor="status-filter" className="text-sm">
+          Status
+        </label>
+        <select
+          id="status-filter"
+          value={status}
+          onChange={(e) => set({ status: e.target.value, page: undefined })}
+          className={SELECT_CLASS}
+        >
           <option value="sandbox">Awaiting verification</option>
           <option value="verified">Verified</option>
           <option value="rejected">Rejected</option>
         </select>
       </div>
-      <DataTable caption="Organizations" columns={columns} data={query.data?.organizations ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} empty="No organizations with this status." />
+      <DataTable
+        caption="Organizations"
+        columns={columns}
+        data={query.data?.organizations ?? []}
+        count={query.data?.count ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPage={(p) => set({ page: p })}
+        isLoading={query.isLoading}
+        empty="No organizations with this status."
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { SELECT_CLASS } from '@/components/ui/select';
 import { useQuery } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
@@ -29,14 +30,41 @@ export function Client() {
   const status = params.get('status') ?? '';
   const [search, setSearch] = useState('');
   const qs = new URLSearchParams({ page: String(page), limit: String(LIMIT), ...(status ? { status } : {}) });
-  const query = useQuery({ queryKey: ['payments', qs.toString()], queryFn: () => apiFetch<{ count: number; payments: Payment[] }>(`/payments?${qs}`) });
+  const query = useQuery({
+    queryKey: ['payments', qs.toString()],
+    queryFn: () => apiFetch<{ count: number; payments: Payment[] }>(`/payments?${qs}`),
+  });
   const columns: ColumnDef<Payment, unknown>[] = [
-    { header: 'Payment', accessorKey: 'payment_id', cell: ({ row }) => <Link className="text-blue-700 underline dark:text-blue-400" href={`/payments/${encodeURIComponent(row.original.payment_id)}`}>{row.original.payment_id}</Link> },
-    { header: 'Amount', id: 'amount', cell: ({ row }) => formatMoney(row.original.amount.total, row.original.amount.currency) },
+    {
+      header: 'Payment',
+      accessorKey: 'payment_id',
+      cell: ({ row }) => (
+        <Link
+          className="text-blue-700 underline dark:text-blue-400"
+          href={`/payments/${encodeURIComponent(row.original.payment_id)}`}
+        >
+          {row.original.payment_id}
+        </Link>
+      ),
+    },
+    {
+      header: 'Amount',
+      id: 'amount',
+      cell: ({ row }) => formatMoney(row.original.amount.total, row.original.amount.currency),
+    },
     { header: 'From', id: 'from', cell: ({ row }) => row.original.debtor_party.payment_address },
     { header: 'To', id: 'to', cell: ({ row }) => row.original.beneficiary_party.payment_address },
-    { header: 'Status', id: 'status', cell: ({ row }) => (row.original.submission_status ? SUBMISSION_STATUS[row.original.submission_status] : 'Not submitted') },
-    { header: 'Created', id: 'created', cell: ({ row }) => new Date(row.original.initiated_at).toLocaleString() },
+    {
+      header: 'Status',
+      id: 'status',
+      cell: ({ row }) =>
+        row.original.submission_status ? SUBMISSION_STATUS[row.original.submission_status] : 'Not submitted',
+    },
+    {
+      header: 'Created',
+      id: 'created',
+      cell: ({ row }) => new Date(row.original.initiated_at).toLocaleString(),
+    },
   ];
   return (
     <div className="flex flex-col gap-6">
@@ -48,19 +76,43 @@ export function Client() {
         }}
         className="flex flex-wrap items-end gap-3"
       >
-        <Field label="Find a payment by id" id="payment-search" value={search} onChange={(e) => setSearch(e.target.value)} />
+        <Field
+          label="Find a payment by id"
+          id="payment-search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
         <Button type="submit">Open</Button>
         <div className="flex flex-col gap-1">
-          <label htmlFor="payment-status" className="text-sm font-medium">Status</label>
-          <select id="payment-status" value={status} onChange={(e) => set({ status: e.target.value, page: undefined })} className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-600 dark:bg-slate-800">
+          <label htmlFor="payment-status" className="text-sm font-medium">
+            Status
+          </label>
+          <select
+            id="payment-status"
+            value={status}
+            onChange={(e) => set({ status: e.target.value, page: undefined })}
+            className={SELECT_CLASS}
+          >
             <option value="">Any</option>
             {['pending', 'on_hold', 'admitted', 'rejected', 'expired', 'settled', 'unsubmitted'].map((s) => (
-              <option key={s} value={s}>{s.replace('_', ' ')}</option>
+              <option key={s} value={s}>
+                {s.replace('_', ' ')}
+              </option>
             ))}
           </select>
         </div>
       </form>
-      <DataTable caption="Payments" columns={columns} data={query.data?.payments ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} empty="No payments match." />
+      <DataTable
+        caption="Payments"
+        columns={columns}
+        data={query.data?.payments ?? []}
+        count={query.data?.count ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPage={(p) => set({ page: p })}
+        isLoading={query.isLoading}
+        empty="No payments match."
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { SELECT_CLASS } from '@/components/ui/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -31,9 +32,15 @@ export function Client() {
   const { set, page } = useUrlState();
   const qc = useQueryClient();
   const toast = useToast();
-  const query = useQuery({ queryKey: ['users', page], queryFn: () => apiFetch<{ count: number; users: User[] }>(`/users?page=${page}&limit=${LIMIT}`) });
+  const query = useQuery({
+    queryKey: ['users', page],
+    queryFn: () => apiFetch<{ count: number; users: User[] }>(`/users?page=${page}&limit=${LIMIT}`),
+  });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['users'] });
-  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema), defaultValues: { role: 'support', name: '' } });
+  const form = useForm<z.infer<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { role: 'support', name: '' },
+  });
   const invite = useMutation({
     mutationFn: (v: z.infer<typeof schema>) => apiFetch<User>('/users', { method: 'POST', body: v }),
     onSuccess: (u) => {
@@ -44,7 +51,8 @@ export function Client() {
     onError: (e: Error) => form.setError('email', { message: e.message }),
   });
   const change = useMutation({
-    mutationFn: ({ u, role }: { u: User; role: string }) => apiFetch(`/users/${u.token}`, { method: 'PATCH', body: { role } }),
+    mutationFn: ({ u, role }: { u: User; role: string }) =>
+      apiFetch(`/users/${u.token}`, { method: 'PATCH', body: { role } }),
     onSuccess: () => {
       toast('success', 'Role changed');
       invalidate();
@@ -74,10 +82,12 @@ export function Client() {
           value={row.original.role}
           disabled={change.isPending}
           onChange={(e) => change.mutate({ u: row.original, role: e.target.value })}
-          className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-600 dark:bg-slate-800"
+          className={SELECT_CLASS}
         >
           {ROLES.map((r) => (
-            <option key={r} value={r}>{r}</option>
+            <option key={r} value={r}>
+              {r}
+            </option>
           ))}
         </select>
       ),
@@ -102,21 +112,53 @@ export function Client() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Users</h1>
-      <form onSubmit={form.handleSubmit((v) => invite.mutate(v))} className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-5 dark:border-slate-800 dark:bg-slate-900" noValidate>
-        <Field label="User email" id="u-email" type="email" {...form.register('email')} error={form.formState.errors.email?.message} />
+      <form
+        onSubmit={form.handleSubmit((v) => invite.mutate(v))}
+        className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-5 dark:border-slate-800 dark:bg-slate-900"
+        noValidate
+      >
+        <Field
+          label="User email"
+          id="u-email"
+          type="email"
+          {...form.register('email')}
+          error={form.formState.errors.email?.message}
+        />
         <Field label="Full name" id="u-name" {...form.register('name')} />
         <div className="flex flex-col gap-1">
-          <label htmlFor="u-role" className="text-sm font-medium">Role</label>
-          <select id="u-role" {...form.register('role')} className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900">
+          <label htmlFor="u-role" className="text-sm font-medium">
+            Role
+          </label>
+          <select id="u-role" {...form.register('role')} className={SELECT_CLASS}>
             {ROLES.map((r) => (
-              <option key={r} value={r}>{r}</option>
+              <option key={r} value={r}>
+                {r}
+              </option>
             ))}
           </select>
         </div>
-        <Field label="Initial password" id="u-password" type="password" autoComplete="new-password" {...form.register('password')} error={form.formState.errors.password?.message} />
-        <Button type="submit" disabled={invite.isPending}>{invite.isPending ? 'Inviting…' : 'Invite user'}</Button>
+        <Field
+          label="Initial password"
+          id="u-password"
+          type="password"
+          autoComplete="new-password"
+          {...form.register('password')}
+          error={form.formState.errors.password?.message}
+        />
+        <Button type="submit" disabled={invite.isPending}>
+          {invite.isPending ? 'Inviting…' : 'Invite user'}
+        </Button>
       </form>
-      <DataTable caption="Users" columns={columns} data={query.data?.users ?? []} count={query.data?.count ?? 0} page={page} limit={LIMIT} onPage={(p) => set({ page: p })} isLoading={query.isLoading} />
+      <DataTable
+        caption="Users"
+        columns={columns}
+        data={query.data?.users ?? []}
+        count={query.data?.count ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPage={(p) => set({ page: p })}
+        isLoading={query.isLoading}
+      />
     </div>
   );
 }

@@ -13,7 +13,10 @@ async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] 
   const token = await getToken({ req, secret: AUTH_SECRET });
   const accessToken = token?.accessToken as string | undefined;
   if (!accessToken) {
-    return Response.json({ code: 'error.unauthorized', message: 'Your session has ended; sign in again' }, { status: 401 });
+    return Response.json(
+      { code: 'error.unauthorized', message: 'Your session has ended; sign in again' },
+      { status: 401 },
+    );
   }
   const { path } = await ctx.params;
   const headers: Record<string, string> = { authorization: `Bearer ${accessToken}` };
@@ -25,9 +28,16 @@ async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] 
   const idem = req.headers.get('idempotency-key');
   if (idem) headers['idempotency-key'] = idem;
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await req.text();
-  const res = await callGateway(`/${path.map(encodeURIComponent).join('/')}${req.nextUrl.search}`, { method: req.method, headers, body: body || undefined });
+  const res = await callGateway(`/${path.map(encodeURIComponent).join('/')}${req.nextUrl.search}`, {
+    method: req.method,
+    headers,
+    body: body || undefined,
+  });
   const text = await res.text();
-  return new Response(text, { status: res.status, headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' } });
+  return new Response(text, {
+    status: res.status,
+    headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' },
+  });
 }
 
 export const GET = handle;

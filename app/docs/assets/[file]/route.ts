@@ -12,5 +12,7 @@ export async function GET(_req: Request, ctx: { params: Promise<{ file: string }
   const type = FILES[file];
   if (!type) return new Response('Not found', { status: 404 });
   const body = await readFile(path.join(process.cwd(), 'node_modules', 'swagger-ui-dist', file));
-  return new Response(new Uint8Array(body), { headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' } });
+  return new Response(new Uint8Array(body), {
+    headers: { 'content-type': type, 'cache-control': 'public, max-age=86400' },
+  });
 }
