@@ -1,0 +1,114 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+
+export interface QueueTask {
+  token: string;
+  admission_id: string;
+  payment_id: string;
+  name: string;
+  status: number;
+  expires_at: number;
+  amount: { currency: string; total: string };
+  updated_by: string | null;
+}
+export type Decision = 'completed' | 'failed' | 'on_hold';
+interface QueuePage {
+  count: number;
+  tasks: QueueTask[];
+}
+export interface TaskUpdate {
+  task: QueueTask;
+  status: Decision;
+  status_reason: string;
+  note?: string;
+}
+
+/** Parallel requests of a bulk action: enough to hide latency, few enough to stay polite. */
+const BULK_CONCURRENCY = 4;
+
+function putTask(v: TaskUpdate) {
+  const path = `/payments/${encodeURIComponent(v.task.payment_id)}/admissions/${v.task.admission_id}/tasks/${v.task.token}`;
+  return apiFetch<QueueTask>(path, {
+    method: 'PUT',
+    body: { status: v.status, status_reason: v.status_reason, ...(v.note ? { note: v.note } : {}) },
+  });
+}
+
+/**
+ * The queue page and the ways to work it. Every decision moves a task out of the tab it is shown
+ * in (pending → anything, on hold → completed/failed), so the task leaves the list at once and comes
+ * back only if the gateway refuses the change.
+ */
+export function useQueue(qs: string) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const key = ['tasks', qs];
+  // Refreshes by itself, so changes by colleagues appear without reloading.
+  const query = useQuery({
+    queryKey: key,
+    queryFn: () => apiFetch<QueuePage>(`/tasks?${qs}`),
+    refetchInterval: 5000,
+  });
+
+  async function removeOptimistically(tokens: Set<string>) {
+    await qc.cancelQueries({ queryKey: key });
+    const previous = qc.getQueryData<QueuePage>(key);
+    if (previous) {
+      const tasks = previous.tasks.filter((t) => !tokens.has(t.token));
+      qc.setQueryData<QueuePage>(key, {
+        count: previous.count - (previous.tasks.length - tasks.length),
+        tasks,
+      });
+    }
+    return previous;
+  }
+
+  const work = useMutation({
+    mutationFn: putTask,
+    onMutate: async (v) => ({ previous: await removeOptimistically(new Set([v.task.token])) }),
+    onSuccess: (_d, v) => {
+      toast('success', `Task for ${v.task.payment_id} ${v.status === 'on_hold' ? 'put on hold' : v.status}`);
+    },
+    onError: (e: Error, _v, context) => {
+      if (context?.previous) qc.setQueryData(key, context.previous);
+      toast('error', e.message);
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: ['tasks'] }),
+  });
+
+  const bulkComplete = useMutation({
+    mutationFn: async (tasks: QueueTask[]) => {
+      const failures: Array<{ task: QueueTask; message: string }> = [];
+      const queue = [...tasks];
+      const worker = async () => {
+        for (let task = queue.shift(); task; task = queue.shift()) {
+          try {
+            await putTask({ task, status: 'completed', status_reason: 'accepted' });
+          } catch (e) {
+            failures.push({ task, message: (e as Error).message });
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, tasks.length) }, worker));
+      return { done: tasks.length - failures.length, failures };
+    },
+    onMutate: (tasks) => removeOptimistically(new Set(tasks.map((t) => t.token))),
+    onSuccess: ({ done, failures }) => {
+      if (failures.length === 0) {
+        toast('success', `${done} task${done === 1 ? '' : 's'} completed`);
+        return;
+      }
+      const first = failures[0]!;
+      toast(
+        'error',
+        `${done} completed, ${failures.length} not: ${first.task.payment_id} — ${first.message}`,
+      );
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: ['tasks'] }),
+  });
+
+  return { query, work, bulkComplete };
+}
