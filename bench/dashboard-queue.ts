@@ -1,0 +1,163 @@
+/**
+ * `npm run bench:dashboard-queue`: the admission task queue with 10,000 pending tasks behind it.
+ * Starts the production build (Next.js host) on a scratch PostgreSQL database with the demo data,
+ * clones one of Demo Bank's waiting tasks 10,000 times in SQL, then drives Debian's Chromium:
+ *   - navigation → first page of the queue visible (client-side from the sidebar, and a full load);
+ *   - a task worked with the keyboard (`c`) → gone from the list (optimistic), and → the gateway's
+ *     confirmation (toast).
+ * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL). Env: BENCH_TASKS (default 10000),
+ * BENCH_ROUNDS (default 10).
+ */
+import pg from 'pg';
+import { chromium, type Page } from '@playwright/test';
+import { startServer } from '../e2e/api/server';
+
+const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+const TASKS = Number(process.env.BENCH_TASKS || 10_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 10);
+const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Clones the waiting task of `paymentId` (payment, submission, task) `n` times, expiring later. */
+async function cloneWaitingTask(databaseUrl: string, paymentId: string, n: number) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query('SELECT id FROM payments WHERE payment_id = $1', [paymentId]);
+    const pk = rows[0]?.id;
+    if (!pk) throw new Error(`demo payment ${paymentId} not found`);
+    const series = `generate_series(1, ${n}) g`;
+    await client.query(
+      `INSERT INTO payments (id, payment_id, org_id, partner_id, debtor_partner_id, beneficiary_partner_id, payment_type,
+         currency, amount_minor, reference, debtor_party, beneficiary_party, device, location, initiated_at, expires_at, created_at)
+       SELECT 'pay_bench_' || g, 'bench-' || lpad(g::text, 5, '0'), org_id, partner_id, debtor_partner_id, beneficiary_partner_id,
+         payment_type, currency, 1000 + g, reference, debtor_party, beneficiary_party, device, location, now(),
+         now() + interval '2 hours' + g * interval '1 second', now()
+       FROM payments, ${series} WHERE id = $1`,
+      [pk],
+    );
+    await client.query(
+      `INSERT INTO submissions (id, payment_pk, payment_id, org_id, partner_id, admission_id, workflow, status, expires_at, submitted_at, updated_at)
+       SELECT 'sub_bench_' || g, 'pay_bench_' || g, 'bench-' || lpad(g::text, 5, '0'), org_id, partner_id, 'adm_bench_' || g,
+         workflow, 1, now() + interval '2 hours' + g * interval '1 second', now(), now()
+       FROM submissions, ${series} WHERE payment_pk = $1`,
+      [pk],
+    );
+    await client.query(
+      `INSERT INTO admission_tasks (id, admission_id, submission_id, payment_pk, payment_id, org_id, partner_id, name, workflow,
+         assignee, status, status_reason, expires_at, created_at, updated_at)
+       SELECT 'task_bench_' || g, 'adm_bench_' || g, 'sub_bench_' || g, 'pay_bench_' || g, 'bench-' || lpad(g::text, 5, '0'),
+         org_id, partner_id, name, workflow, assignee, 1, 0, now() + interval '2 hours' + g * interval '1 second', now(), now()
+       FROM admission_tasks, ${series} WHERE payment_pk = $1 AND status = 1 AND name = 'beneficiary_admission'`,
+      [pk],
+    );
+    await client.query('COMMIT');
+    await client.query('ANALYZE payments; ANALYZE submissions; ANALYZE admission_tasks');
+  } finally {
+    await client.end();
+  }
+}
+
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const summary = (xs: number[]) =>
+  `median ${quantile(xs, 0.5).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms (n=${xs.length})`;
+
+async function firstRowVisible(page: Page) {
+  await page.getByRole('list', { name: 'Tasks' }).getByRole('button').first().waitFor();
+}
+
+async function main() {
+  if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server');
+  const server = await startServer({
+    host: 'next',
+    db: 'postgres',
+    env: { SEED_DEMO: 'true', LOG_LEVEL: 'warn', SANDBOX_BANK_DELAY_MS: '3600000' },
+  });
+  const origin = new URL(server.baseUrl).origin;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: LAUNCH_ARGS,
+  });
+  try {
+    // The seed runs inside the server: wait until Demo Bank's waiting payment exists, then clone it.
+    for (let i = 0; ; i++) {
+      try {
+        await cloneWaitingTask(server.databaseUrl!, 'ucu-2003', TASKS);
+        break;
+      } catch (e) {
+        if (i > 40) throw e;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+    const page = await browser.newPage({ baseURL: origin });
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(SUPPORT.email);
+    await page.getByLabel('Password').fill(SUPPORT.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+    await page.goto('/tasks');
+    await firstRowVisible(page);
+    const count = (await page
+      .getByText(/^\d+ waiting$/)
+      .first()
+      .textContent())!;
+
+    const clientNav: number[] = [];
+    const fullLoad: number[] = [];
+    const optimistic: number[] = [];
+    const confirmed: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      await page.goto('/payments');
+      await page.getByRole('heading', { name: 'Payments' }).waitFor();
+      let t0 = performance.now();
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Task queue', exact: true })
+        .click();
+      await firstRowVisible(page);
+      clientNav.push(performance.now() - t0);
+
+      t0 = performance.now();
+      await page.goto('/tasks');
+      await firstRowVisible(page);
+      fullLoad.push(performance.now() - t0);
+
+      const row = page.getByRole('list', { name: 'Tasks' }).getByRole('button').first();
+      const paymentId = (await row.locator('span.font-medium').textContent())!;
+      await row.click();
+      t0 = performance.now();
+      await page.keyboard.press('c');
+      await page
+        .getByRole('list', { name: 'Tasks' })
+        .getByRole('button')
+        .filter({ hasText: paymentId })
+        .waitFor({ state: 'detached' });
+      optimistic.push(performance.now() - t0);
+      await page.getByText(`Task for ${paymentId} completed`).waitFor();
+      confirmed.push(performance.now() - t0);
+    }
+    console.log(`queue: ${count} (pending tasks of Demo Bank)`);
+    console.log(`navigation (sidebar) → first page visible: ${summary(clientNav)}`);
+    console.log(`full page load → first page visible:     ${summary(fullLoad)}`);
+    console.log(`task worked (c) → gone from the list:     ${summary(optimistic)}`);
+    console.log(`task worked (c) → gateway confirmed:       ${summary(confirmed)}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
