@@ -23,6 +23,7 @@ const NAV: Array<{ href: string; label: string; roles: Role[] }> = [
   { href: '/webhooks', label: 'Webhooks', roles: ['admin'] },
   { href: '/users', label: 'Users', roles: ['admin'] },
   { href: '/operator', label: 'Organizations', roles: ['operator'] },
+  { href: '/operator/network', label: 'Network', roles: ['operator'] },
   { href: '/docs', label: 'API reference', roles: ['admin', 'support', 'viewer', 'operator'] },
 ];
 
@@ -57,6 +58,11 @@ export function Shell({
   }
 
   const isSandbox = me.organization && me.organization.status !== 'verified';
+  const nav = NAV.filter((n) => n.roles.includes(me.role));
+  // The longest matching entry is the current one (/operator/network is not /operator).
+  const activeHref = nav
+    .filter((n) => (n.href === '/' ? pathname === '/' : pathname === n.href || pathname.startsWith(`${n.href}/`)))
+    .sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
     <div className="flex min-h-screen">
       <aside className="flex w-60 shrink-0 flex-col gap-4 border-r border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
@@ -89,8 +95,8 @@ export function Shell({
           </div>
         ) : null}
         <nav aria-label="Main" className="flex flex-col gap-1">
-          {NAV.filter((n) => n.roles.includes(me.role)).map((n) => {
-            const active = n.href === '/' ? pathname === '/' : pathname.startsWith(n.href);
+          {nav.map((n) => {
+            const active = n.href === activeHref;
             return (
               <Link
                 key={n.href}

@@ -1,6 +1,11 @@
+/** The number of minor-unit digits of an ISO 4217 currency (JPY 0, USD 2, BHD 3…). */
+export function currencyExponent(currency: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
 /** Minor units → a currency string, using the currency's own exponent (JPY 0, USD 2, BHD 3…). */
 export function formatMoney(total: string, currency: string): string {
-  const digits = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  const digits = currencyExponent(currency);
   const n = BigInt(total);
   const scale = 10n ** BigInt(digits);
   const whole = n / scale;

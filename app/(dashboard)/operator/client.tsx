@@ -3,6 +3,7 @@
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
@@ -73,7 +74,16 @@ export function OperatorClient() {
   ];
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Organizations</h1>
+      <div>
+        <h1 className="text-2xl font-semibold">Organizations</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Network figures, settlement cut-offs and the latest batches are on the{' '}
+          <Link href="/operator/network" className="text-blue-700 underline dark:text-blue-400">
+            Network
+          </Link>{' '}
+          page.
+        </p>
+      </div>
       <div className="flex items-center gap-2">
         <label htmlFor="status-filter" className="text-sm">
           Status

@@ -1,0 +1,166 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import { BatchStatusBadge, ShortHash } from '@/components/settlements/batch-status';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { useToast } from '@/components/ui/toast';
+import { when } from '@/lib/client/format';
+import {
+  networkBatchesQuery,
+  networkStatsQuery,
+  useRunCutoff,
+  type CutoffResult,
+  type NetworkBatch,
+} from '@/lib/client/queries/settlements';
+import { useUrlState } from '@/lib/client/use-url-state';
+
+const LIMIT = 20;
+const CARD = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+
+const columns: ColumnDef<NetworkBatch, unknown>[] = [
+  {
+    header: 'Batch',
+    id: 'batch',
+    cell: ({ row }) => <span className="font-mono text-xs">{row.original.token}</span>,
+  },
+  {
+    header: 'Cut-off',
+    id: 'cutoff',
+    cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.cutoff_time)}</span>,
+  },
+  { header: 'Status', id: 'status', cell: ({ row }) => <BatchStatusBadge status={row.original.status} /> },
+  { header: 'Currency', accessorKey: 'currency' },
+  { header: 'Transactions', id: 'txns', cell: ({ row }) => row.original.txn_count.toLocaleString('en') },
+  {
+    header: 'Leaves',
+    id: 'leaves',
+    cell: ({ row }) => row.original.leaves_count?.toLocaleString('en') ?? '—',
+  },
+  { header: 'Root', id: 'root', cell: ({ row }) => <ShortHash value={row.original.root_hash} /> },
+  { header: 'Failure', id: 'failure', cell: ({ row }) => row.original.failure_reason ?? '—' },
+];
+
+/** What a cut-off did, in one sentence. */
+export function describeCutoff(r: CutoffResult): string {
+  if (!r.ran) return 'Another cut-off is running; try again in a moment.';
+  if (r.batches.length === 0) return 'Cut-off ran: no cleared transactions were waiting.';
+  const parts = r.batches.map(
+    (b) =>
+      `${b.id} (${b.currency}, ${b.txnCount} transaction${b.txnCount === 1 ? '' : 's'}, ${b.status.toLowerCase()})`,
+  );
+  return `Cut-off ran: ${r.batches.length} batch${r.batches.length === 1 ? '' : 'es'} — ${parts.join('; ')}.`;
+}
+
+function Stats() {
+  const stats = useQuery(networkStatsQuery());
+  if (stats.isError) return <FormAlert message={(stats.error as Error).message} />;
+  const s = stats.data;
+  const items: Array<[string, number | undefined, string?]> = [
+    ['Verified organizations', s?.organizations.verified],
+    ['Awaiting verification', s?.organizations.sandbox],
+    ['Rejected organizations', s?.organizations.rejected],
+    ['Namespaces', s?.namespaces],
+    ['Payments', s?.payments],
+    ['Open submissions', s?.submissions_open],
+    ['Rejected submissions', s?.submissions_rejected],
+    [
+      'Awaiting settlement',
+      s?.transactions_awaiting_settlement,
+      'cleared transactions the next cut-off takes',
+    ],
+    ['Settled transactions', s?.transactions_settled],
+    ['Settlement batches', s?.batches],
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 md:grid-cols-5" aria-busy={stats.isLoading}>
+      {items.map(([label, value, hint]) => (
+        <div key={label} className={CARD} title={hint}>
+          <dt className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">{label}</dt>
+          <dd className="mt-1 text-2xl font-semibold tabular-nums">
+            {value === undefined ? '…' : value.toLocaleString('en')}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function NetworkClient() {
+  const { set, page } = useUrlState();
+  const batches = useQuery(networkBatchesQuery(page, LIMIT));
+  const cutoff = useRunCutoff();
+  const toast = useToast();
+  const [outcome, setOutcome] = useState<string | null>(null);
+
+  function runCutoff() {
+    setOutcome(null);
+    cutoff.mutate(undefined, {
+      onSuccess: (r) => {
+        const text = describeCutoff(r);
+        setOutcome(text);
+        toast(r.ran ? 'success' : 'error', r.ran ? 'Cut-off finished' : text);
+      },
+      onError: (e) => toast('error', e.message),
+    });
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Network</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Figures across every organization, settlement cut-offs and the latest batches.{' '}
+          <Link href="/operator" className="text-blue-700 underline dark:text-blue-400">
+            Organizations awaiting verification
+          </Link>
+        </p>
+      </div>
+      <section aria-labelledby="stats-heading" className="flex flex-col gap-3">
+        <h2 id="stats-heading" className="font-medium">
+          Network figures
+        </h2>
+        <Stats />
+      </section>
+      <section aria-labelledby="cutoff-heading" className={`${CARD} flex flex-col gap-3`}>
+        <h2 id="cutoff-heading" className="font-medium">
+          Settlement cut-off
+        </h2>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          A cut-off runs on its own at every interval. Running one now settles every cleared transaction up to
+          this moment: one batch per currency, each with its merkle root.
+        </p>
+        <div>
+          <Button type="button" onClick={runCutoff} disabled={cutoff.isPending}>
+            {cutoff.isPending ? 'Running cut-off…' : 'Run cut-off now'}
+          </Button>
+        </div>
+        <p role="status" className="text-sm" data-testid="cutoff-outcome">
+          {outcome}
+        </p>
+        <FormAlert message={cutoff.isError ? cutoff.error.message : null} />
+      </section>
+      <section aria-labelledby="batches-heading" className="flex flex-col gap-3">
+        <h2 id="batches-heading" className="font-medium">
+          Latest batches across the network
+        </h2>
+        <FormAlert message={batches.isError ? (batches.error as Error).message : null} />
+        <DataTable
+          caption="Latest settlement batches across the network"
+          columns={columns}
+          data={batches.data?.batches ?? []}
+          count={batches.data?.total ?? 0}
+          page={page}
+          limit={LIMIT}
+          onPage={(p) => set({ page: p })}
+          isLoading={batches.isLoading}
+          empty="No settlement batches yet."
+        />
+      </section>
+    </div>
+  );
+}

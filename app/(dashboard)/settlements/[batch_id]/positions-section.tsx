@@ -1,0 +1,97 @@
+'use client';
+
+import { useState } from 'react';
+import { NetPositionsChart } from '@/components/charts/net-positions-chart';
+import { Pager } from '@/components/data-table/pager';
+import { Button } from '@/components/ui/button';
+import { downloadCsv, toCsv } from '@/lib/client/csv';
+import { formatMoney } from '@/lib/client/format';
+import type { BatchDetail } from '@/lib/client/queries/settlements';
+import { CARD } from './styles';
+
+const PAGE = 20;
+
+export function positionsCsv(batch: BatchDetail): string {
+  return toCsv(
+    ['batch_id', 'counterparty_id', 'position_type', 'currency', 'net_amount_minor', 'net_amount'],
+    batch.positions.map((p) => [
+      batch.summary.token,
+      p.counterparty_id,
+      p.position_type,
+      p.currency,
+      p.net_amount,
+      formatMoney(p.net_amount, p.currency),
+    ]),
+  );
+}
+
+/** Net positions: the chart, then the same figures as a table (paged here; they come in one answer). */
+export function PositionsSection({ batch }: { batch: BatchDetail }) {
+  const [page, setPage] = useState(1);
+  const { positions, summary } = batch;
+  const rows = positions.slice((page - 1) * PAGE, page * PAGE);
+  return (
+    <section aria-labelledby="positions-heading" className={`${CARD} flex flex-col gap-4`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="positions-heading" className="font-medium">
+          Net positions by counterparty
+        </h2>
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={positions.length === 0}
+          onClick={() => downloadCsv(`${summary.token}-positions.csv`, positionsCsv(batch))}
+        >
+          Export positions CSV
+        </Button>
+      </div>
+      {positions.length === 0 ? (
+        <p className="text-sm">
+          No bilateral positions: all of this namespace&apos;s transactions stayed inside it.
+        </p>
+      ) : (
+        <>
+          <NetPositionsChart positions={positions} currency={summary.currency} />
+          <div className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Net positions</caption>
+              <thead className="bg-slate-50 text-xs text-slate-600 uppercase dark:bg-slate-800 dark:text-slate-300">
+                <tr>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Counterparty
+                  </th>
+                  <th scope="col" className="px-4 py-2 font-medium">
+                    Position
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right font-medium">
+                    Net amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((p) => (
+                  <tr key={p.counterparty_id} className="border-t border-slate-100 dark:border-slate-800">
+                    <td className="px-4 py-2 font-mono text-xs">{p.counterparty_id}</td>
+                    <td className="px-4 py-2">{p.position_type}</td>
+                    <td className="px-4 py-2 text-right tabular-nums">
+                      {formatMoney(p.net_amount, p.currency)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            {positions.length > PAGE ? (
+              <Pager
+                count={positions.length}
+                page={page}
+                limit={PAGE}
+                onPage={setPage}
+                noun="counterparties"
+              />
+            ) : null}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,166 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { downloadCsv, toCsv } from '@/lib/client/csv';
+import { formatMoney } from '@/lib/client/format';
+import {
+  batchTransactionsQuery,
+  fetchAllBatchTransactions,
+  type BatchDetail,
+  type BatchTransaction,
+} from '@/lib/client/queries/settlements';
+import { useUrlState } from '@/lib/client/use-url-state';
+import { CARD } from './styles';
+
+const LIMIT = 20;
+
+/** A transaction seen from one namespace: which way the money went and with whom. */
+export function sideOf(t: BatchTransaction, partnerId: string) {
+  const mine = t.transaction_lines.filter((l) => l.partner_id === partnerId);
+  const other = t.transaction_lines.find((l) => l.partner_id !== partnerId);
+  const line = mine[0] ?? t.transaction_lines[0]!;
+  // Both lines ours: a payment inside the namespace, not netted.
+  const direction = mine.length > 1 ? 'Internal' : line.direction === 'TD_Debit' ? 'Debit' : 'Credit';
+  return { direction, counterparty: other?.partner_id ?? partnerId, amount: line.amount };
+}
+
+export function transactionsCsv(rows: BatchTransaction[], partnerId: string, batchId: string): string {
+  return toCsv(
+    [
+      'batch_id',
+      'transaction_id',
+      'payment_id',
+      'approval_code',
+      'direction',
+      'counterparty_id',
+      'currency',
+      'amount_minor',
+      'amount',
+      'status',
+      'created_on',
+      'updated_on',
+    ],
+    rows.map((t) => {
+      const s = sideOf(t, partnerId);
+      return [
+        batchId,
+        t.transaction_id,
+        t.payment_id,
+        t.approval_code,
+        s.direction,
+        s.counterparty,
+        s.amount.currency,
+        s.amount.total,
+        formatMoney(s.amount.total, s.amount.currency),
+        t.status === 3 ? 'settled' : 'cleared',
+        t.created_on,
+        t.updated_on,
+      ];
+    }),
+  );
+}
+
+export function TransactionsSection({ batch }: { batch: BatchDetail }) {
+  const { set, page } = useUrlState();
+  const batchId = batch.summary.token;
+  const partnerId = batch.merkle_leaf?.partner_id ?? '';
+  const query = useQuery(batchTransactionsQuery(batchId, page, LIMIT));
+  const [exporting, setExporting] = useState<string | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  async function exportCsv() {
+    setExportError(null);
+    setExporting('Exporting…');
+    try {
+      const all = await fetchAllBatchTransactions(batchId, (done, total) =>
+        setExporting(`Exporting ${done} of ${total}…`),
+      );
+      downloadCsv(`${batchId}-transactions.csv`, transactionsCsv(all, partnerId, batchId));
+    } catch (e) {
+      setExportError(`Export failed: ${(e as Error).message}`);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  const columns: ColumnDef<BatchTransaction, unknown>[] = [
+    {
+      header: 'Transaction',
+      id: 'id',
+      cell: ({ row }) => <span className="font-mono text-xs">{row.original.transaction_id}</span>,
+    },
+    {
+      header: 'Payment',
+      id: 'payment',
+      cell: ({ row }) => (
+        <Link
+          className="text-blue-700 underline dark:text-blue-400"
+          href={`/payments/${encodeURIComponent(row.original.payment_id)}`}
+        >
+          {row.original.payment_id}
+        </Link>
+      ),
+    },
+    { header: 'Direction', id: 'direction', cell: ({ row }) => sideOf(row.original, partnerId).direction },
+    {
+      header: 'Counterparty',
+      id: 'counterparty',
+      cell: ({ row }) => (
+        <span className="font-mono text-xs">{sideOf(row.original, partnerId).counterparty}</span>
+      ),
+    },
+    {
+      header: 'Amount',
+      id: 'amount',
+      cell: ({ row }) => {
+        const { amount } = sideOf(row.original, partnerId);
+        return (
+          <span className="whitespace-nowrap tabular-nums">{formatMoney(amount.total, amount.currency)}</span>
+        );
+      },
+    },
+    {
+      header: 'Cleared',
+      id: 'created',
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{new Date(row.original.created_on).toLocaleString()}</span>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="transactions-heading" className={`${CARD} flex flex-col gap-4`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="transactions-heading" className="font-medium">
+          Transactions in this batch
+        </h2>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={exportCsv}
+          disabled={Boolean(exporting) || !query.data?.total}
+        >
+          {exporting ?? 'Export transactions CSV'}
+        </Button>
+      </div>
+      <FormAlert message={exportError ?? (query.isError ? (query.error as Error).message : null)} />
+      <DataTable
+        caption="Transactions in this batch"
+        columns={columns}
+        data={query.data?.transactions ?? []}
+        count={query.data?.total ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPage={(p) => set({ page: p })}
+        isLoading={query.isLoading}
+        empty="No transactions of this namespace in the batch."
+      />
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
+import { DataTable } from '@/components/data-table/data-table';
+import { BatchStatusBadge } from '@/components/settlements/batch-status';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SELECT_CLASS } from '@/components/ui/select';
+import { when } from '@/lib/client/format';
+import { batchesQuery, type BatchSummary } from '@/lib/client/queries/settlements';
+import { useUrlState } from '@/lib/client/use-url-state';
+import { BATCH_STATUSES, fromLocalInput, toLocalInput } from './search-params';
+
+const LIMIT = 20;
+const INPUT_CLASS =
+  'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800';
+
+const columns: ColumnDef<BatchSummary, unknown>[] = [
+  {
+    header: 'Batch',
+    id: 'batch',
+    cell: ({ row }) => (
+      <Link
+        className="font-mono text-blue-700 underline dark:text-blue-400"
+        href={`/settlements/${encodeURIComponent(row.original.token)}`}
+      >
+        {row.original.token}
+      </Link>
+    ),
+  },
+  {
+    header: 'Cut-off',
+    id: 'cutoff',
+    cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.cutoff_time)}</span>,
+  },
+  { header: 'Status', id: 'status', cell: ({ row }) => <BatchStatusBadge status={row.original.status} /> },
+  { header: 'Currency', accessorKey: 'currency' },
+  { header: 'Your transactions', id: 'txns', cell: ({ row }) => row.original.txn_count.toLocaleString('en') },
+  {
+    header: 'Completed',
+    id: 'completed',
+    cell: ({ row }) => (
+      <span className="whitespace-nowrap">
+        {row.original.completed_on ? when(row.original.completed_on) : '—'}
+      </span>
+    ),
+  },
+];
+
+export function SettlementsClient() {
+  const { params, set, page } = useUrlState();
+  const status = params.get('status') ?? '';
+  const from = params.get('cutoff_from') ?? '';
+  const to = params.get('cutoff_to') ?? '';
+  const query = useQuery(batchesQuery({ status, cutoff_from: from, cutoff_to: to, page, limit: LIMIT }));
+  const hasFilters = Boolean(status || from || to);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Settlements</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          The settlement batches this namespace took part in, newest cut-off first.
+        </p>
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label="Filter batches"
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor="batch-status" className="text-sm font-medium">
+            Status
+          </label>
+          <select
+            id="batch-status"
+            value={status}
+            onChange={(e) => set({ status: e.target.value, page: undefined })}
+            className={SELECT_CLASS}
+          >
+            <option value="">Any</option>
+            {BATCH_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s.charAt(0) + s.slice(1).toLowerCase()}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="cutoff-from" className="text-sm font-medium">
+            Cut-off from
+          </label>
+          <input
+            id="cutoff-from"
+            type="datetime-local"
+            className={INPUT_CLASS}
+            value={toLocalInput(from)}
+            onChange={(e) => set({ cutoff_from: fromLocalInput(e.target.value, 'start'), page: undefined })}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="cutoff-to" className="text-sm font-medium">
+            Cut-off to
+          </label>
+          <input
+            id="cutoff-to"
+            type="datetime-local"
+            className={INPUT_CLASS}
+            value={toLocalInput(to)}
+            onChange={(e) => set({ cutoff_to: fromLocalInput(e.target.value, 'end'), page: undefined })}
+          />
+        </div>
+        {hasFilters ? (
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() =>
+              set({ status: undefined, cutoff_from: undefined, cutoff_to: undefined, page: undefined })
+            }
+          >
+            Clear filters
+          </Button>
+        ) : null}
+      </form>
+      <FormAlert message={query.isError ? (query.error as Error).message : null} />
+      <DataTable
+        caption="Settlement batches"
+        columns={columns}
+        data={query.data?.batches ?? []}
+        count={query.data?.total ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPage={(p) => set({ page: p })}
+        isLoading={query.isLoading}
+        empty={
+          hasFilters
+            ? 'No batches match these filters.'
+            : 'No settlement batches yet: cleared transactions are settled at each cut-off.'
+        }
+      />
+    </div>
+  );
+}

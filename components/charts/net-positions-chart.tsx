@@ -1,0 +1,136 @@
+'use client';
+
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Rectangle,
+  ReferenceLine,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type BarShapeProps,
+} from 'recharts';
+import { currencyExponent, formatMoney } from '@/lib/client/format';
+import type { Position } from '@/lib/client/queries/settlements';
+
+const CREDIT = '#059669'; // emerald-600: readable on white and on slate-900
+const DEBIT = '#e11d48'; // rose-600
+/** Past this many bars the counterparty ids no longer fit under them; the tooltip names each. */
+const MAX_LABELLED = 12;
+
+interface Datum {
+  counterparty: string;
+  /** Signed, in major units (the axis); the exact figure is `amount` in minor units. */
+  net: number;
+  amount: string;
+  type: Position['position_type'];
+}
+
+function toData(positions: Position[], currency: string): Datum[] {
+  const scale = 10 ** currencyExponent(currency);
+  return positions
+    .map((p) => {
+      const major = Number(p.net_amount) / scale;
+      return {
+        counterparty: p.counterparty_id,
+        net: p.position_type === 'Credit' ? major : -major,
+        amount: p.net_amount,
+        type: p.position_type,
+      };
+    })
+    .sort((a, b) => b.net - a.net || a.counterparty.localeCompare(b.counterparty));
+}
+
+function NetBar(props: BarShapeProps) {
+  const d = props.payload as Datum;
+  return <Rectangle {...props} fill={d.type === 'Credit' ? CREDIT : DEBIT} />;
+}
+
+function TooltipBody({
+  active,
+  payload,
+  currency,
+}: {
+  active?: boolean;
+  payload?: Array<{ payload: Datum }>;
+  currency: string;
+}) {
+  const d = payload?.[0]?.payload;
+  if (!active || !d) return null;
+  return (
+    <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm shadow dark:border-slate-700 dark:bg-slate-800">
+      <p className="font-mono text-xs">{d.counterparty}</p>
+      <p>
+        {d.type === 'Credit' ? 'Credit' : 'Debit'} {formatMoney(d.amount, currency)}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Bilateral net positions of one batch: a bar per counterparty, credits (the counterparty owes
+ * us) above the axis, debits (we owe it) below. No animation: a thousand bars must draw at once.
+ */
+export function NetPositionsChart({ positions, currency }: { positions: Position[]; currency: string }) {
+  const data = toData(positions, currency);
+  const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+  const credits = data.filter((d) => d.type === 'Credit').length;
+  const labelled = data.length <= MAX_LABELLED;
+  return (
+    <figure className="flex flex-col gap-2">
+      <div
+        role="img"
+        aria-label={`Net positions by counterparty: ${data.length} counterparties, ${credits} credit, ${data.length - credits} debit`}
+        className="text-slate-600 dark:text-slate-300"
+        data-testid="net-positions-chart"
+      >
+        <BarChart
+          data={data}
+          responsive
+          style={{ width: '100%', height: 320 }}
+          margin={{ top: 8, right: 16, bottom: labelled ? 48 : 8, left: 8 }}
+          barCategoryGap={data.length > 200 ? 0 : '15%'}
+          accessibilityLayer={false}
+        >
+          <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.15} />
+          <XAxis
+            dataKey="counterparty"
+            tick={labelled ? { fill: 'currentColor', fontSize: 11 } : false}
+            // Ids share their time-ordered head; the tail tells them apart.
+            tickFormatter={(id: string) => (id.length > 12 ? `…${id.slice(-10)}` : id)}
+            angle={labelled ? -30 : 0}
+            textAnchor={labelled ? 'end' : 'middle'}
+            interval={0}
+            stroke="currentColor"
+            strokeOpacity={0.4}
+          />
+          <YAxis
+            tick={{ fill: 'currentColor', fontSize: 12 }}
+            tickFormatter={(v: number) => compact.format(v)}
+            stroke="currentColor"
+            strokeOpacity={0.4}
+            width={56}
+          />
+          <ReferenceLine y={0} stroke="currentColor" strokeOpacity={0.6} />
+          <Tooltip
+            content={<TooltipBody currency={currency} />}
+            cursor={{ fill: 'currentColor', fillOpacity: 0.08 }}
+          />
+          <Bar dataKey="net" shape={NetBar} isAnimationActive={false} minPointSize={1} />
+        </BarChart>
+      </div>
+      <figcaption className="flex flex-wrap gap-4 text-xs text-slate-600 dark:text-slate-400">
+        <span className="flex items-center gap-1">
+          <span aria-hidden className="inline-block h-3 w-3 rounded-sm" style={{ background: CREDIT }} />{' '}
+          Credit: the counterparty owes you (above the axis)
+        </span>
+        <span className="flex items-center gap-1">
+          <span aria-hidden className="inline-block h-3 w-3 rounded-sm" style={{ background: DEBIT }} />{' '}
+          Debit: you owe the counterparty (below)
+        </span>
+        <span>Amounts in {currency}, major units.</span>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,314 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, OPERATOR, shoot, signInAs } from './helpers';
+import { makeTradingFixture, newOrganization, runCutoff, type TradingFixture } from './settlement-data';
+
+const CREDIT_FILL = '#059669';
+const DEBIT_FILL = '#e11d48';
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+
+/** Light, then dark (the shell's theme is the `dark` class, kept in localStorage). */
+async function shootLightAndDark(page: Page, name: string) {
+  await shoot(page, `${name}-light`);
+  await page.evaluate(() => {
+    localStorage.theme = 'dark';
+    document.documentElement.classList.add('dark');
+  });
+  await expectAccessible(page);
+  await shoot(page, `${name}-dark`);
+  await page.evaluate(() => {
+    localStorage.theme = 'light';
+    document.documentElement.classList.remove('dark');
+  });
+}
+
+/** RFC 4180: quoted fields may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      field += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (!quoted && ch === ',') {
+      row.push(field);
+      field = '';
+    } else if (!quoted && ch === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else {
+      field += ch;
+    }
+  }
+  return rows;
+}
+
+async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: button }).click(),
+  ]);
+  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+}
+
+/** Signs in as the fixture's admin with namespace A selected and opens the batch. */
+async function openBatchAsPartner(page: Page, fx: TradingFixture, batchId: string) {
+  await signInAs(page, { email: fx.email, password: fx.password });
+  await page.getByLabel('Namespace').selectOption(fx.a.token);
+  await nav(page, 'Settlements');
+  await page.getByRole('link', { name: batchId }).click();
+  await expect(page.getByRole('heading', { level: 1, name: batchId })).toBeVisible();
+}
+
+test('operator runs a cut-off; the partner verifies its inclusion in the browser, and a tampered proof fails', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(150_000); // two sign-ins, three accessibility scans and six screenshots
+  const fx = await makeTradingFixture(request);
+
+  await signInAs(page, OPERATOR);
+  await nav(page, 'Network');
+  await expect(page.getByRole('heading', { name: 'Network', level: 1 })).toBeVisible();
+  const awaiting = page
+    .locator('dt', { hasText: 'Awaiting settlement' })
+    .locator('xpath=following-sibling::dd');
+  await expect(awaiting).not.toHaveText('…');
+  expect(Number((await awaiting.textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(4);
+  await page.getByRole('button', { name: 'Run cut-off now' }).click();
+  const outcome = page.getByTestId('cutoff-outcome');
+  await expect(outcome).toContainText('Cut-off ran:');
+  const batchId = (await outcome.textContent())!.match(
+    /(batch_\w+) \(EUR, \d+ transactions?, completed\)/,
+  )![1]!;
+  await expect(awaiting).toHaveText('0');
+  const latest = page.getByRole('table', { name: 'Latest settlement batches across the network' });
+  await expect(latest.getByRole('row').filter({ hasText: batchId })).toContainText('Completed');
+  await expectAccessible(page);
+  await shootLightAndDark(page, 'operator-network');
+
+  const partner = await (await browser.newContext()).newPage();
+  await openBatchAsPartner(partner, fx, batchId);
+  await expect(partner.getByTestId('net-position')).toHaveText('Receives EUR 30.00');
+
+  // The chart: one bar per counterparty, the credit above the axis and the two debits below.
+  const chart = partner.getByTestId('net-positions-chart');
+  await expect(chart.locator('.recharts-bar-rectangle')).toHaveCount(3);
+  const credit = chart.locator(`path.recharts-rectangle[fill="${CREDIT_FILL}"]`);
+  const debits = chart.locator(`path.recharts-rectangle[fill="${DEBIT_FILL}"]`);
+  await expect(credit).toHaveCount(1);
+  await expect(debits).toHaveCount(2);
+  const up = (await credit.boundingBox())!;
+  for (const d of await debits.all())
+    expect((await d.boundingBox())!.y).toBeGreaterThanOrEqual(up.y + up.height - 1);
+
+  // Verify: the proof is the only request; leaf and root are recomputed here.
+  const calls: string[] = [];
+  partner.on('request', (r) => {
+    if (r.url().includes('/api/proxy/')) calls.push(new URL(r.url()).pathname);
+  });
+  await partner.getByRole('button', { name: 'Verify inclusion' }).click();
+  const result = partner.getByTestId('inclusion-result');
+  await expect(result).toContainText('✓ Match');
+  expect(calls).toEqual([`/api/proxy/settlements/${batchId}/proof`]);
+  const steps = partner.getByRole('group', { name: 'Verification steps' });
+  await expect(steps).toContainText(`${batchId}|${fx.a.token}|EUR|creditor|3000`);
+  await expect(steps).toContainText((await partner.getByTestId('root-hash').textContent())!);
+  await expectAccessible(partner);
+  await shootLightAndDark(partner, 'settlement-batch-verified');
+
+  // The proof answer is tampered with on its way: one audit path hash replaced.
+  await partner.route('**/api/proxy/settlements/*/proof', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    body.data.audit_path[0] = btoa(String.fromCharCode(...new Uint8Array(32).fill(7)));
+    await route.fulfill({ response: res, json: body });
+  });
+  await partner.getByRole('button', { name: 'Verify inclusion' }).click();
+  await expect(result).toContainText(
+    '✗ Mismatch: The root computed from the proof differs from the batch root',
+  );
+  await expect(result).not.toContainText('✓ Match');
+  await shootLightAndDark(partner, 'settlement-batch-tampered');
+  await partner.context().close();
+});
+
+test('positions and transactions export as CSV with a header, quoting, minor units and formatted amounts', async ({
+  page,
+  request,
+}) => {
+  const fx = await makeTradingFixture(request);
+  const batchId = (await runCutoff(request)).EUR!;
+  await openBatchAsPartner(page, fx, batchId);
+
+  const positions = await download(page, 'Export positions CSV');
+  expect(positions.name).toBe(`${batchId}-positions.csv`);
+  const [header, ...rows] = parseCsv(positions.text);
+  expect(header).toEqual([
+    'batch_id',
+    'counterparty_id',
+    'position_type',
+    'currency',
+    'net_amount_minor',
+    'net_amount',
+  ]);
+  const expected = [
+    [batchId, fx.b.token, 'Credit', 'EUR', '7000', 'EUR 70.00'],
+    [batchId, fx.c.token, 'Debit', 'EUR', '1500', 'EUR 15.00'],
+    [batchId, fx.sandboxBankId, 'Debit', 'EUR', '2500', 'EUR 25.00'],
+  ].sort((x, y) => x[1]!.localeCompare(y[1]!));
+  expect(rows.sort((x, y) => x[1]!.localeCompare(y[1]!))).toEqual(expected);
+
+  const txns = await download(page, 'Export transactions CSV');
+  expect(txns.name).toBe(`${batchId}-transactions.csv`);
+  const [th, ...trows] = parseCsv(txns.text);
+  expect(th).toEqual([
+    'batch_id',
+    'transaction_id',
+    'payment_id',
+    'approval_code',
+    'direction',
+    'counterparty_id',
+    'currency',
+    'amount_minor',
+    'amount',
+    'status',
+    'created_on',
+    'updated_on',
+  ]);
+  const byPayment = new Map(trows.map((r) => [r[2], r]));
+  expect(trows).toHaveLength(fx.payments.length);
+  for (const p of fx.payments) {
+    const r = byPayment.get(p.paymentId)!;
+    expect([r[0], r[4], r[5], r[6], r[7], r[8], r[9]]).toEqual([
+      batchId,
+      p.direction,
+      p.counterpartyId,
+      'EUR',
+      p.total,
+      `EUR ${(Number(p.total) / 100).toFixed(2)}`,
+      'settled',
+    ]);
+    expect(r[1]).toMatch(/^txn_/);
+  }
+  // The id with a comma and quotes is quoted, its quotes doubled.
+  expect(txns.text).toContain(`"${fx.payments[0]!.paymentId.replace(/"/g, '""')}"`);
+
+  // The table shows the same four transactions, each linking to its payment.
+  const table = page.getByRole('table', { name: 'Transactions in this batch' });
+  for (const p of fx.payments) await expect(table.getByRole('link', { name: p.paymentId })).toBeVisible();
+  const received = table.getByRole('row').filter({ hasText: fx.payments[1]!.paymentId });
+  await expect(received.getByRole('cell').nth(2)).toHaveText('Credit');
+  await expect(received.getByRole('cell').nth(3)).toHaveText(fx.b.token);
+  await expect(received.getByRole('cell').nth(4)).toHaveText('EUR 70.00');
+});
+
+test('batches list: 21 batches page by 20, status and cut-off range filters live in the URL', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const org = await newOrganization(request);
+  // One cut-off, 21 currencies: a batch each. JPY has no minor digits, KWD three.
+  const currencies = [
+    'EUR',
+    'USD',
+    'GBP',
+    'JPY',
+    'CHF',
+    'CAD',
+    'AUD',
+    'SEK',
+    'NOK',
+    'DKK',
+    'PLN',
+    'CZK',
+    'HUF',
+    'NZD',
+    'SGD',
+    'HKD',
+    'MXN',
+    'BRL',
+    'ZAR',
+    'INR',
+    'KWD',
+  ];
+  const ids = currencies.map((c) => `list-${c}-${crypto.randomUUID().slice(0, 6)}`);
+  for (const [i, c] of currencies.entries())
+    await org.pay(org.first, 'alice@sandbox-bank.test', null, ids[i]!, c, '12345');
+  await org.admitted(org.first, ids);
+  const before = Math.floor(Date.now() / 1000) - 60;
+  const batches = await runCutoff(request);
+  for (const c of currencies) expect(batches[c]).toMatch(/^batch_/);
+
+  await signInAs(page, { email: org.email, password: org.password });
+  await nav(page, 'Settlements');
+  const table = page.getByRole('table', { name: 'Settlement batches' });
+  await expect(page.getByText('21 total · page 1 of 2')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(21); // header + 20
+  await expectAccessible(page);
+  await shootLightAndDark(page, 'settlements-list');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2/);
+  await expect(page.getByText('21 total · page 2 of 2')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(2);
+
+  // Status: every batch completed; none failed. A filter change goes back to page 1.
+  await page.getByLabel('Status').selectOption('FAILED');
+  await expect(page).toHaveURL(/status=FAILED/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.getByText('No batches match these filters.')).toBeVisible();
+  await page.getByLabel('Status').selectOption('COMPLETED');
+  await expect(page.getByText('21 total · page 1 of 2')).toBeVisible();
+
+  // A range that ends before the cut-off is empty; one starting before it holds all 21.
+  const local = (s: number) => {
+    const d = new Date(s * 1000);
+    const p = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+  };
+  await page.getByLabel('Cut-off to').fill(local(before - 120));
+  await expect(page).toHaveURL(/cutoff_to=\d+/);
+  await expect(page.getByText('No batches match these filters.')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/cutoff_to|status/);
+  await page.getByLabel('Cut-off from').fill(local(before));
+  await expect(page).toHaveURL(/cutoff_from=\d+/);
+  await expect(page.getByText('21 total · page 1 of 2')).toBeVisible();
+
+  // The URL alone restores the view (shareable): reload with the filters.
+  const url = page.url();
+  await page.goto(url);
+  await expect(page.getByLabel('Cut-off from')).toHaveValue(local(before));
+  await expect(page.getByText('21 total · page 1 of 2')).toBeVisible();
+
+  // Exponents: JPY without minor digits, KWD with three.
+  for (const [currency, shown] of [
+    ['JPY', 'JPY 12,345'],
+    ['KWD', 'KWD 12.345'],
+  ] as const) {
+    await page.goto(`/settlements/${batches[currency]}`);
+    await expect(page.getByTestId('net-position')).toHaveText(`Pays ${shown}`);
+    await expect(page.getByTestId('net-positions-chart').locator('.recharts-bar-rectangle')).toHaveCount(1);
+  }
+
+  // Another organization cannot open these batches, nor can anyone open a made-up one.
+  const other = await (await browser.newContext()).newPage();
+  await signInAs(other, { email: 'admin@demo-bank.test', password: 'demo-password-1' });
+  for (const id of [batches.KWD!, 'batch_does_not_exist']) {
+    await other.goto(`/settlements/${id}`);
+    await expect(other.getByRole('main').getByRole('alert')).toHaveText(`Settlement batch ${id} not found`);
+    await expect(other.getByRole('link', { name: 'Back to settlements' })).toBeVisible();
+  }
+  await other.context().close();
+});

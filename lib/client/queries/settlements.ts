@@ -1,0 +1,179 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/client/api';
+
+export type BatchStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
+
+export interface BatchSummary {
+  token: string;
+  cutoff_time: number;
+  started_on: number;
+  completed_on: number | null;
+  status: BatchStatus;
+  txn_count: number;
+  currency: string;
+}
+
+export interface Position {
+  counterparty_id: string;
+  currency: string;
+  position_type: 'Credit' | 'Debit';
+  net_amount: string;
+}
+
+export interface BatchDetail {
+  summary: BatchSummary;
+  merkle_root: { root_hash: string; version: string; leaves_count: number; created_at: string } | null;
+  merkle_leaf: {
+    partner_id: string;
+    kind: 'creditor' | 'debtor';
+    amount: string;
+    leaf_hash: string;
+    leaf_index: number;
+  } | null;
+  positions: Position[];
+}
+
+export interface InclusionProof {
+  leaf_index: number;
+  tree_size: number;
+  leaf_hash: string;
+  root_hash: string;
+  audit_path: string[];
+}
+
+export interface TransactionLine {
+  token: string;
+  partner_id: string;
+  direction: 'TD_Credit' | 'TD_Debit';
+  amount: { currency: string; total: string };
+}
+
+export interface BatchTransaction {
+  transaction_id: string;
+  payment_id: string;
+  approval_code: string;
+  status: number;
+  batch_id: string | null;
+  created_on: string;
+  updated_on: string;
+  transaction_lines: TransactionLine[];
+}
+
+export interface NetworkStats {
+  organizations: { sandbox: number; verified: number; rejected: number };
+  namespaces: number;
+  payments: number;
+  submissions_open: number;
+  submissions_rejected: number;
+  transactions_awaiting_settlement: number;
+  transactions_settled: number;
+  batches: number;
+}
+
+export interface NetworkBatch extends BatchSummary {
+  root_hash: string | null;
+  leaves_count: number | null;
+  failure_reason: string | null;
+}
+
+export interface CutoffResult {
+  ran: boolean;
+  batches: Array<{ id: string; currency: string; status: 'COMPLETED' | 'FAILED'; txnCount: number }>;
+}
+
+export interface BatchFilters {
+  status?: string;
+  cutoff_from?: string;
+  cutoff_to?: string;
+  page: number;
+  limit: number;
+}
+
+const batchPath = (id: string) => `/settlements/${encodeURIComponent(id)}`;
+
+export const settlementKeys = {
+  all: ['settlements'] as const,
+  list: (f: BatchFilters) => ['settlements', 'list', f] as const,
+  detail: (id: string) => ['settlements', 'detail', id] as const,
+  transactions: (id: string, page: number, limit: number) =>
+    ['settlements', 'detail', id, 'transactions', { page, limit }] as const,
+  network: ['operator', 'network'] as const,
+};
+
+export function batchesQuery(f: BatchFilters) {
+  const qs = new URLSearchParams({ page: String(f.page), limit: String(f.limit) });
+  for (const k of ['status', 'cutoff_from', 'cutoff_to'] as const) if (f[k]) qs.set(k, f[k]!);
+  return queryOptions({
+    queryKey: settlementKeys.list(f),
+    queryFn: () => apiFetch<{ total: number; batches: BatchSummary[] }>(`/settlements?${qs}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function batchQuery(id: string) {
+  return queryOptions({
+    queryKey: settlementKeys.detail(id),
+    queryFn: () => apiFetch<BatchDetail>(batchPath(id)),
+    // A settled batch never changes; a missing one stays missing.
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+export function batchTransactionsQuery(id: string, page: number, limit: number) {
+  return queryOptions({
+    queryKey: settlementKeys.transactions(id, page, limit),
+    queryFn: () =>
+      apiFetch<{ total: number; transactions: BatchTransaction[] }>(
+        `${batchPath(id)}/transactions?page=${page}&limit=${limit}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Fetched on demand only (the "Verify inclusion" button), never cached: each check asks afresh. */
+export const fetchProof = (id: string) => apiFetch<InclusionProof>(`${batchPath(id)}/proof`);
+
+/** Every transaction of the batch for the CSV export, 100 a page (the API's maximum). */
+export async function fetchAllBatchTransactions(
+  id: string,
+  onProgress?: (done: number, total: number) => void,
+): Promise<BatchTransaction[]> {
+  const all: BatchTransaction[] = [];
+  for (let page = 1; ; page++) {
+    const res = await apiFetch<{ total: number; transactions: BatchTransaction[] }>(
+      `${batchPath(id)}/transactions?page=${page}&limit=100`,
+    );
+    all.push(...res.transactions);
+    onProgress?.(all.length, res.total);
+    if (res.transactions.length < 100 || all.length >= res.total) return all;
+  }
+}
+
+export const networkStatsQuery = () =>
+  queryOptions({
+    queryKey: [...settlementKeys.network, 'stats'],
+    queryFn: () => apiFetch<NetworkStats>('/operator/stats'),
+  });
+
+export const networkBatchesQuery = (page: number, limit: number) =>
+  queryOptions({
+    queryKey: [...settlementKeys.network, 'batches', { page, limit }],
+    queryFn: () =>
+      apiFetch<{ total: number; batches: NetworkBatch[] }>(
+        `/operator/settlements?page=${page}&limit=${limit}`,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** Operator: run a cut-off now; the network figures and every batch list are stale afterwards. */
+export function useRunCutoff() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<CutoffResult>('/settlements', { method: 'POST' }),
+    onSuccess: () => {
+      qc.invalidateQueries({ queryKey: settlementKeys.network });
+      qc.invalidateQueries({ queryKey: settlementKeys.all });
+    },
+  });
+}
