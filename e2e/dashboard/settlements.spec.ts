@@ -3,8 +3,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, OPERATOR, shoot, signInAs } from './helpers';
 import { makeTradingFixture, newOrganization, runCutoff, type TradingFixture } from './settlement-data';
 
-const CREDIT_FILL = '#059669';
-const DEBIT_FILL = '#e11d48';
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
@@ -104,13 +102,15 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
   // The chart: one bar per counterparty, the credit above the axis and the two debits below.
   const chart = partner.getByTestId('net-positions-chart');
   await expect(chart.locator('.recharts-bar-rectangle')).toHaveCount(3);
-  const credit = chart.locator(`path.recharts-rectangle[fill="${CREDIT_FILL}"]`);
-  const debits = chart.locator(`path.recharts-rectangle[fill="${DEBIT_FILL}"]`);
+  const credit = chart.locator('.recharts-bar-rectangle path[data-type="Credit"]');
+  const debits = chart.locator('.recharts-bar-rectangle path[data-type="Debit"]');
   await expect(credit).toHaveCount(1);
   await expect(debits).toHaveCount(2);
   const up = (await credit.boundingBox())!;
   for (const d of await debits.all())
     expect((await d.boundingBox())!.y).toBeGreaterThanOrEqual(up.y + up.height - 1);
+  await credit.hover();
+  await expect(chart).toContainText(`${fx.b.token}Credit EUR 70.00`);
 
   // Verify: the proof is the only request; leaf and root are recomputed here.
   const calls: string[] = [];

@@ -1,0 +1,197 @@
+/**
+ * `npm run bench:dashboard-batch`: a settlement batch page whose namespace has 1,000 counterparties.
+ * Starts the production build (Next.js host) on a scratch PostgreSQL database with the demo data,
+ * writes in SQL one completed USD batch in which Demo Bank holds a bilateral position against each
+ * of 1,000 namespaces (with their merkle leaves and a root that verifies), then drives Debian's
+ * Chromium and times until the chart's 1,000 bars are drawn:
+ *   - a full page load of /settlements/{batch};
+ *   - navigation from the batches list (client-side, the link in the table);
+ *   - the render alone: from the batch answer's arrival in the browser to the bars in the DOM.
+ * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL). Env: BENCH_COUNTERPARTIES (default
+ * 1000), BENCH_ROUNDS (default 10).
+ */
+import pg from 'pg';
+import { chromium, type Page } from '@playwright/test';
+import { startServer } from '../e2e/api/server';
+import { hashLeaf, leafInput, rootFromLeafHashes, toBase64 } from '../lib/settlement/merkle';
+
+const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+const COUNTERPARTIES = Number(process.env.BENCH_COUNTERPARTIES || 1000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 10);
+const TARGET_MS = 1500;
+const ADMIN = { email: 'admin@demo-bank.test', password: 'demo-password-1' };
+const BATCH_ID = 'batch_bench_counterparties';
+const CURRENCY = 'USD';
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Demo Bank against `n` counterparties: positions, one leaf per namespace, and the root. */
+async function writeBatch(databaseUrl: string, n: number): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query("SELECT id FROM namespaces WHERE domain = 'demo-bank.test'");
+    const me: string | undefined = rows[0]?.id;
+    if (!me) throw new Error('demo namespace not found (seed not finished)');
+    // Signed bilateral nets of Demo Bank against each counterparty, never zero, both signs.
+    const nets = Array.from({ length: n }, (_, i) => {
+      const v = BigInt(((i * 7919) % 200_000) - 100_000);
+      return v === 0n ? 1n : v;
+    });
+    const counterparties = nets.map((_, i) => `part_bench_${String(i).padStart(5, '0')}`);
+    const own = nets.reduce((a, b) => a + b, 0n);
+    // Leaves: Demo Bank's multilateral net, and each counterparty's (the mirror of its bilateral).
+    const leaves = [
+      { partnerId: me, net: own },
+      ...counterparties.map((id, i) => ({ partnerId: id, net: -nets[i]! })),
+    ]
+      .sort((a, b) => (a.partnerId < b.partnerId ? -1 : 1))
+      .map((l) => ({
+        ...l,
+        kind: l.net >= 0n ? ('creditor' as const) : ('debtor' as const),
+        amount: (l.net < 0n ? -l.net : l.net).toString(),
+      }));
+    const hashes = await Promise.all(
+      leaves.map((l) => hashLeaf(leafInput({ batchId: BATCH_ID, currency: CURRENCY, ...l }))),
+    );
+    const root = toBase64(await rootFromLeafHashes(hashes));
+
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO settlement_batches (id, currency, cutoff_time, started_on, completed_on, status, txn_count, root_hash, tree_version, leaves_count, root_created_at)
+       VALUES ($1, $2, now(), now(), now(), 'COMPLETED', 0, $3, 'v1', $4, now())`,
+      [BATCH_ID, CURRENCY, root, leaves.length],
+    );
+    await client.query(
+      `INSERT INTO settlement_positions (batch_id, partner_id, counterparty_id, currency, net_amount)
+       SELECT $1, $2, c, $3, v FROM unnest($4::text[], $5::bigint[]) AS t(c, v)`,
+      [BATCH_ID, me, CURRENCY, counterparties, nets.map(String)],
+    );
+    await client.query(
+      `INSERT INTO settlement_leaves (batch_id, partner_id, leaf_index, kind, amount, leaf_hash, txn_count)
+       SELECT $1, p, i - 1, k, a, h, 0 FROM unnest($2::text[], $3::text[], $4::bigint[], $5::text[]) WITH ORDINALITY AS t(p, k, a, h, i)`,
+      [
+        BATCH_ID,
+        leaves.map((l) => l.partnerId),
+        leaves.map((l) => l.kind),
+        leaves.map((l) => l.amount),
+        hashes.map(toBase64),
+      ],
+    );
+    await client.query('COMMIT');
+    return me;
+  } finally {
+    await client.end();
+  }
+}
+
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
+const row = (name: string, xs: number[]) =>
+  `| ${name} | ${quantile(xs, 0.5).toFixed(0)} | ${quantile(xs, 0.9).toFixed(0)} | ${Math.max(...xs).toFixed(0)} | ${xs.length} | ${Math.max(...xs) <= TARGET_MS ? 'yes' : 'no'} |`;
+
+/** Resolves, in the page's clock, when every bar is in the DOM; polled on each animation frame. */
+async function barsDrawn(page: Page, n: number): Promise<number> {
+  const handle = await page.waitForFunction(
+    (count) => {
+      const drawn = document.querySelectorAll(
+        '[data-testid="net-positions-chart"] .recharts-bar-rectangle',
+      ).length;
+      return drawn === count ? performance.now() : null;
+    },
+    n,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+/** Page-clock time at which the batch answer finished arriving. */
+async function batchAnswerEnd(page: Page): Promise<number> {
+  return page.evaluate((id) => {
+    const e = performance
+      .getEntriesByType('resource')
+      .filter((r) => r.name.endsWith(`/api/proxy/settlements/${id}`)) as PerformanceResourceTiming[];
+    return e[e.length - 1]!.responseEnd;
+  }, BATCH_ID);
+}
+
+async function main() {
+  if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server');
+  const server = await startServer({
+    host: 'next',
+    db: 'postgres',
+    env: { SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+  });
+  const origin = new URL(server.baseUrl).origin;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: LAUNCH_ARGS,
+  });
+  try {
+    let partnerId = '';
+    for (let i = 0; ; i++) {
+      try {
+        partnerId = await writeBatch(server.databaseUrl!, COUNTERPARTIES);
+        break;
+      } catch (e) {
+        if (i > 40) throw e;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+    const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
+    await context.addCookies([{ name: 'csp_partner', value: partnerId, url: origin }]);
+    const page = await context.newPage();
+    await page.goto('/signin');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+    // Warm-up: the first visit compiles nothing (production build) but fills server caches.
+    await page.goto(`/settlements/${BATCH_ID}`);
+    await barsDrawn(page, COUNTERPARTIES);
+
+    const fullLoad: number[] = [];
+    const fromList: number[] = [];
+    const render: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      let t0 = performance.now();
+      await page.goto(`/settlements/${BATCH_ID}`);
+      const drawnAt = await barsDrawn(page, COUNTERPARTIES);
+      fullLoad.push(performance.now() - t0);
+      render.push(drawnAt - (await batchAnswerEnd(page)));
+
+      await page.goto('/settlements');
+      const link = page.getByRole('link', { name: BATCH_ID });
+      await link.waitFor();
+      t0 = performance.now();
+      await link.click();
+      await barsDrawn(page, COUNTERPARTIES);
+      fromList.push(performance.now() - t0);
+    }
+    const bars = await page.locator('[data-testid="net-positions-chart"] .recharts-bar-rectangle').count();
+    console.log(
+      `batch ${BATCH_ID}: ${COUNTERPARTIES} counterparties, ${bars} bars drawn; target ≤ ${TARGET_MS} ms`,
+    );
+    console.log('');
+    console.log('| measure (until every bar is drawn) | p50 ms | p90 ms | max ms | n | max ≤ target |');
+    console.log('|---|---|---|---|---|---|');
+    console.log(row('full page load of /settlements/{batch}', fullLoad));
+    console.log(row('from the batches list (client navigation)', fromList));
+    console.log(row('render only: batch answer received → bars drawn', render));
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
