@@ -33,7 +33,18 @@ const columns: ColumnDef<NetworkBatch, unknown>[] = [
     id: 'cutoff',
     cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.cutoff_time)}</span>,
   },
-  { header: 'Status', id: 'status', cell: ({ row }) => <BatchStatusBadge status={row.original.status} /> },
+  {
+    header: 'Status',
+    id: 'status',
+    cell: ({ row }) => (
+      <div className="flex flex-col gap-1">
+        <BatchStatusBadge status={row.original.status} />
+        {row.original.failure_reason ? (
+          <span className="text-xs text-red-800 dark:text-red-300">{row.original.failure_reason}</span>
+        ) : null}
+      </div>
+    ),
+  },
   { header: 'Currency', accessorKey: 'currency' },
   { header: 'Transactions', id: 'txns', cell: ({ row }) => row.original.txn_count.toLocaleString('en') },
   {
@@ -42,7 +53,6 @@ const columns: ColumnDef<NetworkBatch, unknown>[] = [
     cell: ({ row }) => row.original.leaves_count?.toLocaleString('en') ?? '—',
   },
   { header: 'Root', id: 'root', cell: ({ row }) => <ShortHash value={row.original.root_hash} /> },
-  { header: 'Failure', id: 'failure', cell: ({ row }) => row.original.failure_reason ?? '—' },
 ];
 
 /** What a cut-off did, in one sentence. */

@@ -128,9 +128,7 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
     {
       header: 'Cleared',
       id: 'created',
-      cell: ({ row }) => (
-        <span className="whitespace-nowrap">{new Date(row.original.created_on).toLocaleString()}</span>
-      ),
+      cell: ({ row }) => new Date(row.original.created_on).toLocaleString(),
     },
   ];
 
