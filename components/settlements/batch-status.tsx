@@ -24,7 +24,7 @@ export function ShortHash({ value }: { value: string | null }) {
   if (!value) return <span>—</span>;
   return (
     <code title={value} className="font-mono text-xs">
-      {value.slice(0, 12)}…
+      {value.slice(0, 8)}…
     </code>
   );
 }

@@ -41,11 +41,7 @@ const columns: ColumnDef<BatchSummary, unknown>[] = [
   {
     header: 'Completed',
     id: 'completed',
-    cell: ({ row }) => (
-      <span className="whitespace-nowrap">
-        {row.original.completed_on ? when(row.original.completed_on) : '—'}
-      </span>
-    ),
+    cell: ({ row }) => (row.original.completed_on ? when(row.original.completed_on) : '—'),
   },
 ];
 

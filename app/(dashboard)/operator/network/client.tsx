@@ -31,7 +31,7 @@ const columns: ColumnDef<NetworkBatch, unknown>[] = [
   {
     header: 'Cut-off',
     id: 'cutoff',
-    cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.cutoff_time)}</span>,
+    cell: ({ row }) => when(row.original.cutoff_time),
   },
   {
     header: 'Status',
