@@ -118,6 +118,9 @@ async function benchHost(host: Host, db: DbKind): Promise<{ rows: Row[]; coldSta
 }
 
 const hosts: Host[] = process.env.BENCH_ONLY ? [process.env.BENCH_ONLY as Host] : ['standalone', 'next'];
+// A built app: the Next.js production build when it is measured, and the PGlite image either way.
+if (hosts.includes('next')) execFileSync('bash', [path.join(root, 'scripts/build-if-needed.sh')], { cwd: root, stdio: 'inherit' });
+else execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/pglite-image.ts')], { cwd: root, stdio: 'inherit' });
 const dbs: DbKind[] = pgUrl ? ['pglite', 'postgres'] : ['pglite'];
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
 const all: Row[] = [];
