@@ -4,6 +4,7 @@ import { SELECT_CLASS } from '@/components/ui/select';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { DataTable } from '@/components/data-table/data-table';
@@ -12,16 +13,8 @@ import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
+import type { Account } from './account';
 
-interface Account {
-  token: string;
-  account_title: string;
-  masked_account_number: string;
-  routing_number: string;
-  status: string;
-  type: string;
-  institution: { name: string };
-}
 const LIMIT = 20;
 const schema = z.object({
   account_title: z.string().trim().min(1, 'Enter a title'),
@@ -90,7 +83,18 @@ export function Client() {
     onError: (e: Error) => toast('error', e.message),
   });
   const columns: ColumnDef<Account, unknown>[] = [
-    { header: 'Title', accessorKey: 'account_title' },
+    {
+      header: 'Title',
+      accessorKey: 'account_title',
+      cell: ({ row }) => (
+        <Link
+          href={`/accounts/${encodeURIComponent(row.original.token)}`}
+          className="text-blue-700 underline dark:text-blue-400"
+        >
+          {row.original.account_title}
+        </Link>
+      ),
+    },
     { header: 'Number', accessorKey: 'masked_account_number' },
     { header: 'Routing', accessorKey: 'routing_number' },
     { header: 'Type', accessorKey: 'type' },
