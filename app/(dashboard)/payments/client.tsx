@@ -23,13 +23,31 @@ interface Payment {
   submission_status: number | null;
 }
 const LIMIT = 20;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A `YYYY-MM-DD` day of the URL → Unix seconds at the start (or end) of that day, local time. */
+function daySeconds(day: string, end: boolean): number | undefined {
+  if (!DAY.test(day)) return undefined;
+  const t = new Date(`${day}T${end ? '23:59:59' : '00:00:00'}`).getTime();
+  return Number.isNaN(t) ? undefined : Math.floor(t / 1000);
+}
 
 export function Client() {
   const { params, set, page } = useUrlState();
   const router = useRouter();
   const status = params.get('status') ?? '';
+  const from = params.get('created_from') ?? '';
+  const to = params.get('created_to') ?? '';
   const [search, setSearch] = useState('');
-  const qs = new URLSearchParams({ page: String(page), limit: String(LIMIT), ...(status ? { status } : {}) });
+  const fromSeconds = daySeconds(from, false);
+  const toSeconds = daySeconds(to, true);
+  const qs = new URLSearchParams({
+    page: String(page),
+    limit: String(LIMIT),
+    ...(status ? { status } : {}),
+    ...(fromSeconds !== undefined ? { created_from: String(fromSeconds) } : {}),
+    ...(toSeconds !== undefined ? { created_to: String(toSeconds) } : {}),
+  });
   const query = useQuery({
     queryKey: ['payments', qs.toString()],
     queryFn: () => apiFetch<{ count: number; payments: Payment[] }>(`/payments?${qs}`),
@@ -101,6 +119,33 @@ export function Client() {
             ))}
           </select>
         </div>
+        <Field
+          label="Created from"
+          id="payment-created-from"
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(e) => set({ created_from: e.target.value, page: undefined })}
+        />
+        <Field
+          label="Created to"
+          id="payment-created-to"
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => set({ created_to: e.target.value, page: undefined })}
+        />
+        {from || to || status ? (
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() =>
+              set({ status: undefined, created_from: undefined, created_to: undefined, page: undefined })
+            }
+          >
+            Clear filters
+          </Button>
+        ) : null}
       </form>
       <DataTable
         caption="Payments"
