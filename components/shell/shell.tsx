@@ -56,6 +56,8 @@ export function Shell({
     localStorage.theme = dark ? 'dark' : 'light';
   }
 
+  // Names are shown whole in the select; the domain and environment sit under it.
+  const current = me.partners.find((p) => p.token === selected);
   const isSandbox = me.organization && me.organization.status !== 'verified';
   return (
     <div className="flex min-h-screen">
@@ -82,10 +84,15 @@ export function Shell({
             >
               {me.partners.map((p) => (
                 <option key={p.token} value={p.token}>
-                  {p.name} ({p.environment})
+                  {p.name}
                 </option>
               ))}
             </select>
+            {current ? (
+              <p className="truncate text-xs text-slate-600 dark:text-slate-400" title={current.domain}>
+                {current.domain} · {current.environment}
+              </p>
+            ) : null}
           </div>
         ) : null}
         <nav aria-label="Main" className="flex flex-col gap-1">
