@@ -2,11 +2,11 @@
 
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useQueryClient } from '@tanstack/react-query';
-import { signOut } from 'next-auth/react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { apiFetch, setActivePartner } from '@/lib/client/api';
+import { signOut } from '@/lib/client/sign-out';
 import type { Me } from '@/lib/dashboard/session';
 
 type Role = Me['role'];
@@ -120,7 +120,7 @@ export function Shell({
           </button>
           <button
             type="button"
-            onClick={() => signOut({ callbackUrl: '/signin' })}
+            onClick={() => signOut('/signin')}
             className="rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
             Sign out

@@ -6,6 +6,11 @@ test('account page: fields from the list’s link, verify in a sandbox, delete b
 }) => {
   await signUpSandbox(page);
   await page.goto('/accounts');
+  // Checked in the browser before anything is sent.
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await expect(page.getByText('Enter a title')).toBeVisible();
+  await expect(page.getByText('4 to 17 digits')).toBeVisible();
+  await expect(page.getByText('Enter the bank name')).toBeVisible();
   const title = `Operating ${uniq()}`;
   await page.getByLabel('Account title').fill(title);
   await page.getByLabel('Account number').fill('000111222333');

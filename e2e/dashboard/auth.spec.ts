@@ -48,3 +48,14 @@ test('sign-up creates a sandbox organization with the sandbox banner', async ({ 
   await expect(page.getByText('Sandbox — awaiting verification')).toBeVisible();
   await shoot(page, 'signup-sandbox-overview');
 });
+
+test('sign out ends the session', async ({ page }) => {
+  await signInAs(page, DEMO_ADMIN);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
+  expect(session).toEqual({});
+  await page.goto('/payments');
+  await expect(page).toHaveURL(/\/signin/);
+  expect((await page.request.get('/api/proxy/me')).status()).toBe(401);
+});
