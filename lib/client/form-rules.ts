@@ -12,11 +12,23 @@ export const text = (message: string, min = 1) => ({
   validate: (v: string) => (v ?? '').length >= min || message,
 });
 
-export const email = (message: string) => ({ setValueAs: trim, pattern: { value: EMAIL, message } });
+export const email = (message: string) => ({
+  setValueAs: trim,
+  required: message,
+  pattern: { value: EMAIL, message },
+});
 
-export const matches = (value: RegExp, message: string) => ({ pattern: { value, message } });
+/** A value matching `value`; react-hook-form skips patterns on empty fields, hence `required`. */
+export const matches = (value: RegExp, message: string) => ({
+  required: message,
+  pattern: { value, message },
+});
 
-export const atLeast = (value: number, message: string) => ({ minLength: { value, message } });
+/** At least `value` characters (required: minLength, like pattern, skips empty fields). */
+export const atLeast = (value: number, message: string) => ({
+  required: message,
+  minLength: { value, message },
+});
 
 export const atMost = (value: number) => ({
   maxLength: { value, message: `At most ${value} characters` },

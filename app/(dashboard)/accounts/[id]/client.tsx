@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LocalTime } from '@/components/ui/local-time';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { type Account, STATUS_BADGE } from '../account';
@@ -120,8 +121,12 @@ export function AccountDetail({
           </Row>
           <Row term="Type">{a.type === 'checking' ? 'Checking' : 'Savings'}</Row>
           <Row term="Status">{a.status}</Row>
-          <Row term="Created">{new Date(a.created_at.seconds * 1000).toLocaleString()}</Row>
-          <Row term="Last changed">{new Date(a.updated_at.seconds * 1000).toLocaleString()}</Row>
+          <Row term="Created">
+            <LocalTime seconds={a.created_at.seconds} />
+          </Row>
+          <Row term="Last changed">
+            <LocalTime seconds={a.updated_at.seconds} />
+          </Row>
           <Row term="Id">
             <span className="font-mono">{a.token}</span>
           </Row>

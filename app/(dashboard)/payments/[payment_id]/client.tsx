@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { apiFetch, ApiClientError } from '@/lib/client/api';
-import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS, when } from '@/lib/client/format';
+import { isoSeconds, LocalTime } from '@/components/ui/local-time';
+import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS } from '@/lib/client/format';
 
 interface Party {
   payment_address: string;
@@ -63,7 +64,8 @@ const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-
 
 /** One entry of the status timeline; `href` links the step to its own screen. */
 interface Step {
-  at: string;
+  /** Unix seconds; null when the gateway gives no time for the step. */
+  at: number | null;
   text: string;
   href?: string;
 }
@@ -115,12 +117,12 @@ export function PaymentDetail({ paymentId, initial }: { paymentId: string; initi
 
   const p = payment.data;
   const taskList = tasks.data?.tasks ?? [];
-  const timeline: Step[] = [{ at: new Date(p.initiated_at).toLocaleString(), text: 'Created' }];
-  if (sub) timeline.push({ at: when(sub.submission_time), text: `Submitted (${sub.workflow})` });
+  const timeline: Step[] = [{ at: isoSeconds(p.initiated_at), text: 'Created' }];
+  if (sub) timeline.push({ at: sub.submission_time, text: `Submitted (${sub.workflow})` });
   for (const t of taskList)
     if (t.status !== 1 || t.modified_on !== t.created_on)
       timeline.push({
-        at: when(t.modified_on),
+        at: t.modified_on,
         text: `${t.name.replace(/_/g, ' ')}: ${TASK_STATUS[t.status]} (${reasonLabel(t.status_reason)})${t.updated_by ? ` by ${t.updated_by}` : ''}`,
       });
   if (sub && sub.status >= 3) {
@@ -128,14 +130,14 @@ export function PaymentDetail({ paymentId, initial }: { paymentId: string; initi
     // the last task was worked. A settled submission was admitted first (its batch follows).
     const status = sub.status === 6 ? 3 : sub.status;
     const decidedAt = Math.max(0, ...taskList.map((t) => t.modified_on));
-    const at = status === 5 ? new Date(p.expires_at).toLocaleString() : decidedAt ? when(decidedAt) : '';
+    const at = status === 5 ? isoSeconds(p.expires_at) : decidedAt || null;
     timeline.push({ at, text: SUBMISSION_STATUS[status]! });
   }
   for (const t of txns.data?.transactions ?? []) {
     if (!t.batch_id) continue;
     const settledAt = t.batch_id === batchId ? batch.data?.summary.completed_on : null;
     timeline.push({
-      at: settledAt ? when(settledAt) : '',
+      at: settledAt ?? null,
       text: t.status === 3 ? `Settled with batch ${t.batch_id}` : `In settlement batch ${t.batch_id}`,
       href: `/settlements/${encodeURIComponent(t.batch_id)}`,
     });
@@ -169,7 +171,7 @@ export function PaymentDetail({ paymentId, initial }: { paymentId: string; initi
           {timeline.map((e, i) => (
             <li key={i} className="flex gap-3">
               <span className="w-48 shrink-0 whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400">
-                {e.at}
+                {e.at ? <LocalTime seconds={e.at} /> : null}
               </span>
               {e.href ? (
                 <Link href={e.href} className="text-blue-700 underline dark:text-blue-400">
