@@ -4,7 +4,8 @@
  * adds 10,000 payments of Demo Bank in SQL (three in four submitted: pending, rejected or expired),
  * then drives Debian's Chromium and times, until the first page's rows are on screen:
  *   - navigation from the sidebar (client-side), and a full page load;
- *   - the next page (pager), and a status filter (server-side filtering over all rows).
+ *   - the next page (pager), and a status filter (server-side filtering over all rows);
+ *   - the proxied list request alone (the server's share of those times).
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL). Env: BENCH_PAYMENTS (default 10000),
  * BENCH_ROUNDS (default 10). Target: first page ≤ 1 s after navigation.
  */
@@ -108,6 +109,8 @@ async function main() {
     await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
     await page.goto('/payments');
     await rowsShown(page, 1);
+    const me = await (await page.request.get('/api/proxy/me')).json();
+    const partnerId = (me.data.preferred_partner_id ?? me.data.partners[0].token) as string;
     const total = (await page.getByText(/^\d+ total · page/).textContent())!.split(' ')[0];
 
     const results: Record<string, number[]> = {
@@ -115,8 +118,15 @@ async function main() {
       'full page load → first page': [],
       'next page (pager) → its rows': [],
       'status filter (rejected) → first page': [],
+      'of which: GET /api/proxy/payments (server answer)': [],
     };
-    const [nav, load, next, filter] = Object.values(results) as [number[], number[], number[], number[]];
+    const [nav, load, next, filter, api] = Object.values(results) as [
+      number[],
+      number[],
+      number[],
+      number[],
+      number[],
+    ];
     for (let i = 0; i < ROUNDS; i++) {
       await page.goto('/customers');
       await page.getByRole('heading', { name: 'Customers' }).waitFor();
@@ -142,6 +152,14 @@ async function main() {
       await page.getByLabel('Status').selectOption('rejected');
       await rowsShown(page, 1);
       filter.push(performance.now() - t0);
+
+      // The server's share: the proxy route, the gateway, the page and its count over all rows.
+      t0 = performance.now();
+      const res = await page.request.get('/api/proxy/payments?page=1&limit=20', {
+        headers: { 'x-partner-id': partnerId },
+      });
+      if (res.status() !== 200) throw new Error(`list answered ${res.status()}`);
+      api.push(performance.now() - t0);
     }
 
     const load1 = execSync('uptime')
