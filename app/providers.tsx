@@ -3,10 +3,26 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ToastProvider } from '@/components/ui/toast';
+import { ApiClientError } from '@/lib/client/api';
+
+/** Refusals (4xx) are answers, not hiccups: only network failures and 5xx are worth a retry. */
+const isClientRefusal = (e: unknown) => e instanceof ApiClientError && e.status < 500;
 
 export function Providers({ children }: { children: React.ReactNode }) {
   const [client] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 5_000, retry: 1 } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: {
+          queries: {
+            staleTime: 5_000,
+            retry: (failures, error) => failures < 1 && !isClientRefusal(error),
+            // A screen with nothing to show goes to its error boundary (message + retry); a failed
+            // background refetch keeps the data on screen. 404s are left to the screen to explain.
+            throwOnError: (error, query) =>
+              query.state.data === undefined && !(error instanceof ApiClientError && error.status === 404),
+          },
+        },
+      }),
   );
   return (
     <QueryClientProvider client={client}>

@@ -2,11 +2,11 @@
 
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useQueryClient } from '@tanstack/react-query';
-import { signOut } from 'next-auth/react';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { apiFetch, setActivePartner } from '@/lib/client/api';
+import { signOut } from '@/lib/client/sign-out';
 import type { Me } from '@/lib/dashboard/session';
 
 type Role = Me['role'];
@@ -57,6 +57,8 @@ export function Shell({
     localStorage.theme = dark ? 'dark' : 'light';
   }
 
+  // Names are shown whole in the select; the domain and environment sit under it.
+  const current = me.partners.find((p) => p.token === selected);
   const isSandbox = me.organization && me.organization.status !== 'verified';
   const nav = NAV.filter((n) => n.roles.includes(me.role));
   // The longest matching entry is the current one (/operator/network is not /operator).
@@ -88,10 +90,15 @@ export function Shell({
             >
               {me.partners.map((p) => (
                 <option key={p.token} value={p.token}>
-                  {p.name} ({p.environment})
+                  {p.name}
                 </option>
               ))}
             </select>
+            {current ? (
+              <p className="truncate text-xs text-slate-600 dark:text-slate-400" title={current.domain}>
+                {current.domain} · {current.environment}
+              </p>
+            ) : null}
           </div>
         ) : null}
         <nav aria-label="Main" className="flex flex-col gap-1">
@@ -119,7 +126,7 @@ export function Shell({
           </button>
           <button
             type="button"
-            onClick={() => signOut({ callbackUrl: '/signin' })}
+            onClick={() => signOut('/signin')}
             className="rounded-md px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
           >
             Sign out

@@ -1,3 +1,3 @@
 /** The look of every native <select> in the dashboard. */
 export const SELECT_CLASS =
-  'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800';
+  'h-9.5 rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-600 dark:bg-slate-800';

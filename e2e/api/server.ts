@@ -41,10 +41,12 @@ export interface StartOptions {
   databaseUrl?: string;
   /** Reuse this PGlite folder (restart after a crash); it is not removed. */
   dataDir?: string;
+  /** Listen on this port (when another process must know the URL before start); default: a free one. */
+  port?: number;
 }
 
 export async function startServer(opts: StartOptions): Promise<RunningServer & { kill(signal?: NodeJS.Signals): void; output(): string; pid(): number }> {
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const root = path.resolve(import.meta.dirname, '../..');
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),

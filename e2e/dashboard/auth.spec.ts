@@ -41,10 +41,29 @@ test('the gateway JWT never reaches browser JavaScript', async ({ page }) => {
 test('sign-up creates a sandbox organization with the sandbox banner', async ({ page }) => {
   await page.goto('/signup');
   await expectAccessible(page);
+  // Checked in the browser before anything is sent.
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await expect(page.getByText('Enter the organization name')).toBeVisible();
+  await expect(page.getByText('Enter an email address')).toBeVisible();
+  await expect(page.getByText('Use at least 10 characters')).toBeVisible();
+  await page.getByLabel('Password').fill('short');
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await expect(page.getByText('Use at least 10 characters')).toBeVisible();
   await page.getByLabel('Organization name').fill(`Pioneer ${uniq()}`);
   await page.getByLabel('Email').fill(`pioneer-${uniq()}@example.test`);
   await page.getByLabel('Password').fill('pioneer-password');
   await page.getByRole('button', { name: 'Create organization' }).click();
   await expect(page.getByText('Sandbox — awaiting verification')).toBeVisible();
   await shoot(page, 'signup-sandbox-overview');
+});
+
+test('sign out ends the session', async ({ page }) => {
+  await signInAs(page, DEMO_ADMIN);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  const session = await page.evaluate(() => fetch('/api/auth/session').then((r) => r.json()));
+  expect(session).toEqual({});
+  await page.goto('/payments');
+  await expect(page).toHaveURL(/\/signin/);
+  expect((await page.request.get('/api/proxy/me')).status()).toBe(401);
 });

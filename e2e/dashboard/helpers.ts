@@ -26,3 +26,19 @@ export async function expectAccessible(page: Page) {
 }
 
 export const uniq = () => Math.random().toString(36).slice(2, 8);
+
+/** Signs up a fresh sandbox organization (its own data) and lands on its overview. */
+export async function signUpSandbox(page: Page): Promise<{ email: string; password: string; name: string }> {
+  const who = {
+    name: `Sandbox ${uniq()}`,
+    email: `sandbox-${uniq()}@example.test`,
+    password: 'sandbox-password',
+  };
+  await page.goto('/signup');
+  await page.getByLabel('Organization name').fill(who.name);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await expect(page.getByText('Sandbox — awaiting verification')).toBeVisible();
+  return who;
+}

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, shoot, signInAs } from './helpers';
+import { OPERATOR, expectAccessible, shoot, signInAs, signUpSandbox, uniq } from './helpers';
 
 const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
 const UNION = { email: 'admin@union-cu.test', password: 'demo-password-1' };
-const nav = (page: import('@playwright/test').Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+const nav = (page: import('@playwright/test').Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
 test('payment lookup shows parties, amount, timeline, transaction lines and exceptions', async ({ page }) => {
   await signInAs(page, SUPPORT);
@@ -20,17 +21,133 @@ test('payment lookup shows parties, amount, timeline, transaction lines and exce
   await shoot(page, 'payment-rejected');
 
   await page.goto('/payments/inv-0990');
-  await expect(page.getByTestId('payment-status')).toHaveText('Admitted');
+  // Admitted, or settled when a cut-off of another test ran first.
+  await expect(page.getByTestId('payment-status')).toHaveText(/^(Admitted|Settled)$/);
   await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Submitted (push.v1)');
   await expect(page.getByRole('region', { name: 'Transaction' })).toContainText('Debit USD 750.00');
   await expect(page.getByRole('region', { name: 'Transaction' })).toContainText('Credit USD 750.00');
   await shoot(page, 'payment-admitted');
 
   await page.goto('/payments/does-not-exist');
-  await expect(page.getByText('Payment does-not-exist not found')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment does-not-exist not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to payments' }).click();
+  await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
 });
 
-test('support works the queue with the keyboard and the payment is admitted; failing needs a note and records the exception', async ({ page }) => {
+/** A local calendar day as a date input writes it. */
+const day = (offsetDays: number) => {
+  const d = new Date(Date.now() + offsetDays * 86_400_000);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+test('payments filtered by creation date, kept in the URL next to the status filter', async ({ page }) => {
+  await signInAs(page, SUPPORT);
+  await nav(page, 'Payments');
+  await expect(page.getByRole('link', { name: 'inv-0993', exact: true })).toBeVisible();
+
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/proxy/payments?')) sent.push(r.url());
+  });
+  await page.getByLabel('Created from').fill(day(1));
+  await expect(page).toHaveURL(new RegExp(`created_from=${day(1)}`));
+  await expect(page.getByText('No payments match.')).toBeVisible();
+  // The day is sent as the gateway's Unix seconds, from the start of that local day.
+  const fromSeconds = Math.floor(new Date(`${day(1)}T00:00:00`).getTime() / 1000);
+  expect(sent.some((u) => u.includes(`created_from=${fromSeconds}`))).toBe(true);
+
+  await page.getByLabel('Created from').fill(day(-1));
+  await page.getByLabel('Created to').fill(day(0));
+  await page.getByLabel('Status').selectOption('rejected');
+  await expect(page).toHaveURL(/status=rejected/);
+  expect(new URL(page.url()).searchParams.get('created_from')).toBe(day(-1));
+  expect(new URL(page.url()).searchParams.get('created_to')).toBe(day(0));
+  await expect(page.getByRole('link', { name: 'inv-0993', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'inv-0990', exact: true })).toHaveCount(0);
+
+  // The filters survive a reload (shared links), and clear together.
+  await page.reload();
+  await expect(page.getByLabel('Created to')).toHaveValue(day(0));
+  await expect(page.getByRole('link', { name: 'inv-0993', exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'payments-date-filter');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/created_|status=/);
+  await expect(page.getByRole('link', { name: 'inv-0990', exact: true })).toBeVisible();
+});
+
+test('a settled payment’s timeline links to its settlement batch', async ({ page, request }) => {
+  await signUpSandbox(page);
+  const me = await (await page.request.get('/api/proxy/me')).json();
+  const partner = me.data.partners[0] as { token: string; domain: string };
+  const paymentId = `settle-${uniq()}`;
+  const headers = { 'x-partner-id': partner.token };
+  const created = await page.request.post('/api/proxy/payments', {
+    headers,
+    data: {
+      payment_id: paymentId,
+      amount: { currency: 'USD', total: '4200' },
+      debtor_party: {
+        payment_address: `payer@${partner.domain}`,
+        first_name: 'Pat',
+        last_name: 'Payer',
+        type: 'Payer_Individual',
+      },
+      beneficiary_party: {
+        payment_address: 'alice@sandbox-bank.test',
+        first_name: 'Alice',
+        last_name: 'Sandbox',
+        type: 'Payee_Individual',
+      },
+      reference: 'Settlement link',
+      payment_type: 'Type_Push',
+    },
+  });
+  expect(created.status()).toBe(200);
+  expect(
+    (await page.request.post(`/api/proxy/payments/${paymentId}/submissions`, { headers })).status(),
+  ).toBe(200);
+  // The Sandbox Bank admits it in the background.
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/proxy/payments/${paymentId}/submissions`, { headers })).json())
+          .data.status,
+    )
+    .toBe(3);
+
+  // The operator runs a cut-off through the gateway.
+  const signin = await request.post('/api/v1/csp/organization/signin', {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    data: { admin_email: OPERATOR.email, admin_password: OPERATOR.password },
+  });
+  const operatorJwt = (await signin.json()).data.access_token as string;
+  const cut = await request.post('/api/v1/csp/settlements', {
+    headers: { authorization: `Bearer ${operatorJwt}`, 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(cut.status()).toBe(200);
+  const txns = await (
+    await page.request.get(`/api/proxy/payments/${paymentId}/transactions`, { headers })
+  ).json();
+  const batchId = txns.data.transactions[0].batch_id as string;
+  expect(batchId).toMatch(/^batch_/);
+
+  await page.goto(`/payments/${paymentId}`);
+  await expect(page.getByTestId('payment-status')).toHaveText('Settled');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline).toContainText('Admitted');
+  const step = timeline.getByRole('link', { name: `Settled with batch ${batchId}` });
+  await expect(step).toHaveAttribute('href', `/settlements/${batchId}`);
+  await expect(
+    page.getByRole('region', { name: 'Transaction' }).getByRole('link', { name: `batch ${batchId}` }),
+  ).toHaveAttribute('href', `/settlements/${batchId}`);
+  await expectAccessible(page);
+  await shoot(page, 'payment-settled');
+});
+
+test('support works the queue with the keyboard and the payment is admitted; failing needs a note and records the exception', async ({
+  page,
+}) => {
   await signInAs(page, SUPPORT);
   await nav(page, 'Task queue');
   const rows = page.getByRole('list', { name: 'Tasks' }).getByRole('button');

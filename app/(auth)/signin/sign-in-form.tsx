@@ -1,27 +1,23 @@
 'use client';
 
 import { FormAlert } from '@/components/ui/form-alert';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { atLeast, email } from '@/lib/client/form-rules';
 
-const schema = z.object({
-  email: z.email('Enter an email address'),
-  password: z.string().min(1, 'Enter your password'),
-});
-type Values = z.infer<typeof schema>;
+type Values = { email: string; password: string };
+const RULES = { email: email('Enter an email address'), password: atLeast(1, 'Enter your password') };
 
 export function SignInForm() {
   const router = useRouter();
   const params = useSearchParams();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
+  const { register, handleSubmit, formState } = useForm<Values>();
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -44,7 +40,7 @@ export function SignInForm() {
         label="Email"
         type="email"
         autoComplete="email"
-        {...register('email')}
+        {...register('email', RULES.email)}
         id="email"
         error={formState.errors.email?.message}
       />
@@ -52,7 +48,7 @@ export function SignInForm() {
         label="Password"
         type="password"
         autoComplete="current-password"
-        {...register('password')}
+        {...register('password', RULES.password)}
         id="password"
         error={formState.errors.password?.message}
       />

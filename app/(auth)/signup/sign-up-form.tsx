@@ -1,26 +1,25 @@
 'use client';
 
 import { FormAlert } from '@/components/ui/form-alert';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { atLeast, email, text } from '@/lib/client/form-rules';
 
-const schema = z.object({
-  name: z.string().trim().min(1, 'Enter the organization name'),
-  email: z.email('Enter an email address'),
-  password: z.string().min(10, 'Use at least 10 characters'),
-});
-type Values = z.infer<typeof schema>;
+type Values = { name: string; email: string; password: string };
+const RULES = {
+  name: text('Enter the organization name'),
+  email: email('Enter an email address'),
+  password: atLeast(10, 'Use at least 10 characters'),
+};
 
 export function SignUpForm() {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(schema) });
+  const { register, handleSubmit, formState } = useForm<Values>();
 
   const onSubmit = handleSubmit(async (v) => {
     setError(null);
@@ -43,7 +42,7 @@ export function SignUpForm() {
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <Field
         label="Organization name"
-        {...register('name')}
+        {...register('name', RULES.name)}
         id="name"
         error={formState.errors.name?.message}
       />
@@ -51,7 +50,7 @@ export function SignUpForm() {
         label="Email"
         type="email"
         autoComplete="email"
-        {...register('email')}
+        {...register('email', RULES.email)}
         id="email"
         error={formState.errors.email?.message}
       />
@@ -59,7 +58,7 @@ export function SignUpForm() {
         label="Password"
         type="password"
         autoComplete="new-password"
-        {...register('password')}
+        {...register('password', RULES.password)}
         id="password"
         error={formState.errors.password?.message}
       />

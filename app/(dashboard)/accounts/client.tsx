@@ -1,36 +1,33 @@
 'use client';
 
 import { SELECT_CLASS } from '@/components/ui/select';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
+import type { Account } from './account';
+import { matches, text } from '@/lib/client/form-rules';
 
-interface Account {
-  token: string;
-  account_title: string;
-  masked_account_number: string;
-  routing_number: string;
-  status: string;
-  type: string;
-  institution: { name: string };
-}
 const LIMIT = 20;
-const schema = z.object({
-  account_title: z.string().trim().min(1, 'Enter a title'),
-  account_number: z.string().regex(/^\d{4,17}$/, '4 to 17 digits'),
-  routing_number: z.string().regex(/^\d{9}$/, '9 digits'),
-  type: z.enum(['checking', 'savings']),
-  institution_name: z.string().trim().min(1, 'Enter the bank name'),
-});
-type Values = z.infer<typeof schema>;
+type Values = {
+  account_title: string;
+  account_number: string;
+  routing_number: string;
+  type: 'checking' | 'savings';
+  institution_name: string;
+};
+const RULES = {
+  account_title: text('Enter a title'),
+  account_number: matches(/^\d{4,17}$/, '4 to 17 digits'),
+  routing_number: matches(/^\d{9}$/, '9 digits'),
+  institution_name: text('Enter the bank name'),
+};
 
 export function Client() {
   const { params, set, page } = useUrlState();
@@ -51,7 +48,7 @@ export function Client() {
     queryFn: () => apiFetch<{ count: number; accounts: Account[] }>(`/account?${qs}`),
   });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['accounts'] });
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { type: 'checking' } });
+  const form = useForm<Values>({ defaultValues: { type: 'checking' } });
   const create = useMutation({
     mutationFn: (v: Values) =>
       apiFetch<Account>('/account', {
@@ -90,7 +87,18 @@ export function Client() {
     onError: (e: Error) => toast('error', e.message),
   });
   const columns: ColumnDef<Account, unknown>[] = [
-    { header: 'Title', accessorKey: 'account_title' },
+    {
+      header: 'Title',
+      accessorKey: 'account_title',
+      cell: ({ row }) => (
+        <Link
+          href={`/accounts/${encodeURIComponent(row.original.token)}`}
+          className="text-blue-700 underline dark:text-blue-400"
+        >
+          {row.original.account_title}
+        </Link>
+      ),
+    },
     { header: 'Number', accessorKey: 'masked_account_number' },
     { header: 'Routing', accessorKey: 'routing_number' },
     { header: 'Type', accessorKey: 'type' },
@@ -136,27 +144,27 @@ export function Client() {
         <Field
           label="Account title"
           id="acct-title"
-          {...form.register('account_title')}
+          {...form.register('account_title', RULES.account_title)}
           error={form.formState.errors.account_title?.message}
         />
         <Field
           label="Account number"
           id="acct-number"
           inputMode="numeric"
-          {...form.register('account_number')}
+          {...form.register('account_number', RULES.account_number)}
           error={form.formState.errors.account_number?.message}
         />
         <Field
           label="Routing number"
           id="acct-routing"
           inputMode="numeric"
-          {...form.register('routing_number')}
+          {...form.register('routing_number', RULES.routing_number)}
           error={form.formState.errors.routing_number?.message}
         />
         <Field
           label="Bank name"
           id="acct-bank"
-          {...form.register('institution_name')}
+          {...form.register('institution_name', RULES.institution_name)}
           error={form.formState.errors.institution_name?.message}
         />
         <div className="flex flex-col gap-1">

@@ -1,17 +1,16 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
+import { atMost, text } from '@/lib/client/form-rules';
 
 const FLAGS = ['customers_read', 'customers_write', 'transactions_read', 'transactions_write'] as const;
 type Flag = (typeof FLAGS)[number];
@@ -26,15 +25,15 @@ interface ApiKey {
 }
 
 const LIMIT = 20;
-const schema = z.object({
-  name: z.string().trim().min(1, 'Enter a name'),
-  description: z.string().max(500),
-  customers_read: z.boolean(),
-  customers_write: z.boolean(),
-  transactions_read: z.boolean(),
-  transactions_write: z.boolean(),
-});
-type Values = z.infer<typeof schema>;
+type Values = {
+  name: string;
+  description: string;
+  customers_read: boolean;
+  customers_write: boolean;
+  transactions_read: boolean;
+  transactions_write: boolean;
+};
+const RULES = { name: text('Enter a name'), description: atMost(500) };
 
 export function ApiKeysClient() {
   const { set, page } = useUrlState();
@@ -47,7 +46,6 @@ export function ApiKeysClient() {
   });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['api-keys'] });
   const form = useForm<Values>({
-    resolver: zodResolver(schema),
     defaultValues: {
       name: '',
       description: '',
@@ -225,10 +223,14 @@ export function ApiKeysClient() {
           <Field
             label="Key name"
             id="key-name"
-            {...form.register('name')}
+            {...form.register('name', RULES.name)}
             error={form.formState.errors.name?.message}
           />
-          <Field label="Description" id="key-description" {...form.register('description')} />
+          <Field
+            label="Description"
+            id="key-description"
+            {...form.register('description', RULES.description)}
+          />
         </div>
         <fieldset className="flex flex-wrap gap-4">
           <legend className="mb-1 text-sm font-medium">Access</legend>

@@ -1,17 +1,16 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
+import { text } from '@/lib/client/form-rules';
 
 interface Customer {
   token: string;
@@ -24,11 +23,12 @@ interface Customer {
 }
 const LIMIT = 20;
 const STATUS: Record<number, string> = { 1: 'Active', 2: 'Suspended', 3: 'Closed' };
-const schema = z.object({
-  payment_address: z.string().trim().min(3, 'Enter an address such as name@your-domain'),
-  first_name: z.string().trim().min(1, 'Enter a first name'),
-  last_name: z.string().trim().min(1, 'Enter a last name'),
-});
+type Values = { payment_address: string; first_name: string; last_name: string };
+const RULES = {
+  payment_address: text('Enter an address such as name@your-domain', 3),
+  first_name: text('Enter a first name'),
+  last_name: text('Enter a last name'),
+};
 
 export function Client() {
   const { set, page } = useUrlState();
@@ -39,9 +39,9 @@ export function Client() {
     queryFn: () =>
       apiFetch<{ count: number; customers: Customer[] }>(`/customer?page=${page}&limit=${LIMIT}`),
   });
-  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema) });
+  const form = useForm<Values>();
   const create = useMutation({
-    mutationFn: (v: z.infer<typeof schema>) => apiFetch<Customer>('/customer', { method: 'POST', body: v }),
+    mutationFn: (v: Values) => apiFetch<Customer>('/customer', { method: 'POST', body: v }),
     onSuccess: (c) => {
       toast('success', `Customer ${c.payment_address} created`);
       form.reset({ payment_address: '', first_name: '', last_name: '' });
@@ -116,19 +116,19 @@ export function Client() {
         <Field
           label="Payment address"
           id="c-address"
-          {...form.register('payment_address')}
+          {...form.register('payment_address', RULES.payment_address)}
           error={form.formState.errors.payment_address?.message}
         />
         <Field
           label="First name"
           id="c-first"
-          {...form.register('first_name')}
+          {...form.register('first_name', RULES.first_name)}
           error={form.formState.errors.first_name?.message}
         />
         <Field
           label="Last name"
           id="c-last"
-          {...form.register('last_name')}
+          {...form.register('last_name', RULES.last_name)}
           error={form.formState.errors.last_name?.message}
         />
         <Button type="submit" disabled={create.isPending}>

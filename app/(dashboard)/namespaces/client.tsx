@@ -1,18 +1,17 @@
 'use client';
 
 import { SELECT_CLASS } from '@/components/ui/select';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
+import { text } from '@/lib/client/form-rules';
 
 interface Namespace {
   token: string;
@@ -23,10 +22,8 @@ interface Namespace {
 }
 
 const LIMIT = 20;
-const schema = z.object({
-  name: z.string().trim().min(1, 'Enter a name'),
-  domain: z.string().trim().min(3, 'Enter a domain such as bank.example'),
-});
+type Values = { name: string; domain: string };
+const RULES = { name: text('Enter a name'), domain: text('Enter a domain such as bank.example', 3) };
 
 export function NamespacesClient() {
   const { params, set, page } = useUrlState();
@@ -50,9 +47,9 @@ export function NamespacesClient() {
     },
     onError: (e: Error) => toast('error', e.message),
   });
-  const form = useForm<z.infer<typeof schema>>({ resolver: zodResolver(schema) });
+  const form = useForm<Values>();
   const create = useMutation({
-    mutationFn: (v: z.infer<typeof schema>) => apiFetch<Namespace>('/partner', { method: 'POST', body: v }),
+    mutationFn: (v: Values) => apiFetch<Namespace>('/partner', { method: 'POST', body: v }),
     onSuccess: (n) => {
       toast('success', `Namespace ${n.domain} created`);
       form.reset({ name: '', domain: '' });
@@ -98,14 +95,14 @@ export function NamespacesClient() {
         <Field
           label="Name"
           id="ns-name"
-          {...form.register('name')}
+          {...form.register('name', RULES.name)}
           error={form.formState.errors.name?.message}
         />
         <Field
           label="Domain"
           id="ns-domain"
           placeholder="payments.bank.example"
-          {...form.register('domain')}
+          {...form.register('domain', RULES.domain)}
           error={form.formState.errors.domain?.message}
         />
         <Button type="submit" disabled={create.isPending}>

@@ -9,11 +9,13 @@ import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { apiFetch } from '@/lib/client/api';
 import { formatMoney, SUBMISSION_STATUS } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/use-url-state';
+import { PAYMENTS_LIMIT, paymentsQuery } from './search-params';
 
-interface Payment {
+export interface PaymentRow {
   payment_id: string;
   amount: { currency: string; total: string };
   payment_type: string;
@@ -22,19 +24,26 @@ interface Payment {
   initiated_at: string;
   submission_status: number | null;
 }
-const LIMIT = 20;
+export interface PaymentList {
+  count: number;
+  payments: PaymentRow[];
+}
 
-export function Client() {
+/** The first page as the server read it for the URL it rendered (`qs`), or null. */
+export function Client({ initial }: { initial: { qs: string; data: PaymentList } | null }) {
   const { params, set, page } = useUrlState();
   const router = useRouter();
   const status = params.get('status') ?? '';
+  const from = params.get('created_from') ?? '';
+  const to = params.get('created_to') ?? '';
   const [search, setSearch] = useState('');
-  const qs = new URLSearchParams({ page: String(page), limit: String(LIMIT), ...(status ? { status } : {}) });
+  const qs = paymentsQuery(params);
   const query = useQuery({
-    queryKey: ['payments', qs.toString()],
-    queryFn: () => apiFetch<{ count: number; payments: Payment[] }>(`/payments?${qs}`),
+    queryKey: ['payments', qs],
+    queryFn: () => apiFetch<PaymentList>(`/payments?${qs}`),
+    initialData: initial?.qs === qs ? initial.data : undefined,
   });
-  const columns: ColumnDef<Payment, unknown>[] = [
+  const columns: ColumnDef<PaymentRow, unknown>[] = [
     {
       header: 'Payment',
       accessorKey: 'payment_id',
@@ -63,7 +72,7 @@ export function Client() {
     {
       header: 'Created',
       id: 'created',
-      cell: ({ row }) => new Date(row.original.initiated_at).toLocaleString(),
+      cell: ({ row }) => <LocalTime seconds={isoSeconds(row.original.initiated_at)} />,
     },
   ];
   return (
@@ -101,6 +110,33 @@ export function Client() {
             ))}
           </select>
         </div>
+        <Field
+          label="Created from"
+          id="payment-created-from"
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(e) => set({ created_from: e.target.value, page: undefined })}
+        />
+        <Field
+          label="Created to"
+          id="payment-created-to"
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => set({ created_to: e.target.value, page: undefined })}
+        />
+        {from || to || status ? (
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() =>
+              set({ status: undefined, created_from: undefined, created_to: undefined, page: undefined })
+            }
+          >
+            Clear filters
+          </Button>
+        ) : null}
       </form>
       <DataTable
         caption="Payments"
@@ -108,7 +144,7 @@ export function Client() {
         data={query.data?.payments ?? []}
         count={query.data?.count ?? 0}
         page={page}
-        limit={LIMIT}
+        limit={PAYMENTS_LIMIT}
         onPage={(p) => set({ page: p })}
         isLoading={query.isLoading}
         empty="No payments match."

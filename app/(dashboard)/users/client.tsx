@@ -1,17 +1,16 @@
 'use client';
 
 import { SELECT_CLASS } from '@/components/ui/select';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
+import { atLeast, atMost, email } from '@/lib/client/form-rules';
 
 interface User {
   token: string;
@@ -21,12 +20,12 @@ interface User {
 }
 const ROLES = ['admin', 'support', 'viewer'] as const;
 const LIMIT = 20;
-const schema = z.object({
-  email: z.email('Enter an email address'),
-  name: z.string().max(120),
-  role: z.enum(ROLES),
-  password: z.string().min(10, 'At least 10 characters'),
-});
+type Values = { email: string; name: string; role: (typeof ROLES)[number]; password: string };
+const RULES = {
+  email: email('Enter an email address'),
+  name: atMost(120),
+  password: atLeast(10, 'At least 10 characters'),
+};
 
 export function Client() {
   const { set, page } = useUrlState();
@@ -37,12 +36,11 @@ export function Client() {
     queryFn: () => apiFetch<{ count: number; users: User[] }>(`/users?page=${page}&limit=${LIMIT}`),
   });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['users'] });
-  const form = useForm<z.infer<typeof schema>>({
-    resolver: zodResolver(schema),
+  const form = useForm<Values>({
     defaultValues: { role: 'support', name: '' },
   });
   const invite = useMutation({
-    mutationFn: (v: z.infer<typeof schema>) => apiFetch<User>('/users', { method: 'POST', body: v }),
+    mutationFn: (v: Values) => apiFetch<User>('/users', { method: 'POST', body: v }),
     onSuccess: (u) => {
       toast('success', `${u.email} can now sign in`);
       form.reset({ role: 'support', name: '', email: '', password: '' });
@@ -121,10 +119,10 @@ export function Client() {
           label="User email"
           id="u-email"
           type="email"
-          {...form.register('email')}
+          {...form.register('email', RULES.email)}
           error={form.formState.errors.email?.message}
         />
-        <Field label="Full name" id="u-name" {...form.register('name')} />
+        <Field label="Full name" id="u-name" {...form.register('name', RULES.name)} />
         <div className="flex flex-col gap-1">
           <label htmlFor="u-role" className="text-sm font-medium">
             Role
@@ -142,7 +140,7 @@ export function Client() {
           id="u-password"
           type="password"
           autoComplete="new-password"
-          {...form.register('password')}
+          {...form.register('password', RULES.password)}
           error={form.formState.errors.password?.message}
         />
         <Button type="submit" disabled={invite.isPending}>

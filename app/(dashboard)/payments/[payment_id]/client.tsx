@@ -3,14 +3,15 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { apiFetch, ApiClientError } from '@/lib/client/api';
-import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS, when } from '@/lib/client/format';
+import { isoSeconds, LocalTime } from '@/components/ui/local-time';
+import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS } from '@/lib/client/format';
 
 interface Party {
   payment_address: string;
   first_name?: string;
   last_name?: string;
 }
-interface Payment {
+export interface Payment {
   payment_id: string;
   amount: { currency: string; total: string };
   payment_type: string;
@@ -61,12 +62,21 @@ interface Exc {
 
 const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 
-export function PaymentDetail({ paymentId }: { paymentId: string }) {
+/** One entry of the status timeline; `href` links the step to its own screen. */
+interface Step {
+  /** Unix seconds; null when the gateway gives no time for the step. */
+  at: number | null;
+  text: string;
+  href?: string;
+}
+
+export function PaymentDetail({ paymentId, initial }: { paymentId: string; initial: Payment }) {
   const id = encodeURIComponent(paymentId);
+  // The page read the payment on the server (a 404 renders the not-found page instead).
   const payment = useQuery({
     queryKey: ['payment', paymentId],
     queryFn: () => apiFetch<Payment>(`/payments/${id}`),
-    retry: false,
+    initialData: initial,
   });
   const submission = useQuery({
     queryKey: ['payment', paymentId, 'submission'],
@@ -87,40 +97,51 @@ export function PaymentDetail({ paymentId }: { paymentId: string }) {
     queryFn: () => apiFetch<{ transactions: Txn[] }>(`/payments/${id}/transactions`),
     enabled: payment.isSuccess,
   });
+  // One transaction per payment; its batch's completion is the time of the settled step.
+  const batchId = txns.data?.transactions.find((t) => t.batch_id)?.batch_id ?? null;
+  const batch = useQuery({
+    queryKey: ['settlement', batchId, 'summary'],
+    queryFn: () =>
+      apiFetch<{ summary: { completed_on: number | null; cutoff_time: number } }>(
+        `/settlements/${encodeURIComponent(batchId!)}`,
+      ),
+    enabled: Boolean(batchId),
+    // Only a timestamp: the step and its link stand without it.
+    throwOnError: false,
+  });
   const excs = useQuery({
     queryKey: ['payment', paymentId, 'exc'],
     queryFn: () => apiFetch<{ exceptions: Exc[] }>(`/payments/${id}/exceptions`),
     enabled: payment.isSuccess,
   });
 
-  if (payment.isError) {
-    return (
-      <div className="flex flex-col gap-3">
-        <h1 className="text-2xl font-semibold">Payment {paymentId}</h1>
-        <p role="alert" className="text-red-700 dark:text-red-400">
-          {(payment.error as Error).message}
-        </p>
-        <Link href="/payments" className="text-blue-700 underline dark:text-blue-400">
-          Back to payments
-        </Link>
-      </div>
-    );
-  }
-  if (!payment.data) return <div className="h-40 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />;
   const p = payment.data;
-  const timeline: Array<{ at: string; text: string }> = [
-    { at: new Date(p.initiated_at).toLocaleString(), text: 'Created' },
-  ];
-  if (sub) timeline.push({ at: when(sub.submission_time), text: `Submitted (${sub.workflow})` });
-  for (const t of tasks.data?.tasks ?? [])
+  const taskList = tasks.data?.tasks ?? [];
+  const timeline: Step[] = [{ at: isoSeconds(p.initiated_at), text: 'Created' }];
+  if (sub) timeline.push({ at: sub.submission_time, text: `Submitted (${sub.workflow})` });
+  for (const t of taskList)
     if (t.status !== 1 || t.modified_on !== t.created_on)
       timeline.push({
-        at: when(t.modified_on),
+        at: t.modified_on,
         text: `${t.name.replace(/_/g, ' ')}: ${TASK_STATUS[t.status]} (${reasonLabel(t.status_reason)})${t.updated_by ? ` by ${t.updated_by}` : ''}`,
       });
-  if (sub && sub.status >= 3) timeline.push({ at: '', text: SUBMISSION_STATUS[sub.status]! });
-  for (const t of txns.data?.transactions ?? [])
-    if (t.batch_id) timeline.push({ at: '', text: `Settled in batch ${t.batch_id}` });
+  if (sub && sub.status >= 3) {
+    // The submission carries no decision time: an expiry happens at expires_at, a decision when
+    // the last task was worked. A settled submission was admitted first (its batch follows).
+    const status = sub.status === 6 ? 3 : sub.status;
+    const decidedAt = Math.max(0, ...taskList.map((t) => t.modified_on));
+    const at = status === 5 ? isoSeconds(p.expires_at) : decidedAt || null;
+    timeline.push({ at, text: SUBMISSION_STATUS[status]! });
+  }
+  for (const t of txns.data?.transactions ?? []) {
+    if (!t.batch_id) continue;
+    const settledAt = t.batch_id === batchId ? batch.data?.summary.completed_on : null;
+    timeline.push({
+      at: settledAt ?? null,
+      text: t.status === 3 ? `Settled with batch ${t.batch_id}` : `In settlement batch ${t.batch_id}`,
+      href: `/settlements/${encodeURIComponent(t.batch_id)}`,
+    });
+  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -148,8 +169,17 @@ export function PaymentDetail({ paymentId }: { paymentId: string }) {
         <h2 className="mb-2 font-medium">Timeline</h2>
         <ol className="flex flex-col gap-1 text-sm">
           {timeline.map((e, i) => (
-            <li key={i}>
-              <span className="text-slate-600 dark:text-slate-400">{e.at}</span> {e.text}
+            <li key={i} className="flex gap-3">
+              <span className="w-48 shrink-0 whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400">
+                {e.at ? <LocalTime seconds={e.at} /> : null}
+              </span>
+              {e.href ? (
+                <Link href={e.href} className="text-blue-700 underline dark:text-blue-400">
+                  {e.text}
+                </Link>
+              ) : (
+                <span>{e.text}</span>
+              )}
             </li>
           ))}
         </ol>
@@ -173,6 +203,18 @@ export function PaymentDetail({ paymentId }: { paymentId: string }) {
             <p>
               {t.transaction_id} · approval {t.approval_code} ·{' '}
               {t.status === 3 ? 'settled' : 'cleared, awaiting settlement'}
+              {t.batch_id ? (
+                <>
+                  {' '}
+                  ·{' '}
+                  <Link
+                    href={`/settlements/${encodeURIComponent(t.batch_id)}`}
+                    className="text-blue-700 underline dark:text-blue-400"
+                  >
+                    batch {t.batch_id}
+                  </Link>
+                </>
+              ) : null}
             </p>
             <ul>
               {t.transaction_lines.map((l) => (

@@ -1,8 +1,10 @@
-import { PaymentDetail } from './client';
+import { readRecordOrNotFound } from '@/lib/dashboard/session';
+import { PaymentDetail, type Payment } from './client';
 
 export const metadata = { title: 'Payment · Payment Network' };
 
 export default async function Page({ params }: { params: Promise<{ payment_id: string }> }) {
-  const { payment_id } = await params;
-  return <PaymentDetail paymentId={decodeURIComponent(payment_id)} />;
+  const paymentId = decodeURIComponent((await params).payment_id);
+  const payment = await readRecordOrNotFound<Payment>(`/payments/${encodeURIComponent(paymentId)}`);
+  return <PaymentDetail paymentId={paymentId} initial={payment} />;
 }

@@ -1,0 +1,161 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { LocalTime } from '@/components/ui/local-time';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { type Account, STATUS_BADGE } from '../account';
+
+const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+
+function Row({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-4 py-2">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
+      <dd className="col-span-2 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+export function AccountDetail({
+  initial,
+  canManage,
+  isSandbox,
+}: {
+  initial: Account;
+  canManage: boolean;
+  isSandbox: boolean;
+}) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  const path = `/account/${encodeURIComponent(initial.token)}`;
+  const { data: a } = useQuery({
+    queryKey: ['account', initial.token],
+    queryFn: () => apiFetch<Account>(path),
+    initialData: initial,
+  });
+  const done = (text: string) => {
+    toast('success', text);
+    qc.invalidateQueries({ queryKey: ['account', initial.token] });
+    qc.invalidateQueries({ queryKey: ['accounts'] });
+  };
+  const verify = useMutation({
+    mutationFn: () => apiFetch<Account>(`${path}/verify`, { method: 'POST' }),
+    onSuccess: () => done('Account verified'),
+    onError: (e: Error) => toast('error', e.message),
+  });
+  const remove = useMutation({
+    mutationFn: () => apiFetch(path, { method: 'DELETE' }),
+    onSuccess: () => {
+      setConfirming(false);
+      done('Account deleted');
+    },
+    onError: (e: Error) => {
+      setConfirming(false);
+      toast('error', e.message);
+    },
+  });
+  const address = a.institution.address;
+  const where = [address.address, address.city, address.state, address.postal_code]
+    .filter(Boolean)
+    .join(', ');
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <nav aria-label="Breadcrumb" className="text-sm">
+        <Link href="/accounts" className="text-blue-700 underline dark:text-blue-400">
+          Settlement accounts
+        </Link>
+      </nav>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-semibold">{a.account_title}</h1>
+          <p className="mt-1 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
+            <span className="font-mono">{a.masked_account_number}</span>
+            <span
+              data-testid="account-status"
+              className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATUS_BADGE[a.status]}`}
+            >
+              {a.status}
+            </span>
+          </p>
+        </div>
+        {canManage && a.status !== 'deleted' ? (
+          <div className="flex gap-2">
+            {a.status === 'unverified' && isSandbox ? (
+              <Button variant="secondary" disabled={verify.isPending} onClick={() => verify.mutate()}>
+                {verify.isPending ? 'Verifying…' : 'Verify (sandbox)'}
+              </Button>
+            ) : null}
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Delete account
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {a.status === 'unverified' && !isSandbox ? (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          Production accounts are verified by the network operator.
+        </p>
+      ) : null}
+      {a.status === 'deleted' ? (
+        <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+          This account is deleted. It stays readable for the record and is no longer used for settlement.
+        </p>
+      ) : null}
+      <section className={card} aria-labelledby="account-heading">
+        <h2 id="account-heading" className="mb-1 font-medium">
+          Account
+        </h2>
+        <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+          <Row term="Account number">
+            <span className="font-mono">{a.masked_account_number}</span>
+          </Row>
+          <Row term="Routing number">
+            <span className="font-mono">{a.routing_number}</span>
+          </Row>
+          <Row term="Type">{a.type === 'checking' ? 'Checking' : 'Savings'}</Row>
+          <Row term="Status">{a.status}</Row>
+          <Row term="Created">
+            <LocalTime seconds={a.created_at.seconds} />
+          </Row>
+          <Row term="Last changed">
+            <LocalTime seconds={a.updated_at.seconds} />
+          </Row>
+          <Row term="Id">
+            <span className="font-mono">{a.token}</span>
+          </Row>
+        </dl>
+      </section>
+      <section className={card} aria-labelledby="institution-heading">
+        <h2 id="institution-heading" className="mb-1 font-medium">
+          Institution
+        </h2>
+        <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+          <Row term="Name">{a.institution.name}</Row>
+          <Row term="Routing number">
+            <span className="font-mono">{a.institution.routing_number}</span>
+          </Row>
+          <Row term="Phone">{a.institution.phone_number || '—'}</Row>
+          <Row term="Address">{where || '—'}</Row>
+        </dl>
+      </section>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete “${a.account_title}”?`}
+        confirmLabel={remove.isPending ? 'Deleting…' : 'Delete'}
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
+        onCancel={() => setConfirming(false)}
+      >
+        The account {a.masked_account_number} will no longer be used for settlement. It stays readable under
+        the Deleted filter; this cannot be undone.
+      </ConfirmDialog>
+    </div>
+  );
+}

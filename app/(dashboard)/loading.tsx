@@ -1,0 +1,6 @@
+import { ListPageSkeleton } from '@/components/ui/skeleton';
+
+/** Most dashboard screens are lists; record pages have their own skeletons. */
+export default function Loading() {
+  return <ListPageSkeleton />;
+}

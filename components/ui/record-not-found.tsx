@@ -1,0 +1,44 @@
+'use client';
+
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+
+/**
+ * The not-found page of a record screen (`/payments/x`, `/accounts/acct_x`). Next.js gives
+ * not-found pages no params, so the id is read from the URL.
+ */
+export function RecordNotFound({
+  noun,
+  backHref,
+  backLabel,
+}: {
+  noun: string;
+  backHref: string;
+  backLabel: string;
+}) {
+  const last = usePathname().split('/').pop() ?? '';
+  let id = last;
+  try {
+    id = decodeURIComponent(last);
+  } catch {
+    // a malformed escape: show it as typed
+  }
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-start gap-4 py-12">
+      <p className="text-sm font-semibold text-blue-700 dark:text-blue-400">404</p>
+      <h1 className="text-2xl font-semibold break-all">
+        {noun} {id} not found
+      </h1>
+      <p className="text-slate-600 dark:text-slate-400">
+        There is no {noun.toLowerCase()} with this id in the selected namespace. It may belong to another of
+        your namespaces (switch it in the sidebar), or the link may be mistyped.
+      </p>
+      <Link
+        href={backHref}
+        className="rounded-md bg-blue-600 px-3 py-2 text-sm font-medium text-white hover:bg-blue-700"
+      >
+        {backLabel}
+      </Link>
+    </div>
+  );
+}
