@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
-import type { Db, DbOrTx } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
@@ -132,13 +132,6 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentInp
 const createStatements = preparedStatements();
 
 export type Parties = Array<{ partnerId: string; orgId: string }>;
-
-/** The namespaces a payment concerns, with their organizations: the creator and the counterparty. */
-export async function partiesOf(db: DbOrTx, p: PaymentRow): Promise<Parties> {
-  const ids = [...new Set([p.partnerId, p.debtorPartnerId, p.beneficiaryPartnerId])];
-  const rows = await db.select({ partnerId: namespaces.id, orgId: namespaces.orgId }).from(namespaces).where(inArray(namespaces.id, ids));
-  return rows;
-}
 
 const visibleTo = (partnerId: string | Placeholder) =>
   or(eq(payments.partnerId, partnerId), eq(payments.debtorPartnerId, partnerId), eq(payments.beneficiaryPartnerId, partnerId))!;
