@@ -16,7 +16,7 @@ export function slots<T extends object>(prefix: string, row: T): { [K in keyof T
 }
 
 export function slotValues(prefix: string, row: object, into: Record<string, unknown> = {}): Record<string, unknown> {
-  for (const [k, v] of Object.entries(row)) into[prefix + k] = v;
+  for (const k in row) into[prefix + k] = (row as Record<string, unknown>)[k];
   return into;
 }
 
