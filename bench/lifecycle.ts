@@ -10,7 +10,8 @@
  * process tree, of the PostgreSQL backends serving its database, and of the load generator.
  * Env: BENCH_DURATION (s, default 20), BENCH_WARMUP (s, default 3), BENCH_CLIENTS (default 50),
  * BENCH_ONLY=next|standalone, BENCH_DB=pglite|postgres, BENCH_CPU_PROF=<dir> (a CPU profile of
- * the server, written when it stops; open it in Chrome DevTools).
+ * the server, written when it stops; open it in Chrome DevTools), BENCH_WORKERS=off (no background
+ * workers: shows what the outbox dispatch costs).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -117,6 +118,7 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
     EXPIRY_SWEEP_MS: '5000',
     WEBHOOK_POLL_MS: '500',
   };
+  if (process.env.BENCH_WORKERS === 'off') env.WORKERS = 'off';
   if (cpuProfDir) {
     mkdirSync(cpuProfDir, { recursive: true });
     env.NODE_OPTIONS = `--import=${path.join(root, 'bench/cpu-profile.mjs')}`;

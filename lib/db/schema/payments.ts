@@ -49,6 +49,8 @@ export const submissions = pgTable(
     /** 1 pending, 2 on_hold, 3 admitted, 4 rejected, 5 expired, 6 settled. */
     status: integer('status').notNull().default(1),
     transactionId: text('transaction_id'),
+    /** Moved on by every task update: the optimistic lock that serializes updates of one admission. */
+    version: integer('version').notNull().default(0),
     expiresAt: ts('expires_at').notNull(),
     submittedAt: ts('submitted_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

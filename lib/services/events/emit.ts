@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
+import { slots, slotValues } from '@/lib/db/prepared-writes';
 
 export const EVENT_TYPES = [
   'link.create.resp',
@@ -42,12 +43,20 @@ export async function emitEvents(tx: DbOrTx, inputs: EventInput[]): Promise<stri
 }
 
 /**
- * The outbox insert, not yet run: for a change written as one statement with its events
- * (`inOneStatement`), which is atomic like a transaction. `inputs` must not be empty.
+ * The outbox insert of `count` events as placeholders `e0_id`, `e0_type`, … for a prepared
+ * statement that writes a change with its events (`prepareOneStatement`); fill them with
+ * `eventValues`.
  */
-export function eventsInsert(db: DbOrTx, inputs: EventInput[]) {
-  return db.insert(schema.events).values(eventRows(inputs));
+export function eventsInsertSlots(db: DbOrTx, count: number) {
+  return db.insert(schema.events).values(Array.from({ length: count }, (_, i) => slots(`e${i}_`, EVENT_FIELDS)));
 }
+
+export function eventValues(inputs: EventInput[], into: Record<string, unknown>): Record<string, unknown> {
+  eventRows(inputs).forEach((row, i) => slotValues(`e${i}_`, row, into));
+  return into;
+}
+
+const EVENT_FIELDS = { id: '', type: '', orgId: '', partnerId: '', data: {} };
 
 function eventRows(inputs: EventInput[]) {
   return inputs.map((e) => ({ id: newId('evt'), type: e.type, orgId: e.orgId, partnerId: e.partnerId, data: e.data }));

@@ -1,31 +1,37 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { aliasedTable, and, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { emitEvents, type EventInput } from '../events/emit';
 import { SUBMISSION } from './model';
-import { partiesOf } from './payments';
+import { partiesOfNamespaces } from './payments';
 import { serializeSubmission } from './serialize';
 
-const { submissions, payments, paymentExceptions } = schema;
+const { submissions, payments, paymentExceptions, namespaces } = schema;
+const debtorNs = aliasedTable(namespaces, 'debtor_ns');
+const beneficiaryNs = aliasedTable(namespaces, 'beneficiary_ns');
 
 /**
  * Expires submissions whose payment passed `expires_at` before admission: status expired, a
- * PAYMENT_EXPIRED exception and `payment.expired`, per submission in one transaction. Rows are
- * claimed with SKIP LOCKED, so several instances sweep without doing the same work twice.
+ * PAYMENT_EXPIRED exception and `payment.expired`, in one transaction. Rows are claimed with SKIP
+ * LOCKED, so several instances sweep without doing the same work twice; a task update racing the
+ * sweep finds the status changed and is refused (its write is guarded by the status it read).
  */
 export async function expireDueSubmissions(db: Db, batch = 100): Promise<number> {
   return db.transaction(async (tx) => {
     const now = new Date();
+    // Each submission with its payment and the organizations of the payment's two namespaces.
     const due = await tx
-      .select()
+      .select({ sub: submissions, payment: payments, debtorOrgId: debtorNs.orgId, beneficiaryOrgId: beneficiaryNs.orgId })
       .from(submissions)
+      .innerJoin(payments, eq(payments.id, submissions.paymentPk))
+      .innerJoin(debtorNs, eq(debtorNs.id, payments.debtorPartnerId))
+      .innerJoin(beneficiaryNs, eq(beneficiaryNs.id, payments.beneficiaryPartnerId))
       .where(and(inArray(submissions.status, [SUBMISSION.pending, SUBMISSION.on_hold]), lte(submissions.expiresAt, now)))
       .limit(batch)
-      .for('update', { skipLocked: true });
-    for (const sub of due) {
+      .for('update', { of: submissions, skipLocked: true });
+    for (const { sub, payment, debtorOrgId, beneficiaryOrgId } of due) {
       const [updated] = await tx.update(submissions).set({ status: SUBMISSION.expired, updatedAt: now }).where(eq(submissions.id, sub.id)).returning();
-      const [payment] = await tx.select().from(payments).where(eq(payments.id, sub.paymentPk)).limit(1);
       await tx.insert(paymentExceptions).values({
         id: newId('exc'),
         paymentPk: sub.paymentPk,
@@ -38,8 +44,12 @@ export async function expireDueSubmissions(db: Db, batch = 100): Promise<number>
         blame: 'system',
         createdAt: now,
       });
-      const data = { submission: serializeSubmission(updated!, payment!) };
-      const events: EventInput[] = (await partiesOf(tx, payment!)).map((p) => ({ type: 'payment.expired', ...p, data }));
+      const data = { submission: serializeSubmission(updated!, payment) };
+      const parties = partiesOfNamespaces([
+        { id: payment.debtorPartnerId, orgId: debtorOrgId },
+        { id: payment.beneficiaryPartnerId, orgId: beneficiaryOrgId },
+      ]);
+      const events: EventInput[] = parties.map((p) => ({ type: 'payment.expired', ...p, data }));
       await emitEvents(tx, events);
     }
     return due.length;

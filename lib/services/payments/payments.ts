@@ -1,12 +1,12 @@
-import { and, count, desc, eq, gte, inArray, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
-import type { Db, DbOrTx } from '@/lib/db';
+import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { inOneStatement } from '@/lib/db/single-statement';
 import { perDatabase } from '@/lib/db/per-database';
-import { eventsInsert } from '../events/emit';
+import { preparedStatements, prepareOneStatement, slots, slotValues } from '@/lib/db/prepared-writes';
+import { eventsInsertSlots, eventValues } from '../events/emit';
 import { pageOffset, requireNamespace } from '../guards';
 import { parseAddress } from '../customers/customers';
 import { SUBMISSION } from './model';
@@ -70,8 +70,8 @@ export function partiesOfNamespaces(list: Array<{ id: string; orgId: string }>):
 
 /**
  * Creates a payment. Push: the caller owns the debtor's address; Pull: the beneficiary's. The two
- * namespaces must be the same or hold an established link. The payment and its events are
- * written in one statement (atomic, one round trip).
+ * namespaces must be the same or hold an established link. Two round trips: the routing read
+ * and the payment with its events as one prepared statement (atomic).
  */
 export async function createPayment(ctx: ServiceContext, input: CreatePaymentInput) {
   const ns = requireNamespace(ctx);
@@ -116,8 +116,11 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentInp
   };
   const wire = serializePayment(row);
   const events = partiesOfNamespaces([ns, counterparty]).map((p) => ({ type: 'payment.created' as const, ...p, data: { payment: wire } }));
+  const statement = createStatements(ctx.db, `payments_create_${events.length}`, () =>
+    prepareOneStatement(ctx.db, `payments_create_${events.length}`, [ctx.db.insert(payments).values(slots('p_', row)), eventsInsertSlots(ctx.db, events.length)]),
+  );
   try {
-    await ctx.db.execute(inOneStatement([ctx.db.insert(payments).values(row), eventsInsert(ctx.db, events)]));
+    await statement.execute(eventValues(events, slotValues('p_', row)));
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError(`A payment with payment_id ${input.payment_id} already exists in this namespace`);
     throw err;
@@ -125,14 +128,10 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentInp
   return wire;
 }
 
-export type Parties = Array<{ partnerId: string; orgId: string }>;
+/** The payment and its events in one prepared statement, by number of events. */
+const createStatements = preparedStatements();
 
-/** The namespaces a payment concerns, with their organizations: the creator and the counterparty. */
-export async function partiesOf(db: DbOrTx, p: PaymentRow): Promise<Parties> {
-  const ids = [...new Set([p.partnerId, p.debtorPartnerId, p.beneficiaryPartnerId])];
-  const rows = await db.select({ partnerId: namespaces.id, orgId: namespaces.orgId }).from(namespaces).where(inArray(namespaces.id, ids));
-  return rows;
-}
+export type Parties = Array<{ partnerId: string; orgId: string }>;
 
 const visibleTo = (partnerId: string | Placeholder) =>
   or(eq(payments.partnerId, partnerId), eq(payments.debtorPartnerId, partnerId), eq(payments.beneficiaryPartnerId, partnerId))!;

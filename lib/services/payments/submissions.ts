@@ -2,10 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { NamespaceInfo, ServiceContext } from '@/lib/api/context';
 import { schema, type Db } from '@/lib/db';
 import { perDatabase } from '@/lib/db/per-database';
-import { inOneStatement } from '@/lib/db/single-statement';
+import { preparedStatements, prepareOneStatement, slots, slotValues } from '@/lib/db/prepared-writes';
 import { ConflictError, isUniqueViolation, NotFoundError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { eventsInsert, type EventInput } from '../events/emit';
+import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
 import { requireNamespace } from '../guards';
 import { ASSIGNEE, SUBMISSION, TASK } from './model';
 import { partiesOfNamespaces, visiblePaymentPk, type PaymentRow } from './payments';
@@ -59,7 +59,8 @@ function planTasks(ns: NamespaceInfo, p: PaymentRow, counterpartyOrgId: string):
 
 /**
  * Submits a payment once: the submission, its admission and tasks, and their events, written as
- * one statement (atomic; the unique submission per payment refuses a second one).
+ * one prepared statement (atomic; the unique submission per payment refuses a second one). Two
+ * round trips with the read of the payment.
  */
 export async function submitPayment(ctx: ServiceContext, paymentId: string) {
   const ns = requireNamespace(ctx);
@@ -80,6 +81,7 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
     workflow: plan.workflow,
     status: SUBMISSION.pending,
     transactionId: null,
+    version: 0,
     expiresAt: payment.expiresAt,
     submittedAt: now,
     updatedAt: now,
@@ -110,14 +112,28 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
   ]);
   const events: EventInput[] = parties.map((p) => ({ type: 'payment.submitted', ...p, data: { submission: wire } }));
   for (const t of tasks) events.push({ type: 'admission_task.created', orgId: t.orgId, partnerId: t.partnerId, data: { task: serializeTask(t) } });
+  const db = ctx.db;
+  const name = `submissions_submit_${tasks.length}_${events.length}`;
+  const statement = submitStatements(db, name, () =>
+    prepareOneStatement(db, name, [
+      db.insert(submissions).values(slots('s_', sub)),
+      db.insert(admissionTasks).values(tasks.map((t, i) => slots(`t${i}_`, t))),
+      eventsInsertSlots(db, events.length),
+    ]),
+  );
+  const values = slotValues('s_', sub);
+  tasks.forEach((t, i) => slotValues(`t${i}_`, t, values));
   try {
-    await ctx.db.execute(inOneStatement([ctx.db.insert(submissions).values(sub), ctx.db.insert(admissionTasks).values(tasks), eventsInsert(ctx.db, events)]));
+    await statement.execute(eventValues(events, values));
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError(`Payment ${paymentId} has already been submitted`);
     throw err;
   }
   return wire;
 }
+
+/** Submission, tasks and events in one prepared statement, by number of tasks and events. */
+const submitStatements = preparedStatements();
 
 /** The visible payment with its submission (or the named one), in one round trip; prepared. */
 function paymentWithSubmission(db: Db, named: boolean) {

@@ -1,0 +1,1 @@
+ALTER TABLE "submissions" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,58 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from './client';
+import { perDatabase } from './per-database';
+
+/**
+ * A placeholder where Drizzle expects a column value: the statement is built (and prepared) once,
+ * the column's encoder still maps the value supplied at execution (jsonb, bigint, timestamps).
+ */
+export function slot(name: string): SQL {
+  return sql.placeholder(name) as unknown as SQL;
+}
+
+/** Every field of `row` as a placeholder named `${prefix}${field}`; fill them with `slotValues`. */
+export function slots<T extends object>(prefix: string, row: T): { [K in keyof T]: SQL } {
+  return Object.fromEntries(Object.keys(row).map((k) => [k, slot(prefix + k)])) as { [K in keyof T]: SQL };
+}
+
+export function slotValues(prefix: string, row: object, into: Record<string, unknown> = {}): Record<string, unknown> {
+  for (const k in row) into[prefix + k] = (row as Record<string, unknown>)[k];
+  return into;
+}
+
+export type PreparedWrite = { execute(values: Record<string, unknown>): Promise<unknown> };
+
+/**
+ * Several writes (Drizzle insert/update builders, values as `slot`s) as ONE prepared statement:
+ * `WITH w0 AS (…), w1 AS (…) SELECT 1`. PostgreSQL runs every data-modifying WITH part exactly once
+ * and the statement is atomic without BEGIN/COMMIT, so a change and its outbox events cost one
+ * round trip; prepared, its SQL is built once and parsed once per connection. Foreign keys between
+ * the parts are checked at the end of the statement, so a row may reference one inserted beside
+ * it. The parts share one snapshot: none sees another's writes, and no row may be written twice.
+ * Parts may read each other's RETURNING output by name (`w0`, `w1`, … or the given names).
+ */
+export function prepareOneStatement(db: Db, name: string, writes: Array<SQLWrapper | [string, SQLWrapper]>): PreparedWrite {
+  const parts = writes.map((w, i) => (Array.isArray(w) ? db.$with(w[0], {}).as(w[1].getSQL()) : db.$with(`w${i}`, {}).as(w.getSQL())));
+  return db
+    .with(...parts)
+    .select({ one: sql<number>`1` })
+    .from(sql`(select 1) as one`)
+    .prepare(name);
+}
+
+/**
+ * A cache of prepared statements by name, per database; `build` runs on first use. The name must
+ * determine the SQL completely (e.g. `payments_create_2` for two event rows).
+ */
+export function preparedStatements() {
+  const byDb = perDatabase(() => new Map<string, PreparedWrite>());
+  return (db: Db, name: string, build: () => PreparedWrite): PreparedWrite => {
+    const cache = byDb(db);
+    let statement = cache.get(name);
+    if (!statement) {
+      statement = build();
+      cache.set(name, statement);
+    }
+    return statement;
+  };
+}

@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { newId } from './ids';
+
+describe('newId', () => {
+  it('gives prefixed, time-first ids, unique across refills of the random pool', () => {
+    const ids = Array.from({ length: 20_000 }, () => newId('pay'));
+    for (const id of ids.slice(0, 300)) expect(id).toMatch(/^pay_[0-9a-z]{9}[0-9a-z]{16}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // The random part differs between consecutive ids (no byte of the pool is used twice).
+    const tails = new Set(ids.map((id) => id.slice(-16)));
+    expect(tails.size).toBe(ids.length);
+  });
+});

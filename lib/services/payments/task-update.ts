@@ -1,0 +1,278 @@
+import { aliasedTable, and, eq, sql, type SQLWrapper } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { schema, type Db } from '@/lib/db';
+import { perDatabase } from '@/lib/db/per-database';
+import { preparedStatements, prepareOneStatement, slot, slots, slotValues } from '@/lib/db/prepared-writes';
+import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
+import { newId } from '@/lib/ids';
+import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
+import { blameFor, reasonCode, SUBMISSION, TASK, type Reason, type TaskStatusName } from './model';
+import { partiesOfNamespaces, type Parties } from './payments';
+import { serializeSubmission, serializeTask, serializeTransaction } from './serialize';
+
+const { admissionTasks, submissions, payments, transactions, transactionLines, paymentExceptions, namespaces } = schema;
+type TaskRow = typeof admissionTasks.$inferSelect;
+type SubmissionRow = typeof submissions.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+export interface TaskUpdateInput {
+  status: TaskStatusName;
+  status_reason: Reason;
+  note?: string;
+}
+
+/** A task by id; from the API also by its assignee, admission and payment_id (else 404). */
+export type TaskSelector = { taskId: string; assignee?: string; admissionId?: string; paymentId?: string };
+
+/** Legal moves of DESIGN §5: completed and failed are final. */
+const NEXT: Record<number, number[]> = {
+  [TASK.pending]: [TASK.completed, TASK.failed, TASK.on_hold],
+  [TASK.on_hold]: [TASK.pending, TASK.completed, TASK.failed],
+  [TASK.completed]: [],
+  [TASK.failed]: [],
+};
+
+/** A concurrent change of the same admission makes the write fail; read again this often. */
+const ATTEMPTS = 8;
+
+export function checkReason(input: TaskUpdateInput) {
+  if (input.status === 'completed' && input.status_reason !== 'accepted') throw new ValidationError('status_reason must be accepted when status is completed');
+  if (input.status === 'failed' && input.status_reason === 'accepted') throw new ValidationError('status_reason must name the failure when status is failed');
+}
+
+const debtorNs = aliasedTable(namespaces, 'debtor_ns');
+const beneficiaryNs = aliasedTable(namespaces, 'beneficiary_ns');
+const sibling = aliasedTable(admissionTasks, 'sibling');
+
+/**
+ * Everything a task update decides on, in one prepared read: the task, its submission (with its
+ * version), the payment, the organizations of the payment's two namespaces (the parties of its
+ * events) and the status of every task of the admission (one row per task). One snapshot, so
+ * the statuses and the version agree.
+ */
+function taskStateQuery(db: Db, scoped: boolean) {
+  const match = [eq(admissionTasks.id, slot('taskId'))];
+  if (scoped) match.push(eq(admissionTasks.partnerId, slot('assignee')), eq(admissionTasks.admissionId, slot('admissionId')), eq(admissionTasks.paymentId, slot('paymentId')));
+  return db
+    .select({
+      task: admissionTasks,
+      sub: submissions,
+      payment: payments,
+      debtorOrgId: debtorNs.orgId,
+      beneficiaryOrgId: beneficiaryNs.orgId,
+      sibling: { id: sibling.id, status: sibling.status },
+    })
+    .from(admissionTasks)
+    .innerJoin(submissions, eq(submissions.id, admissionTasks.submissionId))
+    .innerJoin(payments, eq(payments.id, submissions.paymentPk))
+    .innerJoin(debtorNs, eq(debtorNs.id, payments.debtorPartnerId))
+    .innerJoin(beneficiaryNs, eq(beneficiaryNs.id, payments.beneficiaryPartnerId))
+    .innerJoin(sibling, eq(sibling.admissionId, admissionTasks.admissionId))
+    .where(and(...match))
+    .prepare(scoped ? 'tasks_state_scoped' : 'tasks_state');
+}
+const taskState = perDatabase((db) => taskStateQuery(db, false));
+const scopedTaskState = perDatabase((db) => taskStateQuery(db, true));
+
+/**
+ * The state machine and its consequences (DESIGN §5), written with optimistic concurrency: read
+ * the state (one round trip), decide, then write the task, the submission, the transaction or
+ * exception and the events as one prepared statement (one round trip) that first moves the
+ * submission's `version` on, but only from the version read. If another update of the same
+ * admission (or the expiry sweeper) came first, the whole statement fails and we read again, so
+ * concurrent updates are serialized and each real change writes exactly one
+ * `admission_task.updated` event. Used by the API and by the Sandbox Bank worker.
+ */
+export async function applyTaskUpdate(db: Db, task: string | TaskSelector, input: TaskUpdateInput, actor: string) {
+  checkReason(input);
+  const sel: TaskSelector = typeof task === 'string' ? { taskId: task } : task;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const rows =
+      sel.assignee === undefined
+        ? await taskState(db).execute({ taskId: sel.taskId })
+        : await scopedTaskState(db).execute({ taskId: sel.taskId, assignee: sel.assignee, admissionId: sel.admissionId, paymentId: sel.paymentId });
+    if (rows.length === 0) throw new NotFoundError(`Task ${sel.taskId} not found`);
+    const change = decide(rows[0]!, rows.map((r) => r.sibling), input, actor);
+    if (!change) return serializeTask(rows[0]!.task); // the same final answer again: unchanged, no event
+    try {
+      await writeChange(db, change);
+      return serializeTask(change.task);
+    } catch (err) {
+      if (!isLostRace(err)) throw err;
+    }
+  }
+  throw new ConflictError(`Task ${sel.taskId} is being changed by other requests; try again`);
+}
+
+type State = { task: TaskRow; sub: SubmissionRow; payment: PaymentRow; debtorOrgId: string; beneficiaryOrgId: string };
+
+/** What one task update writes; `outcome` and the number of events fix the statement's shape. */
+interface Change {
+  outcome: 'open' | 'rejected' | 'admitted';
+  /** The task after the update. */
+  task: TaskRow;
+  /** The submission as read (its version and status guard the write) and after the update. */
+  seen: SubmissionRow;
+  sub: SubmissionRow;
+  exception?: typeof paymentExceptions.$inferInsert;
+  txn?: Omit<typeof transactions.$inferSelect, 'batchId' | 'settledAt'>;
+  lines?: Array<typeof transactionLines.$inferSelect>;
+  events: EventInput[];
+}
+
+/** The rules: null when the same final answer is repeated; 409 for moves DESIGN §5 forbids. */
+function decide(state: State, tasks: Array<{ id: string; status: number }>, input: TaskUpdateInput, actor: string): Change | null {
+  const { task, sub, payment } = state;
+  const target = TASK[input.status];
+  const reason = reasonCode(input.status_reason);
+  if (task.status === target && task.statusReason === reason && (target === TASK.completed || target === TASK.failed)) return null;
+  if (sub.status !== SUBMISSION.pending && sub.status !== SUBMISSION.on_hold) {
+    throw new ConflictError(`The submission is already ${Object.keys(SUBMISSION).find((k) => SUBMISSION[k as keyof typeof SUBMISSION] === sub.status)}`);
+  }
+  if (!NEXT[task.status]!.includes(target)) {
+    throw new ConflictError(`A task that is ${Object.keys(TASK).find((k) => TASK[k as TaskStatusName] === task.status)} cannot become ${input.status}`);
+  }
+  const now = new Date();
+  const updated: TaskRow = { ...task, status: target, statusReason: reason, note: input.note ?? null, updatedBy: actor, updatedAt: now };
+  const parties = partiesOfNamespaces([
+    { id: payment.debtorPartnerId, orgId: state.debtorOrgId },
+    { id: payment.beneficiaryPartnerId, orgId: state.beneficiaryOrgId },
+  ]);
+  const events: EventInput[] = [{ type: 'admission_task.updated', orgId: updated.orgId, partnerId: updated.partnerId, data: { task: serializeTask(updated) } }];
+  const statuses = tasks.map((t) => (t.id === task.id ? target : t.status));
+  if (target === TASK.failed) return reject(state, updated, input.status_reason, now, parties, events);
+  if (statuses.every((s) => s === TASK.completed)) return admit(state, updated, now, parties, events);
+  const next = statuses.some((s) => s === TASK.on_hold) ? SUBMISSION.on_hold : SUBMISSION.pending;
+  // The submission's updated_at moves only when its status does, as it always has.
+  const after = next === sub.status ? sub : { ...sub, status: next, updatedAt: now };
+  return { outcome: 'open', task: updated, seen: sub, sub: after, events };
+}
+
+function reject(state: State, task: TaskRow, reason: Reason, now: Date, parties: Parties, events: EventInput[]): Change {
+  const { sub, payment } = state;
+  const exception = {
+    id: newId('exc'),
+    paymentPk: payment.id,
+    paymentId: payment.paymentId,
+    submissionId: sub.id,
+    orgId: payment.orgId,
+    partnerId: payment.partnerId,
+    recordType: 'PaymentSubmission',
+    exceptionCode: reason.toUpperCase(),
+    exceptionMessage: `Admission failed: ${reason.replace(/_/g, ' ')}`,
+    blame: blameFor(reason),
+    createdAt: now,
+  };
+  const after: SubmissionRow = { ...sub, status: SUBMISSION.rejected, updatedAt: now };
+  const data = { submission: serializeSubmission(after, payment), exception: { token: exception.id, exception_code: exception.exceptionCode, blame: exception.blame } };
+  for (const p of parties) events.push({ type: 'payment.rejected', ...p, data });
+  return { outcome: 'rejected', task, seen: sub, sub: after, exception, events };
+}
+
+function admit(state: State, task: TaskRow, now: Date, parties: Parties, events: EventInput[]): Change {
+  const { sub, payment } = state;
+  const txn = {
+    id: newId('txn'),
+    paymentPk: payment.id,
+    paymentId: payment.paymentId,
+    submissionId: sub.id,
+    approvalCode: randomBytes(4).toString('hex').toUpperCase().slice(0, 6),
+    status: 2,
+    currency: payment.currency,
+    amountMinor: payment.amountMinor,
+    debtorPartnerId: payment.debtorPartnerId,
+    beneficiaryPartnerId: payment.beneficiaryPartnerId,
+    initiatedAt: payment.initiatedAt,
+    clearedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // Double entry: the debit of the debtor's namespace equals the credit of the beneficiary's.
+  const line = (partnerId: string, direction: 'TD_Debit' | 'TD_Credit') => ({
+    id: newId('line'),
+    transactionId: txn.id,
+    partnerId,
+    currency: payment.currency,
+    amountMinor: payment.amountMinor,
+    direction,
+    transactionType: 'TT_PAYMENT',
+  });
+  const lines = [line(payment.debtorPartnerId, 'TD_Debit'), line(payment.beneficiaryPartnerId, 'TD_Credit')];
+  const after: SubmissionRow = { ...sub, status: SUBMISSION.admitted, transactionId: txn.id, updatedAt: now };
+  const subWire = serializeSubmission(after, payment);
+  const txnWire = serializeTransaction({ ...txn, batchId: null, settledAt: null }, lines);
+  for (const p of parties) {
+    events.push({ type: 'payment.admitted', ...p, data: { submission: subWire } });
+    events.push({ type: 'transaction.created', ...p, data: { transaction: txnWire } });
+  }
+  return { outcome: 'admitted', task, seen: sub, sub: after, txn, lines, events };
+}
+
+const updateStatements = preparedStatements();
+
+/**
+ * The change as one prepared statement. Its first part, `guard`, moves the submission to its new
+ * status and version only if it still has the version and status that were read; the task's new
+ * `updated_at` is taken from the guard's output, so when the guard matched no row it is NULL, the
+ * NOT NULL constraint aborts the whole statement (nothing is written) and `isLostRace` says so.
+ */
+async function writeChange(db: Db, change: Change) {
+  const name = `tasks_update_${change.outcome}_${change.events.length}`;
+  const statement = updateStatements(db, name, () => {
+    const writes: Array<SQLWrapper | [string, SQLWrapper]> = [
+      [
+        'guard',
+        db
+          .update(submissions)
+          .set({ version: sql`${submissions.version} + 1`, status: slot('s_status'), transactionId: slot('s_transactionId'), updatedAt: slot('s_updatedAt') })
+          .where(and(eq(submissions.id, slot('s_id')), eq(submissions.version, slot('s_version')), eq(submissions.status, slot('s_seenStatus'))))
+          .returning({ id: submissions.id }),
+      ],
+      db
+        .update(admissionTasks)
+        .set({
+          status: slot('t_status'),
+          statusReason: slot('t_statusReason'),
+          note: slot('t_note'),
+          updatedBy: slot('t_updatedBy'),
+          updatedAt: sql`(select ${slot('t_updatedAt')}::timestamptz from guard)`,
+        })
+        .where(eq(admissionTasks.id, slot('t_id'))),
+    ];
+    if (change.exception) writes.push(db.insert(paymentExceptions).values(slots('x_', change.exception)));
+    if (change.txn && change.lines) {
+      writes.push(db.insert(transactions).values(slots('txn_', change.txn)));
+      writes.push(db.insert(transactionLines).values(change.lines.map((l, i) => slots(`l${i}_`, l))));
+    }
+    writes.push(eventsInsertSlots(db, change.events.length));
+    return prepareOneStatement(db, name, writes);
+  });
+  const { task, sub, seen } = change;
+  const values: Record<string, unknown> = {
+    s_id: sub.id,
+    s_status: sub.status,
+    s_transactionId: sub.transactionId,
+    s_updatedAt: sub.updatedAt,
+    s_version: seen.version,
+    s_seenStatus: seen.status,
+    t_id: task.id,
+    t_status: task.status,
+    t_statusReason: task.statusReason,
+    t_note: task.note,
+    t_updatedBy: task.updatedBy,
+    t_updatedAt: task.updatedAt.toISOString(),
+  };
+  if (change.exception) slotValues('x_', change.exception, values);
+  if (change.txn) slotValues('txn_', change.txn, values);
+  change.lines?.forEach((l, i) => slotValues(`l${i}_`, l, values));
+  await statement.execute(eventValues(change.events, values));
+}
+
+/** The guard of `writeChange` found the submission changed since it was read. */
+function isLostRace(err: unknown): boolean {
+  for (let e = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
+    const pgErr = e as { code?: string; column?: string };
+    if (pgErr.code === '23502' && (pgErr.column === undefined || pgErr.column === 'updated_at')) return true;
+  }
+  return false;
+}
