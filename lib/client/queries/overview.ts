@@ -49,6 +49,8 @@ export const overviewQuery = (partnerId: string | null, days: number) =>
     queryKey: overviewKeys.detail(partnerId, days),
     queryFn: () => apiFetch<Overview>(`/overview?days=${days}`),
     enabled: partnerId !== null,
-    // The checklist ticks itself from activity elsewhere (an API call, another tab).
+    // The checklist ticks itself from activity elsewhere (an API call, another tab): fresh
+    // figures on every visit, and every 15 s while the page is open.
+    refetchOnMount: 'always',
     refetchInterval: 15_000,
   });
