@@ -1,3 +1,7 @@
+'use client';
+
+import { useId } from 'react';
+
 /**
  * The frame of every chart: a titled figure, the chart itself hidden from assistive technology,
  * and the same figures as a table for screen readers (a chart alone says nothing to them).
@@ -19,13 +23,19 @@ export function ChartFrame({
   isEmpty: boolean;
   empty: string;
 }) {
+  const titleId = useId();
   return (
-    <figure className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <figure
+      aria-labelledby={titleId}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <figcaption>
-          <h2 className="font-medium">{title}</h2>
+        <div>
+          <h2 id={titleId} className="font-medium">
+            {title}
+          </h2>
           <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>
-        </figcaption>
+        </div>
         {controls}
       </div>
       {isEmpty ? (
@@ -82,4 +92,9 @@ export function ChartTooltip({
       ))}
     </div>
   );
+}
+
+/** Legend labels in the text colour (the swatch carries the series colour). */
+export function legendLabel(value: unknown) {
+  return <span className="text-slate-700 dark:text-slate-300">{String(value)}</span>;
 }

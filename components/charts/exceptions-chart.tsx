@@ -2,7 +2,7 @@
 
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Overview } from '@/lib/client/queries/overview';
-import { ChartFrame, ChartTooltip } from './chart-frame';
+import { ChartFrame, ChartTooltip, legendLabel } from './chart-frame';
 
 const BLAME = [
   { key: 'beneficiary_party', label: 'Beneficiary party', color: '#2563eb' },
@@ -80,7 +80,7 @@ export default function ExceptionsChart({ overview }: { overview: Overview }) {
           strokeOpacity={0.4}
         />
         <Tooltip content={<ChartTooltip />} cursor={{ fill: 'currentColor', fillOpacity: 0.08 }} />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} formatter={legendLabel} />
         {blames.map((b) => (
           <Bar
             key={b.key}

@@ -5,7 +5,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'rec
 import { SELECT_CLASS } from '@/components/ui/select';
 import { formatMoney } from '@/lib/client/format';
 import type { Overview, PaymentStatusName } from '@/lib/client/queries/overview';
-import { ChartFrame, ChartTooltip } from './chart-frame';
+import { ChartFrame, ChartTooltip, legendLabel } from './chart-frame';
 
 export const STATUS_SERIES: Array<{ key: PaymentStatusName; label: string; color: string }> = [
   { key: 'settled', label: 'Settled', color: '#059669' },
@@ -124,7 +124,7 @@ export default function PaymentVolumeChart({ overview }: { overview: Overview })
           content={<ChartTooltip format={format} />}
           cursor={{ fill: 'currentColor', fillOpacity: 0.08 }}
         />
-        <Legend wrapperStyle={{ fontSize: 12 }} />
+        <Legend wrapperStyle={{ fontSize: 12 }} itemSorter={null} formatter={legendLabel} />
         {present.map((s) => (
           <Bar
             key={s.key}

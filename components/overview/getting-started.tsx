@@ -27,13 +27,20 @@ export function GettingStarted({
   domain: string;
 }) {
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const headers = `  -H "X-SERVICE-API-KEY: $KEY" \\
+  -H "x-org-id: ${orgId}" \\
+  -H "x-partner-id: ${partnerId}" \\
+  -H "idempotency-key: $(uuidgen)"`;
   const pay = `curl -X POST ${origin}/api/v1/csp/payments \\
-  -H "X-SERVICE-API-KEY: $KEY" -H "x-org-id: ${orgId}" -H "x-partner-id: ${partnerId}" \\
-  -H "idempotency-key: $(uuidgen)" -H "content-type: application/json" \\
-  -d '{"payment_id":"first-test","payment_type":"Type_Push","amount":{"currency":"USD","total":"2500"},
-       "debtor_party":{"payment_address":"you@${domain}"},"beneficiary_party":{"payment_address":"alice@sandbox-bank.test"}}'
+${headers} \\
+  -H "content-type: application/json" \\
+  -d '{"payment_id": "first-test", "payment_type": "Type_Push",
+       "amount": {"currency": "USD", "total": "2500"},
+       "debtor_party": {"payment_address": "you@${domain}"},
+       "beneficiary_party": {"payment_address": "alice@sandbox-bank.test"}}'
+
 curl -X POST ${origin}/api/v1/csp/payments/first-test/submissions \\
-  -H "X-SERVICE-API-KEY: $KEY" -H "x-org-id: ${orgId}" -H "x-partner-id: ${partnerId}" -H "idempotency-key: $(uuidgen)"`;
+${headers}`;
   const items = [
     {
       key: 'api_key' as const,
@@ -49,6 +56,7 @@ curl -X POST ${origin}/api/v1/csp/payments/first-test/submissions \\
         <details>
           <summary className="cursor-pointer">Show the two calls</summary>
           <pre
+            tabIndex={0}
             suppressHydrationWarning
             className="mt-2 overflow-x-auto rounded bg-slate-100 p-2 text-xs whitespace-pre text-slate-900 dark:bg-slate-800 dark:text-slate-100"
           >

@@ -48,13 +48,16 @@ export function KpiCards({ overview: o }: { overview: Overview }) {
             ))
           : 'None yet today (UTC)'}
       </Kpi>
-      <Kpi id="admitted-rate" title="Admitted rate" value={percent(o.decisions.admitted, decided)}>
+      <Kpi
+        id="admitted-rate"
+        title="Admitted / rejected rate"
+        value={`${percent(o.decisions.admitted, decided)} / ${percent(o.decisions.rejected, decided)}`}
+      >
         <p>
           {o.decisions.admitted} admitted · {o.decisions.rejected} rejected · {o.decisions.expired} expired
         </p>
         <p>
-          Rejected rate {percent(o.decisions.rejected, decided)} · {o.decisions.open} open · last{' '}
-          {o.window.days} days
+          {o.decisions.open} open · last {o.window.days} days
         </p>
       </Kpi>
       <Kpi id="tasks-waiting" title="Tasks waiting" value={String(waiting)}>
@@ -75,8 +78,12 @@ export function KpiCards({ overview: o }: { overview: Overview }) {
         {o.awaiting_settlement.length
           ? o.awaiting_settlement.map((c) => (
               <p key={c.currency}>
-                {signed(c.net, c.currency)} net (in {formatMoney(c.incoming, c.currency)}, out{' '}
-                {formatMoney(c.outgoing, c.currency)})
+                <span className="font-medium text-slate-900 dark:text-slate-100">
+                  {signed(c.net, c.currency)}
+                </span>{' '}
+                net
+                <br />
+                in {formatMoney(c.incoming, c.currency)} · out {formatMoney(c.outgoing, c.currency)}
               </p>
             ))
           : 'Nothing cleared since the last cut-off'}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { formatMoney } from '../../lib/client/format';
 import { startReceiver } from '../api/receiver';
 import { DEMO_ADMIN, expectAccessible, shootThemes, signInAs, uniq } from './helpers';
 
@@ -33,9 +34,14 @@ test('the overview shows the namespace’s figures and both charts', async ({ pa
     `${o.tasks_waiting.pending} pending · ${o.tasks_waiting.on_hold} on hold`,
   );
   // A cut-off may have run meanwhile (every 5 minutes): the cards follow what the API said.
-  await expect(page.getByTestId('kpi-awaiting-settlement')).toContainText(
-    o.awaiting_settlement.length ? 'net (in USD' : 'Nothing cleared since the last cut-off',
-  );
+  const awaiting = page.getByTestId('kpi-awaiting-settlement');
+  if (o.awaiting_settlement.length === 0)
+    await expect(awaiting).toContainText('Nothing cleared since the last cut-off');
+  for (const c of o.awaiting_settlement) {
+    await expect(awaiting).toContainText(
+      `in ${formatMoney(c.incoming, c.currency)} · out ${formatMoney(c.outgoing, c.currency)}`,
+    );
+  }
   await expect(page.getByTestId('kpi-last-batch')).toContainText(
     o.last_batch_positions.length ? 'USD' : 'No settled batch yet',
   );
@@ -48,7 +54,7 @@ test('the overview shows the namespace’s figures and both charts', async ({ pa
   const exceptions = page.getByRole('figure', { name: 'Exceptions by code and blame' });
   await expect(exceptions.locator('.recharts-bar-rectangle').first()).toBeVisible();
   // The seeded rejection (inv-0993) is blamed on the beneficiary's side.
-  await expect(exceptions.locator('.recharts-yAxis')).toContainText('account closed');
+  await expect(exceptions.locator('.recharts-wrapper')).toContainText('account closed');
   await expect(exceptions.getByRole('table')).toContainText('ACCOUNT_CLOSED');
   await shootThemes(page, 'overview-kpis');
 

@@ -58,7 +58,9 @@ export function WebhooksClient() {
       header: 'Events',
       id: 'events',
       cell: ({ row }) =>
-        row.original.event_types.includes('*') ? 'All events' : `${row.original.event_types.length} types`,
+        row.original.event_types.includes('*')
+          ? 'All events'
+          : `${row.original.event_types.length} ${row.original.event_types.length === 1 ? 'type' : 'types'}`,
     },
     { header: 'Status', id: 'status', cell: ({ row }) => <WebhookStatusBadge webhook={row.original} /> },
     { header: 'Created', id: 'created', cell: ({ row }) => when(row.original.created_at.seconds) },
@@ -79,8 +81,13 @@ export function WebhooksClient() {
           tone="danger"
           title={`Endpoint disabled: ${w.url}`}
           action={
-            <Button variant="secondary" disabled={update.isPending} onClick={() => reenable(w)}>
-              Re-enable {w.url}
+            <Button
+              variant="secondary"
+              aria-label={`Re-enable ${w.url}`}
+              disabled={update.isPending}
+              onClick={() => reenable(w)}
+            >
+              Re-enable
             </Button>
           }
         >

@@ -62,6 +62,8 @@ export const webhookQuery = (id: string) =>
   queryOptions({
     queryKey: webhookKeys.detail(id),
     queryFn: () => apiFetch<Webhook>(`/webhook/${encodeURIComponent(id)}`),
+    // The delivery worker changes the state by itself (failing, disabled after 5 days).
+    refetchInterval: 3000,
   });
 
 export const deliveriesQuery = (id: string, q: { status?: string; page: number; limit: number }) =>

@@ -24,10 +24,10 @@ function Attempts({ delivery }: { delivery: Delivery }) {
     return <span className="text-slate-600 dark:text-slate-400">none yet</span>;
   return (
     <details>
-      <summary className="cursor-pointer text-blue-700 dark:text-blue-400">
+      <summary className="cursor-pointer whitespace-nowrap text-blue-700 dark:text-blue-400">
         {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
       </summary>
-      <ol className="mt-2 flex flex-col gap-2" aria-label={`Attempts of ${delivery.event_id}`}>
+      <ol className="mt-2 flex w-72 flex-col gap-2" aria-label={`Attempts of ${delivery.event_id}`}>
         {delivery.attempt_log.map((a, i) => (
           <li key={i} className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700">
             <p>
@@ -36,7 +36,10 @@ function Attempts({ delivery }: { delivery: Delivery }) {
             </p>
             {a.error ? <p className="text-red-700 dark:text-red-400">{a.error}</p> : null}
             {a.response_excerpt ? (
-              <pre className="mt-1 max-h-32 overflow-auto rounded bg-slate-100 p-2 whitespace-pre-wrap dark:bg-slate-800">
+              <pre
+                tabIndex={0}
+                className="mt-1 max-h-32 overflow-auto rounded bg-slate-100 p-2 whitespace-pre-wrap dark:bg-slate-800"
+              >
                 {a.response_excerpt}
               </pre>
             ) : null}
