@@ -15,7 +15,7 @@ function Kpi({
 }: {
   id: string;
   title: string;
-  value: string;
+  value: React.ReactNode;
   children?: React.ReactNode;
 }) {
   return (
@@ -50,8 +50,16 @@ export function KpiCards({ overview: o }: { overview: Overview }) {
       </Kpi>
       <Kpi
         id="admitted-rate"
-        title="Admitted / rejected rate"
-        value={`${percent(o.decisions.admitted, decided)} / ${percent(o.decisions.rejected, decided)}`}
+        title="Admitted / rejected"
+        value={
+          <>
+            {percent(o.decisions.admitted, decided)}
+            <span className="text-base font-medium text-slate-600 dark:text-slate-400">
+              {' '}
+              / {percent(o.decisions.rejected, decided)}
+            </span>
+          </>
+        }
       >
         <p>
           {o.decisions.admitted} admitted · {o.decisions.rejected} rejected · {o.decisions.expired} expired

@@ -27,7 +27,7 @@ function Attempts({ delivery }: { delivery: Delivery }) {
       <summary className="cursor-pointer whitespace-nowrap text-blue-700 dark:text-blue-400">
         {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
       </summary>
-      <ol className="mt-2 flex w-72 flex-col gap-2" aria-label={`Attempts of ${delivery.event_id}`}>
+      <ol className="mt-2 flex w-56 flex-col gap-2" aria-label={`Attempts of ${delivery.event_id}`}>
         {delivery.attempt_log.map((a, i) => (
           <li key={i} className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700">
             <p>
@@ -89,11 +89,19 @@ export function Deliveries({ webhook }: { webhook: Webhook }) {
       },
     },
     { header: 'Attempts', id: 'attempts', cell: ({ row }) => <Attempts delivery={row.original} /> },
-    { header: 'Created', id: 'created', cell: ({ row }) => when(row.original.created_at.seconds) },
     {
-      header: 'Next attempt',
-      id: 'next',
-      cell: ({ row }) => (row.original.next_attempt_at ? when(row.original.next_attempt_at.seconds) : '—'),
+      header: 'Created / next attempt',
+      id: 'when',
+      cell: ({ row }) => (
+        <div className="text-xs">
+          <p>{when(row.original.created_at.seconds)}</p>
+          {row.original.next_attempt_at ? (
+            <p className="text-slate-600 dark:text-slate-400">
+              next {when(row.original.next_attempt_at.seconds)}
+            </p>
+          ) : null}
+        </div>
+      ),
     },
     {
       header: 'Actions',
