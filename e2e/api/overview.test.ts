@@ -41,6 +41,9 @@ async function counterpartyPays(from: Bank, to: Bank, total: string, currency: s
   expect(res.status, res.text).toBe(200);
 }
 
+// Many sequential calls, sign-ups (argon2) and Sandbox Bank round trips: slow on a loaded machine.
+const SLOW = 120_000;
+
 describe('GET /api/v1/csp/overview', () => {
   it('counts exactly the namespace’s own activity, money grouped by currency', async () => {
     const a = await createBank();
@@ -155,14 +158,14 @@ describe('GET /api/v1/csp/overview', () => {
     const hook = await api('POST', '/webhook', { ...jwt(a), body: { url: 'http://127.0.0.1:9/hook', event_types: ['*'] } });
     expect(hook.status, hook.text).toBe(200);
     expect((await api('GET', '/overview', jwt(a))).body.data.getting_started).toEqual({ api_key: true, sandbox_payment: true, webhook: true });
-  });
+  }, SLOW);
 
   it('a new organization starts with nothing ticked', async () => {
     const org = await createOrg();
     const res = await api('GET', '/overview', jwt(org));
     expect(res.status).toBe(200);
     expect(res.body.data.getting_started).toEqual({ api_key: false, sandbox_payment: false, webhook: false });
-  });
+  }, SLOW);
 
   it('refuses bad headers, credentials and parameters with the envelope', async () => {
     const a = await createBank();
@@ -189,5 +192,5 @@ describe('GET /api/v1/csp/overview', () => {
       expectError(res, 400, 'error.bad_request');
       expect(res.body.message).toContain('days');
     }
-  });
+  }, SLOW);
 });
