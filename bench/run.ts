@@ -7,41 +7,15 @@
  * Env: BENCH_DURATION (s), BENCH_CONNECTIONS, BENCH_ONLY=next|standalone.
  */
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type DbKind, type Host } from '../e2e/api/server';
+import { treeCpuSeconds } from './proc';
 
 const root = path.resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_DURATION || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
 const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-const TICKS = 100; // USER_HZ on Linux
-
-/** CPU seconds of a process and all its descendants (Next.js runs its server in a child). */
-function treeCpuSeconds(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  const cpu = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / TICKS);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // process ended meanwhile
-    }
-  }
-  let total = 0;
-  const stack = [rootPid];
-  while (stack.length) {
-    const pid = stack.pop()!;
-    total += cpu.get(pid) ?? 0;
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total;
-}
 
 function load(args: Record<string, unknown>) {
   const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/load.ts'), JSON.stringify(args)], {
@@ -118,6 +92,9 @@ async function benchHost(host: Host, db: DbKind): Promise<{ rows: Row[]; coldSta
 }
 
 const hosts: Host[] = process.env.BENCH_ONLY ? [process.env.BENCH_ONLY as Host] : ['standalone', 'next'];
+// A built app: the Next.js production build when it is measured, and the PGlite image either way.
+if (hosts.includes('next')) execFileSync('bash', [path.join(root, 'scripts/build-if-needed.sh')], { cwd: root, stdio: 'inherit' });
+else execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/pglite-image.ts')], { cwd: root, stdio: 'inherit' });
 const dbs: DbKind[] = pgUrl ? ['pglite', 'postgres'] : ['pglite'];
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
 const all: Row[] = [];

@@ -37,6 +37,8 @@ export async function shootThemes(page: Page, name: string, { axe = true } = {})
 
 /** No serious or critical accessibility violations on the current page. */
 export async function expectAccessible(page: Page) {
+  // Next streams a page's metadata: after a client navigation the <title> arrives a moment later.
+  await expect(page).toHaveTitle(/\S/);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -60,15 +60,26 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
     }
   });
 
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new PayloadTooLargeError();
-      },
-    }),
-  );
+  const limitStreamedBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new PayloadTooLargeError();
+    },
+  });
+  app.use('*', async (c, next) => {
+    // Hono's bodyLimit reads `request.body`, which makes @hono/node-server build a full Fetch
+    // Request (with an AbortSignal) for every request, GETs included. Requests without a body
+    // and requests with a Content-Length are decided from the headers; only a streamed
+    // (chunked) body goes through bodyLimit, which counts the bytes as they arrive.
+    const method = c.req.method;
+    if (method === 'GET' || method === 'HEAD') return next();
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      if (Number.parseInt(length, 10) > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+      return next();
+    }
+    return limitStreamedBody(c, next);
+  });
 
   app.onError(async (err, c) => {
     const keyHash = c.get('idempotencyKeyHash');

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
+import { preparedQuery } from '@/lib/db/prepared';
 import { verifyAccessToken, type Role } from '@/lib/auth/jwt';
 import { sha256Hex } from '@/lib/auth/secrets';
 import { UnauthorizedError, ValidationError } from '@/lib/errors';
@@ -29,6 +30,36 @@ const namespaceColumns = {
   paymentTtlSeconds: namespaces.paymentTtlSeconds,
   reviewThreshold: namespaces.reviewThreshold,
 };
+
+// The two lookups every authenticated request makes, prepared once (lib/db/prepared.ts).
+const apiKeyBySecretHash = preparedQuery('csp_credential_api_key', (db) =>
+  db
+    .select({ key: apiKeys, ns: namespaceColumns, orgStatus: organizations.status })
+    .from(apiKeys)
+    .innerJoin(namespaces, eq(namespaces.id, apiKeys.partnerId))
+    .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
+    .where(and(eq(apiKeys.secretHash, sql.placeholder('secretHash')), isNull(apiKeys.deletedAt)))
+    .limit(1),
+);
+
+// One round trip: the user (still existing, same role), its organization and the named namespace.
+const jwtUserWithNamespace = preparedQuery('csp_credential_jwt_user', (db) =>
+  db
+    .select({
+      userId: users.id,
+      orgId: users.orgId,
+      role: users.role,
+      email: users.email,
+      disabled: users.disabled,
+      orgStatus: organizations.status,
+      ns: namespaceColumns,
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .leftJoin(namespaces, and(eq(namespaces.id, sql.placeholder('partnerId')), eq(namespaces.orgId, users.orgId)))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1),
+);
 
 interface Headers {
   authorization?: string;
@@ -74,15 +105,7 @@ function requireHeaders(h: Headers, rules: { partner: HeaderRule; org: HeaderRul
 
 async function resolveApiKey(db: Db, h: Headers, rules: { partner: HeaderRule; org: HeaderRule }): Promise<ResolvedCredential> {
   const secret = h.apiKey!.trim();
-  const rows = secret
-    ? await db
-        .select({ key: apiKeys, ns: namespaceColumns, orgStatus: organizations.status })
-        .from(apiKeys)
-        .innerJoin(namespaces, eq(namespaces.id, apiKeys.partnerId))
-        .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
-        .where(and(eq(apiKeys.secretHash, sha256Hex(secret)), isNull(apiKeys.deletedAt)))
-        .limit(1)
-    : [];
+  const rows = secret ? await apiKeyBySecretHash(db).execute({ secretHash: sha256Hex(secret) }) : [];
   const row = rows[0];
   if (!row || !row.key.enabled) throw new UnauthorizedError('Invalid, disabled or revoked API key');
   requireHeaders(h, rules);
@@ -113,22 +136,7 @@ async function resolveJwt(db: Db, token: string, h: Headers, rules: { partner: H
   const claims = token ? await verifyAccessToken(token) : null;
   if (!claims) throw new UnauthorizedError('Invalid or expired access token');
   const partnerId = h.partnerId ?? null;
-  // One round trip: the user (still existing, same role), its organization and the named namespace.
-  const rows = await db
-    .select({
-      userId: users.id,
-      orgId: users.orgId,
-      role: users.role,
-      email: users.email,
-      disabled: users.disabled,
-      orgStatus: organizations.status,
-      ns: namespaceColumns,
-    })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.orgId))
-    .leftJoin(namespaces, and(eq(namespaces.id, sql`${partnerId}`), eq(namespaces.orgId, users.orgId)))
-    .where(eq(users.id, claims.sub))
-    .limit(1);
+  const rows = await jwtUserWithNamespace(db).execute({ userId: claims.sub, partnerId });
   const row = rows[0];
   if (!row || row.disabled || row.role !== claims.role || row.orgId !== claims.org_id) {
     throw new UnauthorizedError('Invalid or expired access token');

@@ -1,7 +1,8 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
+import { preparedQuery } from '@/lib/db/prepared';
 import { ConflictError, IdempotencyKeyReusedError, ValidationError } from '@/lib/errors';
 
 const { idempotencyKeys } = schema;
@@ -10,6 +11,22 @@ const RETENTION_MS = 24 * 3600 * 1000;
 /** An in-flight record older than this belongs to a request that died; it may be taken over. */
 const ABANDONED_MS = 5 * 60 * 1000;
 const MAX_KEY_LENGTH = 255;
+
+// Every idempotent request claims and completes a key: both statements are prepared once.
+const insertClaim = preparedQuery('csp_idempotency_claim', (db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({ keyHash: sql.placeholder('keyHash'), fingerprint: sql.placeholder('fingerprint'), state: 'in_flight' })
+    .onConflictDoNothing()
+    .returning({ keyHash: idempotencyKeys.keyHash }),
+);
+
+const updateDone = preparedQuery('csp_idempotency_complete', (db) =>
+  db
+    .update(idempotencyKeys)
+    .set({ state: 'done', statusCode: sql`${sql.placeholder('statusCode')}`, body: sql`${sql.placeholder('body')}`, completedAt: sql`now()` })
+    .where(eq(idempotencyKeys.keyHash, sql.placeholder('keyHash'))),
+);
 
 export interface StoredResponse {
   status: number;
@@ -52,11 +69,7 @@ export async function claimIdempotencyKey(
   const fp = fingerprint(input.body);
 
   for (let attempt = 0; attempt < 3; attempt++) {
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({ keyHash, fingerprint: fp, state: 'in_flight' })
-      .onConflictDoNothing()
-      .returning({ keyHash: idempotencyKeys.keyHash });
+    const inserted = await insertClaim(db).execute({ keyHash, fingerprint: fp });
     if (inserted.length === 1) return { kind: 'new', keyHash };
 
     const [row] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.keyHash, keyHash)).limit(1);
@@ -79,10 +92,7 @@ export async function claimIdempotencyKey(
 }
 
 export async function completeIdempotencyKey(db: Db, keyHash: string, response: StoredResponse): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ state: 'done', statusCode: response.status, body: response.body, completedAt: new Date() })
-    .where(eq(idempotencyKeys.keyHash, keyHash));
+  await updateDone(db).execute({ keyHash, statusCode: response.status, body: response.body });
 }
 
 /** A server error is not a result: the key is released so the client may retry with it. */

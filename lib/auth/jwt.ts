@@ -13,7 +13,16 @@ export interface AccessClaims {
 }
 
 export const JWT_TTL_SECONDS = 7 * 24 * 3600;
-const key = () => new TextEncoder().encode(config.authSecret);
+const key = new TextEncoder().encode(config.authSecret);
+
+/**
+ * Tokens whose signature has been verified → their claims. HMAC verification through WebCrypto
+ * costs far more than the rest of a request; a token's signature and claims never change, so
+ * only `exp` is checked again on a hit. Whether the user may still act is not cached: the user
+ * row is read on every request (lib/api/credentials.ts). Bounded; least recently used evicted.
+ */
+const verified = new Map<string, AccessClaims>();
+const MAX_VERIFIED = 10_000;
 
 export async function signAccessToken(input: { userId: string; orgId: string | null; role: Role }): Promise<string> {
   return new SignJWT({ org_id: input.orgId, role: input.role })
@@ -22,15 +31,29 @@ export async function signAccessToken(input: { userId: string; orgId: string | n
     .setJti(randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${JWT_TTL_SECONDS}s`)
-    .sign(key());
+    .sign(key);
 }
 
 /** Returns the claims, or null for a malformed, tampered or expired token. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
+  const known = verified.get(token);
+  if (known) {
+    verified.delete(token);
+    // jose's rule: expired once `exp` ≤ the current second.
+    if (known.exp > Math.floor(Date.now() / 1000)) {
+      verified.set(token, known);
+      return known;
+    }
+  }
   try {
-    const { payload } = await jwtVerify(token, key(), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
     if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.jti !== 'string') return null;
-    return payload as unknown as AccessClaims;
+    const claims = payload as unknown as AccessClaims;
+    if (typeof claims.exp === 'number') {
+      if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+      verified.set(token, claims);
+    }
+    return claims;
   } catch (err) {
     if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
     throw err;

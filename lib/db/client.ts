@@ -1,4 +1,4 @@
-import { mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, openSync, closeSync, readFileSync, rmSync, unlinkSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -6,6 +6,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { copyImage, discardImage, hasImage, isEmptyFolder, makeImage, pgliteImage, readImageTarball } from './pglite-image';
 import * as schema from './schema';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -19,7 +20,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
+export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
 const MIGRATION_LOCK = 7_260_001;
 
 export interface OpenOptions {
@@ -54,14 +55,17 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {
   let releaseLock = () => {};
+  let fresh = true;
   if (dataDir) {
+    fresh = isEmptyFolder(dataDir);
     mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireFolderLock(dataDir);
   }
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
-  await client.waitReady;
+  const migrate = (pglite: PGlite) => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  const client = fresh ? await openFromImage(dataDir, migrate) : await startPglite(dataDir);
+  // Nothing to do after an image; brings an existing database up to date.
+  await migrate(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db,
     kind: 'pglite',
@@ -70,6 +74,40 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       releaseLock();
     },
   };
+}
+
+/** A fresh database, from the migrated empty image (lib/db/pglite-image.ts), made first if missing. */
+async function openFromImage(dataDir: string | undefined, migrate: (pglite: PGlite) => Promise<void>): Promise<PGlite> {
+  const image = pgliteImage(MIGRATIONS_FOLDER);
+  try {
+    if (!hasImage(image)) await makeImage(image, migrate);
+    if (!dataDir) return await startPglite(undefined, readImageTarball(image));
+    copyImage(image, dataDir);
+    return await startPglite(dataDir);
+  } catch {
+    // A damaged or unwritable image is only a lost shortcut: forget it and run initdb here.
+    try {
+      discardImage(image);
+    } catch {
+      // read-only cache folder
+    }
+    if (dataDir) {
+      rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(dataDir, { recursive: true });
+    }
+    return startPglite(dataDir);
+  }
+}
+
+async function startPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+  const client = new PGlite({ dataDir, loadDataDir });
+  try {
+    await client.waitReady;
+  } catch (err) {
+    await client.close().catch(() => {});
+    throw err;
+  }
+  return client;
 }
 
 /**

@@ -27,6 +27,8 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_partner_payment_uq').on(t.partnerId, t.paymentId),
+    // A counterparty reads a payment by payment_id too (it is unique only per creating namespace).
+    index('payments_payment_id_idx').on(t.paymentId),
     index('payments_partner_created_idx').on(t.partnerId, t.createdAt),
     index('payments_debtor_idx').on(t.debtorPartnerId, t.createdAt),
     index('payments_beneficiary_idx').on(t.beneficiaryPartnerId, t.createdAt),
@@ -112,6 +114,7 @@ export const transactions = pgTable(
     // Partial index: the cut-off scans only transactions not yet in a batch.
     index('transactions_unbatched_idx').on(t.currency, t.clearedAt).where(sql`batch_id IS NULL`),
     index('transactions_batch_idx').on(t.batchId),
+    index('transactions_payment_idx').on(t.paymentPk),
     index('transactions_debtor_idx').on(t.debtorPartnerId),
     index('transactions_beneficiary_idx').on(t.beneficiaryPartnerId),
   ],

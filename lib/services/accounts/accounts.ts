@@ -4,7 +4,8 @@ import { schema } from '@/lib/db';
 import { ForbiddenError, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/api/schemas';
-import { pageOffset, requireNamespace } from '../guards';
+import { requireNamespace } from '../guards';
+import { paged, totalRows } from '../paged';
 
 const { accounts } = schema;
 type AccountRow = typeof accounts.$inferSelect;
@@ -85,11 +86,13 @@ export async function listAccounts(
   if (q.account_title) where.push(sql`${accounts.accountTitle} ILIKE ${'%' + q.account_title.replace(/[\\%_]/g, '\\$&') + '%'}`);
   if (q.routing_number) where.push(eq(accounts.routingNumber, q.routing_number));
   const cond = and(...where);
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(accounts).where(cond).orderBy(desc(accounts.createdAt), desc(accounts.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(accounts).where(cond),
-  ]);
-  return { count: total!.n, accounts: rows.map(serializeAccount) };
+  const { count: total, rows } = await paged(
+    q,
+    (limit, offset) =>
+      ctx.db.select({ row: accounts, total: totalRows() }).from(accounts).where(cond).orderBy(desc(accounts.createdAt), desc(accounts.id)).limit(limit).offset(offset),
+    () => ctx.db.select({ n: count() }).from(accounts).where(cond),
+  );
+  return { count: total, accounts: rows.map((r) => serializeAccount(r.row)) };
 }
 
 async function getAccountOrThrow(ctx: ServiceContext, id: string): Promise<AccountRow> {

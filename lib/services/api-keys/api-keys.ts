@@ -6,7 +6,8 @@ import { NotFoundError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/api/schemas';
 import { emitEvent } from '../events/emit';
-import { pageOffset, requireNamespace } from '../guards';
+import { requireNamespace } from '../guards';
+import { paged, totalRows } from '../paged';
 
 const { apiKeys } = schema;
 type KeyRow = typeof apiKeys.$inferSelect;
@@ -68,11 +69,13 @@ export async function createApiKey(ctx: ServiceContext, input: { name: string; d
 export async function listApiKeys(ctx: ServiceContext, q: { page: number; limit: number }) {
   const ns = requireNamespace(ctx);
   const cond = and(eq(apiKeys.partnerId, ns.id), isNull(apiKeys.deletedAt));
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(apiKeys).where(cond).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(apiKeys).where(cond),
-  ]);
-  return { count: total!.n, api_keys: rows.map((k) => serializeApiKey(k)) };
+  const { count: total, rows } = await paged(
+    q,
+    (limit, offset) =>
+      ctx.db.select({ row: apiKeys, total: totalRows() }).from(apiKeys).where(cond).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(limit).offset(offset),
+    () => ctx.db.select({ n: count() }).from(apiKeys).where(cond),
+  );
+  return { count: total, api_keys: rows.map((r) => serializeApiKey(r.row)) };
 }
 
 async function getKeyOrThrow(ctx: ServiceContext, id: string): Promise<KeyRow> {

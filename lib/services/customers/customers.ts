@@ -1,10 +1,12 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
 import { schema } from '@/lib/db';
+import { preparedQuery } from '@/lib/db/prepared';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/api/schemas';
-import { pageOffset, requireNamespace } from '../guards';
+import { requireNamespace } from '../guards';
+import { paged, totalRows } from '../paged';
 import { isLinkEstablished } from '../links/links';
 
 export { isLinkEstablished };
@@ -28,6 +30,22 @@ export function serializeCustomer(c: CustomerRow) {
   };
 }
 
+// Customer creation is the gateway's most frequent write after payments: prepared once.
+const insertCustomer = preparedQuery('csp_customer_insert', (db) =>
+  db
+    .insert(customers)
+    .values({
+      id: sql.placeholder('id'),
+      orgId: sql.placeholder('orgId'),
+      partnerId: sql.placeholder('partnerId'),
+      paymentAddress: sql.placeholder('paymentAddress'),
+      firstName: sql.placeholder('firstName'),
+      lastName: sql.placeholder('lastName'),
+      nickName: sql.placeholder('nickName'),
+    })
+    .returning(),
+);
+
 export function parseAddress(address: string): { local: string; domain: string } | null {
   const a = address.trim().toLowerCase();
   if (!ADDRESS_RE.test(a)) return null;
@@ -46,18 +64,15 @@ export async function createCustomer(
     throw new ValidationError(`payment_address must be in this namespace's domain ${ns.domain}`);
   }
   try {
-    const [row] = await ctx.db
-      .insert(customers)
-      .values({
-        id: newId('cus'),
-        orgId: ns.orgId,
-        partnerId: ns.id,
-        paymentAddress: `${parsed.local}@${parsed.domain}`,
-        firstName: input.first_name.trim(),
-        lastName: input.last_name.trim(),
-        nickName: input.nick_name?.trim() ?? '',
-      })
-      .returning();
+    const [row] = await insertCustomer(ctx.db).execute({
+      id: newId('cus'),
+      orgId: ns.orgId,
+      partnerId: ns.id,
+      paymentAddress: `${parsed.local}@${parsed.domain}`,
+      firstName: input.first_name.trim(),
+      lastName: input.last_name.trim(),
+      nickName: input.nick_name?.trim() ?? '',
+    });
     return serializeCustomer(row!);
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError(`A customer with payment_address ${input.payment_address} already exists`);
@@ -70,11 +85,13 @@ export async function listCustomers(ctx: ServiceContext, q: { page: number; limi
   const cond = q.q
     ? and(eq(customers.partnerId, ns.id), sql`(${customers.paymentAddress} ILIKE ${'%' + q.q + '%'} OR ${customers.firstName} || ' ' || ${customers.lastName} ILIKE ${'%' + q.q + '%'})`)
     : eq(customers.partnerId, ns.id);
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(customers).where(cond).orderBy(desc(customers.createdAt), desc(customers.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(customers).where(cond),
-  ]);
-  return { count: total!.n, customers: rows.map(serializeCustomer) };
+  const { count: total, rows } = await paged(
+    q,
+    (limit, offset) =>
+      ctx.db.select({ row: customers, total: totalRows() }).from(customers).where(cond).orderBy(desc(customers.createdAt), desc(customers.id)).limit(limit).offset(offset),
+    () => ctx.db.select({ n: count() }).from(customers).where(cond),
+  );
+  return { count: total, customers: rows.map((r) => serializeCustomer(r.row)) };
 }
 
 

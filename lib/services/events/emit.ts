@@ -18,9 +18,21 @@ export interface EventInput {
  */
 export async function emitEvents(tx: DbOrTx, inputs: EventInput[]): Promise<string[]> {
   if (inputs.length === 0) return [];
-  const rows = inputs.map((e) => ({ id: newId('evt'), type: e.type, orgId: e.orgId, partnerId: e.partnerId, data: e.data }));
+  const rows = eventRows(inputs);
   await tx.insert(schema.events).values(rows);
   return rows.map((r) => r.id);
+}
+
+/**
+ * The outbox insert, not yet run: for a change written as one statement with its events
+ * (`inOneStatement`), which is atomic like a transaction. `inputs` must not be empty.
+ */
+export function eventsInsert(db: DbOrTx, inputs: EventInput[]) {
+  return db.insert(schema.events).values(eventRows(inputs));
+}
+
+function eventRows(inputs: EventInput[]) {
+  return inputs.map((e) => ({ id: newId('evt'), type: e.type, orgId: e.orgId, partnerId: e.partnerId, data: e.data }));
 }
 
 export async function emitEvent(tx: DbOrTx, input: EventInput): Promise<string> {

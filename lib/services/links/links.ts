@@ -5,7 +5,8 @@ import { ConflictError, NotFoundError, ValidationError, isUniqueViolation } from
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/api/schemas';
 import { emitEvents, type EventInput } from '../events/emit';
-import { pageOffset, requireNamespace } from '../guards';
+import { requireNamespace } from '../guards';
+import { paged, totalRows } from '../paged';
 import { orderedPair } from './sandbox';
 
 const { links, namespaces } = schema;
@@ -29,9 +30,11 @@ export function serializeLink(l: LinkRow, domains: { requester: string; counterp
   };
 }
 
+const linkFields = { link: links, requester: { domain: requester.domain, orgId: requester.orgId }, counterparty: { domain: counterparty.domain, orgId: counterparty.orgId } };
+
 const selectLinks = (ctx: ServiceContext) =>
   ctx.db
-    .select({ link: links, requester: { domain: requester.domain, orgId: requester.orgId }, counterparty: { domain: counterparty.domain, orgId: counterparty.orgId } })
+    .select(linkFields)
     .from(links)
     .innerJoin(requester, eq(requester.id, links.requesterPartnerId))
     .innerJoin(counterparty, eq(counterparty.id, links.counterpartyPartnerId));
@@ -106,11 +109,17 @@ export async function listLinks(
   else where.push(or(eq(links.requesterPartnerId, ns.id), eq(links.counterpartyPartnerId, ns.id))!);
   if (q.status) where.push(eq(links.status, q.status));
   const cond = and(...where);
-  const [rows, [total]] = await Promise.all([
-    selectLinks(ctx).where(cond).orderBy(desc(links.updatedAt), desc(links.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(links).where(cond),
-  ]);
-  return { count: total!.n, links: rows.map((r) => serializeLink(r.link, { requester: r.requester.domain, counterparty: r.counterparty.domain })) };
+  const { count: total, rows } = await paged(
+    q,
+    (limit, offset) => ctx.db
+        .select({ ...linkFields, total: totalRows() })
+        .from(links)
+        .innerJoin(requester, eq(requester.id, links.requesterPartnerId))
+        .innerJoin(counterparty, eq(counterparty.id, links.counterpartyPartnerId))
+        .where(cond).orderBy(desc(links.updatedAt), desc(links.id)).limit(limit).offset(offset),
+    () => ctx.db.select({ n: count() }).from(links).where(cond),
+  );
+  return { count: total, links: rows.map((r) => serializeLink(r.link, { requester: r.requester.domain, counterparty: r.counterparty.domain })) };
 }
 
 async function getLinkRow(ctx: ServiceContext, id: string) {

@@ -1,10 +1,12 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
 import type { DbOrTx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { pageOffset, requireOrg } from '../guards';
+import { requireOrg } from '../guards';
+import { paged, totalRows } from '../paged';
+import { preparedQuery } from '@/lib/db/prepared';
 import { ensureSandboxLink } from '../links/sandbox';
 import { serializeNamespace } from './serialize';
 
@@ -61,16 +63,37 @@ export async function insertNamespace(
   }
 }
 
+// The dashboard's and the namespace switcher's most frequent read, prepared once per database.
+const namespacePage = (withEnabled: boolean) =>
+  preparedQuery(withEnabled ? 'csp_namespaces_page_enabled' : 'csp_namespaces_page', (db) =>
+    db
+      .select({ row: namespaces, total: totalRows() })
+      .from(namespaces)
+      .where(
+        withEnabled
+          ? and(eq(namespaces.orgId, sql.placeholder('orgId')), eq(namespaces.enabled, sql.placeholder('enabled')))
+          : eq(namespaces.orgId, sql.placeholder('orgId')),
+      )
+      .orderBy(desc(namespaces.createdAt), desc(namespaces.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+const namespacePageAll = namespacePage(false);
+const namespacePageByEnabled = namespacePage(true);
+
 export async function listNamespaces(ctx: ServiceContext, q: { enabled?: boolean; page: number; limit: number }) {
   const orgId = requireOrg(ctx);
   const where: SQL[] = [eq(namespaces.orgId, orgId)];
   if (q.enabled !== undefined) where.push(eq(namespaces.enabled, q.enabled));
-  const cond = and(...where);
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(namespaces).where(cond).orderBy(desc(namespaces.createdAt), desc(namespaces.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(namespaces).where(cond),
-  ]);
-  return { count: total!.n, partners: rows.map(serializeNamespace) };
+  const { count: total, rows } = await paged(
+    q,
+    (limit, offset) =>
+      q.enabled === undefined
+        ? namespacePageAll(ctx.db).execute({ orgId, limit, offset })
+        : namespacePageByEnabled(ctx.db).execute({ orgId, enabled: q.enabled, limit, offset }),
+    () => ctx.db.select({ n: count() }).from(namespaces).where(and(...where)),
+  );
+  return { count: total, partners: rows.map((r) => serializeNamespace(r.row)) };
 }
 
 export async function getNamespaceOrThrow(ctx: ServiceContext, id: string) {

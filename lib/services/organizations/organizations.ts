@@ -7,7 +7,8 @@ import { signAccessToken } from '@/lib/auth/jwt';
 import { ConflictError, isUniqueViolation, NotFoundError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/api/schemas';
-import { pageOffset, requireOrg } from '../guards';
+import { requireOrg } from '../guards';
+import { paged, totalRows } from '../paged';
 import { insertNamespace } from '../namespaces/namespaces';
 
 const { organizations, users, namespaces } = schema;
@@ -96,11 +97,13 @@ export async function listOrganizations(ctx: ServiceContext, q: { status?: OrgRo
   const where: SQL[] = [];
   if (q.status) where.push(eq(organizations.status, q.status));
   const cond = where.length ? and(...where) : undefined;
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(organizations).where(cond).orderBy(desc(organizations.createdAt)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(organizations).where(cond),
-  ]);
-  return { count: total!.n, organizations: rows.map(serializeOrganization) };
+  const { count: total, rows } = await paged(
+    q,
+    (limit, offset) =>
+      ctx.db.select({ row: organizations, total: totalRows() }).from(organizations).where(cond).orderBy(desc(organizations.createdAt)).limit(limit).offset(offset),
+    () => ctx.db.select({ n: count() }).from(organizations).where(cond),
+  );
+  return { count: total, organizations: rows.map((r) => serializeOrganization(r.row)) };
 }
 
 /** Operator: sandbox → verified | rejected. A decided organization cannot be decided again. */

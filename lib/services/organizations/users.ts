@@ -5,7 +5,8 @@ import { hashPassword } from '@/lib/auth/password';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/api/schemas';
-import { pageOffset, requireOrg } from '../guards';
+import { requireOrg } from '../guards';
+import { paged, totalRows } from '../paged';
 import { normalizeEmail } from './organizations';
 
 const { users } = schema;
@@ -34,11 +35,12 @@ export async function inviteUser(ctx: ServiceContext, input: { email: string; na
 export async function listUsers(ctx: ServiceContext, q: { page: number; limit: number }) {
   const orgId = requireOrg(ctx);
   const cond = eq(users.orgId, orgId);
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(users).where(cond).orderBy(users.createdAt, users.id).limit(q.limit).offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(users).where(cond),
-  ]);
-  return { count: total!.n, users: rows.map(serializeUser) };
+  const { count: total, rows } = await paged(
+    q,
+    (limit, offset) => ctx.db.select({ row: users, total: totalRows() }).from(users).where(cond).orderBy(users.createdAt, users.id).limit(limit).offset(offset),
+    () => ctx.db.select({ n: count() }).from(users).where(cond),
+  );
+  return { count: total, users: rows.map((r) => serializeUser(r.row)) };
 }
 
 async function getUserOrThrow(ctx: ServiceContext, id: string) {

@@ -9,6 +9,17 @@ type TransactionRow = typeof schema.transactions.$inferSelect;
 type LineRow = typeof schema.transactionLines.$inferSelect;
 type ExceptionRow = typeof schema.paymentExceptions.$inferSelect;
 
+/**
+ * The object with its keys in the order PostgreSQL's jsonb keeps them (shorter keys first, then
+ * by bytes), so an answer built before the write reads exactly like a later read of the row.
+ */
+export function inJsonbOrder<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(inJsonbOrder) as T;
+  if (!value || typeof value !== 'object') return value;
+  const keys = Object.keys(value).sort((a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  return Object.fromEntries(keys.map((k) => [k, inJsonbOrder((value as Record<string, unknown>)[k])])) as T;
+}
+
 function paymentFields(p: PaymentRow) {
   return {
     payment_id: p.paymentId,

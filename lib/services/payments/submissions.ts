@@ -1,15 +1,19 @@
-import { and, eq } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/api/context';
-import { schema } from '@/lib/db';
+import { and, eq, sql } from 'drizzle-orm';
+import type { NamespaceInfo, ServiceContext } from '@/lib/api/context';
+import { schema, type Db } from '@/lib/db';
+import { perDatabase } from '@/lib/db/per-database';
+import { inOneStatement } from '@/lib/db/single-statement';
 import { ConflictError, isUniqueViolation, NotFoundError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { emitEvents, type EventInput } from '../events/emit';
+import { eventsInsert, type EventInput } from '../events/emit';
 import { requireNamespace } from '../guards';
-import { ASSIGNEE } from './model';
-import { findVisiblePayment, partiesOf, type PaymentRow } from './payments';
+import { ASSIGNEE, SUBMISSION, TASK } from './model';
+import { partiesOfNamespaces, visiblePaymentPk, type PaymentRow } from './payments';
 import { serializeSubmission, serializeTask } from './serialize';
 
-const { submissions, admissionTasks, namespaces } = schema;
+const { submissions, admissionTasks, namespaces, payments } = schema;
+type SubmissionRow = typeof submissions.$inferSelect;
+type TaskRow = typeof admissionTasks.$inferSelect;
 
 interface TaskPlan {
   name: string;
@@ -19,18 +23,33 @@ interface TaskPlan {
 }
 
 /**
+ * The caller's own payment with the organization of its counterparty's namespace, in one round
+ * trip (prepared once per database). Only the creating namespace submits.
+ */
+const ownPaymentWithCounterparty = perDatabase((db) =>
+  db
+    .select({ payment: payments, counterpartyOrgId: namespaces.orgId })
+    .from(payments)
+    .innerJoin(
+      namespaces,
+      eq(namespaces.id, sql`case when ${payments.paymentType} = 'Type_Push' then ${payments.beneficiaryPartnerId} else ${payments.debtorPartnerId} end`),
+    )
+    .where(and(eq(payments.partnerId, sql.placeholder('partner')), eq(payments.paymentId, sql.placeholder('paymentId'))))
+    .limit(1)
+    .prepare('submissions_own_payment'),
+);
+
+/**
  * push.v1: the beneficiary's namespace admits; pull.v1: the debtor's namespace authorizes. Both add
  * a compliance review for the creator when the amount reaches its review threshold.
  */
-async function planTasks(ctx: ServiceContext, p: PaymentRow): Promise<{ workflow: string; tasks: TaskPlan[] }> {
-  const ns = requireNamespace(ctx);
+function planTasks(ns: NamespaceInfo, p: PaymentRow, counterpartyOrgId: string): { workflow: string; tasks: TaskPlan[] } {
   const isPush = p.paymentType === 'Type_Push';
   const counterpartyId = isPush ? p.beneficiaryPartnerId : p.debtorPartnerId;
-  const [counterparty] = await ctx.db.select({ orgId: namespaces.orgId }).from(namespaces).where(eq(namespaces.id, counterpartyId)).limit(1);
   const tasks: TaskPlan[] = [
     isPush
-      ? { name: 'beneficiary_admission', partnerId: counterpartyId, orgId: counterparty!.orgId, assignee: ASSIGNEE.beneficiary }
-      : { name: 'debtor_authorization', partnerId: counterpartyId, orgId: counterparty!.orgId, assignee: ASSIGNEE.debtor },
+      ? { name: 'beneficiary_admission', partnerId: counterpartyId, orgId: counterpartyOrgId, assignee: ASSIGNEE.beneficiary }
+      : { name: 'debtor_authorization', partnerId: counterpartyId, orgId: counterpartyOrgId, assignee: ASSIGNEE.debtor },
   ];
   if (p.amountMinor >= ns.reviewThreshold) {
     tasks.push({ name: 'compliance_review', partnerId: p.partnerId, orgId: p.orgId, assignee: isPush ? ASSIGNEE.debtor : ASSIGNEE.beneficiary });
@@ -38,70 +57,107 @@ async function planTasks(ctx: ServiceContext, p: PaymentRow): Promise<{ workflow
   return { workflow: isPush ? 'push.v1' : 'pull.v1', tasks };
 }
 
-/** Submits a payment once: the submission, its admission and tasks, and their events, in one transaction. */
+/**
+ * Submits a payment once: the submission, its admission and tasks, and their events, written as
+ * one statement (atomic; the unique submission per payment refuses a second one).
+ */
 export async function submitPayment(ctx: ServiceContext, paymentId: string) {
   const ns = requireNamespace(ctx);
-  const payment = await findVisiblePayment(ctx.db, ns.id, paymentId);
-  if (payment.partnerId !== ns.id) throw new NotFoundError(`Payment ${paymentId} not found`);
+  const [found] = await ownPaymentWithCounterparty(ctx.db).execute({ partner: ns.id, paymentId });
+  if (!found) throw new NotFoundError(`Payment ${paymentId} not found`);
+  const { payment, counterpartyOrgId } = found;
   if (payment.expiresAt.getTime() <= Date.now()) throw new ConflictError(`Payment ${paymentId} expired at ${payment.expiresAt.toISOString()}`);
-  const plan = await planTasks(ctx, payment);
+  const plan = planTasks(ns, payment, counterpartyOrgId);
+  const now = new Date();
+  const admissionId = newId('adm');
+  const sub: SubmissionRow = {
+    id: newId('sub'),
+    paymentPk: payment.id,
+    paymentId: payment.paymentId,
+    orgId: payment.orgId,
+    partnerId: payment.partnerId,
+    admissionId,
+    workflow: plan.workflow,
+    status: SUBMISSION.pending,
+    transactionId: null,
+    expiresAt: payment.expiresAt,
+    submittedAt: now,
+    updatedAt: now,
+  };
+  const tasks: TaskRow[] = plan.tasks.map((t) => ({
+    id: newId('task'),
+    admissionId,
+    submissionId: sub.id,
+    paymentPk: payment.id,
+    paymentId: payment.paymentId,
+    orgId: t.orgId,
+    partnerId: t.partnerId,
+    name: t.name,
+    workflow: plan.workflow,
+    assignee: t.assignee,
+    status: TASK.pending,
+    statusReason: 0,
+    note: null,
+    updatedBy: null,
+    expiresAt: payment.expiresAt,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const wire = serializeSubmission(sub, payment);
+  const parties = partiesOfNamespaces([
+    { id: payment.partnerId, orgId: payment.orgId },
+    { id: plan.tasks[0]!.partnerId, orgId: counterpartyOrgId },
+  ]);
+  const events: EventInput[] = parties.map((p) => ({ type: 'payment.submitted', ...p, data: { submission: wire } }));
+  for (const t of tasks) events.push({ type: 'admission_task.created', orgId: t.orgId, partnerId: t.partnerId, data: { task: serializeTask(t) } });
   try {
-    return await ctx.db.transaction(async (tx) => {
-      const now = new Date();
-      const admissionId = newId('adm');
-      const [sub] = await tx
-        .insert(submissions)
-        .values({ id: newId('sub'), paymentPk: payment.id, paymentId: payment.paymentId, orgId: payment.orgId, partnerId: payment.partnerId, admissionId, workflow: plan.workflow, expiresAt: payment.expiresAt, submittedAt: now, updatedAt: now })
-        .returning();
-      const tasks = await tx
-        .insert(admissionTasks)
-        .values(
-          plan.tasks.map((t) => ({
-            id: newId('task'),
-            admissionId,
-            submissionId: sub!.id,
-            paymentPk: payment.id,
-            paymentId: payment.paymentId,
-            orgId: t.orgId,
-            partnerId: t.partnerId,
-            name: t.name,
-            workflow: plan.workflow,
-            assignee: t.assignee,
-            expiresAt: payment.expiresAt,
-            createdAt: now,
-            updatedAt: now,
-          })),
-        )
-        .returning();
-      const wire = serializeSubmission(sub!, payment);
-      const events: EventInput[] = (await partiesOf(tx, payment)).map((p) => ({ type: 'payment.submitted', ...p, data: { submission: wire } }));
-      for (const t of tasks) events.push({ type: 'admission_task.created', orgId: t.orgId, partnerId: t.partnerId, data: { task: serializeTask(t) } });
-      await emitEvents(tx, events);
-      return wire;
-    });
+    await ctx.db.execute(inOneStatement([ctx.db.insert(submissions).values(sub), ctx.db.insert(admissionTasks).values(tasks), eventsInsert(ctx.db, events)]));
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError(`Payment ${paymentId} has already been submitted`);
     throw err;
   }
+  return wire;
 }
+
+/** The visible payment with its submission (or the named one), in one round trip; prepared. */
+function paymentWithSubmission(db: Db, named: boolean) {
+  const onPayment = eq(submissions.paymentPk, payments.id);
+  return db
+    .select({ payment: payments, sub: submissions })
+    .from(payments)
+    .leftJoin(submissions, named ? and(onPayment, eq(submissions.id, sql.placeholder('submissionId'))) : onPayment)
+    .where(eq(payments.id, visiblePaymentPk(db)))
+    .prepare(named ? 'submissions_named' : 'submissions_of_payment');
+}
+const submissionOfPayment = perDatabase((db) => paymentWithSubmission(db, false));
+const namedSubmission = perDatabase((db) => paymentWithSubmission(db, true));
 
 export async function getPaymentSubmission(ctx: ServiceContext, paymentId: string, submissionId?: string) {
   const ns = requireNamespace(ctx);
-  const payment = await findVisiblePayment(ctx.db, ns.id, paymentId);
-  const where = submissionId ? and(eq(submissions.paymentPk, payment.id), eq(submissions.id, submissionId)) : eq(submissions.paymentPk, payment.id);
-  const [sub] = await ctx.db.select().from(submissions).where(where).limit(1);
-  if (!sub) throw new NotFoundError(submissionId ? `Submission ${submissionId} not found` : `Payment ${paymentId} has not been submitted`);
-  return serializeSubmission(sub, payment);
+  const [row] = submissionId
+    ? await namedSubmission(ctx.db).execute({ partner: ns.id, paymentId, submissionId })
+    : await submissionOfPayment(ctx.db).execute({ partner: ns.id, paymentId });
+  if (!row) throw new NotFoundError(`Payment ${paymentId} not found`);
+  if (!row.sub) throw new NotFoundError(submissionId ? `Submission ${submissionId} not found` : `Payment ${paymentId} has not been submitted`);
+  return serializeSubmission(row.sub, row.payment);
 }
+
+/** The tasks of one admission of the visible payment, in one round trip; prepared. */
+const admissionTasksOfPayment = perDatabase((db) =>
+  db
+    .select({ paymentPk: payments.id, task: admissionTasks })
+    .from(payments)
+    .leftJoin(admissionTasks, and(eq(admissionTasks.paymentPk, payments.id), eq(admissionTasks.admissionId, sql.placeholder('admissionId'))))
+    .where(eq(payments.id, visiblePaymentPk(db)))
+    .orderBy(admissionTasks.createdAt, admissionTasks.id)
+    .prepare('submissions_admission_tasks'),
+);
 
 export async function listAdmissionTasks(ctx: ServiceContext, paymentId: string, admissionId: string) {
   const ns = requireNamespace(ctx);
-  const payment = await findVisiblePayment(ctx.db, ns.id, paymentId);
-  const rows = await ctx.db
-    .select()
-    .from(admissionTasks)
-    .where(and(eq(admissionTasks.paymentPk, payment.id), eq(admissionTasks.admissionId, admissionId)))
-    .orderBy(admissionTasks.createdAt, admissionTasks.id);
-  if (rows.length === 0) throw new NotFoundError(`Admission ${admissionId} not found`);
-  return { count: rows.length, tasks: rows.map(serializeTask) };
+  const rows = await admissionTasksOfPayment(ctx.db).execute({ partner: ns.id, paymentId, admissionId });
+  if (rows.length === 0) throw new NotFoundError(`Payment ${paymentId} not found`);
+  const tasks = rows.flatMap((r) => (r.task ? [r.task] : []));
+  if (tasks.length === 0) throw new NotFoundError(`Admission ${admissionId} not found`);
+  return { count: tasks.length, tasks: tasks.map(serializeTask) };
 }

@@ -1,0 +1,66 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER, openDatabase } from './client';
+import { hasImage, pgliteImage } from './pglite-image';
+import { rowsOf } from './rows';
+import { sql } from 'drizzle-orm';
+
+// The image lives in a folder of this test's own, so the real cache is left alone.
+let root: string;
+const previous = process.env.PGLITE_IMAGE_DIR;
+beforeAll(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'csp-image-'));
+  process.env.PGLITE_IMAGE_DIR = path.join(root, 'images');
+});
+afterAll(() => {
+  if (previous === undefined) delete process.env.PGLITE_IMAGE_DIR;
+  else process.env.PGLITE_IMAGE_DIR = previous;
+  rmSync(root, { recursive: true, force: true });
+});
+
+async function migrationsApplied(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<number> {
+  return Number(rowsOf(await db.execute(sql`select count(*) as n from drizzle.__drizzle_migrations`))[0]!.n);
+}
+
+const journal = (await import(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), { with: { type: 'json' } })).default as { entries: unknown[] };
+
+describe('PGlite image of an empty migrated database', () => {
+  it('is made by the first fresh database, then fresh folders and in-memory databases start from it', async () => {
+    const image = pgliteImage(MIGRATIONS_FOLDER);
+    expect(hasImage(image)).toBe(false);
+
+    const first = await openDatabase({ dataDir: path.join(root, 'a') });
+    expect(hasImage(image)).toBe(true);
+    expect(await migrationsApplied(first.db)).toBe(journal.entries.length);
+    await first.close();
+
+    // A folder from the image is a real database of its own: writes stay in it across a reopen.
+    const dataDir = path.join(root, 'b');
+    const second = await openDatabase({ dataDir });
+    expect(await migrationsApplied(second.db)).toBe(journal.entries.length);
+    expect(rowsOf(await second.db.execute(sql`select count(*) as n from customers`))[0]!.n).toBe(0);
+    await second.db.execute(sql`insert into organizations (id, name, status) values ('org_image_test', 'Image Bank', 'sandbox')`);
+    await second.close();
+    const reopened = await openDatabase({ dataDir });
+    expect(rowsOf(await reopened.db.execute(sql`select name from organizations where id = 'org_image_test'`))).toEqual([{ name: 'Image Bank' }]);
+    await reopened.close();
+
+    const memory = await openDatabase({});
+    expect(await migrationsApplied(memory.db)).toBe(journal.entries.length);
+    expect(rowsOf(await memory.db.execute(sql`select count(*) as n from organizations`))[0]!.n).toBe(0);
+    await memory.close();
+  }, 240_000);
+
+  it('discards a damaged image and still creates the database', async () => {
+    const image = pgliteImage(MIGRATIONS_FOLDER);
+    mkdirSync(image.folder, { recursive: true });
+    writeFileSync(path.join(image.folder, 'PG_VERSION'), 'not a version\n');
+    writeFileSync(image.tarball, 'not a tarball');
+    const database = await openDatabase({ dataDir: path.join(root, 'c') });
+    expect(await migrationsApplied(database.db)).toBe(journal.entries.length);
+    expect(hasImage(image)).toBe(false);
+    await database.close();
+  }, 240_000);
+});
