@@ -68,6 +68,7 @@ export function OverviewClient({
         <KpiCards overview={o} />
       ) : (
         <div
+          role="status"
           aria-busy="true"
           aria-label="Key figures: loading"
           className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5"

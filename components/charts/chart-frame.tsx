@@ -57,6 +57,7 @@ export function ChartFrame({
 export function ChartSkeleton({ title }: { title: string }) {
   return (
     <div
+      role="status"
       aria-busy="true"
       aria-label={`${title}: loading`}
       className="flex h-[22rem] flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"

@@ -19,7 +19,19 @@ async function tenant(page: Page, domain?: string) {
 }
 
 test('the overview shows the namespace’s figures and both charts', async ({ page }) => {
+  // Held back once, so the loading state is checked too.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/proxy/overview*', async (route) => {
+    await held;
+    await route.continue();
+  });
   await signInAs(page, DEMO_ADMIN);
+  await expect(page.getByRole('status', { name: 'Key figures: loading' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Daily payment volume by status: loading' })).toBeVisible();
+  await expectAccessible(page);
+  release();
+  await page.unroute('**/api/proxy/overview*');
   const { partnerId } = await tenant(page, 'demo-bank.test');
   const api = await page.request.get('/api/proxy/overview', { headers: { 'x-partner-id': partnerId } });
   expect(api.status()).toBe(200);
