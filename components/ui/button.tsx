@@ -3,7 +3,7 @@ import type { ButtonHTMLAttributes } from 'react';
 const VARIANTS = {
   primary: 'bg-blue-600 text-white hover:bg-blue-700 disabled:bg-blue-400',
   secondary:
-    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
+    'border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700',
   danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-red-400',
 } as const;
 

@@ -5,7 +5,8 @@ import { Button } from './button';
 
 /**
  * A modal question before a destructive action. The native <dialog> traps focus, closes on Escape
- * and is announced as a dialog, so no focus management is needed here.
+ * (reported through onCancel, so the caller's state stays the truth) and returns focus to the
+ * opener, which a window.confirm cannot style or describe.
  */
 export function ConfirmDialog({
   open,
@@ -35,7 +36,10 @@ export function ConfirmDialog({
     <dialog
       ref={ref}
       aria-labelledby="confirm-title"
-      onCancel={onCancel}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
       className="m-auto w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       <h2 id="confirm-title" className="text-lg font-semibold">
@@ -43,7 +47,7 @@ export function ConfirmDialog({
       </h2>
       <div className="mt-2 text-sm text-slate-700 dark:text-slate-300">{children}</div>
       <div className="mt-6 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onCancel} disabled={busy}>
+        <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
           Cancel
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={busy}>

@@ -2,7 +2,13 @@ import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-export const baseUrl = () => inject('baseUrl');
+let own: { baseUrl: string; databaseUrl?: string } | undefined;
+/** Points these helpers at a server of the test file's own (a suite that must not share one). */
+export function useOwnServer(server: { baseUrl: string; databaseUrl?: string } | undefined) {
+  own = server;
+}
+
+export const baseUrl = () => own?.baseUrl ?? inject('baseUrl');
 export const dbKind = () => inject('dbKind');
 export const OPERATOR = { email: 'operator@network.test', password: 'operator-test-password' };
 
@@ -97,7 +103,7 @@ export async function createVerifiedOrg(name?: string): Promise<TestOrg> {
 
 /** Direct SQL for database-state assertions; only on the PostgreSQL run (PGlite is owned by the server). */
 export async function withSql<T>(fn: (c: pg.Client) => Promise<T>): Promise<T | undefined> {
-  const url = inject('databaseUrl');
+  const url = own ? own.databaseUrl : inject('databaseUrl');
   if (!url) return undefined;
   const c = new pg.Client({ connectionString: url });
   await c.connect();

@@ -16,6 +16,25 @@ export async function shoot(page: Page, name: string) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
 
+/**
+ * Screenshots in light and dark mode (`<name>.png`, `<name>-dark.png`), with the axe check in
+ * each unless `axe: false`; the page is left light.
+ */
+export async function shootThemes(page: Page, name: string, { axe = true } = {}) {
+  const setTheme = async (theme: 'light' | 'dark') => {
+    await page.evaluate((t) => {
+      localStorage.theme = t;
+      document.documentElement.classList.toggle('dark', t === 'dark');
+    }, theme);
+  };
+  for (const theme of ['light', 'dark'] as const) {
+    await setTheme(theme);
+    if (axe) await expectAccessible(page);
+    await shoot(page, theme === 'dark' ? `${name}-dark` : name);
+  }
+  await setTheme('light');
+}
+
 /** No serious or critical accessibility violations on the current page. */
 export async function expectAccessible(page: Page) {
   // Next streams a page's metadata: after a client navigation the <title> arrives a moment later.

@@ -8,6 +8,7 @@ import { registerCustomerRoutes } from './routes/customers';
 import { registerHealthRoutes } from './routes/health';
 import { registerLinkRoutes } from './routes/links';
 import { registerOrganizationRoutes } from './routes/organization';
+import { registerOverviewRoutes } from './routes/overview';
 import { registerPartnerRoutes } from './routes/partners';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerSettlementRoutes } from './routes/settlements';
@@ -29,6 +30,7 @@ const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
   registerTaskRoutes,
   registerSettlementRoutes,
   registerWebhookRoutes,
+  registerOverviewRoutes,
 ];
 
 export function createGateway(): OpenAPIHono<GatewayEnv> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { hashPassword } from '@/lib/auth/password';
-import { sha256Hex } from '@/lib/auth/secrets';
+import { newWebhookSecret, sha256Hex } from '@/lib/auth/secrets';
 import { newId } from '@/lib/ids';
 import { orderedPair, ensureSandboxLink } from '@/lib/services/links/sandbox';
 import { logger } from '@/lib/api/logger';
@@ -98,6 +98,12 @@ export async function seedDemoOrganizations(db: Db): Promise<DemoIds | null> {
       key(demoOrgId, demoPartnerId, 'Core banking', DEMO.apiKey),
       key(fintechOrgId, fintechPartnerId, 'Sandbox integration', DEMO.sandboxApiKey),
     ]);
+    // An endpoint the gateway gave up on after 5 days of failures: the dashboard's disabled banner.
+    await tx.insert(schema.webhooks).values({
+      id: newId('wh'), orgId: demoOrgId, partnerId: demoPartnerId, url: 'https://hooks.demo-bank.test/csp-events', description: 'Old core banking listener',
+      eventTypes: ['payment.admitted', 'payment.rejected'], enabled: false, secret: newWebhookSecret(),
+      failingSince: new Date(Date.now() - 6 * 24 * 3600 * 1000), disabledReason: 'Disabled after 5 days of failed deliveries',
+    });
     logger.info('demo organizations seeded');
     return { demoOrgId, demoPartnerId, unionOrgId, unionPartnerId, fintechOrgId, fintechPartnerId };
   });

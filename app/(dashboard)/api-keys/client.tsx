@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { SecretReveal } from '@/components/ui/secret-reveal';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
@@ -154,34 +155,12 @@ export function ApiKeysClient() {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">API keys</h1>
       {revealed ? (
-        <section
-          aria-label="New secret"
-          className="flex flex-col gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 dark:border-emerald-700 dark:bg-emerald-950"
-        >
-          <h2 className="font-medium">{revealed.title}</h2>
-          <p className="text-sm">
-            Copy the secret now: it is shown only once.{revealed.warning ? ` ${revealed.warning}` : ''}
-          </p>
-          <div className="flex items-center gap-2">
-            <code
-              data-testid="revealed-secret"
-              className="rounded bg-white px-2 py-1 text-xs break-all dark:bg-slate-900"
-            >
-              {revealed.secret}
-            </code>
-            <Button
-              variant="secondary"
-              onClick={() =>
-                navigator.clipboard?.writeText(revealed.secret).then(() => toast('success', 'Copied'))
-              }
-            >
-              Copy
-            </Button>
-            <Button variant="secondary" onClick={() => setRevealed(null)}>
-              Done
-            </Button>
-          </div>
-        </section>
+        <SecretReveal
+          title={revealed.title}
+          secret={revealed.secret}
+          warning={revealed.warning}
+          onDone={() => setRevealed(null)}
+        />
       ) : null}
       {rotating ? (
         <form

@@ -2,27 +2,9 @@ import type { DbOrTx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { slots, slotValues } from '@/lib/db/prepared-writes';
+import type { EventType } from '@/lib/events/types';
 
-export const EVENT_TYPES = [
-  'link.create.resp',
-  'link.propose.req',
-  'link_established',
-  'link_update_resp',
-  'payment.created',
-  'payment.submitted',
-  'admission_task.created',
-  'admission_task.updated',
-  'payment.admitted',
-  'payment.rejected',
-  'payment.expired',
-  'transaction.created',
-  'settlement.batch.completed',
-  'settlement.batch.failed',
-  'api_key.rotated',
-  'webhook.disabled',
-  'webhook.test',
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+export { EVENT_TYPES, type EventType } from '@/lib/events/types';
 
 export interface EventInput {
   type: EventType;

@@ -6,14 +6,14 @@ import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/api/schemas';
 import { assertSafeTarget } from '@/lib/webhooks/ssrf';
-import { emitEvent, EVENT_TYPES } from '../events/emit';
+import { SUBSCRIBABLE_EVENT_TYPES } from '@/lib/events/types';
+import { emitEvent } from '../events/emit';
 import { pageOffset, requireNamespace } from '../guards';
 
 const { webhooks, webhookDeliveries, webhookAttempts } = schema;
 type WebhookRow = typeof webhooks.$inferSelect;
 
-/** Types a subscriber may choose; `webhook.test` is sent on request to one endpoint only. */
-export const SUBSCRIBABLE = EVENT_TYPES.filter((t) => t !== 'webhook.test');
+export const SUBSCRIBABLE = SUBSCRIBABLE_EVENT_TYPES;
 const ROTATION_GRACE_MS = 24 * 3600 * 1000;
 
 export function serializeWebhook(w: WebhookRow, secret?: string) {

@@ -1,0 +1,87 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import dynamic from 'next/dynamic';
+import { ChartSkeleton } from '@/components/charts/chart-frame';
+import { GettingStarted } from '@/components/overview/getting-started';
+import { KpiCards } from '@/components/overview/kpi-cards';
+import { SELECT_CLASS } from '@/components/ui/select';
+import { overviewQuery } from '@/lib/client/queries/overview';
+import { useUrlState } from '@/lib/client/use-url-state';
+
+// Recharts is loaded with the charts only, after the figures: the first paint does not wait for it.
+const PaymentVolumeChart = dynamic(() => import('@/components/charts/payment-volume-chart'), {
+  ssr: false,
+  loading: () => <ChartSkeleton title="Daily payment volume by status" />,
+});
+const ExceptionsChart = dynamic(() => import('@/components/charts/exceptions-chart'), {
+  ssr: false,
+  loading: () => <ChartSkeleton title="Exceptions by code and blame" />,
+});
+
+const PERIODS = [7, 14, 30, 90];
+
+export function OverviewClient({
+  partnerId,
+  orgId,
+  domain,
+  isSandbox,
+}: {
+  partnerId: string;
+  orgId: string;
+  domain: string;
+  isSandbox: boolean;
+}) {
+  const { params, set } = useUrlState();
+  const days = PERIODS.includes(Number(params.get('days'))) ? Number(params.get('days')) : 14;
+  const query = useQuery(overviewQuery(partnerId, days));
+  const o = query.data;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="overview-period" className="text-xs font-medium text-slate-600 dark:text-slate-400">
+          Period
+        </label>
+        <select
+          id="overview-period"
+          className={`${SELECT_CLASS} w-fit`}
+          value={days}
+          onChange={(e) => set({ days: e.target.value === '14' ? undefined : e.target.value })}
+        >
+          {PERIODS.map((d) => (
+            <option key={d} value={d}>
+              Last {d} days
+            </option>
+          ))}
+        </select>
+      </div>
+      {query.isError ? (
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          The figures could not be loaded: {query.error.message}
+        </p>
+      ) : null}
+      {isSandbox && o ? (
+        <GettingStarted status={o.getting_started} orgId={orgId} partnerId={partnerId} domain={domain} />
+      ) : null}
+      {o ? (
+        <KpiCards overview={o} />
+      ) : (
+        <div
+          role="status"
+          aria-busy="true"
+          aria-label="Key figures: loading"
+          className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5"
+        >
+          {Array.from({ length: 5 }, (_, i) => (
+            <div key={i} className="h-28 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />
+          ))}
+        </div>
+      )}
+      <div className="grid gap-4 lg:grid-cols-2">
+        {o ? <PaymentVolumeChart overview={o} /> : <ChartSkeleton title="Daily payment volume by status" />}
+        {o ? <ExceptionsChart overview={o} /> : <ChartSkeleton title="Exceptions by code and blame" />}
+      </div>
+    </div>
+  );
+}

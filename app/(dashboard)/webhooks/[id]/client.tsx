@@ -1,0 +1,199 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { SecretReveal } from '@/components/ui/secret-reveal';
+import { useToast } from '@/components/ui/toast';
+import { when } from '@/lib/client/format';
+import {
+  useDeleteWebhook,
+  useRotateWebhookSecret,
+  useSendTestEvent,
+  useUpdateWebhook,
+  webhookQuery,
+} from '@/lib/client/queries/webhooks';
+import { disabledText, failingText, webhookState, WebhookStatusBadge } from '../status';
+import { toFormValues, WebhookForm } from '../webhook-form';
+import { Deliveries } from './deliveries';
+
+const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+
+export function WebhookDetail({ id }: { id: string }) {
+  const router = useRouter();
+  const toast = useToast();
+  const query = useQuery({ ...webhookQuery(id), retry: false });
+  const update = useUpdateWebhook();
+  const remove = useDeleteWebhook();
+  const rotate = useRotateWebhookSecret();
+  const test = useSendTestEvent();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  if (query.isError) {
+    return (
+      <div className="flex flex-col gap-3">
+        <h1 className="text-2xl font-semibold">Webhook</h1>
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          {query.error.message}
+        </p>
+        <Link href="/webhooks" className="text-blue-700 underline dark:text-blue-400">
+          Back to webhooks
+        </Link>
+      </div>
+    );
+  }
+  const w = query.data;
+  if (!w) return <div className="h-40 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />;
+  const state = webhookState(w);
+  const fail = (e: Error) => toast('error', e.message);
+  const setEnabled = (enabled: boolean) =>
+    update.mutate(
+      { id: w.token, enabled },
+      {
+        onSuccess: () => toast('success', enabled ? 'Endpoint re-enabled' : 'Endpoint disabled'),
+        onError: fail,
+      },
+    );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <Link href="/webhooks" className="text-sm text-blue-700 underline dark:text-blue-400">
+          ← Webhooks
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold break-all">{w.url}</h1>
+          <WebhookStatusBadge webhook={w} />
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {w.description || 'No description'} · {w.token} · created {when(w.created_at.seconds)}
+        </p>
+      </div>
+
+      {state === 'disabled' ? (
+        <Banner
+          tone="danger"
+          title="This endpoint is disabled"
+          action={
+            <Button disabled={update.isPending} onClick={() => setEnabled(true)}>
+              Re-enable endpoint
+            </Button>
+          }
+        >
+          {disabledText(w)}
+        </Banner>
+      ) : null}
+      {state === 'failing' ? (
+        <Banner tone="warning" title="Deliveries to this endpoint are failing">
+          {failingText(w)}
+        </Banner>
+      ) : null}
+      {secret ? (
+        <SecretReveal
+          title="New signing secret"
+          secret={secret}
+          warning="The previous secret keeps signing alongside it for 24 hours, so you can switch without losing events."
+          onDone={() => setSecret(null)}
+        />
+      ) : null}
+
+      <section aria-labelledby="actions-title" className={`${card} flex flex-col gap-3`}>
+        <h2 id="actions-title" className="font-medium">
+          Actions
+        </h2>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            disabled={!w.enabled || test.isPending}
+            title={w.enabled ? undefined : 'Enable the endpoint first'}
+            onClick={() =>
+              test.mutate(w.token, {
+                onSuccess: (r) => toast('success', `Test event ${r.event_id} sent`),
+                onError: fail,
+              })
+            }
+          >
+            {test.isPending ? 'Sending…' : 'Send test event'}
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={rotate.isPending}
+            onClick={() =>
+              rotate.mutate(w.token, { onSuccess: (r) => setSecret(r.secret ?? null), onError: fail })
+            }
+          >
+            {rotate.isPending ? 'Rotating…' : 'Rotate secret'}
+          </Button>
+          {w.enabled ? (
+            <Button variant="secondary" disabled={update.isPending} onClick={() => setEnabled(false)}>
+              Disable
+            </Button>
+          ) : null}
+          <Button variant="danger" onClick={() => setConfirming(true)}>
+            Delete
+          </Button>
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Events:{' '}
+          {w.event_types.includes('*') ? (
+            'all events'
+          ) : (
+            <span className="inline-flex flex-wrap gap-1">
+              {w.event_types.map((t) => (
+                <code key={t} className="rounded bg-slate-100 px-1 text-xs dark:bg-slate-800">
+                  {t}
+                </code>
+              ))}
+            </span>
+          )}
+        </p>
+      </section>
+
+      <details className={card}>
+        <summary className="cursor-pointer font-medium">Edit settings</summary>
+        <div className="mt-4">
+          <WebhookForm
+            key={w.updated_at.seconds}
+            idPrefix="edit-webhook"
+            defaultValues={toFormValues(w)}
+            submitLabel="Save changes"
+            pendingLabel="Saving…"
+            onSubmit={async (input) => {
+              await update.mutateAsync({ id: w.token, ...input });
+              toast('success', 'Endpoint updated');
+            }}
+          />
+        </div>
+      </details>
+
+      <Deliveries webhook={w} />
+
+      <ConfirmDialog
+        open={confirming}
+        title="Delete this endpoint?"
+        confirmLabel="Delete endpoint"
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() =>
+          remove.mutate(w.token, {
+            onSuccess: () => {
+              setConfirming(false);
+              toast('success', `Endpoint ${w.url} deleted`);
+              router.push('/webhooks');
+            },
+            onError: fail,
+          })
+        }
+      >
+        <p>
+          <span className="break-all">{w.url}</span> stops receiving events at once; deliveries still pending
+          are dropped. This cannot be undone.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
+}

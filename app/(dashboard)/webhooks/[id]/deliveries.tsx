@@ -1,0 +1,167 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import { DataTable } from '@/components/data-table/data-table';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { SELECT_CLASS } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
+import { when } from '@/lib/client/format';
+import {
+  deliveriesQuery,
+  useRetryDelivery,
+  type Delivery,
+  type Webhook,
+} from '@/lib/client/queries/webhooks';
+import { useUrlState } from '@/lib/client/use-url-state';
+
+const LIMIT = 20;
+const STATUS_TONE = { succeeded: 'green', failed: 'red', pending: 'amber' } as const;
+
+function Attempts({ delivery }: { delivery: Delivery }) {
+  if (delivery.attempt_log.length === 0)
+    return <span className="text-slate-600 dark:text-slate-400">none yet</span>;
+  return (
+    <details>
+      <summary className="cursor-pointer whitespace-nowrap text-blue-700 dark:text-blue-400">
+        {delivery.attempts} {delivery.attempts === 1 ? 'attempt' : 'attempts'}
+      </summary>
+      <ol className="mt-2 flex w-56 flex-col gap-2" aria-label={`Attempts of ${delivery.event_id}`}>
+        {delivery.attempt_log.map((a, i) => (
+          <li key={i} className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700">
+            <p>
+              <span className="font-medium">#{i + 1}</span> · {when(a.attempted_at.seconds)} ·{' '}
+              {a.status_code !== null ? `HTTP ${a.status_code}` : 'no answer'} · {a.latency_ms} ms
+            </p>
+            {a.error ? <p className="text-red-700 dark:text-red-400">{a.error}</p> : null}
+            {a.response_excerpt ? (
+              <pre
+                tabIndex={0}
+                className="mt-1 max-h-32 overflow-auto rounded bg-slate-100 p-2 whitespace-pre-wrap dark:bg-slate-800"
+              >
+                {a.response_excerpt}
+              </pre>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
+}
+
+/** The delivery log: every event sent to the endpoint, its attempts, and a manual retry. */
+export function Deliveries({ webhook }: { webhook: Webhook }) {
+  const { params, set } = useUrlState();
+  const status = params.get('status') ?? '';
+  const page = Math.max(1, Number(params.get('dpage') ?? 1) || 1);
+  const toast = useToast();
+  const query = useQuery(deliveriesQuery(webhook.token, { status: status || undefined, page, limit: LIMIT }));
+  const retry = useRetryDelivery();
+
+  const columns: ColumnDef<Delivery, unknown>[] = [
+    {
+      header: 'Event',
+      id: 'event',
+      cell: ({ row }) => (
+        <div>
+          <code className="text-xs">{row.original.event_type}</code>
+          <p className="text-xs text-slate-600 dark:text-slate-400">{row.original.event_id}</p>
+        </div>
+      ),
+    },
+    {
+      header: 'Status',
+      id: 'status',
+      cell: ({ row }) => (
+        <Badge tone={STATUS_TONE[row.original.status]}>
+          {row.original.status[0]!.toUpperCase() + row.original.status.slice(1)}
+        </Badge>
+      ),
+    },
+    {
+      header: 'Last answer',
+      id: 'code',
+      cell: ({ row }) => {
+        const last = row.original.attempt_log.at(-1);
+        if (!last) return '—';
+        return last.status_code !== null ? `HTTP ${last.status_code}` : (last.error ?? 'no answer');
+      },
+    },
+    { header: 'Attempts', id: 'attempts', cell: ({ row }) => <Attempts delivery={row.original} /> },
+    {
+      header: 'Created / next attempt',
+      id: 'when',
+      cell: ({ row }) => (
+        <div className="text-xs">
+          <p>{when(row.original.created_at.seconds)}</p>
+          {row.original.next_attempt_at ? (
+            <p className="text-slate-600 dark:text-slate-400">
+              next {when(row.original.next_attempt_at.seconds)}
+            </p>
+          ) : null}
+        </div>
+      ),
+    },
+    {
+      header: 'Actions',
+      id: 'actions',
+      cell: ({ row }) => (
+        <Button
+          variant="secondary"
+          disabled={!webhook.enabled || retry.isPending}
+          title={webhook.enabled ? undefined : 'Enable the endpoint first'}
+          aria-label={`Retry ${row.original.event_type} ${row.original.event_id}`}
+          onClick={() =>
+            retry.mutate(
+              { id: webhook.token, deliveryId: row.original.token },
+              {
+                onSuccess: () => toast('success', 'Delivery queued: it is sent again now'),
+                onError: (e) => toast('error', e.message),
+              },
+            )
+          }
+        >
+          Retry
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="deliveries-title" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id="deliveries-title" className="text-lg font-semibold">
+          Deliveries
+        </h2>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="delivery-status" className="text-sm font-medium text-slate-700 dark:text-slate-300">
+            Delivery status
+          </label>
+          <select
+            id="delivery-status"
+            className={SELECT_CLASS}
+            value={status}
+            onChange={(e) => set({ status: e.target.value, dpage: undefined })}
+          >
+            <option value="">All</option>
+            <option value="pending">Pending</option>
+            <option value="succeeded">Succeeded</option>
+            <option value="failed">Failed</option>
+          </select>
+        </div>
+      </div>
+      <DataTable
+        caption="Deliveries"
+        columns={columns}
+        data={query.data?.deliveries ?? []}
+        count={query.data?.count ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPage={(p) => set({ dpage: p })}
+        isLoading={query.isLoading}
+        empty={status ? `No ${status} deliveries.` : 'No deliveries yet. Send a test event to see one here.'}
+      />
+    </section>
+  );
+}

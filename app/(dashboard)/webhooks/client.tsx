@@ -1,0 +1,154 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import type { ColumnDef } from '@tanstack/react-table';
+import Link from 'next/link';
+import { useState } from 'react';
+import { DataTable } from '@/components/data-table/data-table';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { SecretReveal } from '@/components/ui/secret-reveal';
+import { useToast } from '@/components/ui/toast';
+import { when } from '@/lib/client/format';
+import {
+  useCreateWebhook,
+  useUpdateWebhook,
+  webhookListQuery,
+  type Webhook,
+} from '@/lib/client/queries/webhooks';
+import { useUrlState } from '@/lib/client/use-url-state';
+import { disabledText, failingText, webhookState, WebhookStatusBadge } from './status';
+import { toFormValues, WebhookForm } from './webhook-form';
+
+const LIMIT = 20;
+
+export function WebhooksClient() {
+  const { set, page } = useUrlState();
+  const toast = useToast();
+  const query = useQuery(webhookListQuery(page, LIMIT));
+  const create = useCreateWebhook();
+  const update = useUpdateWebhook();
+  const [created, setCreated] = useState<Webhook | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const hooks = query.data?.webhooks ?? [];
+  const disabled = hooks.filter((w) => webhookState(w) === 'disabled');
+  const failing = hooks.filter((w) => webhookState(w) === 'failing');
+
+  const reenable = (w: Webhook) =>
+    update.mutate(
+      { id: w.token, enabled: true },
+      { onSuccess: () => toast('success', `${w.url} re-enabled`), onError: (e) => toast('error', e.message) },
+    );
+
+  const columns: ColumnDef<Webhook, unknown>[] = [
+    {
+      header: 'Endpoint',
+      id: 'url',
+      cell: ({ row }) => (
+        <Link
+          href={`/webhooks/${row.original.token}`}
+          className="font-medium break-all text-blue-700 underline dark:text-blue-400"
+        >
+          {row.original.url}
+        </Link>
+      ),
+    },
+    { header: 'Description', accessorKey: 'description', cell: (c) => String(c.getValue() || '—') },
+    {
+      header: 'Events',
+      id: 'events',
+      cell: ({ row }) =>
+        row.original.event_types.includes('*')
+          ? 'All events'
+          : `${row.original.event_types.length} ${row.original.event_types.length === 1 ? 'type' : 'types'}`,
+    },
+    { header: 'Status', id: 'status', cell: ({ row }) => <WebhookStatusBadge webhook={row.original} /> },
+    { header: 'Created', id: 'created', cell: ({ row }) => when(row.original.created_at.seconds) },
+  ];
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Webhooks</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Endpoints of your back end that receive this namespace&apos;s events, signed with Standard Webhooks
+          headers.
+        </p>
+      </div>
+      {disabled.map((w) => (
+        <Banner
+          key={w.token}
+          tone="danger"
+          title={`Endpoint disabled: ${w.url}`}
+          action={
+            <Button
+              variant="secondary"
+              aria-label={`Re-enable ${w.url}`}
+              disabled={update.isPending}
+              onClick={() => reenable(w)}
+            >
+              Re-enable
+            </Button>
+          }
+        >
+          {disabledText(w)}
+        </Banner>
+      ))}
+      {failing.map((w) => (
+        <Banner key={w.token} tone="warning" title={`Endpoint failing: ${w.url}`}>
+          {failingText(w)}{' '}
+          <Link href={`/webhooks/${w.token}`} className="underline">
+            See its deliveries
+          </Link>
+        </Banner>
+      ))}
+      {created?.secret ? (
+        <div className="flex flex-col gap-2">
+          <SecretReveal
+            title={`Endpoint ${created.url} created`}
+            secret={created.secret}
+            warning="Your endpoint verifies each delivery's webhook-signature with it."
+            onDone={() => setCreated(null)}
+          />
+          <Link
+            href={`/webhooks/${created.token}`}
+            className="text-sm text-blue-700 underline dark:text-blue-400"
+          >
+            Open the endpoint to send a test event
+          </Link>
+        </div>
+      ) : null}
+      <section
+        aria-labelledby="create-webhook"
+        className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      >
+        <h2 id="create-webhook" className="mb-3 font-medium">
+          Add an endpoint
+        </h2>
+        <WebhookForm
+          key={formKey}
+          idPrefix="new-webhook"
+          defaultValues={toFormValues()}
+          submitLabel="Add endpoint"
+          pendingLabel="Adding…"
+          onSubmit={async (input) => {
+            const w = await create.mutateAsync(input);
+            setCreated(w);
+            setFormKey((k) => k + 1);
+          }}
+        />
+      </section>
+      <DataTable
+        caption="Webhook endpoints"
+        columns={columns}
+        data={hooks}
+        count={query.data?.count ?? 0}
+        page={page}
+        limit={LIMIT}
+        onPage={(p) => set({ page: p })}
+        isLoading={query.isLoading}
+        empty="No endpoints yet. Add one above to receive events."
+      />
+    </div>
+  );
+}

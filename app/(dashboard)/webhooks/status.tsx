@@ -1,0 +1,29 @@
+'use client';
+
+import { Badge } from '@/components/ui/badge';
+import type { Webhook } from '@/lib/client/queries/webhooks';
+import { when } from '@/lib/client/format';
+
+/** Disabled (by the admin or after 5 days of failures), failing, or enabled. */
+export function webhookState(w: Webhook): 'disabled' | 'failing' | 'enabled' {
+  if (!w.enabled) return 'disabled';
+  return w.failing_since ? 'failing' : 'enabled';
+}
+
+export function WebhookStatusBadge({ webhook }: { webhook: Webhook }) {
+  const state = webhookState(webhook);
+  if (state === 'disabled') return <Badge tone="red">Disabled</Badge>;
+  if (state === 'failing') return <Badge tone="amber">Failing</Badge>;
+  return <Badge tone="green">Enabled</Badge>;
+}
+
+/** Why the endpoint is disabled, in words a user can act on. */
+export function disabledText(w: Webhook): string {
+  return w.disabled_reason
+    ? `${w.disabled_reason}. No events are sent to it; re-enable it once the endpoint answers again.`
+    : 'It was disabled by an administrator. No events are sent to it until it is re-enabled.';
+}
+
+export function failingText(w: Webhook): string {
+  return `Deliveries have failed since ${when(w.failing_since!.seconds)}. They are retried with back-off; after 5 days of failures the endpoint is disabled.`;
+}

@@ -1,0 +1,151 @@
+'use client';
+
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { ApiClientError } from '@/lib/client/api';
+import type { WebhookInput } from '@/lib/client/queries/webhooks';
+import { SUBSCRIBABLE_EVENT_TYPES } from '@/lib/events/types';
+
+const GROUPS: Array<{ label: string; match: (t: string) => boolean }> = [
+  { label: 'Payments', match: (t) => t.startsWith('payment.') },
+  { label: 'Admission tasks', match: (t) => t.startsWith('admission_task.') },
+  {
+    label: 'Transactions and settlement',
+    match: (t) => t.startsWith('transaction.') || t.startsWith('settlement.'),
+  },
+  { label: 'Links', match: (t) => t.startsWith('link') },
+  { label: 'Keys and webhooks', match: (t) => t.startsWith('api_key.') || t.startsWith('webhook.') },
+];
+
+// The gateway's limits (lib/gateway/routes/webhooks.ts), checked here first for a quick answer.
+const schema = z
+  .object({
+    url: z
+      .string()
+      .trim()
+      .min(8, 'Enter the endpoint URL')
+      .max(2048)
+      .regex(/^https?:\/\/\S+$/i, 'Enter an http(s) URL'),
+    description: z.string().max(500, 'At most 500 characters'),
+    all: z.enum(['all', 'some']),
+    types: z.array(z.string()),
+  })
+  .refine((v) => v.all === 'all' || v.types.length > 0, {
+    path: ['types'],
+    message: 'Choose at least one event type',
+  });
+type Values = z.infer<typeof schema>;
+
+export function toFormValues(w?: { url: string; description: string; event_types: string[] }): Values {
+  if (!w) return { url: '', description: '', all: 'all', types: [] };
+  const all = w.event_types.includes('*');
+  return {
+    url: w.url,
+    description: w.description,
+    all: all ? 'all' : 'some',
+    types: all ? [] : w.event_types,
+  };
+}
+
+/** Endpoint URL, description and the event types it receives (all, or a chosen few). */
+export function WebhookForm({
+  defaultValues,
+  submitLabel,
+  pendingLabel,
+  onSubmit,
+  idPrefix,
+}: {
+  defaultValues: Values;
+  submitLabel: string;
+  pendingLabel: string;
+  onSubmit: (input: WebhookInput) => Promise<unknown>;
+  idPrefix: string;
+}) {
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues });
+  const all = useWatch({ control: form.control, name: 'all' });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      await onSubmit({
+        url: v.url.trim(),
+        description: v.description,
+        event_types: v.all === 'all' ? ['*'] : v.types,
+      });
+    } catch (e) {
+      // The gateway's messages name the field they are about.
+      const message = e instanceof ApiClientError || e instanceof Error ? e.message : String(e);
+      if (/url|target|address|https/i.test(message)) form.setError('url', { message });
+      else if (/event_types/.test(message)) form.setError('types', { message });
+      else form.setError('root', { message });
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-3 md:grid-cols-2">
+        <Field
+          label="Endpoint URL"
+          id={`${idPrefix}-url`}
+          type="url"
+          placeholder="https://example.com/webhooks/csp"
+          {...form.register('url')}
+          error={errors.url?.message}
+        />
+        <Field
+          label="Description"
+          id={`${idPrefix}-description`}
+          {...form.register('description')}
+          error={errors.description?.message}
+        />
+      </div>
+      <fieldset
+        className="flex flex-col gap-3"
+        aria-describedby={errors.types ? `${idPrefix}-types-error` : undefined}
+      >
+        <legend className="mb-1 text-sm font-medium">Event types</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          <label className="flex items-center gap-2">
+            <input type="radio" value="all" {...form.register('all')} /> All events, including types added
+            later
+          </label>
+          <label className="flex items-center gap-2">
+            <input type="radio" value="some" {...form.register('all')} /> Only the types chosen below
+          </label>
+        </div>
+        {all === 'some' ? (
+          <div className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-3 dark:border-slate-700">
+            {GROUPS.map((g) => (
+              <fieldset key={g.label} className="flex flex-col gap-1">
+                <legend className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-400">
+                  {g.label}
+                </legend>
+                {SUBSCRIBABLE_EVENT_TYPES.filter(g.match).map((t) => (
+                  <label key={t} className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" value={t} {...form.register('types')} />
+                    <code className="text-xs">{t}</code>
+                  </label>
+                ))}
+              </fieldset>
+            ))}
+          </div>
+        ) : null}
+        {errors.types ? (
+          <p id={`${idPrefix}-types-error`} className="text-sm text-red-700 dark:text-red-400">
+            {errors.types.message}
+          </p>
+        ) : null}
+      </fieldset>
+      <FormAlert message={errors.root?.message ?? null} />
+      <div>
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? pendingLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,109 @@
+'use client';
+
+import Link from 'next/link';
+import type { Overview } from '@/lib/client/queries/overview';
+
+function Check({ done }: { done: boolean }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={`flex size-6 shrink-0 items-center justify-center rounded-full border text-sm ${done ? 'border-emerald-600 bg-emerald-600 text-white' : 'border-slate-400 text-transparent dark:border-slate-500'}`}
+    >
+      ✓
+    </span>
+  );
+}
+
+/** The sandbox's first steps, ticked from real activity in the namespace (no manual ticking). */
+export function GettingStarted({
+  status,
+  orgId,
+  partnerId,
+  domain,
+}: {
+  status: Overview['getting_started'];
+  orgId: string;
+  partnerId: string;
+  domain: string;
+}) {
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const headers = `  -H "X-SERVICE-API-KEY: $KEY" \\
+  -H "x-org-id: ${orgId}" \\
+  -H "x-partner-id: ${partnerId}" \\
+  -H "idempotency-key: $(uuidgen)"`;
+  const pay = `curl -X POST ${origin}/api/v1/csp/payments \\
+${headers} \\
+  -H "content-type: application/json" \\
+  -d '{"payment_id": "first-test", "payment_type": "Type_Push",
+       "amount": {"currency": "USD", "total": "2500"},
+       "debtor_party": {"payment_address": "you@${domain}"},
+       "beneficiary_party": {"payment_address": "alice@sandbox-bank.test"}}'
+
+curl -X POST ${origin}/api/v1/csp/payments/first-test/submissions \\
+${headers}`;
+  const items = [
+    {
+      key: 'api_key' as const,
+      title: 'Create an API key',
+      text: 'Your back end calls the gateway with it.',
+      action: <Link href="/api-keys">Create a key</Link>,
+    },
+    {
+      key: 'sandbox_payment' as const,
+      title: 'Make a test payment to the Sandbox Bank',
+      text: 'Create and submit a payment to alice@sandbox-bank.test; the Sandbox Bank admits it within seconds.',
+      action: (
+        <details>
+          <summary className="cursor-pointer">Show the two calls</summary>
+          <pre
+            tabIndex={0}
+            suppressHydrationWarning
+            className="mt-2 overflow-x-auto rounded bg-slate-100 p-2 text-xs whitespace-pre text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+          >
+            {pay}
+          </pre>
+        </details>
+      ),
+    },
+    {
+      key: 'webhook' as const,
+      title: 'Add a webhook',
+      text: 'Receive payment events on your own endpoint.',
+      action: <Link href="/webhooks">Add an endpoint</Link>,
+    },
+  ];
+  const done = items.filter((i) => status[i.key]).length;
+  return (
+    <section
+      aria-labelledby="getting-started-title"
+      className="rounded-lg border border-blue-200 bg-blue-50 p-4 dark:border-blue-900 dark:bg-blue-950"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="getting-started-title" className="font-medium">
+          Getting started in the sandbox
+        </h2>
+        <p className="text-sm" data-testid="checklist-progress">
+          {done} of {items.length} done
+        </p>
+      </div>
+      <ul aria-label="Getting started" className="mt-3 flex flex-col gap-3">
+        {items.map((i) => (
+          <li key={i.key} data-testid={`checklist-${i.key}`} data-done={status[i.key]} className="flex gap-3">
+            <Check done={status[i.key]} />
+            <div className="min-w-0 flex-1 text-sm">
+              <p className={`font-medium ${status[i.key] ? 'line-through decoration-slate-400' : ''}`}>
+                {i.title} <span className="sr-only">{status[i.key] ? '(done)' : '(to do)'}</span>
+              </p>
+              <p className="text-slate-700 dark:text-slate-300">{i.text}</p>
+              {status[i.key] ? null : (
+                <div className="mt-1 text-blue-800 dark:text-blue-300 [&_a]:underline [&_summary]:underline">
+                  {i.action}
+                </div>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import Link from 'next/link';
+import { formatMoney, when } from '@/lib/client/format';
+import type { Overview } from '@/lib/client/queries/overview';
+
+function signed(net: string, currency: string) {
+  const n = BigInt(net);
+  return `${n < 0n ? '−' : '+'}${formatMoney((n < 0n ? -n : n).toString(), currency)}`;
+}
+
+function Kpi({
+  id,
+  title,
+  value,
+  children,
+}: {
+  id: string;
+  title: string;
+  value: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section
+      aria-labelledby={`kpi-${id}-title`}
+      data-testid={`kpi-${id}`}
+      className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id={`kpi-${id}-title`} className="text-sm font-medium text-slate-600 dark:text-slate-400">
+        {title}
+      </h2>
+      <p className="text-2xl font-semibold tabular-nums">{value}</p>
+      {children ? <div className="text-sm text-slate-600 dark:text-slate-400">{children}</div> : null}
+    </section>
+  );
+}
+
+const percent = (n: number, of: number) => (of === 0 ? '—' : `${Math.round((n / of) * 1000) / 10}%`);
+
+/** The namespace's key figures; money always per currency, never summed across currencies. */
+export function KpiCards({ overview: o }: { overview: Overview }) {
+  const decided = o.decisions.admitted + o.decisions.rejected + o.decisions.expired;
+  const waiting = o.tasks_waiting.pending + o.tasks_waiting.on_hold;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+      <Kpi id="payments-today" title="Payments today" value={String(o.payments_today.count)}>
+        {o.payments_today.by_currency.length
+          ? o.payments_today.by_currency.map((c) => (
+              <p key={c.currency}>{formatMoney(c.total, c.currency)}</p>
+            ))
+          : 'None yet today (UTC)'}
+      </Kpi>
+      <Kpi
+        id="admitted-rate"
+        title="Admitted / rejected"
+        value={
+          <>
+            {percent(o.decisions.admitted, decided)}
+            <span className="text-base font-medium text-slate-600 dark:text-slate-400">
+              {' '}
+              / {percent(o.decisions.rejected, decided)}
+            </span>
+          </>
+        }
+      >
+        <p>
+          {o.decisions.admitted} admitted · {o.decisions.rejected} rejected · {o.decisions.expired} expired
+        </p>
+        <p>
+          {o.decisions.open} open · last {o.window.days} days
+        </p>
+      </Kpi>
+      <Kpi id="tasks-waiting" title="Tasks waiting" value={String(waiting)}>
+        <p>
+          {o.tasks_waiting.pending} pending · {o.tasks_waiting.on_hold} on hold
+        </p>
+        <Link href="/tasks" className="text-blue-700 underline dark:text-blue-400">
+          Open the task queue
+        </Link>
+      </Kpi>
+      <Kpi
+        id="awaiting-settlement"
+        title="Cleared, awaiting settlement"
+        value={
+          o.awaiting_settlement.length ? String(o.awaiting_settlement.reduce((n, c) => n + c.count, 0)) : '0'
+        }
+      >
+        {o.awaiting_settlement.length
+          ? o.awaiting_settlement.map((c) => (
+              <p key={c.currency}>
+                <span className="font-medium text-slate-900 dark:text-slate-100">
+                  {signed(c.net, c.currency)}
+                </span>{' '}
+                net
+                <br />
+                in {formatMoney(c.incoming, c.currency)} · out {formatMoney(c.outgoing, c.currency)}
+              </p>
+            ))
+          : 'Nothing cleared since the last cut-off'}
+      </Kpi>
+      <Kpi
+        id="last-batch"
+        title="Last batch net position"
+        value={
+          o.last_batch_positions.length
+            ? `${o.last_batch_positions.length} ${o.last_batch_positions.length === 1 ? 'currency' : 'currencies'}`
+            : '—'
+        }
+      >
+        {o.last_batch_positions.length
+          ? o.last_batch_positions.map((b) => (
+              <p key={b.batch_id}>
+                <Link
+                  href={`/settlements/${b.batch_id}`}
+                  className="text-blue-700 underline dark:text-blue-400"
+                >
+                  {b.kind === 'creditor' ? 'Creditor' : 'Debtor'} {formatMoney(b.amount, b.currency)}
+                </Link>{' '}
+                · {when(b.cutoff_time)}
+              </p>
+            ))
+          : 'No settled batch yet'}
+      </Kpi>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { formatMoney } from '../../lib/client/format';
+import { startReceiver } from '../api/receiver';
+import { DEMO_ADMIN, expectAccessible, shootThemes, signInAs, uniq } from './helpers';
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+
+/** The signed-in user's organization and first namespace, through the dashboard's proxy. */
+async function tenant(page: Page, domain?: string) {
+  const me = await (await page.request.get('/api/proxy/me')).json();
+  const ns = me.data.partners.find((p: { domain: string }) => !domain || p.domain === domain);
+  return {
+    orgId: me.data.organization.token as string,
+    partnerId: ns.token as string,
+    domain: ns.domain as string,
+  };
+}
+
+test('the overview shows the namespace’s figures and both charts', async ({ page }) => {
+  // Held back until released, so the loading state is checked too; later calls pass straight on.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/proxy/overview*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await signInAs(page, DEMO_ADMIN);
+  await expect(page.getByRole('status', { name: 'Key figures: loading' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Daily payment volume by status: loading' })).toBeVisible();
+  await expectAccessible(page);
+  release();
+  const { partnerId } = await tenant(page, 'demo-bank.test');
+  const api = await page.request.get('/api/proxy/overview', { headers: { 'x-partner-id': partnerId } });
+  expect(api.status()).toBe(200);
+  const o = (await api.json()).data;
+
+  await nav(page, 'Overview');
+  await expect(page.getByTestId('kpi-payments-today')).toContainText(String(o.payments_today.count));
+  await expect(page.getByTestId('kpi-payments-today')).toContainText('USD');
+  await expect(page.getByTestId('kpi-admitted-rate')).toContainText(`${o.decisions.admitted} admitted`);
+  await expect(page.getByTestId('kpi-admitted-rate')).toContainText(`${o.decisions.rejected} rejected`);
+  await expect(page.getByTestId('kpi-tasks-waiting')).toContainText(
+    `${o.tasks_waiting.pending} pending · ${o.tasks_waiting.on_hold} on hold`,
+  );
+  // A cut-off may have run meanwhile (every 5 minutes): the cards follow what the API said.
+  const awaiting = page.getByTestId('kpi-awaiting-settlement');
+  if (o.awaiting_settlement.length === 0)
+    await expect(awaiting).toContainText('Nothing cleared since the last cut-off');
+  for (const c of o.awaiting_settlement) {
+    await expect(awaiting).toContainText(
+      `in ${formatMoney(c.incoming, c.currency)} · out ${formatMoney(c.outgoing, c.currency)}`,
+    );
+  }
+  await expect(page.getByTestId('kpi-last-batch')).toContainText(
+    o.last_batch_positions.length ? 'USD' : 'No settled batch yet',
+  );
+  // The sandbox checklist is for sandbox organizations only.
+  await expect(page.getByRole('region', { name: 'Getting started in the sandbox' })).toHaveCount(0);
+
+  const volume = page.getByRole('figure', { name: 'Daily payment volume by status' });
+  await expect(volume.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await expect(volume.locator('.recharts-legend-wrapper')).toContainText('Admitted');
+  const exceptions = page.getByRole('figure', { name: 'Exceptions by code and blame' });
+  await expect(exceptions.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  // The seeded rejection (inv-0993) is blamed on the beneficiary's side.
+  await expect(exceptions.locator('.recharts-wrapper')).toContainText('account closed');
+  await expect(exceptions.getByRole('table')).toContainText('ACCOUNT_CLOSED');
+  await shootThemes(page, 'overview-kpis');
+
+  await volume.getByLabel('Measure').selectOption('USD');
+  await expect(volume).toContainText('value in USD');
+  await page.getByLabel('Period').selectOption('30');
+  await expect(page).toHaveURL(/days=30/);
+  await expect(volume).toContainText('Last 30 days');
+  await expectAccessible(page);
+});
+
+test('the sandbox checklist ticks itself from a key, a test payment and a webhook', async ({ page }) => {
+  test.setTimeout(90_000);
+  const receiver = await startReceiver();
+  try {
+    await page.goto('/signup');
+    await page.getByLabel('Organization name').fill(`Checklist ${uniq()}`);
+    await page.getByLabel('Email').fill(`check-${uniq()}@example.test`);
+    await page.getByLabel('Password').fill('checklist-password');
+    await page.getByRole('button', { name: 'Create organization' }).click();
+    const checklist = page.getByRole('region', { name: 'Getting started in the sandbox' });
+    await expect(checklist).toBeVisible();
+    await expect(page.getByTestId('checklist-progress')).toHaveText('0 of 3 done');
+    await checklist.getByText('Show the two calls').click();
+    await shootThemes(page, 'overview-sandbox-start');
+
+    // 1. A key, made in the dashboard.
+    await checklist.getByRole('link', { name: 'Create a key' }).click();
+    await page.getByLabel('Key name').fill('first key');
+    await page.getByLabel('transactions_write').check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.getByTestId('revealed-secret').textContent())!;
+    await nav(page, 'Overview');
+    await expect(page.getByTestId('checklist-api_key')).toHaveAttribute('data-done', 'true');
+    await expect(page.getByTestId('checklist-progress')).toHaveText('1 of 3 done');
+
+    // 2. A test payment to the Sandbox Bank, made the way the checklist shows: two API calls.
+    const t = await tenant(page);
+    const headers = { 'x-service-api-key': key, 'x-org-id': t.orgId, 'x-partner-id': t.partnerId };
+    const paymentId = `first-${uniq()}`;
+    const created = await page.request.post('/api/v1/csp/payments', {
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      data: {
+        payment_id: paymentId,
+        payment_type: 'Type_Push',
+        amount: { currency: 'USD', total: '2500' },
+        debtor_party: { payment_address: `you@${t.domain}` },
+        beneficiary_party: { payment_address: 'alice@sandbox-bank.test' },
+      },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const submitted = await page.request.post(`/api/v1/csp/payments/${paymentId}/submissions`, {
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+    });
+    expect(submitted.status(), await submitted.text()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('checklist-sandbox_payment')).toHaveAttribute('data-done', 'true');
+    await expect(page.getByTestId('checklist-progress')).toHaveText('2 of 3 done');
+
+    // 3. A webhook.
+    await page
+      .getByRole('region', { name: 'Getting started in the sandbox' })
+      .getByRole('link', { name: 'Add an endpoint' })
+      .click();
+    await page.getByLabel('Endpoint URL').fill(receiver.url);
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByTestId('revealed-secret')).toBeVisible();
+    await nav(page, 'Overview');
+    await expect(page.getByTestId('checklist-progress')).toHaveText('3 of 3 done');
+    for (const item of ['api_key', 'sandbox_payment', 'webhook']) {
+      await expect(page.getByTestId(`checklist-${item}`)).toHaveAttribute('data-done', 'true');
+    }
+    // The Sandbox Bank's answer shows in the figures: the payment admitted, its value cleared.
+    await expect(page.getByTestId('kpi-admitted-rate')).toContainText('1 admitted', { timeout: 20_000 });
+    await expect(page.getByTestId('kpi-awaiting-settlement')).toContainText('USD 25.00');
+    await shootThemes(page, 'overview-sandbox-done');
+  } finally {
+    await receiver.close();
+  }
+});

@@ -1,0 +1,159 @@
+import { expect, test, type Page } from '@playwright/test';
+import { verifyWebhookSignature } from '../../lib/webhooks/sign';
+import { startReceiver } from '../api/receiver';
+import { DEMO_ADMIN, expectAccessible, shootThemes, signInAs, uniq } from './helpers';
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+const deliveries = (page: Page) => page.getByRole('table', { name: 'Deliveries' });
+
+/** Adds an endpoint through the form; returns the secret shown once. */
+async function addEndpoint(page: Page, url: string, description: string, types?: string[]) {
+  await nav(page, 'Webhooks');
+  await page.getByLabel('Endpoint URL').fill(url);
+  await page.getByLabel('Description').fill(description);
+  if (types) {
+    await page.getByLabel('Only the types chosen below').check();
+    for (const t of types) await page.getByRole('checkbox', { name: t, exact: true }).check();
+  }
+  await page.getByRole('button', { name: 'Add endpoint' }).click();
+  const secret = page.getByTestId('revealed-secret');
+  await expect(secret).toHaveText(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  return (await secret.textContent())!;
+}
+
+test('create a webhook, receive a test event on a local receiver, see it in the log; rotate shows the new secret once; delete behind a confirmation', async ({
+  page,
+}) => {
+  const receiver = await startReceiver();
+  try {
+    await signInAs(page, DEMO_ADMIN);
+    await nav(page, 'Webhooks');
+    // The seeded endpoint the gateway disabled after 5 days of failures.
+    await expect(
+      page.getByRole('alert', { name: 'Endpoint disabled: https://hooks.demo-bank.test/csp-events' }),
+    ).toContainText('Disabled after 5 days of failed deliveries');
+
+    // The picker refuses an empty choice before asking the gateway.
+    await page.getByLabel('Endpoint URL').fill(receiver.url);
+    await page.getByLabel('Only the types chosen below').check();
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await expect(page.getByText('Choose at least one event type')).toBeVisible();
+
+    const description = `Ledger ${uniq()}`;
+    const secret = await addEndpoint(page, receiver.url, description, [
+      'payment.admitted',
+      'transaction.created',
+    ]);
+    await expect(page.getByRole('cell', { name: description })).toBeVisible();
+    await shootThemes(page, 'webhooks-created');
+    await page.getByRole('link', { name: 'Open the endpoint to send a test event' }).click();
+
+    await expect(page.getByRole('heading', { name: receiver.url })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Actions' })).toContainText('payment.admitted');
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await expect(page.getByText(/Test event evt_\w+ sent/)).toBeVisible();
+    await receiver.waitFor((r) => r.some((x) => x.json?.type === 'webhook.test'));
+    const got = receiver.received.find((x) => x.json.type === 'webhook.test')!;
+    expect(verifyWebhookSignature({ secret, headers: got.headers as never, body: got.body })).toBe(true);
+
+    const row = deliveries(page).getByRole('row').filter({ hasText: got.json.id });
+    await expect(row).toContainText('Succeeded');
+    await expect(row).toContainText('HTTP 200');
+    await row.getByText('1 attempt').click();
+    await expect(row.getByRole('list', { name: `Attempts of ${got.json.id}` })).toContainText('ok');
+    await shootThemes(page, 'webhook-detail');
+
+    // Rotation: the new secret is shown once, and signs the next delivery.
+    await page.getByRole('button', { name: 'Rotate secret' }).click();
+    const rotated = page.getByTestId('revealed-secret');
+    await expect(rotated).toHaveText(/^whsec_/);
+    const newSecret = (await rotated.textContent())!;
+    expect(newSecret).not.toBe(secret);
+    await shootThemes(page, 'webhook-rotated');
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByTestId('revealed-secret')).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: receiver.url })).toBeVisible();
+    await expect(page.getByText(newSecret)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await receiver.waitFor((r) => r.filter((x) => x.json?.type === 'webhook.test').length === 2);
+    const second = receiver.received.filter((x) => x.json.type === 'webhook.test')[1]!;
+    expect(
+      verifyWebhookSignature({ secret: newSecret, headers: second.headers as never, body: second.body }),
+    ).toBe(true);
+
+    // Delete: nothing happens until the dialog is confirmed.
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this endpoint?' });
+    await expect(dialog).toBeVisible();
+    await expectAccessible(page);
+    await shootThemes(page, 'webhook-delete-confirm', { axe: false });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('heading', { name: receiver.url })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Delete endpoint' }).click();
+    await expect(page).toHaveURL(/\/webhooks$/);
+    await expect(page.getByText(`Endpoint ${receiver.url} deleted`)).toBeVisible();
+    await expect(page.getByRole('cell', { name: description })).toHaveCount(0);
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('a failing endpoint: the log shows the refused attempt, a retry delivers it; disabled shows a banner and re-enabling clears it', async ({
+  page,
+}) => {
+  // The first delivery is refused with 500, every later one accepted.
+  const receiver = await startReceiver((n) => (n === 1 ? 500 : 200));
+  try {
+    await signInAs(page, DEMO_ADMIN);
+    const description = `Flaky ${uniq()}`;
+    // A type nothing else triggers during the test: only the test events arrive.
+    await addEndpoint(page, receiver.url, description, ['api_key.rotated']);
+    await page.getByRole('link', { name: 'Open the endpoint to send a test event' }).click();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await receiver.waitFor((r) => r.length === 1);
+
+    const row = deliveries(page).getByRole('row').filter({ hasText: 'webhook.test' });
+    await expect(row).toContainText('Pending');
+    await expect(row).toContainText('HTTP 500');
+    await expect(page.getByRole('status', { name: 'Deliveries to this endpoint are failing' })).toBeVisible();
+    await row.getByText('1 attempt').click();
+    await expect(row.getByRole('listitem')).toContainText('nope');
+    await page.getByLabel('Delivery status').selectOption('pending');
+    await expect(page).toHaveURL(/status=pending/);
+    await expect(row).toBeVisible();
+    await shootThemes(page, 'webhook-failing');
+
+    await row.getByRole('button', { name: /^Retry webhook\.test/ }).click();
+    await expect(page.getByText('Delivery queued: it is sent again now')).toBeVisible();
+    await receiver.waitFor((r) => r.length === 2);
+    await page.getByLabel('Delivery status').selectOption('succeeded');
+    await expect(row).toContainText('Succeeded');
+    await expect(row).toContainText('2 attempts');
+    await expect(page.getByRole('status', { name: 'Deliveries to this endpoint are failing' })).toHaveCount(
+      0,
+    );
+    expect(receiver.received[1]!.json.id).toBe(receiver.received[0]!.json.id);
+
+    // Disabled: a banner on the page and on the list, and the way back.
+    await page.getByRole('button', { name: 'Disable' }).click();
+    const banner = page.getByRole('alert', { name: 'This endpoint is disabled' });
+    await expect(banner).toContainText('disabled by an administrator');
+    await expect(page.getByRole('button', { name: 'Send test event' })).toBeDisabled();
+    await shootThemes(page, 'webhook-disabled');
+    await nav(page, 'Webhooks');
+    const listBanner = page.getByRole('alert', { name: `Endpoint disabled: ${receiver.url}` });
+    await expect(listBanner).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: description })).toContainText('Disabled');
+    await shootThemes(page, 'webhooks-list');
+    await listBanner.getByRole('button', { name: `Re-enable ${receiver.url}` }).click();
+    await expect(page.getByText(`${receiver.url} re-enabled`)).toBeVisible();
+    await expect(listBanner).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: description })).toContainText('Enabled');
+  } finally {
+    await receiver.close();
+  }
+});

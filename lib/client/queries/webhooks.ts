@@ -1,0 +1,126 @@
+'use client';
+
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/client/api';
+
+export interface Webhook {
+  token: string;
+  partner_id: string;
+  url: string;
+  description: string;
+  event_types: string[];
+  enabled: boolean;
+  disabled_reason: string | null;
+  failing_since: { seconds: number } | null;
+  /** Only in the answers of create and rotate-secret. */
+  secret?: string;
+  created_at: { seconds: number };
+  updated_at: { seconds: number };
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
+export interface Delivery {
+  token: string;
+  webhook_id: string;
+  event_id: string;
+  event_type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  last_status_code: number | null;
+  next_attempt_at: { seconds: number } | null;
+  created_at: { seconds: number };
+  attempt_log: Array<{
+    attempted_at: { seconds: number };
+    status_code: number | null;
+    latency_ms: number;
+    response_excerpt: string | null;
+    error: string | null;
+  }>;
+}
+
+export interface WebhookInput {
+  url: string;
+  description: string;
+  event_types: string[];
+}
+
+export const webhookKeys = {
+  all: ['webhooks'] as const,
+  list: (page: number, limit: number) => [...webhookKeys.all, 'list', { page, limit }] as const,
+  detail: (id: string) => [...webhookKeys.all, 'detail', id] as const,
+  deliveries: (id: string, q: { status?: string; page: number; limit: number }) =>
+    [...webhookKeys.all, 'deliveries', id, q] as const,
+};
+
+export const webhookListQuery = (page: number, limit: number) =>
+  queryOptions({
+    queryKey: webhookKeys.list(page, limit),
+    queryFn: () => apiFetch<{ count: number; webhooks: Webhook[] }>(`/webhook?page=${page}&limit=${limit}`),
+  });
+
+export const webhookQuery = (id: string) =>
+  queryOptions({
+    queryKey: webhookKeys.detail(id),
+    queryFn: () => apiFetch<Webhook>(`/webhook/${encodeURIComponent(id)}`),
+    // The delivery worker changes the state by itself (failing, disabled after 5 days).
+    refetchInterval: 3000,
+  });
+
+export const deliveriesQuery = (id: string, q: { status?: string; page: number; limit: number }) =>
+  queryOptions({
+    queryKey: webhookKeys.deliveries(id, q),
+    queryFn: () => {
+      const qs = new URLSearchParams({
+        page: String(q.page),
+        limit: String(q.limit),
+        ...(q.status ? { status: q.status } : {}),
+      });
+      return apiFetch<{ count: number; deliveries: Delivery[] }>(
+        `/webhook/${encodeURIComponent(id)}/deliveries?${qs}`,
+      );
+    },
+    // Deliveries change by themselves (the worker attempts, retries): keep the log live.
+    refetchInterval: 3000,
+  });
+
+/** Every webhook mutation refreshes every webhook query: lists, details and logs. */
+function useWebhookMutation<TVars, TData>(fn: (vars: TVars) => Promise<TData>) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => qc.invalidateQueries({ queryKey: webhookKeys.all }),
+  });
+}
+
+const path = (id: string) => `/webhook/${encodeURIComponent(id)}`;
+
+export const useCreateWebhook = () =>
+  useWebhookMutation((input: WebhookInput) => apiFetch<Webhook>('/webhook', { method: 'POST', body: input }));
+export const useUpdateWebhook = () =>
+  useWebhookMutation(({ id, ...body }: Partial<WebhookInput> & { id: string; enabled?: boolean }) =>
+    apiFetch<Webhook>(path(id), { method: 'PATCH', body }),
+  );
+/** After a delete the detail would only answer 404: drop it rather than refetch it. */
+export function useDeleteWebhook() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<object>(path(id), { method: 'DELETE' }),
+    onSuccess: (_data, id) => {
+      qc.removeQueries({ queryKey: webhookKeys.detail(id) });
+      return qc.invalidateQueries({ queryKey: [...webhookKeys.all, 'list'] });
+    },
+  });
+}
+export const useRotateWebhookSecret = () =>
+  useWebhookMutation((id: string) => apiFetch<Webhook>(`${path(id)}/rotate-secret`, { method: 'POST' }));
+export const useSendTestEvent = () =>
+  useWebhookMutation((id: string) => apiFetch<{ event_id: string }>(`${path(id)}/test`, { method: 'POST' }));
+export const useRetryDelivery = () =>
+  useWebhookMutation(({ id, deliveryId }: { id: string; deliveryId: string }) =>
+    apiFetch<{ token: string; status: 'pending' }>(
+      `${path(id)}/deliveries/${encodeURIComponent(deliveryId)}/retry`,
+      {
+        method: 'POST',
+      },
+    ),
+  );
