@@ -69,7 +69,7 @@ ${headers}`;
       key: 'webhook' as const,
       title: 'Add a webhook',
       text: 'Receive payment events on your own endpoint.',
-      action: <Link href="/webhooks">Add an endpoint</Link>,
+      action: <Link href="/webhooks?add=1">Add an endpoint</Link>,
     },
   ];
   const done = items.filter((i) => status[i.key]).length;

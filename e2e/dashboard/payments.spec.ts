@@ -166,7 +166,10 @@ test('support works the queue with the keyboard and the payment is admitted; fai
   await rows.filter({ hasText: 'ucu-2001' }).click();
   await page.keyboard.press('f');
   await page.getByLabel('Reason').selectOption('account_closed');
-  await expect(page.getByRole('button', { name: 'Fail the task' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Fail the task' }).click();
+  await expect(page.getByLabel('Note (required)')).toHaveAccessibleDescription(
+    'Enter a note: why the task is failed or held',
+  );
   await page.getByLabel('Note (required)').fill('Account closed last week');
   await page.getByRole('button', { name: 'Fail the task' }).click();
   await expect(page.getByText('Task for ucu-2001 failed')).toBeVisible();

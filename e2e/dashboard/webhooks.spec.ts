@@ -7,9 +7,18 @@ const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 const deliveries = (page: Page) => page.getByRole('table', { name: 'Deliveries' });
 
+/** Opens the folded "Add an endpoint" section of the list. */
+async function openAddForm(page: Page) {
+  const summary = page.getByText('Add an endpoint', { exact: true });
+  // A click toggles it: open it only if a previous step left it folded.
+  if (!(await summary.evaluate((el) => (el.parentElement as HTMLDetailsElement).open))) await summary.click();
+  await expect(page.getByLabel('Endpoint URL')).toBeVisible();
+}
+
 /** Adds an endpoint through the form; returns the secret shown once. */
 async function addEndpoint(page: Page, url: string, description: string, types?: string[]) {
   await nav(page, 'Webhooks');
+  await openAddForm(page);
   await page.getByLabel('Endpoint URL').fill(url);
   await page.getByLabel('Description').fill(description);
   if (types) {
@@ -35,6 +44,7 @@ test('create a webhook, receive a test event on a local receiver, see it in the 
     ).toContainText('Disabled after 5 days of failed deliveries');
 
     // The picker refuses an empty choice before asking the gateway.
+    await openAddForm(page);
     await page.getByLabel('Endpoint URL').fill(receiver.url);
     await page.getByLabel('Only the types chosen below').check();
     await page.getByRole('button', { name: 'Add endpoint' }).click();
@@ -155,5 +165,58 @@ test('a failing endpoint: the log shows the refused attempt, a retry delivers it
     await expect(page.getByRole('row').filter({ hasText: description })).toContainText('Enabled');
   } finally {
     await receiver.close();
+  }
+});
+
+test('support and viewer users read webhooks without the admin actions; API keys and users say they are for admins', async ({
+  page,
+}) => {
+  for (const who of [
+    { email: 'support@demo-bank.test', password: 'demo-password-1' },
+    { email: 'viewer@demo-bank.test', password: 'demo-password-1' },
+  ]) {
+    await signInAs(page, who);
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }),
+    ).toHaveCount(0);
+
+    // The list, opened directly: the endpoints and their banners, nothing to change them with.
+    await page.goto('/webhooks');
+    const disabled = page.getByRole('alert', {
+      name: 'Endpoint disabled: https://hooks.demo-bank.test/csp-events',
+    });
+    await expect(disabled).toContainText('Disabled after 5 days of failed deliveries');
+    await expect(disabled.getByRole('button')).toHaveCount(0);
+    await expect(page.getByRole('status', { name: 'Read only' })).toContainText(
+      "Only your organization's admins",
+    );
+    await expect(page.getByText('Add an endpoint', { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel('Endpoint URL')).toHaveCount(0);
+
+    // One endpoint: its events and delivery log, no test, rotate, disable, delete, edit or retry.
+    await page.getByRole('link', { name: 'https://hooks.demo-bank.test/csp-events' }).click();
+    await expect(
+      page.getByRole('heading', { name: 'https://hooks.demo-bank.test/csp-events' }),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Events' })).toContainText('Read only');
+    await expect(page.getByRole('table', { name: 'Deliveries' })).toBeVisible();
+    for (const name of ['Send test event', 'Rotate secret', 'Disable', 'Delete', 'Re-enable endpoint'])
+      await expect(page.getByRole('button', { name, exact: true })).toHaveCount(0);
+    await expect(page.getByText('Edit settings')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Retry / })).toHaveCount(0);
+    if (who.email.startsWith('viewer')) await shootThemes(page, 'webhook-detail-read-only');
+
+    for (const [path, title] of [
+      ['/api-keys', 'API keys'],
+      ['/users', 'Users'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Admins only' })).toBeVisible();
+      await expect(page.getByRole('table')).toHaveCount(0);
+      await expect(page.getByRole('textbox')).toHaveCount(0);
+    }
+    if (who.email.startsWith('viewer')) await shootThemes(page, 'users-admins-only');
+    await page.context().clearCookies();
   }
 });

@@ -8,16 +8,19 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { atLeast, email } from '@/lib/client/form-rules';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { SignInValues } from './sign-in-schema';
 
-type Values = { email: string; password: string };
-const RULES = { email: email('Enter an email address'), password: atLeast(1, 'Enter your password') };
+const signInResolver = lazyResolver(() => import('./sign-in-schema').then((m) => m.signInResolver));
 
 export function SignInForm() {
   const router = useRouter();
   const params = useSearchParams();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Values>();
+  const { register, handleSubmit, formState } = useForm<SignInValues>({
+    resolver: signInResolver,
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -40,7 +43,7 @@ export function SignInForm() {
         label="Email"
         type="email"
         autoComplete="email"
-        {...register('email', RULES.email)}
+        {...register('email')}
         id="email"
         error={formState.errors.email?.message}
       />
@@ -48,7 +51,7 @@ export function SignInForm() {
         label="Password"
         type="password"
         autoComplete="current-password"
-        {...register('password', RULES.password)}
+        {...register('password')}
         id="password"
         error={formState.errors.password?.message}
       />

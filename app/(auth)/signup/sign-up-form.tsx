@@ -7,19 +7,18 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { atLeast, email, text } from '@/lib/client/form-rules';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { SignUpValues } from './sign-up-schema';
 
-type Values = { name: string; email: string; password: string };
-const RULES = {
-  name: text('Enter the organization name'),
-  email: email('Enter an email address'),
-  password: atLeast(10, 'Use at least 10 characters'),
-};
+const signUpResolver = lazyResolver(() => import('./sign-up-schema').then((m) => m.signUpResolver));
 
 export function SignUpForm() {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Values>();
+  const { register, handleSubmit, formState } = useForm<SignUpValues>({
+    resolver: signUpResolver,
+    defaultValues: { name: '', email: '', password: '' },
+  });
 
   const onSubmit = handleSubmit(async (v) => {
     setError(null);
@@ -42,7 +41,7 @@ export function SignUpForm() {
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <Field
         label="Organization name"
-        {...register('name', RULES.name)}
+        {...register('name')}
         id="name"
         error={formState.errors.name?.message}
       />
@@ -50,7 +49,7 @@ export function SignUpForm() {
         label="Email"
         type="email"
         autoComplete="email"
-        {...register('email', RULES.email)}
+        {...register('email')}
         id="email"
         error={formState.errors.email?.message}
       />
@@ -58,7 +57,7 @@ export function SignUpForm() {
         label="Password"
         type="password"
         autoComplete="new-password"
-        {...register('password', RULES.password)}
+        {...register('password')}
         id="password"
         error={formState.errors.password?.message}
       />

@@ -2,32 +2,31 @@
 
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Account } from './account';
-import { matches, text } from '@/lib/client/form-rules';
+import type { AccountValues } from './account-schema';
+
+const col = columnHelper<Account>();
 
 const LIMIT = 20;
-type Values = {
-  account_title: string;
-  account_number: string;
-  routing_number: string;
-  type: 'checking' | 'savings';
-  institution_name: string;
+const EMPTY: AccountValues = {
+  account_title: '',
+  account_number: '',
+  routing_number: '',
+  type: 'checking',
+  institution_name: '',
 };
-const RULES = {
-  account_title: text('Enter a title'),
-  account_number: matches(/^\d{4,17}$/, '4 to 17 digits'),
-  routing_number: matches(/^\d{9}$/, '9 digits'),
-  institution_name: text('Enter the bank name'),
-};
+
+const accountResolver = lazyResolver(() => import('./account-schema').then((m) => m.accountResolver));
 
 export function Client() {
   const { params, set, page } = useUrlState();
@@ -48,9 +47,9 @@ export function Client() {
     queryFn: () => apiFetch<{ count: number; accounts: Account[] }>(`/account?${qs}`),
   });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['accounts'] });
-  const form = useForm<Values>({ defaultValues: { type: 'checking' } });
+  const form = useForm<AccountValues>({ resolver: accountResolver, defaultValues: EMPTY });
   const create = useMutation({
-    mutationFn: (v: Values) =>
+    mutationFn: (v: AccountValues) =>
       apiFetch<Account>('/account', {
         method: 'POST',
         body: {
@@ -67,7 +66,7 @@ export function Client() {
       }),
     onSuccess: (a) => {
       toast('success', `Account ${a.masked_account_number} added`);
-      form.reset({ type: 'checking' });
+      form.reset(EMPTY);
       invalidate();
     },
     onError: (e: Error) =>
@@ -86,10 +85,9 @@ export function Client() {
     },
     onError: (e: Error) => toast('error', e.message),
   });
-  const columns: ColumnDef<Account, unknown>[] = [
-    {
+  const columns = col.columns([
+    col.accessor('account_title', {
       header: 'Title',
-      accessorKey: 'account_title',
       cell: ({ row }) => (
         <Link
           href={`/accounts/${encodeURIComponent(row.original.token)}`}
@@ -98,12 +96,12 @@ export function Client() {
           {row.original.account_title}
         </Link>
       ),
-    },
-    { header: 'Number', accessorKey: 'masked_account_number' },
-    { header: 'Routing', accessorKey: 'routing_number' },
-    { header: 'Type', accessorKey: 'type' },
-    { header: 'Status', accessorKey: 'status' },
-    {
+    }),
+    col.accessor('masked_account_number', { header: 'Number' }),
+    col.accessor('routing_number', { header: 'Routing' }),
+    col.accessor('type', { header: 'Type' }),
+    col.accessor('status', { header: 'Status' }),
+    col.display({
       header: 'Actions',
       id: 'actions',
       cell: ({ row }) =>
@@ -131,8 +129,8 @@ export function Client() {
             </Button>
           </div>
         ),
-    },
-  ];
+    }),
+  ]);
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Settlement accounts</h1>
@@ -144,27 +142,27 @@ export function Client() {
         <Field
           label="Account title"
           id="acct-title"
-          {...form.register('account_title', RULES.account_title)}
+          {...form.register('account_title')}
           error={form.formState.errors.account_title?.message}
         />
         <Field
           label="Account number"
           id="acct-number"
           inputMode="numeric"
-          {...form.register('account_number', RULES.account_number)}
+          {...form.register('account_number')}
           error={form.formState.errors.account_number?.message}
         />
         <Field
           label="Routing number"
           id="acct-routing"
           inputMode="numeric"
-          {...form.register('routing_number', RULES.routing_number)}
+          {...form.register('routing_number')}
           error={form.formState.errors.routing_number?.message}
         />
         <Field
           label="Bank name"
           id="acct-bank"
-          {...form.register('institution_name', RULES.institution_name)}
+          {...form.register('institution_name')}
           error={form.formState.errors.institution_name?.message}
         />
         <div className="flex flex-col gap-1">

@@ -1,9 +1,9 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -11,7 +11,8 @@ import { SecretReveal } from '@/components/ui/secret-reveal';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
-import { atMost, text } from '@/lib/client/form-rules';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { KeyValues } from './key-schemas';
 
 const FLAGS = ['customers_read', 'customers_write', 'transactions_read', 'transactions_write'] as const;
 type Flag = (typeof FLAGS)[number];
@@ -24,17 +25,21 @@ interface ApiKey {
   access: Record<Flag, boolean>;
   created_at: { seconds: number };
 }
+const col = columnHelper<ApiKey>();
 
 const LIMIT = 20;
-type Values = {
-  name: string;
-  description: string;
-  customers_read: boolean;
-  customers_write: boolean;
-  transactions_read: boolean;
-  transactions_write: boolean;
+
+const NEW_KEY: KeyValues = {
+  name: '',
+  description: '',
+  customers_read: true,
+  customers_write: false,
+  transactions_read: true,
+  transactions_write: false,
 };
-const RULES = { name: text('Enter a name'), description: atMost(500) };
+
+const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.keyResolver));
+const rotateResolver = lazyResolver(() => import('./key-schemas').then((m) => m.rotateResolver));
 
 export function ApiKeysClient() {
   const { set, page } = useUrlState();
@@ -46,18 +51,9 @@ export function ApiKeysClient() {
     queryFn: () => apiFetch<{ count: number; api_keys: ApiKey[] }>(`/apikey?page=${page}&limit=${LIMIT}`),
   });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['api-keys'] });
-  const form = useForm<Values>({
-    defaultValues: {
-      name: '',
-      description: '',
-      customers_read: true,
-      customers_write: false,
-      transactions_read: true,
-      transactions_write: false,
-    },
-  });
+  const form = useForm<KeyValues>({ resolver: keyResolver, defaultValues: NEW_KEY });
   const create = useMutation({
-    mutationFn: (v: Values) =>
+    mutationFn: (v: KeyValues) =>
       apiFetch<ApiKey>('/apikey', {
         method: 'POST',
         body: {
@@ -68,7 +64,7 @@ export function ApiKeysClient() {
       }),
     onSuccess: (k) => {
       setRevealed({ title: `Key “${k.name}” created`, secret: k.secret_key });
-      form.reset();
+      form.reset(NEW_KEY);
       invalidate();
     },
     onError: (e: Error) => toast('error', e.message),
@@ -91,13 +87,13 @@ export function ApiKeysClient() {
     onError: (e: Error) => toast('error', e.message),
   });
   const [rotating, setRotating] = useState<ApiKey | null>(null);
-  const [currentSecret, setCurrentSecret] = useState('');
+  const rotateForm = useForm({ resolver: rotateResolver, defaultValues: { secret: '' } });
   const rotate = useMutation({
     mutationFn: (secret: string) =>
       apiFetch<ApiKey>(`/apikey/${encodeURIComponent(secret)}`, { method: 'POST' }),
     onSuccess: (k) => {
       setRotating(null);
-      setCurrentSecret('');
+      rotateForm.reset();
       setRevealed({
         title: `Key “${k.name}” rotated`,
         secret: k.secret_key,
@@ -108,20 +104,19 @@ export function ApiKeysClient() {
     onError: (e: Error) => toast('error', e.message),
   });
 
-  const columns: ColumnDef<ApiKey, unknown>[] = [
-    { header: 'Name', accessorKey: 'name' },
-    {
+  const columns = col.columns([
+    col.accessor('name', { header: 'Name' }),
+    col.accessor('secret_key', {
       header: 'Secret',
-      accessorKey: 'secret_key',
-      cell: (c) => <code className="text-xs">{String(c.getValue())}</code>,
-    },
-    {
+      cell: (c) => <code className="text-xs">{c.getValue()}</code>,
+    }),
+    col.display({
       header: 'Access',
       id: 'access',
       cell: ({ row }) => FLAGS.filter((f) => row.original.access[f]).join(', ') || 'none',
-    },
-    { header: 'Status', accessorKey: 'enabled', cell: (c) => (c.getValue() ? 'Enabled' : 'Disabled') },
-    {
+    }),
+    col.accessor('enabled', { header: 'Status', cell: (c) => (c.getValue() ? 'Enabled' : 'Disabled') }),
+    col.display({
       header: 'Actions',
       id: 'actions',
       cell: ({ row }) => (
@@ -148,8 +143,8 @@ export function ApiKeysClient() {
           </Button>
         </div>
       ),
-    },
-  ];
+    }),
+  ]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -164,10 +159,8 @@ export function ApiKeysClient() {
       ) : null}
       {rotating ? (
         <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            rotate.mutate(currentSecret);
-          }}
+          onSubmit={rotateForm.handleSubmit((v) => rotate.mutate(v.secret))}
+          noValidate
           className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950"
         >
           <h2 className="font-medium">Rotate “{rotating.name}”</h2>
@@ -179,14 +172,22 @@ export function ApiKeysClient() {
             label="Current secret"
             id="current-secret"
             type="password"
-            value={currentSecret}
-            onChange={(e) => setCurrentSecret(e.target.value)}
+            autoComplete="off"
+            {...rotateForm.register('secret')}
+            error={rotateForm.formState.errors.secret?.message}
           />
           <div className="flex gap-2">
-            <Button type="submit" disabled={rotate.isPending || !currentSecret}>
+            <Button type="submit" disabled={rotate.isPending}>
               {rotate.isPending ? 'Rotating…' : 'Rotate now'}
             </Button>
-            <Button type="button" variant="secondary" onClick={() => setRotating(null)}>
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => {
+                setRotating(null);
+                rotateForm.reset();
+              }}
+            >
               Cancel
             </Button>
           </div>
@@ -202,13 +203,14 @@ export function ApiKeysClient() {
           <Field
             label="Key name"
             id="key-name"
-            {...form.register('name', RULES.name)}
+            {...form.register('name')}
             error={form.formState.errors.name?.message}
           />
           <Field
             label="Description"
             id="key-description"
-            {...form.register('description', RULES.description)}
+            {...form.register('description')}
+            error={form.formState.errors.description?.message}
           />
         </div>
         <fieldset className="flex flex-wrap gap-4">

@@ -1,9 +1,20 @@
 import { Suspense } from 'react';
+import { AdminsOnly } from '@/components/ui/admins-only';
+import { requireMe } from '@/lib/dashboard/session';
 import { ApiKeysClient } from './client';
 
 export const metadata = { title: 'API keys · Payment Network' };
 
-export default function ApiKeysPage() {
+export default async function ApiKeysPage() {
+  const { me } = await requireMe();
+  if (me.role !== 'admin') {
+    return (
+      <AdminsOnly title="API keys">
+        Only your organization&apos;s admins can see, create or revoke API keys. Ask one of them for a key
+        your back end can use.
+      </AdminsOnly>
+    );
+  }
   return (
     <Suspense>
       <ApiKeysClient />

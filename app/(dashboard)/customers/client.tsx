@@ -1,16 +1,17 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
-import { text } from '@/lib/client/form-rules';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { CustomerValues } from './customer-schemas';
 
 interface Customer {
   token: string;
@@ -21,14 +22,13 @@ interface Customer {
   status: number;
   partner_id: string;
 }
+const col = columnHelper<Customer>();
 const LIMIT = 20;
 const STATUS: Record<number, string> = { 1: 'Active', 2: 'Suspended', 3: 'Closed' };
-type Values = { payment_address: string; first_name: string; last_name: string };
-const RULES = {
-  payment_address: text('Enter an address such as name@your-domain', 3),
-  first_name: text('Enter a first name'),
-  last_name: text('Enter a last name'),
-};
+const EMPTY: CustomerValues = { payment_address: '', first_name: '', last_name: '' };
+
+const customerResolver = lazyResolver(() => import('./customer-schemas').then((m) => m.customerResolver));
+const resolveResolver = lazyResolver(() => import('./customer-schemas').then((m) => m.resolveResolver));
 
 export function Client() {
   const { set, page } = useUrlState();
@@ -39,21 +39,21 @@ export function Client() {
     queryFn: () =>
       apiFetch<{ count: number; customers: Customer[] }>(`/customer?page=${page}&limit=${LIMIT}`),
   });
-  const form = useForm<Values>();
+  const form = useForm<CustomerValues>({ resolver: customerResolver, defaultValues: EMPTY });
   const create = useMutation({
-    mutationFn: (v: Values) => apiFetch<Customer>('/customer', { method: 'POST', body: v }),
+    mutationFn: (v: CustomerValues) => apiFetch<Customer>('/customer', { method: 'POST', body: v }),
     onSuccess: (c) => {
       toast('success', `Customer ${c.payment_address} created`);
-      form.reset({ payment_address: '', first_name: '', last_name: '' });
+      form.reset(EMPTY);
       qc.invalidateQueries({ queryKey: ['customers'] });
     },
     onError: (e: Error) => form.setError('payment_address', { message: e.message }),
   });
-  const [address, setAddress] = useState('');
+  const resolveForm = useForm({ resolver: resolveResolver, defaultValues: { address: '' } });
   const [resolved, setResolved] = useState<Customer | null>(null);
   const [resolveError, setResolveError] = useState<string | null>(null);
   const resolve = useMutation({
-    mutationFn: (a: string) => apiFetch<Customer>(`/customer/${encodeURIComponent(a.trim())}/resolve`),
+    mutationFn: (a: string) => apiFetch<Customer>(`/customer/${encodeURIComponent(a)}/resolve`),
     onSuccess: (c) => {
       setResolved(c);
       setResolveError(null);
@@ -63,34 +63,35 @@ export function Client() {
       setResolveError(e.message);
     },
   });
-  const columns: ColumnDef<Customer, unknown>[] = [
-    { header: 'Payment address', accessorKey: 'payment_address' },
-    { header: 'Name', id: 'name', cell: ({ row }) => `${row.original.first_name} ${row.original.last_name}` },
-    { header: 'Nickname', accessorKey: 'nick_name' },
-    {
+  const columns = col.columns([
+    col.accessor('payment_address', { header: 'Payment address' }),
+    col.display({
+      header: 'Name',
+      id: 'name',
+      cell: ({ row }) => `${row.original.first_name} ${row.original.last_name}`,
+    }),
+    col.accessor('nick_name', { header: 'Nickname' }),
+    col.accessor('status', {
       header: 'Status',
-      accessorKey: 'status',
-      cell: (c) => STATUS[c.getValue() as number] ?? String(c.getValue()),
-    },
-  ];
+      cell: (c) => STATUS[c.getValue()] ?? String(c.getValue()),
+    }),
+  ]);
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Customers</h1>
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          resolve.mutate(address);
-        }}
+        onSubmit={resolveForm.handleSubmit((v) => resolve.mutate(v.address))}
+        noValidate
         className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
       >
         <Field
           label="Resolve a payment address"
           id="resolve-address"
           placeholder="alice@sandbox-bank.test"
-          value={address}
-          onChange={(e) => setAddress(e.target.value)}
+          {...resolveForm.register('address')}
+          error={resolveForm.formState.errors.address?.message}
         />
-        <Button type="submit" disabled={resolve.isPending || !address}>
+        <Button type="submit" disabled={resolve.isPending}>
           Resolve
         </Button>
         {resolved ? (
@@ -116,19 +117,19 @@ export function Client() {
         <Field
           label="Payment address"
           id="c-address"
-          {...form.register('payment_address', RULES.payment_address)}
+          {...form.register('payment_address')}
           error={form.formState.errors.payment_address?.message}
         />
         <Field
           label="First name"
           id="c-first"
-          {...form.register('first_name', RULES.first_name)}
+          {...form.register('first_name')}
           error={form.formState.errors.first_name?.message}
         />
         <Field
           label="Last name"
           id="c-last"
-          {...form.register('last_name', RULES.last_name)}
+          {...form.register('last_name')}
           error={form.formState.errors.last_name?.message}
         />
         <Button type="submit" disabled={create.isPending}>

@@ -2,14 +2,16 @@
 
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { ProposeValues } from './propose-schema';
 
 interface Link {
   token: string;
@@ -19,6 +21,7 @@ interface Link {
   counterparty_domain: string;
   status: 'proposed' | 'established' | 'rejected' | 'suspended';
 }
+const col = columnHelper<Link>();
 type Action = 'accept' | 'reject' | 'suspend' | 'resume';
 const LIMIT = 20;
 const TABS = [
@@ -26,6 +29,8 @@ const TABS = [
   { id: 'incoming', label: 'Incoming' },
   { id: 'outgoing', label: 'Proposed by us' },
 ] as const;
+
+const proposeResolver = lazyResolver(() => import('./propose-schema').then((m) => m.proposeResolver));
 
 export function Client() {
   const { params, set, page } = useUrlState();
@@ -43,16 +48,19 @@ export function Client() {
     queryKey: ['links', qs.toString()],
     queryFn: () => apiFetch<{ count: number; links: Link[] }>(`/link?${qs}`),
   });
-  const [domain, setDomain] = useState('');
+  const form = useForm<ProposeValues>({
+    resolver: proposeResolver,
+    defaultValues: { counterparty_domain: '' },
+  });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['links'] });
   const propose = useMutation({
-    mutationFn: () => apiFetch<Link>('/link', { method: 'POST', body: { counterparty_domain: domain } }),
+    mutationFn: (v: ProposeValues) => apiFetch<Link>('/link', { method: 'POST', body: v }),
     onSuccess: (l) => {
       toast('success', `Link proposed to ${l.counterparty_domain}`);
-      setDomain('');
+      form.reset();
       invalidate();
     },
-    onError: (e: Error) => toast('error', e.message),
+    onError: (e: Error) => form.setError('counterparty_domain', { message: e.message }),
   });
   const act = useMutation({
     mutationFn: ({ l, action }: { l: Link; action: Action }) =>
@@ -69,11 +77,11 @@ export function Client() {
     if (l.status === 'suspended') return ['resume'];
     return [];
   };
-  const columns: ColumnDef<Link, unknown>[] = [
-    { header: 'Requester', accessorKey: 'requester_domain' },
-    { header: 'Counterparty', accessorKey: 'counterparty_domain' },
-    { header: 'Status', accessorKey: 'status' },
-    {
+  const columns = col.columns([
+    col.accessor('requester_domain', { header: 'Requester' }),
+    col.accessor('counterparty_domain', { header: 'Counterparty' }),
+    col.accessor('status', { header: 'Status' }),
+    col.display({
       header: 'Actions',
       id: 'actions',
       cell: ({ row }) => (
@@ -91,26 +99,24 @@ export function Client() {
           ))}
         </div>
       ),
-    },
-  ];
+    }),
+  ]);
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Links</h1>
       <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          propose.mutate();
-        }}
+        onSubmit={form.handleSubmit((v) => propose.mutate(v))}
+        noValidate
         className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
       >
         <Field
           label="Counterparty domain"
           id="link-domain"
           placeholder="bank.example"
-          value={domain}
-          onChange={(e) => setDomain(e.target.value)}
+          {...form.register('counterparty_domain')}
+          error={form.formState.errors.counterparty_domain?.message}
         />
-        <Button type="submit" disabled={propose.isPending || !domain}>
+        <Button type="submit" disabled={propose.isPending}>
           {propose.isPending ? 'Proposing…' : 'Propose link'}
         </Button>
       </form>

@@ -2,16 +2,17 @@
 
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
-import { text } from '@/lib/client/form-rules';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { NamespaceValues } from './namespace-schema';
 
 interface Namespace {
   token: string;
@@ -20,10 +21,12 @@ interface Namespace {
   environment: string;
   enabled: boolean;
 }
+const col = columnHelper<Namespace>();
 
 const LIMIT = 20;
-type Values = { name: string; domain: string };
-const RULES = { name: text('Enter a name'), domain: text('Enter a domain such as bank.example', 3) };
+const EMPTY: NamespaceValues = { name: '', domain: '' };
+
+const namespaceResolver = lazyResolver(() => import('./namespace-schema').then((m) => m.namespaceResolver));
 
 export function NamespacesClient() {
   const { params, set, page } = useUrlState();
@@ -47,28 +50,27 @@ export function NamespacesClient() {
     },
     onError: (e: Error) => toast('error', e.message),
   });
-  const form = useForm<Values>();
+  const form = useForm<NamespaceValues>({ resolver: namespaceResolver, defaultValues: EMPTY });
   const create = useMutation({
-    mutationFn: (v: Values) => apiFetch<Namespace>('/partner', { method: 'POST', body: v }),
+    mutationFn: (v: NamespaceValues) => apiFetch<Namespace>('/partner', { method: 'POST', body: v }),
     onSuccess: (n) => {
       toast('success', `Namespace ${n.domain} created`);
-      form.reset({ name: '', domain: '' });
+      form.reset(EMPTY);
       qc.invalidateQueries({ queryKey: ['partners'] });
       router.refresh();
     },
     onError: (e: Error) => form.setError('domain', { message: e.message }),
   });
 
-  const columns: ColumnDef<Namespace, unknown>[] = [
-    { header: 'Name', accessorKey: 'name' },
-    {
+  const columns = col.columns([
+    col.accessor('name', { header: 'Name' }),
+    col.accessor('domain', {
       header: 'Domain',
-      accessorKey: 'domain',
-      cell: (c) => <code className="text-xs">{String(c.getValue())}</code>,
-    },
-    { header: 'Environment', accessorKey: 'environment' },
-    { header: 'Status', accessorKey: 'enabled', cell: (c) => (c.getValue() ? 'Enabled' : 'Disabled') },
-    {
+      cell: (c) => <code className="text-xs">{c.getValue()}</code>,
+    }),
+    col.accessor('environment', { header: 'Environment' }),
+    col.accessor('enabled', { header: 'Status', cell: (c) => (c.getValue() ? 'Enabled' : 'Disabled') }),
+    col.display({
       header: 'Actions',
       id: 'actions',
       cell: ({ row }) => (
@@ -81,8 +83,8 @@ export function NamespacesClient() {
           {row.original.enabled ? 'Disable' : 'Enable'}
         </Button>
       ),
-    },
-  ];
+    }),
+  ]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -95,14 +97,14 @@ export function NamespacesClient() {
         <Field
           label="Name"
           id="ns-name"
-          {...form.register('name', RULES.name)}
+          {...form.register('name')}
           error={form.formState.errors.name?.message}
         />
         <Field
           label="Domain"
           id="ns-domain"
           placeholder="payments.bank.example"
-          {...form.register('domain', RULES.domain)}
+          {...form.register('domain')}
           error={form.formState.errors.domain?.message}
         />
         <Button type="submit" disabled={create.isPending}>

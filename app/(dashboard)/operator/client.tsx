@@ -2,8 +2,8 @@
 
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
@@ -16,6 +16,7 @@ interface Org {
   status: 'sandbox' | 'verified' | 'rejected';
   created_at: { seconds: number };
 }
+const col = columnHelper<Org>();
 const LIMIT = 20;
 
 export function OperatorClient() {
@@ -39,15 +40,15 @@ export function OperatorClient() {
     },
     onError: (e: Error) => toast('error', e.message),
   });
-  const columns: ColumnDef<Org, unknown>[] = [
-    { header: 'Organization', accessorKey: 'name' },
-    { header: 'Status', accessorKey: 'status' },
-    {
+  const columns = col.columns([
+    col.accessor('name', { header: 'Organization' }),
+    col.accessor('status', { header: 'Status' }),
+    col.display({
       header: 'Signed up',
       id: 'created',
       cell: ({ row }) => new Date(row.original.created_at.seconds * 1000).toLocaleString(),
-    },
-    {
+    }),
+    col.display({
       header: 'Decision',
       id: 'actions',
       cell: ({ row }) =>
@@ -70,8 +71,8 @@ export function OperatorClient() {
             </Button>
           </div>
         ) : null,
-    },
-  ];
+    }),
+  ]);
   return (
     <div className="flex flex-col gap-6">
       <div>

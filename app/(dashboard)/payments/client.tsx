@@ -2,10 +2,10 @@
 
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -28,6 +28,7 @@ export interface PaymentList {
   count: number;
   payments: PaymentRow[];
 }
+const col = columnHelper<PaymentRow>();
 
 /** The first page as the server read it for the URL it rendered (`qs`), or null. */
 export function Client({ initial }: { initial: { qs: string; data: PaymentList } | null }) {
@@ -43,10 +44,9 @@ export function Client({ initial }: { initial: { qs: string; data: PaymentList }
     queryFn: () => apiFetch<PaymentList>(`/payments?${qs}`),
     initialData: initial?.qs === qs ? initial.data : undefined,
   });
-  const columns: ColumnDef<PaymentRow, unknown>[] = [
-    {
+  const columns = col.columns([
+    col.accessor('payment_id', {
       header: 'Payment',
-      accessorKey: 'payment_id',
       cell: ({ row }) => (
         <Link
           className="text-blue-700 underline dark:text-blue-400"
@@ -55,26 +55,30 @@ export function Client({ initial }: { initial: { qs: string; data: PaymentList }
           {row.original.payment_id}
         </Link>
       ),
-    },
-    {
+    }),
+    col.display({
       header: 'Amount',
       id: 'amount',
       cell: ({ row }) => formatMoney(row.original.amount.total, row.original.amount.currency),
-    },
-    { header: 'From', id: 'from', cell: ({ row }) => row.original.debtor_party.payment_address },
-    { header: 'To', id: 'to', cell: ({ row }) => row.original.beneficiary_party.payment_address },
-    {
+    }),
+    col.display({ header: 'From', id: 'from', cell: ({ row }) => row.original.debtor_party.payment_address }),
+    col.display({
+      header: 'To',
+      id: 'to',
+      cell: ({ row }) => row.original.beneficiary_party.payment_address,
+    }),
+    col.display({
       header: 'Status',
       id: 'status',
       cell: ({ row }) =>
         row.original.submission_status ? SUBMISSION_STATUS[row.original.submission_status] : 'Not submitted',
-    },
-    {
+    }),
+    col.display({
       header: 'Created',
       id: 'created',
       cell: ({ row }) => <LocalTime seconds={isoSeconds(row.original.initiated_at)} />,
-    },
-  ];
+    }),
+  ]);
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Payments</h1>

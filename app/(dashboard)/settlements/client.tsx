@@ -1,8 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
 import { Button } from '@/components/ui/button';
@@ -13,12 +13,14 @@ import { batchesQuery, type BatchSummary } from '@/lib/client/queries/settlement
 import { useUrlState } from '@/lib/client/use-url-state';
 import { BATCH_STATUSES, fromLocalInput, toLocalInput } from './search-params';
 
+const col = columnHelper<BatchSummary>();
+
 const LIMIT = 20;
 const INPUT_CLASS =
   'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800';
 
-const columns: ColumnDef<BatchSummary, unknown>[] = [
-  {
+const columns = col.columns([
+  col.display({
     header: 'Batch',
     id: 'batch',
     cell: ({ row }) => (
@@ -29,21 +31,29 @@ const columns: ColumnDef<BatchSummary, unknown>[] = [
         {row.original.token}
       </Link>
     ),
-  },
-  {
+  }),
+  col.display({
     header: 'Cut-off',
     id: 'cutoff',
     cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.cutoff_time)}</span>,
-  },
-  { header: 'Status', id: 'status', cell: ({ row }) => <BatchStatusBadge status={row.original.status} /> },
-  { header: 'Currency', accessorKey: 'currency' },
-  { header: 'Your transactions', id: 'txns', cell: ({ row }) => row.original.txn_count.toLocaleString('en') },
-  {
+  }),
+  col.display({
+    header: 'Status',
+    id: 'status',
+    cell: ({ row }) => <BatchStatusBadge status={row.original.status} />,
+  }),
+  col.accessor('currency', { header: 'Currency' }),
+  col.display({
+    header: 'Your transactions',
+    id: 'txns',
+    cell: ({ row }) => row.original.txn_count.toLocaleString('en'),
+  }),
+  col.display({
     header: 'Completed',
     id: 'completed',
     cell: ({ row }) => (row.original.completed_on ? when(row.original.completed_on) : '—'),
-  },
-];
+  }),
+]);
 
 export function SettlementsClient() {
   const { params, set, page } = useUrlState();

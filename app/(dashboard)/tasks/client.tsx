@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { SELECT_CLASS } from '@/components/ui/select';
 import { formatMoney } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/use-url-state';
-import { defaultReason, TaskPanel } from './task-panel';
+import { TaskPanel } from './task-panel';
 import { type Decision, useQueue } from './use-queue';
 
 const LIMIT = 50;
@@ -27,8 +27,6 @@ export function Client() {
   const [selected, setSelected] = useState(0);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [decision, setDecision] = useState<Decision | null>(null);
-  const [reason, setReason] = useState<string>('accepted');
-  const [note, setNote] = useState('');
   const qs = new URLSearchParams({
     status: tab,
     page: String(page),
@@ -58,13 +56,11 @@ export function Client() {
 
   function choose(d: Decision) {
     setDecision(d);
-    setReason(defaultReason(d));
   }
 
   function submit(update: Parameters<typeof work.mutate>[0]) {
     work.mutate(update);
     setDecision(null);
-    setNote('');
   }
 
   function completeChosen() {
@@ -212,12 +208,8 @@ export function Client() {
         <TaskPanel
           task={current}
           decision={decision}
-          reason={reason}
-          note={note}
           isPending={work.isPending}
           onChoose={choose}
-          onReason={setReason}
-          onNote={setNote}
           onSubmit={submit}
         />
       </div>

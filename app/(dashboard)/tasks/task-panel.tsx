@@ -1,41 +1,95 @@
 'use client';
 
 import Link from 'next/link';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SELECT_CLASS } from '@/components/ui/select';
 import { formatMoney, REASONS } from '@/lib/client/format';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Decision, QueueTask, TaskUpdate } from './use-queue';
+import type { DecisionValues } from './decision-schema';
 
 /** `completed` takes `accepted` only; failing or holding needs another reason (DESIGN §5). */
-export const OTHER_REASONS = REASONS.filter((r) => r !== 'accepted');
+const OTHER_REASONS = REASONS.filter((r) => r !== 'accepted');
 
-export function defaultReason(d: Decision): string {
+function defaultReason(d: Decision): (typeof REASONS)[number] {
   return d === 'completed' ? 'accepted' : d === 'failed' ? 'insufficient_funds' : 'business_reasons';
 }
 
+/** Reason and note for failing or holding a task; remounted (keyed) for each task and decision. */
+function DecisionForm({
+  task,
+  decision,
+  isPending,
+  onSubmit,
+}: {
+  task: QueueTask;
+  decision: 'failed' | 'on_hold';
+  isPending: boolean;
+  onSubmit: (u: TaskUpdate) => void;
+}) {
+  const form = useForm<DecisionValues>({
+    resolver: decisionResolver,
+    defaultValues: { reason: defaultReason(decision), note: '' },
+  });
+  const noteError = form.formState.errors.note?.message;
+  return (
+    <form
+      className="flex flex-col gap-2"
+      noValidate
+      onSubmit={form.handleSubmit((v) =>
+        onSubmit({ task, status: decision, status_reason: v.reason, note: v.note }),
+      )}
+    >
+      <label htmlFor="task-reason" className="text-sm font-medium">
+        Reason
+      </label>
+      <select id="task-reason" {...form.register('reason')} className={SELECT_CLASS}>
+        {OTHER_REASONS.map((r) => (
+          <option key={r} value={r}>
+            {r.replace(/_/g, ' ')}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="task-note" className="text-sm font-medium">
+        Note (required)
+      </label>
+      <textarea
+        id="task-note"
+        rows={3}
+        aria-invalid={noteError ? true : undefined}
+        aria-describedby={noteError ? 'task-note-error' : undefined}
+        {...form.register('note')}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800"
+      />
+      {noteError ? (
+        <p id="task-note-error" className="text-sm text-red-700 dark:text-red-400">
+          {noteError}
+        </p>
+      ) : null}
+      <Button type="submit" variant={decision === 'failed' ? 'danger' : 'primary'} disabled={isPending}>
+        {decision === 'failed' ? 'Fail the task' : 'Put on hold'}
+      </Button>
+    </form>
+  );
+}
+
 /** The side panel where a support agent works the selected task. */
+const decisionResolver = lazyResolver(() => import('./decision-schema').then((m) => m.decisionResolver));
+
 export function TaskPanel({
   task,
   decision,
-  reason,
-  note,
   isPending,
   onChoose,
-  onReason,
-  onNote,
   onSubmit,
 }: {
   task: QueueTask | undefined;
   decision: Decision | null;
-  reason: string;
-  note: string;
   isPending: boolean;
   onChoose: (d: Decision) => void;
-  onReason: (r: string) => void;
-  onNote: (n: string) => void;
   onSubmit: (u: TaskUpdate) => void;
 }) {
-  const needsNote = decision === 'failed' || decision === 'on_hold';
   return (
     <aside
       aria-label="Work the task"
@@ -69,47 +123,14 @@ export function TaskPanel({
               </Button>
             ) : null}
           </div>
-          {needsNote ? (
-            <form
-              className="flex flex-col gap-2"
-              onSubmit={(e) => {
-                e.preventDefault();
-                onSubmit({ task, status: decision, status_reason: reason, note });
-              }}
-            >
-              <label htmlFor="task-reason" className="text-sm font-medium">
-                Reason
-              </label>
-              <select
-                id="task-reason"
-                value={reason}
-                onChange={(e) => onReason(e.target.value)}
-                className={SELECT_CLASS}
-              >
-                {OTHER_REASONS.map((r) => (
-                  <option key={r} value={r}>
-                    {r.replace(/_/g, ' ')}
-                  </option>
-                ))}
-              </select>
-              <label htmlFor="task-note" className="text-sm font-medium">
-                Note (required)
-              </label>
-              <textarea
-                id="task-note"
-                value={note}
-                onChange={(e) => onNote(e.target.value)}
-                rows={3}
-                className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800"
-              />
-              <Button
-                type="submit"
-                variant={decision === 'failed' ? 'danger' : 'primary'}
-                disabled={isPending || !note.trim()}
-              >
-                {decision === 'failed' ? 'Fail the task' : 'Put on hold'}
-              </Button>
-            </form>
+          {decision === 'failed' || decision === 'on_hold' ? (
+            <DecisionForm
+              key={`${task.token}-${decision}`}
+              task={task}
+              decision={decision}
+              isPending={isPending}
+              onSubmit={onSubmit}
+            />
           ) : null}
         </>
       ) : (

@@ -2,15 +2,17 @@
 
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import { useForm } from 'react-hook-form';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
-import { atLeast, atMost, email } from '@/lib/client/form-rules';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { InviteValues } from './invite-schema';
+import { ROLES } from './roles';
 
 interface User {
   token: string;
@@ -18,14 +20,11 @@ interface User {
   name: string;
   role: string;
 }
-const ROLES = ['admin', 'support', 'viewer'] as const;
+const col = columnHelper<User>();
 const LIMIT = 20;
-type Values = { email: string; name: string; role: (typeof ROLES)[number]; password: string };
-const RULES = {
-  email: email('Enter an email address'),
-  name: atMost(120),
-  password: atLeast(10, 'At least 10 characters'),
-};
+const EMPTY: InviteValues = { email: '', name: '', role: 'support', password: '' };
+
+const inviteResolver = lazyResolver(() => import('./invite-schema').then((m) => m.inviteResolver));
 
 export function Client() {
   const { set, page } = useUrlState();
@@ -36,14 +35,12 @@ export function Client() {
     queryFn: () => apiFetch<{ count: number; users: User[] }>(`/users?page=${page}&limit=${LIMIT}`),
   });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['users'] });
-  const form = useForm<Values>({
-    defaultValues: { role: 'support', name: '' },
-  });
+  const form = useForm<InviteValues>({ resolver: inviteResolver, defaultValues: EMPTY });
   const invite = useMutation({
-    mutationFn: (v: Values) => apiFetch<User>('/users', { method: 'POST', body: v }),
+    mutationFn: (v: InviteValues) => apiFetch<User>('/users', { method: 'POST', body: v }),
     onSuccess: (u) => {
       toast('success', `${u.email} can now sign in`);
-      form.reset({ role: 'support', name: '', email: '', password: '' });
+      form.reset(EMPTY);
       invalidate();
     },
     onError: (e: Error) => form.setError('email', { message: e.message }),
@@ -68,10 +65,10 @@ export function Client() {
     },
     onError: (e: Error) => toast('error', e.message),
   });
-  const columns: ColumnDef<User, unknown>[] = [
-    { header: 'Email', accessorKey: 'email' },
-    { header: 'Name', accessorKey: 'name' },
-    {
+  const columns = col.columns([
+    col.accessor('email', { header: 'Email' }),
+    col.accessor('name', { header: 'Name' }),
+    col.display({
       header: 'Role',
       id: 'role',
       cell: ({ row }) => (
@@ -89,8 +86,8 @@ export function Client() {
           ))}
         </select>
       ),
-    },
-    {
+    }),
+    col.display({
       header: 'Actions',
       id: 'actions',
       cell: ({ row }) => (
@@ -105,8 +102,8 @@ export function Client() {
           Remove
         </Button>
       ),
-    },
-  ];
+    }),
+  ]);
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Users</h1>
@@ -119,10 +116,10 @@ export function Client() {
           label="User email"
           id="u-email"
           type="email"
-          {...form.register('email', RULES.email)}
+          {...form.register('email')}
           error={form.formState.errors.email?.message}
         />
-        <Field label="Full name" id="u-name" {...form.register('name', RULES.name)} />
+        <Field label="Full name" id="u-name" {...form.register('name')} />
         <div className="flex flex-col gap-1">
           <label htmlFor="u-role" className="text-sm font-medium">
             Role
@@ -140,7 +137,7 @@ export function Client() {
           id="u-password"
           type="password"
           autoComplete="new-password"
-          {...form.register('password', RULES.password)}
+          {...form.register('password')}
           error={form.formState.errors.password?.message}
         />
         <Button type="submit" disabled={invite.isPending}>

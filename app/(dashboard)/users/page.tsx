@@ -1,9 +1,19 @@
 import { Suspense } from 'react';
+import { AdminsOnly } from '@/components/ui/admins-only';
+import { requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
 
 export const metadata = { title: 'Users · Payment Network' };
 
-export default function Page() {
+export default async function Page() {
+  const { me } = await requireMe();
+  if (me.role !== 'admin') {
+    return (
+      <AdminsOnly title="Users">
+        Only your organization&apos;s admins can invite users, change their roles or remove them.
+      </AdminsOnly>
+    );
+  }
   return (
     <Suspense>
       <Client />

@@ -1,9 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useState } from 'react';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -18,12 +18,15 @@ import {
 } from '@/lib/client/queries/webhooks';
 import { useUrlState } from '@/lib/client/use-url-state';
 import { disabledText, failingText, webhookState, WebhookStatusBadge } from './status';
-import { toFormValues, WebhookForm } from './webhook-form';
+import { FormSection, LazyWebhookForm } from './lazy-webhook-form';
+
+const col = columnHelper<Webhook>();
 
 const LIMIT = 20;
 
-export function WebhooksClient() {
-  const { set, page } = useUrlState();
+/** The endpoints of the namespace; only admins may change them (`canManage`), others read. */
+export function WebhooksClient({ canManage }: { canManage: boolean }) {
+  const { params, set, page } = useUrlState();
   const toast = useToast();
   const query = useQuery(webhookListQuery(page, LIMIT));
   const create = useCreateWebhook();
@@ -40,8 +43,8 @@ export function WebhooksClient() {
       { onSuccess: () => toast('success', `${w.url} re-enabled`), onError: (e) => toast('error', e.message) },
     );
 
-  const columns: ColumnDef<Webhook, unknown>[] = [
-    {
+  const columns = col.columns([
+    col.display({
       header: 'Endpoint',
       id: 'url',
       cell: ({ row }) => (
@@ -52,19 +55,27 @@ export function WebhooksClient() {
           {row.original.url}
         </Link>
       ),
-    },
-    { header: 'Description', accessorKey: 'description', cell: (c) => String(c.getValue() || '—') },
-    {
+    }),
+    col.accessor('description', { header: 'Description', cell: (c) => c.getValue() || '—' }),
+    col.display({
       header: 'Events',
       id: 'events',
       cell: ({ row }) =>
         row.original.event_types.includes('*')
           ? 'All events'
           : `${row.original.event_types.length} ${row.original.event_types.length === 1 ? 'type' : 'types'}`,
-    },
-    { header: 'Status', id: 'status', cell: ({ row }) => <WebhookStatusBadge webhook={row.original} /> },
-    { header: 'Created', id: 'created', cell: ({ row }) => when(row.original.created_at.seconds) },
-  ];
+    }),
+    col.display({
+      header: 'Status',
+      id: 'status',
+      cell: ({ row }) => <WebhookStatusBadge webhook={row.original} />,
+    }),
+    col.display({
+      header: 'Created',
+      id: 'created',
+      cell: ({ row }) => when(row.original.created_at.seconds),
+    }),
+  ]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -81,14 +92,16 @@ export function WebhooksClient() {
           tone="danger"
           title={`Endpoint disabled: ${w.url}`}
           action={
-            <Button
-              variant="secondary"
-              aria-label={`Re-enable ${w.url}`}
-              disabled={update.isPending}
-              onClick={() => reenable(w)}
-            >
-              Re-enable
-            </Button>
+            canManage ? (
+              <Button
+                variant="secondary"
+                aria-label={`Re-enable ${w.url}`}
+                disabled={update.isPending}
+                onClick={() => reenable(w)}
+              >
+                Re-enable
+              </Button>
+            ) : null
           }
         >
           {disabledText(w)}
@@ -118,26 +131,30 @@ export function WebhooksClient() {
           </Link>
         </div>
       ) : null}
-      <section
-        aria-labelledby="create-webhook"
-        className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <h2 id="create-webhook" className="mb-3 font-medium">
-          Add an endpoint
-        </h2>
-        <WebhookForm
-          key={formKey}
-          idPrefix="new-webhook"
-          defaultValues={toFormValues()}
-          submitLabel="Add endpoint"
-          pendingLabel="Adding…"
-          onSubmit={async (input) => {
-            const w = await create.mutateAsync(input);
-            setCreated(w);
-            setFormKey((k) => k + 1);
-          }}
-        />
-      </section>
+      {canManage ? (
+        // Folded unless asked for (`?add=1`, the overview's checklist link): the list comes first.
+        <FormSection
+          summary="Add an endpoint"
+          defaultOpen={params.get('add') === '1'}
+          className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <LazyWebhookForm
+            key={formKey}
+            idPrefix="new-webhook"
+            submitLabel="Add endpoint"
+            pendingLabel="Adding…"
+            onSubmit={async (input) => {
+              const w = await create.mutateAsync(input);
+              setCreated(w);
+              setFormKey((k) => k + 1);
+            }}
+          />
+        </FormSection>
+      ) : (
+        <Banner tone="info" title="Read only">
+          Only your organization&apos;s admins can add, change or delete endpoints.
+        </Banner>
+      )}
       <DataTable
         caption="Webhook endpoints"
         columns={columns}
@@ -147,7 +164,7 @@ export function WebhooksClient() {
         limit={LIMIT}
         onPage={(p) => set({ page: p })}
         isLoading={query.isLoading}
-        empty="No endpoints yet. Add one above to receive events."
+        empty={canManage ? 'No endpoints yet. Add one above to receive events.' : 'No endpoints yet.'}
       />
     </div>
   );

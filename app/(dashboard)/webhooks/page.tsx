@@ -1,12 +1,15 @@
 import { Suspense } from 'react';
+import { requireMe } from '@/lib/dashboard/session';
 import { WebhooksClient } from './client';
 
 export const metadata = { title: 'Webhooks · Payment Network' };
 
-export default function WebhooksPage() {
+export default async function WebhooksPage() {
+  // Everyone in the organization may read the endpoints; the gateway lets only admins change them.
+  const { me } = await requireMe();
   return (
     <Suspense>
-      <WebhooksClient />
+      <WebhooksClient canManage={me.role === 'admin'} />
     </Suspense>
   );
 }

@@ -1,14 +1,14 @@
 'use client';
 
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ApiClientError } from '@/lib/client/api';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { WebhookInput } from '@/lib/client/queries/webhooks';
 import { SUBSCRIBABLE_EVENT_TYPES } from '@/lib/events/types';
+import type { WebhookValues } from './webhook-schema';
 
 const GROUPS: Array<{ label: string; match: (t: string) => boolean }> = [
   { label: 'Payments', match: (t) => t.startsWith('payment.') },
@@ -21,26 +21,16 @@ const GROUPS: Array<{ label: string; match: (t: string) => boolean }> = [
   { label: 'Keys and webhooks', match: (t) => t.startsWith('api_key.') || t.startsWith('webhook.') },
 ];
 
-// The gateway's limits (lib/gateway/routes/webhooks.ts), checked here first for a quick answer.
-const schema = z
-  .object({
-    url: z
-      .string()
-      .trim()
-      .min(8, 'Enter the endpoint URL')
-      .max(2048)
-      .regex(/^https?:\/\/\S+$/i, 'Enter an http(s) URL'),
-    description: z.string().max(500, 'At most 500 characters'),
-    all: z.enum(['all', 'some']),
-    types: z.array(z.string()),
-  })
-  .refine((v) => v.all === 'all' || v.types.length > 0, {
-    path: ['types'],
-    message: 'Choose at least one event type',
-  });
-type Values = z.infer<typeof schema>;
+const webhookResolver = lazyResolver(() => import('./webhook-schema').then((m) => m.webhookResolver));
 
-export function toFormValues(w?: { url: string; description: string; event_types: string[] }): Values {
+/** The fields of an endpoint the form edits. */
+export interface WebhookFields {
+  url: string;
+  description: string;
+  event_types: string[];
+}
+
+function toFormValues(w?: WebhookFields): WebhookValues {
   if (!w) return { url: '', description: '', all: 'all', types: [] };
   const all = w.event_types.includes('*');
   return {
@@ -51,21 +41,27 @@ export function toFormValues(w?: { url: string; description: string; event_types
   };
 }
 
-/** Endpoint URL, description and the event types it receives (all, or a chosen few). */
+/**
+ * Endpoint URL, description and the event types it receives (all, or a chosen few); empty for a
+ * new endpoint, or filled from `webhook`. Load it through `LazyWebhookForm`.
+ */
 export function WebhookForm({
-  defaultValues,
+  webhook,
   submitLabel,
   pendingLabel,
   onSubmit,
   idPrefix,
 }: {
-  defaultValues: Values;
+  webhook?: WebhookFields;
   submitLabel: string;
   pendingLabel: string;
   onSubmit: (input: WebhookInput) => Promise<unknown>;
   idPrefix: string;
 }) {
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues });
+  const form = useForm<WebhookValues>({
+    resolver: webhookResolver,
+    defaultValues: toFormValues(webhook),
+  });
   const all = useWatch({ control: form.control, name: 'all' });
   const { errors, isSubmitting } = form.formState;
 

@@ -1,9 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useState } from 'react';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { BatchStatusBadge, ShortHash } from '@/components/settlements/batch-status';
 import { Button } from '@/components/ui/button';
@@ -19,21 +19,23 @@ import {
 } from '@/lib/client/queries/settlements';
 import { useUrlState } from '@/lib/client/use-url-state';
 
+const col = columnHelper<NetworkBatch>();
+
 const LIMIT = 20;
 const CARD = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 
-const columns: ColumnDef<NetworkBatch, unknown>[] = [
-  {
+const columns = col.columns([
+  col.display({
     header: 'Batch',
     id: 'batch',
     cell: ({ row }) => <span className="font-mono text-xs">{row.original.token}</span>,
-  },
-  {
+  }),
+  col.display({
     header: 'Cut-off',
     id: 'cutoff',
     cell: ({ row }) => when(row.original.cutoff_time),
-  },
-  {
+  }),
+  col.display({
     header: 'Status',
     id: 'status',
     cell: ({ row }) => (
@@ -44,16 +46,24 @@ const columns: ColumnDef<NetworkBatch, unknown>[] = [
         ) : null}
       </div>
     ),
-  },
-  { header: 'Currency', accessorKey: 'currency' },
-  { header: 'Transactions', id: 'txns', cell: ({ row }) => row.original.txn_count.toLocaleString('en') },
-  {
+  }),
+  col.accessor('currency', { header: 'Currency' }),
+  col.display({
+    header: 'Transactions',
+    id: 'txns',
+    cell: ({ row }) => row.original.txn_count.toLocaleString('en'),
+  }),
+  col.display({
     header: 'Leaves',
     id: 'leaves',
     cell: ({ row }) => row.original.leaves_count?.toLocaleString('en') ?? '—',
-  },
-  { header: 'Root', id: 'root', cell: ({ row }) => <ShortHash value={row.original.root_hash} /> },
-];
+  }),
+  col.display({
+    header: 'Root',
+    id: 'root',
+    cell: ({ row }) => <ShortHash value={row.original.root_hash} />,
+  }),
+]);
 
 /** What a cut-off did, in one sentence. */
 export function describeCutoff(r: CutoffResult): string {

@@ -1,15 +1,29 @@
 'use client';
 
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { NetPositionsChart } from '@/components/charts/net-positions-chart';
 import { Pager } from '@/components/data-table/pager';
 import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv, toCsv } from '@/lib/client/csv';
 import { formatMoney } from '@/lib/client/format';
 import type { BatchDetail } from '@/lib/client/queries/settlements';
 import { CARD } from './styles';
 
 const PAGE = 20;
+
+// Recharts is most of this page's JavaScript: it is left out of the first load and requested as
+// soon as this module runs in the browser, alongside hydration, so the chart draws right after.
+const loadChart = () => import('@/components/charts/net-positions-chart').then((m) => m.NetPositionsChart);
+if (typeof window !== 'undefined') void loadChart();
+const NetPositionsChart = dynamic(loadChart, {
+  ssr: false,
+  loading: () => (
+    <div role="status" aria-label="Net positions chart: loading">
+      <Skeleton className="h-80 w-full" />
+    </div>
+  ),
+});
 
 export function positionsCsv(batch: BatchDetail): string {
   return toCsv(

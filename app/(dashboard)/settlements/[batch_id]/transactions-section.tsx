@@ -1,9 +1,9 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
 import Link from 'next/link';
 import { useState } from 'react';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -17,6 +17,8 @@ import {
 } from '@/lib/client/queries/settlements';
 import { useUrlState } from '@/lib/client/use-url-state';
 import { CARD } from './styles';
+
+const col = columnHelper<BatchTransaction>();
 
 const LIMIT = 20;
 
@@ -89,13 +91,13 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
     }
   }
 
-  const columns: ColumnDef<BatchTransaction, unknown>[] = [
-    {
+  const columns = col.columns([
+    col.display({
       header: 'Transaction',
       id: 'id',
       cell: ({ row }) => <span className="font-mono text-xs">{row.original.transaction_id}</span>,
-    },
-    {
+    }),
+    col.display({
       header: 'Payment',
       id: 'payment',
       cell: ({ row }) => (
@@ -106,16 +108,20 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
           {row.original.payment_id}
         </Link>
       ),
-    },
-    { header: 'Direction', id: 'direction', cell: ({ row }) => sideOf(row.original, partnerId).direction },
-    {
+    }),
+    col.display({
+      header: 'Direction',
+      id: 'direction',
+      cell: ({ row }) => sideOf(row.original, partnerId).direction,
+    }),
+    col.display({
       header: 'Counterparty',
       id: 'counterparty',
       cell: ({ row }) => (
         <span className="font-mono text-xs">{sideOf(row.original, partnerId).counterparty}</span>
       ),
-    },
-    {
+    }),
+    col.display({
       header: 'Amount',
       id: 'amount',
       cell: ({ row }) => {
@@ -124,13 +130,13 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
           <span className="whitespace-nowrap tabular-nums">{formatMoney(amount.total, amount.currency)}</span>
         );
       },
-    },
-    {
+    }),
+    col.display({
       header: 'Cleared',
       id: 'created',
       cell: ({ row }) => new Date(row.original.created_on).toLocaleString(),
-    },
-  ];
+    }),
+  ]);
 
   return (
     <section aria-labelledby="transactions-heading" className={`${CARD} flex flex-col gap-4`}>

@@ -18,12 +18,13 @@ import {
   webhookQuery,
 } from '@/lib/client/queries/webhooks';
 import { disabledText, failingText, webhookState, WebhookStatusBadge } from '../status';
-import { toFormValues, WebhookForm } from '../webhook-form';
+import { FormSection, LazyWebhookForm } from '../lazy-webhook-form';
 import { Deliveries } from './deliveries';
 
 const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 
-export function WebhookDetail({ id }: { id: string }) {
+/** One endpoint: its state, actions and delivery log; read-only unless `canManage` (admins). */
+export function WebhookDetail({ id, canManage }: { id: string; canManage: boolean }) {
   const router = useRouter();
   const toast = useToast();
   const query = useQuery({ ...webhookQuery(id), retry: false });
@@ -80,9 +81,11 @@ export function WebhookDetail({ id }: { id: string }) {
           tone="danger"
           title="This endpoint is disabled"
           action={
-            <Button disabled={update.isPending} onClick={() => setEnabled(true)}>
-              Re-enable endpoint
-            </Button>
+            canManage ? (
+              <Button disabled={update.isPending} onClick={() => setEnabled(true)}>
+                Re-enable endpoint
+              </Button>
+            ) : null
           }
         >
           {disabledText(w)}
@@ -104,39 +107,45 @@ export function WebhookDetail({ id }: { id: string }) {
 
       <section aria-labelledby="actions-title" className={`${card} flex flex-col gap-3`}>
         <h2 id="actions-title" className="font-medium">
-          Actions
+          {canManage ? 'Actions' : 'Events'}
         </h2>
-        <div className="flex flex-wrap gap-2">
-          <Button
-            disabled={!w.enabled || test.isPending}
-            title={w.enabled ? undefined : 'Enable the endpoint first'}
-            onClick={() =>
-              test.mutate(w.token, {
-                onSuccess: (r) => toast('success', `Test event ${r.event_id} sent`),
-                onError: fail,
-              })
-            }
-          >
-            {test.isPending ? 'Sending…' : 'Send test event'}
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={rotate.isPending}
-            onClick={() =>
-              rotate.mutate(w.token, { onSuccess: (r) => setSecret(r.secret ?? null), onError: fail })
-            }
-          >
-            {rotate.isPending ? 'Rotating…' : 'Rotate secret'}
-          </Button>
-          {w.enabled ? (
-            <Button variant="secondary" disabled={update.isPending} onClick={() => setEnabled(false)}>
-              Disable
+        {canManage ? (
+          <div className="flex flex-wrap gap-2">
+            <Button
+              disabled={!w.enabled || test.isPending}
+              title={w.enabled ? undefined : 'Enable the endpoint first'}
+              onClick={() =>
+                test.mutate(w.token, {
+                  onSuccess: (r) => toast('success', `Test event ${r.event_id} sent`),
+                  onError: fail,
+                })
+              }
+            >
+              {test.isPending ? 'Sending…' : 'Send test event'}
             </Button>
-          ) : null}
-          <Button variant="danger" onClick={() => setConfirming(true)}>
-            Delete
-          </Button>
-        </div>
+            <Button
+              variant="secondary"
+              disabled={rotate.isPending}
+              onClick={() =>
+                rotate.mutate(w.token, { onSuccess: (r) => setSecret(r.secret ?? null), onError: fail })
+              }
+            >
+              {rotate.isPending ? 'Rotating…' : 'Rotate secret'}
+            </Button>
+            {w.enabled ? (
+              <Button variant="secondary" disabled={update.isPending} onClick={() => setEnabled(false)}>
+                Disable
+              </Button>
+            ) : null}
+            <Button variant="danger" onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          </div>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Read only: only your organization&apos;s admins can test, change or delete this endpoint.
+          </p>
+        )}
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Events:{' '}
           {w.event_types.includes('*') ? (
@@ -153,13 +162,12 @@ export function WebhookDetail({ id }: { id: string }) {
         </p>
       </section>
 
-      <details className={card}>
-        <summary className="cursor-pointer font-medium">Edit settings</summary>
-        <div className="mt-4">
-          <WebhookForm
+      {canManage ? (
+        <FormSection summary="Edit settings" className={card}>
+          <LazyWebhookForm
             key={w.updated_at.seconds}
             idPrefix="edit-webhook"
-            defaultValues={toFormValues(w)}
+            webhook={w}
             submitLabel="Save changes"
             pendingLabel="Saving…"
             onSubmit={async (input) => {
@@ -167,10 +175,10 @@ export function WebhookDetail({ id }: { id: string }) {
               toast('success', 'Endpoint updated');
             }}
           />
-        </div>
-      </details>
+        </FormSection>
+      ) : null}
 
-      <Deliveries webhook={w} />
+      <Deliveries webhook={w} canRetry={canManage} />
 
       <ConfirmDialog
         open={confirming}

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import type { ColumnDef } from '@tanstack/react-table';
+import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -15,6 +15,8 @@ import {
   type Webhook,
 } from '@/lib/client/queries/webhooks';
 import { useUrlState } from '@/lib/client/use-url-state';
+
+const col = columnHelper<Delivery>();
 
 const LIMIT = 20;
 const STATUS_TONE = { succeeded: 'green', failed: 'red', pending: 'amber' } as const;
@@ -50,8 +52,8 @@ function Attempts({ delivery }: { delivery: Delivery }) {
   );
 }
 
-/** The delivery log: every event sent to the endpoint, its attempts, and a manual retry. */
-export function Deliveries({ webhook }: { webhook: Webhook }) {
+/** The delivery log: every event sent to the endpoint, its attempts, and a manual retry (admins). */
+export function Deliveries({ webhook, canRetry }: { webhook: Webhook; canRetry: boolean }) {
   const { params, set } = useUrlState();
   const status = params.get('status') ?? '';
   const page = Math.max(1, Number(params.get('dpage') ?? 1) || 1);
@@ -59,8 +61,8 @@ export function Deliveries({ webhook }: { webhook: Webhook }) {
   const query = useQuery(deliveriesQuery(webhook.token, { status: status || undefined, page, limit: LIMIT }));
   const retry = useRetryDelivery();
 
-  const columns: ColumnDef<Delivery, unknown>[] = [
-    {
+  const columns = col.columns([
+    col.display({
       header: 'Event',
       id: 'event',
       cell: ({ row }) => (
@@ -69,8 +71,8 @@ export function Deliveries({ webhook }: { webhook: Webhook }) {
           <p className="text-xs text-slate-600 dark:text-slate-400">{row.original.event_id}</p>
         </div>
       ),
-    },
-    {
+    }),
+    col.display({
       header: 'Status',
       id: 'status',
       cell: ({ row }) => (
@@ -78,8 +80,8 @@ export function Deliveries({ webhook }: { webhook: Webhook }) {
           {row.original.status[0]!.toUpperCase() + row.original.status.slice(1)}
         </Badge>
       ),
-    },
-    {
+    }),
+    col.display({
       header: 'Last answer',
       id: 'code',
       cell: ({ row }) => {
@@ -87,9 +89,13 @@ export function Deliveries({ webhook }: { webhook: Webhook }) {
         if (!last) return '—';
         return last.status_code !== null ? `HTTP ${last.status_code}` : (last.error ?? 'no answer');
       },
-    },
-    { header: 'Attempts', id: 'attempts', cell: ({ row }) => <Attempts delivery={row.original} /> },
-    {
+    }),
+    col.display({
+      header: 'Attempts',
+      id: 'attempts',
+      cell: ({ row }) => <Attempts delivery={row.original} />,
+    }),
+    col.display({
       header: 'Created / next attempt',
       id: 'when',
       cell: ({ row }) => (
@@ -102,31 +108,31 @@ export function Deliveries({ webhook }: { webhook: Webhook }) {
           ) : null}
         </div>
       ),
-    },
-    {
-      header: 'Actions',
-      id: 'actions',
-      cell: ({ row }) => (
-        <Button
-          variant="secondary"
-          disabled={!webhook.enabled || retry.isPending}
-          title={webhook.enabled ? undefined : 'Enable the endpoint first'}
-          aria-label={`Retry ${row.original.event_type} ${row.original.event_id}`}
-          onClick={() =>
-            retry.mutate(
-              { id: webhook.token, deliveryId: row.original.token },
-              {
-                onSuccess: () => toast('success', 'Delivery queued: it is sent again now'),
-                onError: (e) => toast('error', e.message),
-              },
-            )
-          }
-        >
-          Retry
-        </Button>
-      ),
-    },
-  ];
+    }),
+  ]);
+  const retryColumn = col.display({
+    header: 'Actions',
+    id: 'actions',
+    cell: ({ row }) => (
+      <Button
+        variant="secondary"
+        disabled={!webhook.enabled || retry.isPending}
+        title={webhook.enabled ? undefined : 'Enable the endpoint first'}
+        aria-label={`Retry ${row.original.event_type} ${row.original.event_id}`}
+        onClick={() =>
+          retry.mutate(
+            { id: webhook.token, deliveryId: row.original.token },
+            {
+              onSuccess: () => toast('success', 'Delivery queued: it is sent again now'),
+              onError: (e) => toast('error', e.message),
+            },
+          )
+        }
+      >
+        Retry
+      </Button>
+    ),
+  });
 
   return (
     <section aria-labelledby="deliveries-title" className="flex flex-col gap-3">
@@ -153,14 +159,20 @@ export function Deliveries({ webhook }: { webhook: Webhook }) {
       </div>
       <DataTable
         caption="Deliveries"
-        columns={columns}
+        columns={canRetry ? [...columns, retryColumn] : columns}
         data={query.data?.deliveries ?? []}
         count={query.data?.count ?? 0}
         page={page}
         limit={LIMIT}
         onPage={(p) => set({ dpage: p })}
         isLoading={query.isLoading}
-        empty={status ? `No ${status} deliveries.` : 'No deliveries yet. Send a test event to see one here.'}
+        empty={
+          status
+            ? `No ${status} deliveries.`
+            : canRetry
+              ? 'No deliveries yet. Send a test event to see one here.'
+              : 'No deliveries yet.'
+        }
       />
     </section>
   );

@@ -1,13 +1,16 @@
 import { Suspense } from 'react';
+import { requireMe } from '@/lib/dashboard/session';
 import { WebhookDetail } from './client';
 
 export const metadata = { title: 'Webhook · Payment Network' };
 
 export default async function WebhookPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
+  // Everyone in the organization may read the endpoint; the gateway lets only admins change it.
+  const { me } = await requireMe();
   return (
     <Suspense>
-      <WebhookDetail id={decodeURIComponent(id)} />
+      <WebhookDetail id={decodeURIComponent(id)} canManage={me.role === 'admin'} />
     </Suspense>
   );
 }

@@ -1,0 +1,16 @@
+/** The sign-up form's checks, fetched after the page by `lazyResolver` (lib/client/lazy-resolver.ts). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
+import { email, text } from '@/lib/client/form-fields';
+
+// The gateway's sign-up limits (lib/gateway/routes/organization.ts).
+export const signUpSchema = z.object({
+  name: text('Enter the organization name', 120),
+  email: email('Enter an email address'),
+  password: z
+    .string()
+    .check(z.minLength(10, 'Use at least 10 characters'), z.maxLength(200, 'At most 200 characters')),
+});
+export type SignUpValues = z.infer<typeof signUpSchema>;
+
+export const signUpResolver = zodResolver(signUpSchema);

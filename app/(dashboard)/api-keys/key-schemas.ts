@@ -1,0 +1,21 @@
+/** The checks of the new-key and rotation forms, fetched after the page by `lazyResolver` (lib/client/lazy-resolver.ts). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
+import { atMost, text } from '@/lib/client/form-fields';
+
+// The gateway's limits for a new key (lib/gateway/routes/api-keys.ts).
+export const keySchema = z.object({
+  name: text('Enter a name', 120),
+  description: atMost(500),
+  customers_read: z.boolean(),
+  customers_write: z.boolean(),
+  transactions_read: z.boolean(),
+  transactions_write: z.boolean(),
+});
+export type KeyValues = z.infer<typeof keySchema>;
+export const rotateSchema = z.object({
+  secret: z.string().check(z.trim(), z.minLength(1, 'Enter the current secret')),
+});
+
+export const keyResolver = zodResolver(keySchema);
+export const rotateResolver = zodResolver(rotateSchema);

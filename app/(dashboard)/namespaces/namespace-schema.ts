@@ -1,0 +1,13 @@
+/** The new-namespace form's checks, fetched after the page by `lazyResolver` (lib/client/lazy-resolver.ts). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
+import { text } from '@/lib/client/form-fields';
+
+// The gateway's limits for a new namespace (lib/gateway/routes/partners.ts).
+export const namespaceSchema = z.object({
+  name: text('Enter a name', 120),
+  domain: text('Enter a domain such as bank.example', 253, 3),
+});
+export type NamespaceValues = z.infer<typeof namespaceSchema>;
+
+export const namespaceResolver = zodResolver(namespaceSchema);

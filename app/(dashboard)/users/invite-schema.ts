@@ -1,0 +1,18 @@
+/** The invitation form's checks, fetched after the page by `lazyResolver` (lib/client/lazy-resolver.ts). */
+import { zodResolver } from '@hookform/resolvers/zod';
+import * as z from 'zod/mini';
+import { atMost, email } from '@/lib/client/form-fields';
+import { ROLES } from './roles';
+
+// The gateway's invitation limits (lib/gateway/routes/users.ts).
+export const inviteSchema = z.object({
+  email: email('Enter an email address'),
+  name: atMost(120),
+  role: z.enum(ROLES),
+  password: z
+    .string()
+    .check(z.minLength(10, 'At least 10 characters'), z.maxLength(200, 'At most 200 characters')),
+});
+export type InviteValues = z.infer<typeof inviteSchema>;
+
+export const inviteResolver = zodResolver(inviteSchema);

@@ -1,0 +1,28 @@
+import type { FieldValues, Resolver } from 'react-hook-form';
+
+/**
+ * A react-hook-form resolver fetched after the page instead of with it. A form's zod schema, zod
+ * and the resolver are not needed to show or fill the form, only to check it when it is submitted,
+ * and as our build bundles them they cost every page with a form ~17 kB gzipped — past the
+ * first-load budget with a table beside them. The browser requests them as soon as the module
+ * runs (in parallel with hydration); a submit before they arrive waits for them. Should they fail
+ * to load, the values go to the gateway unchecked: it validates every request again.
+ *
+ * `load` imports the form's schema module, e.g. `() => import('./invite-schema').then((m) => m.resolver)`.
+ */
+export function lazyResolver<TFieldValues extends FieldValues, TTransformed = TFieldValues>(
+  load: () => Promise<Resolver<TFieldValues, unknown, TTransformed>>,
+): Resolver<TFieldValues, unknown, TTransformed> {
+  let loading: Promise<Resolver<TFieldValues, unknown, TTransformed> | null> | undefined;
+  const get = () =>
+    (loading ??= load().catch(() => {
+      loading = undefined; // try again on the next submit
+      return null;
+    }));
+  if (typeof window !== 'undefined') void get();
+  return async (values, context, options) => {
+    const resolver = await get();
+    if (resolver) return resolver(values, context, options);
+    return { values: values as unknown as TTransformed, errors: {} };
+  };
+}
