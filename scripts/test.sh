@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole suite: typecheck, lint, unit (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
-# the API suites over real HTTP, and the browser suite in Debian's Chromium.
+# the build and its first-load JS budget, the API suites over real HTTP, and the browser suite in
+# Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -19,6 +20,8 @@ if [[ -n "${TEST_DATABASE_URL:-}" ]]; then
 fi
 step "build"
 bash scripts/build-if-needed.sh
+step "first-load JS per route (fails over 180 kB gzipped)"
+npm run -s bench:first-load
 step "API suites"
 bash scripts/test-api.sh
 step "browser suite"
