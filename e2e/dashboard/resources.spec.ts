@@ -58,8 +58,14 @@ test('users: invite, change role, remove', async ({ page }) => {
   await page.getByLabel('Initial password').fill('teammate-password');
   await page.getByRole('button', { name: 'Invite user' }).click();
   await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
-  await page.getByLabel(`Role of ${email}`).selectOption('viewer');
+  const role = page.getByLabel(`Role of ${email}`);
+  await role.evaluate((el) => el.setAttribute('data-marked', ''));
+  await role.selectOption('viewer');
   await expect(page.getByText('Role changed')).toBeVisible();
+  // The re-renders of the change update the row's cells in place, never remount them (a remounted
+  // select loses focus and keyboard position): the element is the one marked before.
+  await expect(role).toHaveValue('viewer');
+  await expect(role).toHaveAttribute('data-marked', '');
   await expectAccessible(page);
   await shoot(page, 'users');
   page.once('dialog', (d) => d.accept());
