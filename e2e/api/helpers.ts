@@ -2,7 +2,12 @@ import { inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
-export const baseUrl = () => inject('baseUrl');
+let serverOfFile: string | undefined;
+/** Points this test file's helpers at a server of its own (startServer) instead of the suite's. */
+export function useServer(url: string | undefined) {
+  serverOfFile = url;
+}
+export const baseUrl = () => serverOfFile ?? inject('baseUrl');
 export const dbKind = () => inject('dbKind');
 export const OPERATOR = { email: 'operator@network.test', password: 'operator-test-password' };
 

@@ -121,7 +121,7 @@ describe('webhook targets when private addresses are not allowed', () => {
       expect(res.status, url).toBe(400);
       expect(res.body.code).toBe('error.bad_request');
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a receiver that never answers', () => {
@@ -153,5 +153,5 @@ describe('a receiver that never answers', () => {
     expect(d.attempt_log[0]).toMatchObject({ status_code: null, error: 'timed out after 500 ms' });
     expect(d.attempt_log[0].latency_ms).toBeGreaterThanOrEqual(450);
     expect(d.attempt_log[1].status_code).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });

@@ -1,0 +1,140 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db';
+import { schema } from '@/lib/db';
+import { rowsOf } from '@/lib/db/rows';
+import { emitEvents } from '@/lib/services/events/emit';
+import { DISABLE_AFTER_MS } from './config';
+
+export interface ClaimedEndpoint {
+  id: string;
+  url: string;
+  enabled: boolean;
+  secrets: string[];
+  deliveries: Array<{ id: string; attempts: number; event: { id: string; type: string; createdAt: Date; orgId: string; partnerId: string; data: unknown } }>;
+}
+
+/**
+ * Leases up to `endpoints` endpoints that have due deliveries and no live lease (FOR UPDATE SKIP
+ * LOCKED, so instances never take the same one), least recently served first, and returns up to
+ * `perEndpoint` of each one's due deliveries in event order — in one statement.
+ */
+export async function claimEndpoints(db: Db, opts: { endpoints: number; perEndpoint: number; leaseMs: number; exclude: string[] }): Promise<ClaimedEndpoint[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      WITH picked AS (
+        SELECT w.id FROM webhooks w
+        WHERE w.deleted_at IS NULL
+          AND (w.lease_until IS NULL OR w.lease_until < now())
+          AND w.id NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(opts.exclude)}::jsonb))
+          AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.status = 'pending' AND d.next_attempt_at <= now())
+        ORDER BY w.lease_until NULLS FIRST
+        LIMIT ${opts.endpoints}
+        FOR UPDATE OF w SKIP LOCKED
+      ), leased AS (
+        UPDATE webhooks w SET lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000}) FROM picked WHERE w.id = picked.id
+        RETURNING w.id, w.url, w.enabled, w.secret, w.previous_secret, w.previous_secret_expires_at > now() AS previous_valid
+      )
+      SELECT l.id AS webhook_id, l.url, l.enabled, l.secret, l.previous_secret, l.previous_valid,
+        d.id AS delivery_id, d.attempts, e.id AS event_id, e.type, e.created_at, e.org_id, e.partner_id, e.data
+      FROM leased l
+      CROSS JOIN LATERAL (
+        SELECT id, attempts, event_seq FROM webhook_deliveries d
+        WHERE d.webhook_id = l.id AND d.status = 'pending' AND d.next_attempt_at <= now()
+        ORDER BY d.event_seq LIMIT ${opts.perEndpoint}
+      ) d
+      JOIN events e ON e.seq = d.event_seq
+      ORDER BY l.id, d.event_seq`),
+  );
+  const byId = new Map<string, ClaimedEndpoint>();
+  for (const r of rows) {
+    const id = String(r.webhook_id);
+    let ep = byId.get(id);
+    if (!ep) {
+      ep = { id, url: String(r.url), enabled: Boolean(r.enabled), secrets: [String(r.secret), ...(r.previous_valid && r.previous_secret ? [String(r.previous_secret)] : [])], deliveries: [] };
+      byId.set(id, ep);
+    }
+    ep.deliveries.push({
+      id: String(r.delivery_id),
+      attempts: Number(r.attempts),
+      event: { id: String(r.event_id), type: String(r.type), createdAt: new Date(r.created_at as string | Date), orgId: String(r.org_id), partnerId: String(r.partner_id), data: r.data },
+    });
+  }
+  return [...byId.values()];
+}
+
+export interface AttemptRecord {
+  id: string;
+  deliveryId: string;
+  attemptedAt: Date;
+  statusCode: number | null;
+  latencyMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+  /** The delivery after this attempt. */
+  attempts: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  nextAttemptAt: Date | null;
+}
+
+/** Deliveries closed without an attempt (the endpoint was disabled meanwhile). */
+export interface Abandoned {
+  deliveryId: string;
+}
+
+export interface Release {
+  webhookId: string;
+  /** 'ok': the last attempt succeeded; 'failing': it failed, failing since this time at the latest. */
+  outcome: { kind: 'ok' } | { kind: 'failing'; since: Date } | { kind: 'none' };
+}
+
+/**
+ * Writes attempts and their deliveries' new state, then releases endpoints, in one transaction:
+ * an endpoint is free for another instance only once what was sent to it is on record, so no
+ * attempt is made twice. An endpoint failing for 5 days is disabled, with an event saying so.
+ */
+export async function writeResults(db: Db, attempts: AttemptRecord[], abandoned: Abandoned[], releases: Release[]): Promise<void> {
+  if (!attempts.length && !abandoned.length && !releases.length) return;
+  await db.transaction(async (tx) => {
+    for (let i = 0; i < attempts.length; i += 1000) {
+      const chunk = attempts.slice(i, i + 1000);
+      await tx.insert(schema.webhookAttempts).values(
+        chunk.map((a) => ({ id: a.id, deliveryId: a.deliveryId, attemptedAt: a.attemptedAt, statusCode: a.statusCode, latencyMs: a.latencyMs, responseExcerpt: a.responseExcerpt, error: a.error })),
+      );
+    }
+    const updates = [
+      ...attempts.map((a) => ({ id: a.deliveryId, attempts: a.attempts, code: a.statusCode, status: a.status, next: a.nextAttemptAt?.toISOString() ?? null, attempted: true })),
+      ...abandoned.map((a) => ({ id: a.deliveryId, attempts: null, code: null, status: 'failed', next: null, attempted: false })),
+    ];
+    if (updates.length) {
+      // Only deliveries still pending: one deleted meanwhile (failed by deleteWebhook) stays failed.
+      await tx.execute(sql`
+        UPDATE webhook_deliveries d SET
+          attempts = COALESCE(v.attempts, d.attempts),
+          last_status_code = CASE WHEN v.attempted THEN v.code ELSE d.last_status_code END,
+          status = v.status,
+          next_attempt_at = COALESCE(v.next, d.next_attempt_at),
+          updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS v(id text, attempts int, code int, status text, next timestamptz, attempted boolean)
+        WHERE d.id = v.id AND d.status = 'pending'`);
+    }
+    if (!releases.length) return;
+    const rel = releases.map((r) => ({ id: r.webhookId, kind: r.outcome.kind, since: r.outcome.kind === 'failing' ? r.outcome.since.toISOString() : null }));
+    await tx.execute(sql`
+      UPDATE webhooks w SET
+        lease_until = now(),
+        failing_since = CASE v.kind WHEN 'ok' THEN NULL WHEN 'failing' THEN COALESCE(w.failing_since, v.since) ELSE w.failing_since END
+      FROM jsonb_to_recordset(${JSON.stringify(rel)}::jsonb) AS v(id text, kind text, since timestamptz)
+      WHERE w.id = v.id`);
+    const disabled = rowsOf(
+      await tx.execute(sql`
+        UPDATE webhooks SET enabled = false, disabled_reason = 'Disabled after 5 days of failed deliveries', updated_at = now()
+        WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(rel.map((r) => r.id))}::jsonb))
+          AND enabled AND failing_since <= now() - make_interval(secs => ${DISABLE_AFTER_MS / 1000})
+        RETURNING id, org_id, partner_id, url`),
+    );
+    await emitEvents(
+      tx,
+      disabled.map((d) => ({ type: 'webhook.disabled' as const, orgId: String(d.org_id), partnerId: String(d.partner_id), data: { webhook_id: String(d.id), url: String(d.url) } })),
+    );
+  });
+}
