@@ -8,10 +8,11 @@ import { CLAIM_PER_ENDPOINT, CONCURRENCY, LEASE_MARGIN_MS, LEASE_MS, TIMEOUT_MS,
 import { dispatchEvents } from './outbox';
 import { postDelivery } from './send';
 import { signatureHeader } from './sign';
-import { claimEndpoints, writeResults, type Abandoned, type AttemptRecord, type ClaimedEndpoint, type Release } from './store';
+import { claimEndpoints, renewAndFetch, writeResults, type Abandoned, type AttemptRecord, type ClaimedEndpoint, type Delivery, type Release } from './store';
 
 const FLUSH_EVERY_MS = 100;
 const FLUSH_AT = 500;
+const PUMP_GAP_MS = 10;
 
 export interface DelivererOptions {
   concurrency?: number;
@@ -98,18 +99,21 @@ export class WebhookDeliverer {
   private async pump(): Promise<void> {
     this.pumping = true;
     try {
-      do {
+      for (;;) {
         this.again = false;
         const dispatched = await dispatchEvents(this.db);
         const free = this.concurrency - this.lanes.size;
         if (free > 0) {
+          const claimedAt = Date.now();
           const claimed = await claimEndpoints(this.db, { endpoints: free, perEndpoint: this.perEndpoint, leaseMs: this.leaseMs, exclude: [...this.lanes.keys()] });
-          const deadline = Date.now() + this.leaseMs;
-          for (const ep of claimed) this.lanes.set(ep.id, this.lane(ep, deadline));
+          for (const ep of claimed) this.lanes.set(ep.id, this.lane(ep, claimedAt + this.leaseMs));
           if (claimed.length === free) this.again = true;
         }
         if (dispatched > 0) this.again = true;
-      } while (this.again && !this.stopped);
+        if (!this.again || this.stopped) break;
+        // Under a stream of commits, one pass per few milliseconds takes them in batches.
+        await new Promise((r) => setTimeout(r, PUMP_GAP_MS));
+      }
     } catch (err) {
       logger.error({ err }, 'webhook delivery pass failed');
     } finally {
@@ -117,21 +121,44 @@ export class WebhookDeliverer {
     }
   }
 
+  /**
+   * Sends an endpoint's deliveries one at a time in event order. While this instance has lanes to
+   * spare, the lane keeps the endpoint and fetches its next deliveries (renewing the lease) during
+   * the current batch, so a busy endpoint never waits for a release and a new claim.
+   */
   private async lane(ep: ClaimedEndpoint, deadline: number): Promise<void> {
     let outcome: Release['outcome'] = { kind: 'none' };
+    let batch: Delivery[] = ep.deliveries;
     try {
-      for (const d of ep.deliveries) {
-        if (!ep.enabled) {
-          this.abandoned.push({ deliveryId: d.id });
-          continue;
+      while (batch.length) {
+        const afterSeq = batch[batch.length - 1]!.seq;
+        const fetchedAt = Date.now();
+        const next =
+          ep.enabled && !this.stopped && this.lanes.size < this.concurrency
+            ? renewAndFetch(this.db, { webhookId: ep.id, afterSeq, perEndpoint: this.perEndpoint, leaseMs: this.leaseMs }).catch((err) => {
+                logger.error({ err, webhook: ep.id }, 'webhook lease renewal failed');
+                return [] as Delivery[];
+              })
+            : null;
+        let finished = true;
+        for (const d of batch) {
+          if (!ep.enabled) {
+            this.abandoned.push({ deliveryId: d.id });
+            continue;
+          }
+          // Start an attempt only if its result can be written while the lease still holds.
+          if (this.stopped || Date.now() + this.timeoutMs + LEASE_MARGIN_MS > deadline) {
+            finished = false;
+            break;
+          }
+          const a = await this.attempt(ep, d);
+          if (a.status === 'succeeded') outcome = { kind: 'ok' };
+          else if (outcome.kind !== 'failing') outcome = { kind: 'failing', since: a.attemptedAt };
+          this.attempts.push(a);
+          this.scheduleFlush(this.attempts.length >= FLUSH_AT ? 0 : FLUSH_EVERY_MS);
         }
-        // Start an attempt only if its result can be written while the lease still holds.
-        if (this.stopped || Date.now() + this.timeoutMs + LEASE_MARGIN_MS > deadline) break;
-        const a = await this.attempt(ep, d);
-        if (a.status === 'succeeded') outcome = { kind: 'ok' };
-        else if (outcome.kind !== 'failing') outcome = { kind: 'failing', since: a.attemptedAt };
-        this.attempts.push(a);
-        this.scheduleFlush(this.attempts.length >= FLUSH_AT ? 0 : FLUSH_EVERY_MS);
+        batch = next && finished ? await next : [];
+        if (batch.length) deadline = fetchedAt + this.leaseMs;
       }
     } catch (err) {
       logger.error({ err, webhook: ep.id }, 'webhook delivery lane failed');
@@ -146,7 +173,7 @@ export class WebhookDeliverer {
     }
   }
 
-  private async attempt(ep: ClaimedEndpoint, d: ClaimedEndpoint['deliveries'][number]): Promise<AttemptRecord> {
+  private async attempt(ep: ClaimedEndpoint, d: Delivery): Promise<AttemptRecord> {
     const e = d.event;
     const body = JSON.stringify({ id: e.id, type: e.type, created_at: e.createdAt.toISOString(), org_id: e.orgId, partner_id: e.partnerId, data: e.data });
     const timestamp = Math.floor(Date.now() / 1000);

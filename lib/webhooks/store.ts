@@ -1,16 +1,33 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
-import { schema } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
 import { emitEvents } from '@/lib/services/events/emit';
 import { DISABLE_AFTER_MS } from './config';
+
+export interface Delivery {
+  id: string;
+  attempts: number;
+  seq: number;
+  event: { id: string; type: string; createdAt: Date; orgId: string; partnerId: string; data: unknown };
+}
 
 export interface ClaimedEndpoint {
   id: string;
   url: string;
   enabled: boolean;
   secrets: string[];
-  deliveries: Array<{ id: string; attempts: number; event: { id: string; type: string; createdAt: Date; orgId: string; partnerId: string; data: unknown } }>;
+  deliveries: Delivery[];
+}
+
+const deliveryColumns = sql`d.id AS delivery_id, d.attempts, d.event_seq, e.id AS event_id, e.type, e.created_at, e.org_id, e.partner_id, e.data`;
+
+function toDelivery(r: Record<string, unknown>): Delivery {
+  return {
+    id: String(r.delivery_id),
+    attempts: Number(r.attempts),
+    seq: Number(r.event_seq),
+    event: { id: String(r.event_id), type: String(r.type), createdAt: new Date(r.created_at as string | Date), orgId: String(r.org_id), partnerId: String(r.partner_id), data: r.data },
+  };
 }
 
 /**
@@ -34,8 +51,7 @@ export async function claimEndpoints(db: Db, opts: { endpoints: number; perEndpo
         UPDATE webhooks w SET lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000}) FROM picked WHERE w.id = picked.id
         RETURNING w.id, w.url, w.enabled, w.secret, w.previous_secret, w.previous_secret_expires_at > now() AS previous_valid
       )
-      SELECT l.id AS webhook_id, l.url, l.enabled, l.secret, l.previous_secret, l.previous_valid,
-        d.id AS delivery_id, d.attempts, e.id AS event_id, e.type, e.created_at, e.org_id, e.partner_id, e.data
+      SELECT l.id AS webhook_id, l.url, l.enabled, l.secret, l.previous_secret, l.previous_valid, ${deliveryColumns}
       FROM leased l
       CROSS JOIN LATERAL (
         SELECT id, attempts, event_seq FROM webhook_deliveries d
@@ -53,13 +69,34 @@ export async function claimEndpoints(db: Db, opts: { endpoints: number; perEndpo
       ep = { id, url: String(r.url), enabled: Boolean(r.enabled), secrets: [String(r.secret), ...(r.previous_valid && r.previous_secret ? [String(r.previous_secret)] : [])], deliveries: [] };
       byId.set(id, ep);
     }
-    ep.deliveries.push({
-      id: String(r.delivery_id),
-      attempts: Number(r.attempts),
-      event: { id: String(r.event_id), type: String(r.type), createdAt: new Date(r.created_at as string | Date), orgId: String(r.org_id), partnerId: String(r.partner_id), data: r.data },
-    });
+    ep.deliveries.push(toDelivery(r));
   }
   return [...byId.values()];
+}
+
+/**
+ * For an instance holding an endpoint's lease: renews the lease and returns the next due
+ * deliveries after `afterSeq`, in event order. Empty when the lease was lost or nothing is due.
+ */
+export async function renewAndFetch(db: Db, opts: { webhookId: string; afterSeq: number; perEndpoint: number; leaseMs: number }): Promise<Delivery[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      WITH renewed AS (
+        UPDATE webhooks SET lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000})
+        WHERE id = ${opts.webhookId} AND lease_until > now() AND deleted_at IS NULL AND enabled
+        RETURNING id
+      )
+      SELECT ${deliveryColumns}
+      FROM renewed l
+      CROSS JOIN LATERAL (
+        SELECT id, attempts, event_seq FROM webhook_deliveries d
+        WHERE d.webhook_id = l.id AND d.status = 'pending' AND d.next_attempt_at <= now() AND d.event_seq > ${opts.afterSeq}
+        ORDER BY d.event_seq LIMIT ${opts.perEndpoint}
+      ) d
+      JOIN events e ON e.seq = d.event_seq
+      ORDER BY d.event_seq`),
+  );
+  return rows.map(toDelivery);
 }
 
 export interface AttemptRecord {
@@ -88,26 +125,36 @@ export interface Release {
 }
 
 /**
- * Writes attempts and their deliveries' new state, then releases endpoints, in one transaction:
- * an endpoint is free for another instance only once what was sent to it is on record, so no
- * attempt is made twice. An endpoint failing for 5 days is disabled, with an event saying so.
+ * Writes attempts and their deliveries' new state, then releases endpoints, in one statement: an
+ * endpoint is free for another instance only once what was sent to it is on record, so no attempt
+ * is made twice. An endpoint failing for 5 days is then disabled, with an event saying so.
  */
 export async function writeResults(db: Db, attempts: AttemptRecord[], abandoned: Abandoned[], releases: Release[]): Promise<void> {
   if (!attempts.length && !abandoned.length && !releases.length) return;
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < attempts.length; i += 1000) {
-      const chunk = attempts.slice(i, i + 1000);
-      await tx.insert(schema.webhookAttempts).values(
-        chunk.map((a) => ({ id: a.id, deliveryId: a.deliveryId, attemptedAt: a.attemptedAt, statusCode: a.statusCode, latencyMs: a.latencyMs, responseExcerpt: a.responseExcerpt, error: a.error })),
-      );
-    }
-    const updates = [
-      ...attempts.map((a) => ({ id: a.deliveryId, attempts: a.attempts, code: a.statusCode, status: a.status, next: a.nextAttemptAt?.toISOString() ?? null, attempted: true })),
-      ...abandoned.map((a) => ({ id: a.deliveryId, attempts: null, code: null, status: 'failed', next: null, attempted: false })),
-    ];
-    if (updates.length) {
-      // Only deliveries still pending: one deleted meanwhile (failed by deleteWebhook) stays failed.
-      await tx.execute(sql`
+  const logged = attempts.map((a) => ({
+    id: a.id,
+    delivery_id: a.deliveryId,
+    attempted_at: a.attemptedAt.toISOString(),
+    status_code: a.statusCode,
+    latency_ms: a.latencyMs,
+    response_excerpt: a.responseExcerpt,
+    error: a.error,
+  }));
+  const updates = [
+    ...attempts.map((a) => ({ id: a.deliveryId, attempts: a.attempts, code: a.statusCode, status: a.status, next: a.nextAttemptAt?.toISOString() ?? null, attempted: true })),
+    ...abandoned.map((a) => ({ id: a.deliveryId, attempts: null, code: null, status: 'failed', next: null, attempted: false })),
+  ];
+  const rel = releases.map((r) => ({ id: r.webhookId, kind: r.outcome.kind, since: r.outcome.kind === 'failing' ? r.outcome.since.toISOString() : null }));
+  // One statement commits all three together. A delivery no longer pending (failed by
+  // deleteWebhook meanwhile) keeps its state; its attempt is still logged.
+  const failing = rowsOf(
+    await db.execute(sql`
+      WITH logged AS (
+        INSERT INTO webhook_attempts (id, delivery_id, attempted_at, status_code, latency_ms, response_excerpt, error)
+        SELECT * FROM jsonb_to_recordset(${JSON.stringify(logged)}::jsonb)
+          AS a(id text, delivery_id text, attempted_at timestamptz, status_code int, latency_ms int, response_excerpt text, error text)
+        RETURNING 1
+      ), updated AS (
         UPDATE webhook_deliveries d SET
           attempts = COALESCE(v.attempts, d.attempts),
           last_status_code = CASE WHEN v.attempted THEN v.code ELSE d.last_status_code END,
@@ -115,26 +162,33 @@ export async function writeResults(db: Db, attempts: AttemptRecord[], abandoned:
           next_attempt_at = COALESCE(v.next, d.next_attempt_at),
           updated_at = now()
         FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS v(id text, attempts int, code int, status text, next timestamptz, attempted boolean)
-        WHERE d.id = v.id AND d.status = 'pending'`);
-    }
-    if (!releases.length) return;
-    const rel = releases.map((r) => ({ id: r.webhookId, kind: r.outcome.kind, since: r.outcome.kind === 'failing' ? r.outcome.since.toISOString() : null }));
-    await tx.execute(sql`
-      UPDATE webhooks w SET
-        lease_until = now(),
-        failing_since = CASE v.kind WHEN 'ok' THEN NULL WHEN 'failing' THEN COALESCE(w.failing_since, v.since) ELSE w.failing_since END
-      FROM jsonb_to_recordset(${JSON.stringify(rel)}::jsonb) AS v(id text, kind text, since timestamptz)
-      WHERE w.id = v.id`);
-    const disabled = rowsOf(
+        WHERE d.id = v.id AND d.status = 'pending'
+        RETURNING 1
+      ), released AS (
+        UPDATE webhooks w SET
+          lease_until = now(),
+          failing_since = CASE v.kind WHEN 'ok' THEN NULL WHEN 'failing' THEN COALESCE(w.failing_since, v.since) ELSE w.failing_since END
+        FROM jsonb_to_recordset(${JSON.stringify(rel)}::jsonb) AS v(id text, kind text, since timestamptz)
+        WHERE w.id = v.id
+        RETURNING w.id, w.enabled, w.failing_since
+      )
+      SELECT id FROM released WHERE enabled AND failing_since <= now() - make_interval(secs => ${DISABLE_AFTER_MS / 1000})`),
+  );
+  if (failing.length) await disable(db, failing.map((r) => String(r.id)));
+}
+
+/** Disables endpoints failing for 5 days; `webhook.disabled` tells the namespace. */
+async function disable(db: Db, ids: string[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = rowsOf(
       await tx.execute(sql`
         UPDATE webhooks SET enabled = false, disabled_reason = 'Disabled after 5 days of failed deliveries', updated_at = now()
-        WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(rel.map((r) => r.id))}::jsonb))
-          AND enabled AND failing_since <= now() - make_interval(secs => ${DISABLE_AFTER_MS / 1000})
+        WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)) AND enabled
         RETURNING id, org_id, partner_id, url`),
     );
     await emitEvents(
       tx,
-      disabled.map((d) => ({ type: 'webhook.disabled' as const, orgId: String(d.org_id), partnerId: String(d.partner_id), data: { webhook_id: String(d.id), url: String(d.url) } })),
+      rows.map((d) => ({ type: 'webhook.disabled' as const, orgId: String(d.org_id), partnerId: String(d.partner_id), data: { webhook_id: String(d.id), url: String(d.url) } })),
     );
   });
 }
