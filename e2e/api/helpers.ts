@@ -4,7 +4,7 @@ import pg from 'pg';
 
 let serverOfFile: string | undefined;
 /** Points this test file's helpers at a server of its own (startServer) instead of the suite's. */
-export function useServer(url: string | undefined) {
+export function targetServer(url: string | undefined) {
   serverOfFile = url;
 }
 export const baseUrl = () => serverOfFile ?? inject('baseUrl');

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { api, useServer, type TestOrg } from './helpers';
+import { api, targetServer, type TestOrg } from './helpers';
 import { createAndSubmit, createBank, pushBody, waitForStatus } from './payments-helpers';
 import { startReceiver, type Received } from './receiver';
 import { createTestDatabase, startServer, type DbKind } from './server';
@@ -14,7 +14,7 @@ import { createTestDatabase, startServer, type DbKind } from './server';
 const dbKind = inject('dbKind') as DbKind;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
-  useServer(undefined);
+  targetServer(undefined);
   for (const c of cleanups.reverse()) await c();
 });
 
@@ -74,7 +74,7 @@ describe('a server killed with SIGKILL between the change and the delivery', () 
 
     // 1. Changes on a server that is killed before it delivers anything (no workers at all).
     const s1 = await server(where, { WORKERS: 'off' });
-    useServer(s1.baseUrl);
+    targetServer(s1.baseUrl);
     const bank = await createBank();
     const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
     const tests: string[] = [];
@@ -94,7 +94,7 @@ describe('a server killed with SIGKILL between the change and the delivery', () 
     // 3. Restarted: everything arrives (the unanswered one again, once its lease ran out).
     paused = false;
     const s3 = await server(where);
-    useServer(s3.baseUrl);
+    targetServer(s3.baseUrl);
     for (const p of payments) await waitForStatus(bank, p.payment_id, [3], 20_000);
     const want = { 'webhook.test': 5, 'payment.created': 2, 'payment.submitted': 2, 'payment.admitted': 2, 'transaction.created': 2 };
     const distinct = (got: Received[]) => new Set(got.map((x) => x.json.id)).size;
@@ -126,14 +126,14 @@ describe.runIf(dbKind === 'postgres')('two server instances on one PostgreSQL da
     });
     cleanups.push(steady.close, flaky.close);
 
-    useServer(s1.baseUrl);
+    targetServer(s1.baseUrl);
     const bank = await createBank();
     const hooks = [];
     for (const r of [steady, flaky]) hooks.push((await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data);
     // Changes through both instances: test events per endpoint and payments fanned out to both.
     const payments: Array<ReturnType<typeof pushBody>> = [];
     for (let i = 0; i < 20; i++) {
-      useServer((i % 2 ? s2 : s1).baseUrl);
+      targetServer((i % 2 ? s2 : s1).baseUrl);
       await api('POST', `/webhook/${hooks[i % 2].token}/test`, as(bank));
       if (i % 4 === 0) {
         const p = pushBody(bank, 'alice@sandbox-bank.test', String(3000 + i));

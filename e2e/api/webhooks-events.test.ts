@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { verifyWebhookSignature } from '@/lib/webhooks/sign';
-import { api, signIn, OPERATOR, useServer, type TestOrg } from './helpers';
+import { api, signIn, OPERATOR, targetServer, type TestOrg } from './helpers';
 import { createAndSubmit, createBank, pushBody, waitForStatus } from './payments-helpers';
 import { startReceiver, type Received } from './receiver';
 import { startServer, type DbKind, type Host } from './server';
@@ -12,11 +12,11 @@ let server: Awaited<ReturnType<typeof startServer>>;
 const receivers: Array<Awaited<ReturnType<typeof startReceiver>>> = [];
 beforeAll(async () => {
   server = await startServer({ host: inject('host') as Host, db: inject('dbKind') as DbKind });
-  useServer(server.baseUrl);
+  targetServer(server.baseUrl);
 }, 120_000);
 afterAll(async () => {
   for (const r of receivers) await r.close();
-  useServer(undefined);
+  targetServer(undefined);
   await server?.stop();
 });
 
