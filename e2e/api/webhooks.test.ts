@@ -1,6 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { verifyWebhookSignature } from '@/lib/webhooks/sign';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { signPayload, verifyWebhookSignature } from '@/lib/webhooks/sign';
 import { api, expectError, type TestOrg } from './helpers';
 import { createAndSubmit, createBank, pushBody, waitForStatus } from './payments-helpers';
 import { startReceiver } from './receiver';
@@ -102,6 +105,35 @@ describe('webhook endpoints', () => {
     expect(String(x.headers['webhook-signature']).split(' ')).toHaveLength(2);
     expect(verifyWebhookSignature({ secret: hook.secret, headers: x.headers as any, body: x.body })).toBe(true);
     expect(verifyWebhookSignature({ secret: rotated.secret, headers: x.headers as any, body: x.body })).toBe(true);
+  });
+});
+
+describe('the verifier shown in docs/webhooks.md', () => {
+  it('accepts a real delivery and refuses a changed body, another secret and a stale timestamp', async () => {
+    // The code block as documented, run as is.
+    const doc = readFileSync(path.resolve(import.meta.dirname, '../../docs/webhooks.md'), 'utf8');
+    const code = /## Verifying \(Node\.js\)\n\n```ts\n([\s\S]*?)```/.exec(doc)![1]!;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'csp-doc-')), 'verify.ts');
+    writeFileSync(file, code);
+    const { verifyWebhook } = (await import(/* @vite-ignore */ file)) as { verifyWebhook: (secret: string, headers: Record<string, string | undefined>, rawBody: string) => boolean };
+
+    const bank = await createBank();
+    const r = await receiver();
+    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
+    await api('POST', `/webhook/${hook.token}/test`, as(bank));
+    await r.waitFor((got) => got.length === 1);
+    const x = r.received[0]!;
+    const headers = x.headers as Record<string, string>;
+    expect(verifyWebhook(hook.secret, headers, x.body)).toBe(true);
+    expect(verifyWebhook(hook.secret, headers, x.body.replace('test event', 'test evenT'))).toBe(false);
+    expect(verifyWebhook('whsec_' + Buffer.alloc(32, 1).toString('base64'), headers, x.body)).toBe(false);
+    expect(verifyWebhook(hook.secret, { ...headers, 'webhook-id': 'evt_other' }, x.body)).toBe(false);
+    // 5-minute tolerance: correctly signed, but 301 s old (or ahead) is refused; 299 s is accepted.
+    const at = (ts: number) => ({ ...headers, 'webhook-timestamp': String(ts), 'webhook-signature': signPayload(hook.secret, headers['webhook-id']!, ts, x.body) });
+    const now = Math.floor(Date.now() / 1000);
+    expect(verifyWebhook(hook.secret, at(now - 299), x.body)).toBe(true);
+    expect(verifyWebhook(hook.secret, at(now - 301), x.body)).toBe(false);
+    expect(verifyWebhook(hook.secret, at(now + 301), x.body)).toBe(false);
   });
 });
 
