@@ -9,16 +9,19 @@ import { sql } from 'drizzle-orm';
 import { getGateway } from '@/lib/gateway/app';
 import { startServices } from '@/lib/server/start';
 import { getDatabase, schema } from '@/lib/db';
+import { rowsOf } from '@/lib/db/rows';
 import { config } from '@/lib/config';
 import { newId } from '@/lib/ids';
 import { newWebhookSecret } from '@/lib/auth/secrets';
 import { emitEvents } from '@/lib/services/events/emit';
 
 type Msg =
-  | { cmd: 'setup'; receiverUrl: string; endpoints: number }
+  | { cmd: 'setup'; receiverUrl: string; scenario: string; endpoints: number }
   | { cmd: 'produce'; partnerId: string; eventsPerSecond: number; seconds: number }
   | { cmd: 'preload'; partnerId: string; events: number }
-  | { cmd: 'cpu' };
+  | { cmd: 'cpu' }
+  | { cmd: 'latency'; since: number }
+  | { cmd: 'exit' };
 
 await startServices();
 serve({ fetch: getGateway().fetch, port: config.port, hostname: '127.0.0.1' });
@@ -41,7 +44,7 @@ async function handle(m: Msg): Promise<unknown> {
     const secrets: Record<string, string> = {};
     for (let i = 0; i < m.endpoints; i++) {
       secrets[String(i)] = newWebhookSecret();
-      await db.insert(schema.webhooks).values({ id: newId('wh'), orgId: 'org_bench_wh', partnerId, url: `${m.receiverUrl}/e/${i}`, eventTypes: ['*'], secret: secrets[String(i)]! });
+      await db.insert(schema.webhooks).values({ id: newId('wh'), orgId: 'org_bench_wh', partnerId, url: `${m.receiverUrl}/${m.scenario}/${i}`, eventTypes: ['*'], secret: secrets[String(i)]! });
     }
     await new Promise((r) => setTimeout(r, 20)); // endpoints only receive events newer than themselves
     return { partnerId, secrets };
@@ -54,7 +57,7 @@ async function handle(m: Msg): Promise<unknown> {
     return { cpu: process.cpuUsage(started) };
   }
   if (m.cmd === 'produce') {
-    // Steady rate: every 10 ms, the events due by now, in one transaction.
+    // Steady rate: every 50 ms, the events due by now, in one transaction.
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     let produced = 0;
@@ -65,9 +68,14 @@ async function handle(m: Msg): Promise<unknown> {
         await emitEvents(db, Array.from({ length: due }, (_, k) => event(m.partnerId, produced + k)));
         produced += due;
       }
-      await new Promise((r) => setTimeout(r, 10));
+      await new Promise((r) => setTimeout(r, 50));
     }
     return { produced, seconds: (performance.now() - t0) / 1000, cpu: process.cpuUsage(cpu0) };
+  }
+  if (m.cmd === 'latency') {
+    // The server's own view of the requests since `since`: the round trip of each attempt.
+    const r = await db.execute(sql`SELECT count(*)::int AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY latency_ms) AS p99 FROM webhook_attempts WHERE attempted_at >= ${new Date(m.since).toISOString()}::timestamptz`);
+    return rowsOf(r)[0];
   }
   // CPU time of this process so far (user + system, µs); the orchestrator takes differences.
   const { user, system } = process.cpuUsage();
@@ -75,6 +83,7 @@ async function handle(m: Msg): Promise<unknown> {
 }
 
 process.on('message', (m: Msg) => {
+  if (m.cmd === 'exit') process.exit(0);
   handle(m).then(
     (r) => process.send!({ ok: true, result: r }),
     (err: Error) => process.send!({ ok: false, error: err.stack }),

@@ -1,14 +1,16 @@
 /**
  * The benchmark's receiver process (forked by bench/webhooks.ts): one HTTP server on 127.0.0.1;
- * endpoint i is the path /e/i. It verifies every signature and records, per delivery, the delay
+ * endpoint i of scenario k is the path /k/i (deliveries left over from an earlier scenario are
+ * answered but not counted). It verifies every signature and records, per delivery, the delay
  * from the event's created_at (the producing transaction's time) to its arrival. Endpoints named in
  * `slow` answer after 5 s.
  */
 import { createServer } from 'node:http';
 import { verifyWebhookSignature } from '@/lib/webhooks/sign';
 
-type Msg = { cmd: 'config'; secrets: Record<string, string>; slow: string[] } | { cmd: 'stats'; reset?: boolean };
+type Msg = { cmd: 'config'; scenario: string; secrets: Record<string, string>; slow: string[] } | { cmd: 'stats'; reset?: boolean };
 
+let scenario = '';
 let secrets: Record<string, string> = {};
 let slow = new Set<string>();
 let delays: { fast: number[]; slow: number[] } = { fast: [], slow: [] };
@@ -24,7 +26,8 @@ const server = createServer((req, res) => {
   req.on('data', (c: string) => (body += c));
   req.on('end', () => {
     const now = Date.now();
-    const endpoint = (req.url ?? '').split('/')[2] ?? '';
+    const [, of, endpoint = ''] = (req.url ?? '').split('/');
+    if (of !== scenario) return void res.writeHead(200).end('stale');
     const json = JSON.parse(body) as { id: string; created_at: string };
     if (!verifyWebhookSignature({ secret: secrets[endpoint] ?? '', headers: req.headers as Record<string, string>, body })) badSignatures++;
     const key = `${endpoint} ${json.id}`;
@@ -48,6 +51,7 @@ const pct = (xs: number[], p: number) => {
 
 process.on('message', (m: Msg) => {
   if (m.cmd === 'config') {
+    scenario = m.scenario;
     secrets = m.secrets;
     slow = new Set(m.slow);
     process.send!({ ok: true });

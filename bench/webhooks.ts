@@ -12,7 +12,9 @@
  *     deliveries/s while producing, delay from the event's created_at to its arrival p50/p99,
  *     and the backlog left when production stops;
  *   - slow: the steady run with 10 endpoints, one of which answers after 5 s: the others' delay.
- * Env: BENCH_DB=pglite|postgres (one only), BENCH_RATE (1000), BENCH_SECONDS (15), BENCH_BACKLOG (20000).
+ * Env: BENCH_DB=pglite|postgres (one only), BENCH_RATE (1000), BENCH_SECONDS (15), BENCH_BACKLOG (20000),
+ * BENCH_SCENARIOS (backlog,steady,slow), BENCH_ENDPOINTS (1,10,100), BENCH_IN_FLIGHT (8: the single-endpoint
+ * runs again with that many requests in flight per endpoint, WEBHOOK_ENDPOINT_IN_FLIGHT; 1 skips them).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,7 +29,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS || 15);
 const BACKLOG = Number(process.env.BENCH_BACKLOG || 20_000);
 const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const kinds = (process.env.BENCH_DB ? [process.env.BENCH_DB] : ['pglite', ...(pgUrl ? ['postgres'] : [])]) as Array<'pglite' | 'postgres'>;
-const execArgv = ['--conditions=react-server', '--import', 'tsx'];
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT || 8);
+const SCENARIOS = (process.env.BENCH_SCENARIOS || 'backlog,steady,slow').split(',');
+const ENDPOINTS = (process.env.BENCH_ENDPOINTS || '1,10,100').split(',').map(Number);
+const execArgv = ['--conditions=react-server', '--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])];
 
 interface Stats {
   fast: number;
@@ -102,37 +107,58 @@ async function runFor(kind: 'pglite' | 'postgres', receiver: ReturnType<typeof c
     env.DATA_DIR = path.join(dir, 'db');
     cleanup = async () => rmSync(dir, { recursive: true, force: true });
   }
-  const host = child('bench/webhooks-host.ts', env);
-  await host.first;
   const rows: Row[] = [];
-  const setup = async (endpoints: number, slow: string[] = []) => {
-    const { partnerId, secrets } = await host.ask<{ partnerId: string; secrets: Record<string, string> }>({ cmd: 'setup', receiverUrl, endpoints });
-    await receiver.ask({ cmd: 'config', secrets, slow });
-    await receiver.ask({ cmd: 'stats', reset: true });
-    return partnerId;
-  };
+  let scenarios = 0;
   try {
-    for (const endpoints of [1, 10, 100]) {
-      const partnerId = await setup(endpoints);
-      const events = Math.ceil(BACKLOG / endpoints);
-      const expected = events * endpoints;
-      const l0 = load();
-      const cpu0 = await host.ask<number>({ cmd: 'cpu' });
-      await host.ask({ cmd: 'preload', partnerId, events });
-      const s = await waitFor(receiver, expected, 300_000);
-      const cpuPerDelivery = ((await host.ask<number>({ cmd: 'cpu' })) - cpu0) / Math.max(1, s.distinct);
-      const perSecond = s.distinct / Math.max(0.001, (s.lastAt - s.firstAt) / 1000);
-      rows.push({ db: kind, scenario: 'backlog', endpoints, deliveries: s.distinct, perSecond, p50: null, p99: null, cpuPerDelivery, note: note(s, expected), load: `${l0} → ${load()}` });
-      console.log(JSON.stringify(rows.at(-1)));
+    rows.push(...(await scenariosOn({ ...env, WEBHOOK_ENDPOINT_IN_FLIGHT: '1' }, '', ENDPOINTS, SCENARIOS)));
+    // The same single endpoint with several requests in flight (its order no longer kept).
+    if (IN_FLIGHT > 1 && ENDPOINTS.includes(1)) {
+      const unordered = SCENARIOS.filter((x) => x !== 'slow');
+      rows.push(...(await scenariosOn({ ...env, WEBHOOK_ENDPOINT_IN_FLIGHT: String(IN_FLIGHT) }, `, ${IN_FLIGHT} in flight per endpoint (unordered)`, [1], unordered)));
     }
-    for (const endpoints of [1, 10, 100]) rows.push(await steady(kind, host, receiver, await setup(endpoints), endpoints, 'steady'));
-    rows.push(await steady(kind, host, receiver, await setup(10, ['0']), 10, 'steady, 1 of 10 endpoints slow (5 s)'));
   } finally {
-    host.proc.kill('SIGKILL');
-    await sleep(500);
     await cleanup();
   }
   return rows;
+
+  /** One server process (restarted on the same database per configuration) and its scenarios. */
+  async function scenariosOn(hostEnv: Record<string, string>, label: string, endpointCounts: number[], which: string[]): Promise<Row[]> {
+    const host = child('bench/webhooks-host.ts', hostEnv);
+    await host.first;
+    const out: Row[] = [];
+    const setup = async (endpoints: number, slow: string[] = []) => {
+      const scenario = `${kind}-${++scenarios}`;
+      const { partnerId, secrets } = await host.ask<{ partnerId: string; secrets: Record<string, string> }>({ cmd: 'setup', receiverUrl, scenario, endpoints });
+      await receiver.ask({ cmd: 'config', scenario, secrets, slow });
+      await receiver.ask({ cmd: 'stats', reset: true });
+      return partnerId;
+    };
+    try {
+      for (const endpoints of which.includes('backlog') ? endpointCounts : []) {
+        const partnerId = await setup(endpoints);
+        const events = Math.ceil(BACKLOG / endpoints);
+        const expected = events * endpoints;
+        const l0 = load();
+        const cpu0 = await host.ask<number>({ cmd: 'cpu' });
+        await host.ask({ cmd: 'preload', partnerId, events });
+        const s = await waitFor(receiver, expected, 300_000);
+        const cpuPerDelivery = ((await host.ask<number>({ cmd: 'cpu' })) - cpu0) / Math.max(1, s.distinct);
+        const perSecond = s.distinct / Math.max(0.001, (s.lastAt - s.firstAt) / 1000);
+        out.push({ db: kind, scenario: `backlog${label}`, endpoints, deliveries: s.distinct, perSecond, p50: null, p99: null, cpuPerDelivery, note: note(s, expected), load: `${l0} → ${load()}` });
+        console.log(JSON.stringify(out.at(-1)));
+      }
+      for (const endpoints of which.includes('steady') ? endpointCounts : []) out.push(await steady(kind, host, receiver, await setup(endpoints), endpoints, `steady${label}`));
+      if (which.includes('slow')) out.push(await steady(kind, host, receiver, await setup(10, ['0']), 10, 'steady, 1 of 10 endpoints slow (5 s)'));
+    } finally {
+      // An orderly exit (a CPU profile, when asked for, is written then); SIGKILL if it hangs.
+      const exited = new Promise((r) => host.proc.once('exit', r));
+      host.proc.send({ cmd: 'exit' });
+      const t = setTimeout(() => host.proc.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(t);
+    }
+    return out;
+  }
 }
 
 function note(s: Stats, expected: number) {
@@ -146,17 +172,19 @@ function note(s: Stats, expected: number) {
 async function steady(kind: string, host: ReturnType<typeof child>, receiver: ReturnType<typeof child>, partnerId: string, endpoints: number, scenario: string): Promise<Row> {
   const eventsPerSecond = RATE / endpoints;
   const l0 = load();
+  const since = Date.now();
   const cpu0 = await host.ask<number>({ cmd: 'cpu' });
   const produced = await host.ask<{ produced: number; seconds: number }>({ cmd: 'produce', partnerId, eventsPerSecond, seconds: SECONDS });
   const atStop = await receiver.ask<Stats>({ cmd: 'stats' });
-  const slowEndpoints = scenario.includes('slow') ? 1 : 0;
+  const slowEndpoints = scenario.includes('slow (5 s)') ? 1 : 0;
   const expectedFast = produced.produced * (endpoints - slowEndpoints);
   const s = await waitFor(receiver, expectedFast, 60_000);
   const cpuPerDelivery = ((await host.ask<number>({ cmd: 'cpu' })) - cpu0) / Math.max(1, s.fast + s.slow);
   const l1 = load();
   const perSecond = atStop.fast / produced.seconds;
   const backlog = expectedFast - atStop.fast;
-  const extra = [`backlog at stop ${backlog}`, note(s, expectedFast)];
+  const rtt = await host.ask<{ p50: number; p99: number }>({ cmd: 'latency', since });
+  const extra = [`backlog at stop ${backlog}`, `request round trip p50 ${Math.round(rtt.p50)} ms, p99 ${Math.round(rtt.p99)} ms`, note(s, expectedFast)];
   if (slowEndpoints) extra.push(`slow endpoint: ${s.slow} delivered in the run`);
   const row: Row = { db: kind, scenario, endpoints, deliveries: s.fast, perSecond, p50: s.p50, p99: s.p99, cpuPerDelivery, note: extra.filter(Boolean).join('; '), load: `${l0} → ${l1}` };
   console.log(JSON.stringify(row));

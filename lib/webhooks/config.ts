@@ -12,8 +12,13 @@ export const TIMEOUT_MS = num('WEBHOOK_TIMEOUT_MS', 15_000);
  */
 export const LEASE_MS = TIMEOUT_MS + Math.max(5_000, TIMEOUT_MS);
 export const LEASE_MARGIN_MS = 3_000;
-/** Endpoints served at once by one instance; each endpoint gets one request at a time. */
+/** Endpoints served at once by one instance. */
 export const CONCURRENCY = num('WEBHOOK_CONCURRENCY', 100);
+/**
+ * Requests in flight to one endpoint. 1 (the default) keeps each endpoint's deliveries in event
+ * order, at one round trip per delivery; more trades that order for throughput on slow links.
+ */
+export const ENDPOINT_IN_FLIGHT = Math.max(1, num('WEBHOOK_ENDPOINT_IN_FLIGHT', 1));
 /** Deliveries of one endpoint taken per claim. */
 export const CLAIM_PER_ENDPOINT = num('WEBHOOK_CLAIM_PER_ENDPOINT', 100);
 /** Events fanned out per transaction. */

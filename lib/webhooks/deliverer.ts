@@ -1,10 +1,11 @@
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { logger } from '@/lib/api/logger';
 import { config } from '@/lib/config';
 import { EVENTS_CHANNEL } from '@/lib/services/events/emit';
-import { CLAIM_PER_ENDPOINT, CONCURRENCY, LEASE_MARGIN_MS, LEASE_MS, TIMEOUT_MS, nextDelayMs } from './config';
+import { CLAIM_PER_ENDPOINT, CONCURRENCY, ENDPOINT_IN_FLIGHT, LEASE_MARGIN_MS, LEASE_MS, TIMEOUT_MS, nextDelayMs } from './config';
 import { dispatchEvents } from './outbox';
 import { postDelivery } from './send';
 import { signatureHeader } from './sign';
@@ -12,11 +13,23 @@ import { claimEndpoints, renewAndFetch, writeResults, type Abandoned, type Attem
 
 const FLUSH_EVERY_MS = 100;
 const FLUSH_AT = 500;
-const PUMP_GAP_MS = 10;
+const PUMP_GAP_MS = 25;
+// PGlite runs no autovacuum: without a VACUUM, dead delivery rows pile up in the pending index
+// and every claim gets slower. PostgreSQL's autovacuum does this by itself.
+const VACUUM_EVERY_ATTEMPTS = 5_000;
+const VACUUM_MIN_INTERVAL_MS = 30_000;
+const LINGER_MS = 250;
+
+function signal(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = () => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
 
 export interface DelivererOptions {
   concurrency?: number;
   perEndpoint?: number;
+  perEndpointInFlight?: number;
   timeoutMs?: number;
   allowPrivate?: boolean;
 }
@@ -40,8 +53,14 @@ export class WebhookDeliverer {
   private flushTimer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
+  /** Resolved whenever new deliveries have been created, then replaced. */
+  private dispatched = signal();
+  private readonly vacuums: boolean;
+  private sinceVacuum = 0;
+  private lastVacuum = 0;
   private readonly concurrency: number;
   private readonly perEndpoint: number;
+  private readonly perEndpointInFlight: number;
   private readonly timeoutMs: number;
   private readonly leaseMs: number;
   private readonly allowPrivate: boolean;
@@ -52,9 +71,11 @@ export class WebhookDeliverer {
   ) {
     this.concurrency = opts.concurrency ?? CONCURRENCY;
     this.perEndpoint = opts.perEndpoint ?? CLAIM_PER_ENDPOINT;
+    this.perEndpointInFlight = opts.perEndpointInFlight ?? ENDPOINT_IN_FLIGHT;
     this.timeoutMs = opts.timeoutMs ?? TIMEOUT_MS;
     this.leaseMs = opts.timeoutMs ? opts.timeoutMs + Math.max(5_000, opts.timeoutMs) : LEASE_MS;
     this.allowPrivate = opts.allowPrivate ?? config.webhookAllowPrivate;
+    this.vacuums = !((db as unknown as { $client: unknown }).$client instanceof pg.Pool);
   }
 
   /** Listens for committed events; without it delivery still runs on every poke (the poll). */
@@ -109,7 +130,11 @@ export class WebhookDeliverer {
           for (const ep of claimed) this.lanes.set(ep.id, this.lane(ep, claimedAt + this.leaseMs));
           if (claimed.length === free) this.again = true;
         }
-        if (dispatched > 0) this.again = true;
+        if (dispatched > 0) {
+          this.again = true;
+          this.dispatched.resolve();
+          this.dispatched = signal();
+        }
         if (!this.again || this.stopped) break;
         // Under a stream of commits, one pass per few milliseconds takes them in batches.
         await new Promise((r) => setTimeout(r, PUMP_GAP_MS));
@@ -141,6 +166,7 @@ export class WebhookDeliverer {
               })
             : null;
         let finished = true;
+        const inFlight = new Set<Promise<void>>();
         for (const d of batch) {
           if (!ep.enabled) {
             this.abandoned.push({ deliveryId: d.id });
@@ -151,13 +177,25 @@ export class WebhookDeliverer {
             finished = false;
             break;
           }
-          const a = await this.attempt(ep, d);
-          if (a.status === 'succeeded') outcome = { kind: 'ok' };
-          else if (outcome.kind !== 'failing') outcome = { kind: 'failing', since: a.attemptedAt };
-          this.attempts.push(a);
-          this.scheduleFlush(this.attempts.length >= FLUSH_AT ? 0 : FLUSH_EVERY_MS);
+          const sent: Promise<void> = this.attempt(ep, d).then((a) => {
+            inFlight.delete(sent);
+            if (a.status === 'succeeded') outcome = { kind: 'ok' };
+            else if (outcome.kind !== 'failing') outcome = { kind: 'failing', since: a.attemptedAt };
+            this.attempts.push(a);
+            this.scheduleFlush(this.attempts.length >= FLUSH_AT ? 0 : FLUSH_EVERY_MS);
+          });
+          inFlight.add(sent);
+          // One at a time by default: the endpoint sees its events in order.
+          if (inFlight.size >= this.perEndpointInFlight) await Promise.race(inFlight);
         }
+        await Promise.all(inFlight);
         batch = next && finished ? await next : [];
+        if (next && finished && !batch.length && !this.stopped) {
+          // Caught up: hold the endpoint a moment for the next events instead of releasing it and
+          // claiming it again (a claim reads more than this lane's own range of the index).
+          await Promise.race([this.dispatched.promise, new Promise((r) => setTimeout(r, LINGER_MS))]);
+          batch = await renewAndFetch(this.db, { webhookId: ep.id, afterSeq, perEndpoint: this.perEndpoint, leaseMs: this.leaseMs });
+        }
         if (batch.length) deadline = fetchedAt + this.leaseMs;
       }
     } catch (err) {
@@ -226,6 +264,7 @@ export class WebhookDeliverer {
     const releases = this.releases.splice(0);
     const waiters = this.waiters.splice(0);
     this.flushing = writeResults(this.db, attempts, abandoned, releases)
+      .then(() => this.maybeVacuum(attempts.length))
       .catch((err) => {
         // The leases run out and the deliveries are sent again: at least once holds.
         logger.error({ err, attempts: attempts.length }, 'webhook results not written');
@@ -236,6 +275,14 @@ export class WebhookDeliverer {
         if (this.attempts.length || this.abandoned.length || this.releases.length) this.scheduleFlush(0);
       });
     await this.flushing;
+  }
+
+  private async maybeVacuum(written: number): Promise<void> {
+    this.sinceVacuum += written;
+    if (!this.vacuums || this.sinceVacuum < VACUUM_EVERY_ATTEMPTS || Date.now() - this.lastVacuum < VACUUM_MIN_INTERVAL_MS) return;
+    this.sinceVacuum = 0;
+    this.lastVacuum = Date.now();
+    await this.db.execute(sql`VACUUM (ANALYZE) webhook_deliveries, webhooks, events`).catch((err) => logger.warn({ err }, 'webhook tables not vacuumed'));
   }
 }
 

@@ -30,7 +30,7 @@ export async function dispatchEvents(db: Db, batch = DISPATCH_BATCH): Promise<nu
         ORDER BY e.seq
         RETURNING 1
       ), marked AS (
-        UPDATE events SET dispatched = true WHERE seq IN (SELECT seq FROM due) RETURNING 1
+        UPDATE events SET dispatched = true WHERE seq = ANY (ARRAY(SELECT seq FROM due)) RETURNING 1
       )
       SELECT (SELECT count(*) FROM marked)::int AS events, (SELECT count(*) FROM fanned)::int AS deliveries`),
   );
