@@ -61,10 +61,10 @@ const emit = (partnerId: string, n: number, type: EventType = 'payment.created')
   emitEvents(db(), Array.from({ length: n }, (_, i) => ({ type, orgId: 'org_wh', partnerId, data: { n: i } })));
 
 /** Keeps poking, as the poll worker does, until `until` holds. */
-async function runUntil(ds: WebhookDeliverer[], until: () => boolean, timeoutMs = 20_000) {
+async function runUntil(ds: WebhookDeliverer[], until: () => boolean, timeoutMs = 20_000, progress?: () => string) {
   const deadline = Date.now() + timeoutMs;
   while (!until()) {
-    if (Date.now() > deadline) throw new Error('timed out');
+    if (Date.now() > deadline) throw new Error(`timed out${progress ? `: ${progress()}` : ''}`);
     ds.forEach((d) => d.poke());
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -77,7 +77,7 @@ describe('webhook delivery engine', () => {
     const hooks = await Promise.all(rs.map((r) => hook(ns, r.url)));
     const ids = [...(await emit(ns, 150)), ...(await emit(ns, 150))];
     const ds = [await deliverer({ perEndpoint: 20 }), await deliverer({ perEndpoint: 20 })];
-    await runUntil(ds, () => rs.every((r) => r.received.length >= ids.length));
+    await runUntil(ds, () => rs.every((r) => r.received.length >= ids.length), 90_000, () => rs.map((r) => r.received.length).join(', '));
     await new Promise((r) => setTimeout(r, 500));
     await Promise.all(ds.map((d) => d.idle()));
     for (const [i, r] of rs.entries()) {
@@ -94,7 +94,7 @@ describe('webhook delivery engine', () => {
     for (const row of rows as Array<Record<string, number>>) expect(row).toMatchObject({ deliveries: 300, attempts: 300, ok: 300, logged: 300 });
     const leases = await db().select({ lease: schema.webhooks.leaseUntil }).from(schema.webhooks).where(eq(schema.webhooks.partnerId, ns));
     expect(leases.every((l) => l.lease !== null && l.lease.getTime() <= Date.now() + 1000)).toBe(true);
-  }, 60_000);
+  }, 120_000);
 
   it('a slow endpoint holds up only itself', async () => {
     const ns = await namespace();

@@ -160,9 +160,9 @@ export class WebhookDeliverer {
         const fetchedAt = Date.now();
         const next =
           ep.enabled && !this.stopped && this.lanes.size < this.concurrency
-            ? renewAndFetch(this.db, { webhookId: ep.id, afterSeq, perEndpoint: this.perEndpoint, leaseMs: this.leaseMs }).catch((err) => {
+            ? renewAndFetch(this.db, { webhookId: ep.id, lease: ep.lease, afterSeq, perEndpoint: this.perEndpoint, leaseMs: this.leaseMs }).catch((err) => {
                 logger.error({ err, webhook: ep.id }, 'webhook lease renewal failed');
-                return [] as Delivery[];
+                return { lease: null, deliveries: [] as Delivery[] };
               })
             : null;
         let finished = true;
@@ -177,24 +177,32 @@ export class WebhookDeliverer {
             finished = false;
             break;
           }
-          const sent: Promise<void> = this.attempt(ep, d).then((a) => {
-            inFlight.delete(sent);
-            if (a.status === 'succeeded') outcome = { kind: 'ok' };
-            else if (outcome.kind !== 'failing') outcome = { kind: 'failing', since: a.attemptedAt };
-            this.attempts.push(a);
-            this.scheduleFlush(this.attempts.length >= FLUSH_AT ? 0 : FLUSH_EVERY_MS);
-          });
+          const sent: Promise<void> = this.attempt(ep, d)
+            .then((a) => {
+              if (a.status === 'succeeded') outcome = { kind: 'ok' };
+              else if (outcome.kind !== 'failing') outcome = { kind: 'failing', since: a.attemptedAt };
+              this.attempts.push(a);
+              this.scheduleFlush(this.attempts.length >= FLUSH_AT ? 0 : FLUSH_EVERY_MS);
+            })
+            // Not recorded: the delivery stays pending and is sent again later.
+            .catch((err) => logger.error({ err, delivery: d.id }, 'webhook attempt failed'))
+            .finally(() => inFlight.delete(sent));
           inFlight.add(sent);
           // One at a time by default: the endpoint sees its events in order.
           if (inFlight.size >= this.perEndpointInFlight) await Promise.race(inFlight);
         }
         await Promise.all(inFlight);
-        batch = next && finished ? await next : [];
-        if (next && finished && !batch.length && !this.stopped) {
+        // Awaited even when unused, so its lease renewal cannot land after the release.
+        const fetched = next ? await next : null;
+        if (fetched?.lease) ep.lease = fetched.lease;
+        batch = finished && fetched ? fetched.deliveries : [];
+        if (fetched?.lease && finished && !batch.length && !this.stopped) {
           // Caught up: hold the endpoint a moment for the next events instead of releasing it and
           // claiming it again (a claim reads more than this lane's own range of the index).
           await Promise.race([this.dispatched.promise, new Promise((r) => setTimeout(r, LINGER_MS))]);
-          batch = await renewAndFetch(this.db, { webhookId: ep.id, afterSeq, perEndpoint: this.perEndpoint, leaseMs: this.leaseMs });
+          const again = await renewAndFetch(this.db, { webhookId: ep.id, lease: ep.lease, afterSeq, perEndpoint: this.perEndpoint, leaseMs: this.leaseMs });
+          if (again.lease) ep.lease = again.lease;
+          batch = again.deliveries;
         }
         if (batch.length) deadline = fetchedAt + this.leaseMs;
       }
@@ -202,7 +210,7 @@ export class WebhookDeliverer {
       logger.error({ err, webhook: ep.id }, 'webhook delivery lane failed');
     } finally {
       await new Promise<void>((resolve) => {
-        this.releases.push({ webhookId: ep.id, outcome });
+        this.releases.push({ webhookId: ep.id, lease: ep.lease, outcome });
         this.waiters.push(resolve);
         this.scheduleFlush(0);
       });

@@ -13,6 +13,8 @@ export interface Delivery {
 
 export interface ClaimedEndpoint {
   id: string;
+  /** The lease's end as the database wrote it (text, to the microsecond): proof the lease is ours. */
+  lease: string;
   url: string;
   enabled: boolean;
   secrets: string[];
@@ -49,9 +51,9 @@ export async function claimEndpoints(db: Db, opts: { endpoints: number; perEndpo
         FOR UPDATE OF w SKIP LOCKED
       ), leased AS (
         UPDATE webhooks w SET lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000}) FROM picked WHERE w.id = picked.id
-        RETURNING w.id, w.url, w.enabled, w.secret, w.previous_secret, w.previous_secret_expires_at > now() AS previous_valid
+        RETURNING w.id, w.lease_until::text AS lease, w.url, w.enabled, w.secret, w.previous_secret, w.previous_secret_expires_at > now() AS previous_valid
       )
-      SELECT l.id AS webhook_id, l.url, l.enabled, l.secret, l.previous_secret, l.previous_valid, ${deliveryColumns}
+      SELECT l.id AS webhook_id, l.lease, l.url, l.enabled, l.secret, l.previous_secret, l.previous_valid, ${deliveryColumns}
       FROM leased l
       CROSS JOIN LATERAL (
         SELECT id, attempts, event_seq FROM webhook_deliveries d
@@ -66,7 +68,7 @@ export async function claimEndpoints(db: Db, opts: { endpoints: number; perEndpo
     const id = String(r.webhook_id);
     let ep = byId.get(id);
     if (!ep) {
-      ep = { id, url: String(r.url), enabled: Boolean(r.enabled), secrets: [String(r.secret), ...(r.previous_valid && r.previous_secret ? [String(r.previous_secret)] : [])], deliveries: [] };
+      ep = { id, lease: String(r.lease), url: String(r.url), enabled: Boolean(r.enabled), secrets: [String(r.secret), ...(r.previous_valid && r.previous_secret ? [String(r.previous_secret)] : [])], deliveries: [] };
       byId.set(id, ep);
     }
     ep.deliveries.push(toDelivery(r));
@@ -75,28 +77,29 @@ export async function claimEndpoints(db: Db, opts: { endpoints: number; perEndpo
 }
 
 /**
- * For an instance holding an endpoint's lease: renews the lease and returns the next due
- * deliveries after `afterSeq`, in event order. Empty when the lease was lost or nothing is due.
+ * For an instance holding an endpoint's lease (`lease`, as claimed or last renewed): renews it and
+ * returns the next due deliveries after `afterSeq`, in event order. `lease` is null when the lease
+ * is no longer ours (another instance took the endpoint after it ran out) or the endpoint is gone.
  */
-export async function renewAndFetch(db: Db, opts: { webhookId: string; afterSeq: number; perEndpoint: number; leaseMs: number }): Promise<Delivery[]> {
+export async function renewAndFetch(db: Db, opts: { webhookId: string; lease: string; afterSeq: number; perEndpoint: number; leaseMs: number }): Promise<{ lease: string | null; deliveries: Delivery[] }> {
   const rows = rowsOf(
     await db.execute(sql`
       WITH renewed AS (
         UPDATE webhooks SET lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000})
-        WHERE id = ${opts.webhookId} AND lease_until > now() AND deleted_at IS NULL AND enabled
-        RETURNING id
+        WHERE id = ${opts.webhookId} AND lease_until = ${opts.lease}::timestamptz AND deleted_at IS NULL AND enabled
+        RETURNING id, lease_until::text AS lease
       )
-      SELECT ${deliveryColumns}
+      SELECT l.lease, ${deliveryColumns}
       FROM renewed l
-      CROSS JOIN LATERAL (
+      LEFT JOIN LATERAL (
         SELECT id, attempts, event_seq FROM webhook_deliveries d
         WHERE d.webhook_id = l.id AND d.status = 'pending' AND d.next_attempt_at <= now() AND d.event_seq > ${opts.afterSeq}
         ORDER BY d.event_seq LIMIT ${opts.perEndpoint}
-      ) d
-      JOIN events e ON e.seq = d.event_seq
+      ) d ON true
+      LEFT JOIN events e ON e.seq = d.event_seq
       ORDER BY d.event_seq`),
   );
-  return rows.map(toDelivery);
+  return { lease: rows[0] ? String(rows[0].lease) : null, deliveries: rows.filter((r) => r.delivery_id !== null).map(toDelivery) };
 }
 
 export interface AttemptRecord {
@@ -120,6 +123,8 @@ export interface Abandoned {
 
 export interface Release {
   webhookId: string;
+  /** The lease being released; a lease taken over by another instance meanwhile is left alone. */
+  lease: string;
   /** 'ok': the last attempt succeeded; 'failing': it failed, failing since this time at the latest. */
   outcome: { kind: 'ok' } | { kind: 'failing'; since: Date } | { kind: 'none' };
 }
@@ -144,7 +149,7 @@ export async function writeResults(db: Db, attempts: AttemptRecord[], abandoned:
     ...attempts.map((a) => ({ id: a.deliveryId, attempts: a.attempts, code: a.statusCode, status: a.status, next: a.nextAttemptAt?.toISOString() ?? null, attempted: true })),
     ...abandoned.map((a) => ({ id: a.deliveryId, attempts: null, code: null, status: 'failed', next: null, attempted: false })),
   ];
-  const rel = releases.map((r) => ({ id: r.webhookId, kind: r.outcome.kind, since: r.outcome.kind === 'failing' ? r.outcome.since.toISOString() : null }));
+  const rel = releases.map((r) => ({ id: r.webhookId, lease: r.lease, kind: r.outcome.kind, since: r.outcome.kind === 'failing' ? r.outcome.since.toISOString() : null }));
   // One statement commits all three together. A delivery no longer pending (failed by
   // deleteWebhook meanwhile) keeps its state; its attempt is still logged.
   const failing = rowsOf(
@@ -168,8 +173,8 @@ export async function writeResults(db: Db, attempts: AttemptRecord[], abandoned:
         UPDATE webhooks w SET
           lease_until = now(),
           failing_since = CASE v.kind WHEN 'ok' THEN NULL WHEN 'failing' THEN COALESCE(w.failing_since, v.since) ELSE w.failing_since END
-        FROM jsonb_to_recordset(${JSON.stringify(rel)}::jsonb) AS v(id text, kind text, since timestamptz)
-        WHERE w.id = v.id
+        FROM jsonb_to_recordset(${JSON.stringify(rel)}::jsonb) AS v(id text, lease timestamptz, kind text, since timestamptz)
+        WHERE w.id = v.id AND w.lease_until = v.lease
         RETURNING w.id, w.enabled, w.failing_since
       )
       SELECT id FROM released WHERE enabled AND failing_since <= now() - make_interval(secs => ${DISABLE_AFTER_MS / 1000})`),
