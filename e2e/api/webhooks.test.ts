@@ -7,6 +7,7 @@ import { signPayload, verifyWebhookSignature } from '@/lib/webhooks/sign';
 import { api, expectError, type TestOrg } from './helpers';
 import { createAndSubmit, createBank, pushBody, waitForStatus } from './payments-helpers';
 import { startReceiver } from './receiver';
+import { settledDeliveries } from './webhooks-helpers';
 import { startServer, type Host } from './server';
 
 const as = (o: TestOrg) => ({ token: o.token, partner: o.partnerId });
@@ -60,9 +61,9 @@ describe('webhook endpoints', () => {
       expect(x.headers['webhook-id']).toBe(x.json.id);
       expect(x.json).toMatchObject({ partner_id: bank.partnerId, org_id: bank.orgId, data: expect.any(Object) });
     }
-    const log = await api('GET', `/webhook/${hook.token}/deliveries?limit=100`, as(bank));
-    expect(log.body.data.deliveries.map((d: any) => d.event_id).sort()).toEqual(r.received.map((x) => x.json.id).sort());
-    expect(log.body.data.deliveries.every((d: any) => d.status === 'succeeded' && d.attempts === 1 && d.attempt_log[0].status_code === 200)).toBe(true);
+    const log = await settledDeliveries(bank, hook.token);
+    expect(log.map((d) => d.event_id).sort()).toEqual(r.received.map((x) => x.json.id).sort());
+    expect(log.every((d) => d.status === 'succeeded' && d.attempts === 1 && d.attempt_log[0]!.status_code === 200)).toBe(true);
   });
 
   it('retries a failing receiver until it answers 2xx, logging every attempt', async () => {
@@ -71,8 +72,7 @@ describe('webhook endpoints', () => {
     const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
     await api('POST', `/webhook/${hook.token}/test`, as(bank));
     await r.waitFor((got) => got.length >= 3, 15_000);
-    const log = await api('GET', `/webhook/${hook.token}/deliveries`, as(bank));
-    const d = log.body.data.deliveries[0];
+    const d = (await settledDeliveries(bank, hook.token))[0]!;
     expect(d).toMatchObject({ event_type: 'webhook.test', status: 'succeeded', attempts: 3, last_status_code: 200 });
     expect(d.attempt_log.map((a: any) => a.status_code)).toEqual([503, 503, 200]);
     expect(d.attempt_log[0].response_excerpt).toBe('nope');
