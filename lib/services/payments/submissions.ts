@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
 import { schema } from '@/lib/db';
 import { ConflictError, isUniqueViolation, NotFoundError } from '@/lib/errors';
@@ -8,6 +8,7 @@ import { requireNamespace } from '../guards';
 import { ASSIGNEE } from './model';
 import { findVisiblePayment, partiesOf, type PaymentRow } from './payments';
 import { serializeSubmission, serializeTask } from './serialize';
+import { submissionStatus } from '../settlement/status';
 
 const { submissions, admissionTasks, namespaces } = schema;
 
@@ -89,7 +90,7 @@ export async function getPaymentSubmission(ctx: ServiceContext, paymentId: strin
   const ns = requireNamespace(ctx);
   const payment = await findVisiblePayment(ctx.db, ns.id, paymentId);
   const where = submissionId ? and(eq(submissions.paymentPk, payment.id), eq(submissions.id, submissionId)) : eq(submissions.paymentPk, payment.id);
-  const [sub] = await ctx.db.select().from(submissions).where(where).limit(1);
+  const [sub] = await ctx.db.select({ ...getTableColumns(submissions), status: submissionStatus }).from(submissions).where(where).limit(1);
   if (!sub) throw new NotFoundError(submissionId ? `Submission ${submissionId} not found` : `Payment ${paymentId} has not been submitted`);
   return serializeSubmission(sub, payment);
 }

@@ -10,6 +10,7 @@ import { pageOffset, requireNamespace } from '../guards';
 import { blameFor, reasonCode, SUBMISSION, TASK, type Reason, type TaskStatusName } from './model';
 import { partiesOf } from './payments';
 import { serializeSubmission, serializeTask, serializeTransaction } from './serialize';
+import { submissionStatus } from '../settlement/status';
 
 const { admissionTasks, submissions, payments, transactions, transactionLines, paymentExceptions } = schema;
 
@@ -166,7 +167,7 @@ export async function listTaskQueue(ctx: ServiceContext, q: { status?: TaskStatu
   const cond = and(...where);
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ task: admissionTasks, amount: payments.amountMinor, currency: payments.currency, submissionStatus: submissions.status })
+      .select({ task: admissionTasks, amount: payments.amountMinor, currency: payments.currency, submissionStatus })
       .from(admissionTasks)
       .innerJoin(payments, eq(payments.id, admissionTasks.paymentPk))
       .innerJoin(submissions, eq(submissions.id, admissionTasks.submissionId))
