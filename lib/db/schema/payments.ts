@@ -114,8 +114,10 @@ export const transactions = pgTable(
     // No index may cover a column the cut-off writes (batch_id, status, settled_at, updated_at):
     // then settling a row is a HOT update, one in-page write instead of a new entry in every
     // index. The table's fillfactor (40, migration 0001) leaves each page room for that update.
-    // The cut-off finds unbatched rows through settlement_queue; a batch's transactions of one
-    // partner are found by partner and clearing time, within the batch's clearing-time range.
+    // The cut-off scans a currency's clearing-time range (from the earliest row still in
+    // settlement_queue); a batch's transactions of one partner are found by partner and clearing
+    // time, within the batch's clearing-time range.
+    index('transactions_currency_cleared_idx').on(t.currency, t.clearedAt),
     index('transactions_debtor_cleared_idx').on(t.debtorPartnerId, t.clearedAt),
     index('transactions_beneficiary_cleared_idx').on(t.beneficiaryPartnerId, t.clearedAt),
   ],

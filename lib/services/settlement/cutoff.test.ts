@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { createTestDatabase, testContext } from '@/lib/testing/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
@@ -145,6 +145,19 @@ describe('cut-off netting and merkle artefacts', () => {
     expect(ok.batches).toMatchObject([{ status: 'COMPLETED', txnCount: 2 }]);
     const after = await db().select().from(schema.transactions).where(eq(schema.transactions.batchId, ok.batches[0]!.id));
     expect(after.map((t) => t.id).sort()).toEqual([...ids].sort());
+  });
+
+  it('settles a transaction committed after a cut-off with an earlier clearing time in the next one, and nothing twice', async () => {
+    const a = await txn('part_l1', 'part_l2', 11n, 'USD', new Date(Date.now() - 10_000));
+    const first = await runCutoff(db());
+    expect(first.batches).toMatchObject([{ status: 'COMPLETED', txnCount: 1 }]);
+    // Cleared before the first cut-off's time, visible only after it (a long admission transaction).
+    const late = await txn('part_l2', 'part_l1', 4n, 'USD', new Date(Date.now() - 20_000));
+    const second = await runCutoff(db());
+    expect(second.batches).toMatchObject([{ status: 'COMPLETED', txnCount: 1 }]);
+    const rows = await db().select().from(schema.transactions).where(inArray(schema.transactions.id, [a, late]));
+    expect(Object.fromEntries(rows.map((t) => [t.id, t.batchId]))).toEqual({ [a]: first.batches[0]!.id, [late]: second.batches[0]!.id });
+    expect((await stored(second.batches[0]!.id)).leaves.map((l) => [l.partnerId, l.kind, l.amount])).toEqual([['part_l1', 'creditor', 4n], ['part_l2', 'debtor', 4n]]);
   });
 
   it('runs one cut-off at a time: two concurrent cut-offs produce one batch', async () => {

@@ -81,6 +81,12 @@ async function participantsOf(tx: Tx, currency: string, cutoff: Date) {
  * positions, in one statement: each transaction is read once and written once (a HOT update,
  * see lib/db/schema/payments.ts), and the netting is one aggregation of the updated rows.
  *
+ * The queue holds exactly the transactions in status 2 (the insert trigger adds them, a cut-off
+ * or the recovery below moves them out and back), so the transactions to settle are those in
+ * status 2 from the earliest queued clearing time up to the cut-off: a range scan in clearing
+ * order instead of one index probe per queued row. Rows the statement cannot see (committed
+ * after it started) are neither dequeued nor settled, and wait for the next cut-off.
+ *
  * `pairs` nets each unordered pair of namespaces {x < y} (net of x: credits from y − debits to
  * y; on-us transactions, x = y, are counted but not netted); each pair then gives x its net and
  * y the opposite, and a partner's leaf is the sum of its bilateral nets.
@@ -91,11 +97,12 @@ async function takeAndNet(tx: Tx, id: string, currency: string, cutoff: Date, no
       WITH taken AS (
         DELETE FROM settlement_queue
         WHERE currency = ${currency} AND cleared_at <= ${cutoff.toISOString()}::timestamptz
-        RETURNING transaction_id
+        RETURNING cleared_at
       ), settled AS (
-        UPDATE transactions t SET batch_id = ${id}, status = 3, settled_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-        FROM taken WHERE t.id = taken.transaction_id AND t.status = 2
-        RETURNING t.debtor_partner_id AS d, t.beneficiary_partner_id AS b, t.amount_minor AS a, t.cleared_at AS c
+        UPDATE transactions SET batch_id = ${id}, status = 3, settled_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+        WHERE currency = ${currency} AND status = 2
+          AND cleared_at >= (SELECT min(cleared_at) FROM taken) AND cleared_at <= ${cutoff.toISOString()}::timestamptz
+        RETURNING debtor_partner_id AS d, beneficiary_partner_id AS b, amount_minor AS a, cleared_at AS c
       ), pairs AS (
         SELECT least(d, b) AS x, greatest(d, b) AS y, sum(CASE WHEN d = b THEN 0 WHEN d < b THEN -a ELSE a END) AS net,
           count(*) AS n, min(c) AS first, max(c) AS last
