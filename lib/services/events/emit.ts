@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
@@ -23,6 +24,8 @@ export const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+const MANY = 50;
+
 export interface EventInput {
   type: EventType;
   orgId: string;
@@ -37,6 +40,16 @@ export interface EventInput {
 export async function emitEvents(tx: DbOrTx, inputs: EventInput[]): Promise<string[]> {
   if (inputs.length === 0) return [];
   const rows = inputs.map((e) => ({ id: newId('evt'), type: e.type, orgId: e.orgId, partnerId: e.partnerId, data: e.data }));
+  if (rows.length > MANY) {
+    // A settlement batch emits one event per namespace (thousands): five array parameters instead
+    // of a multi-row VALUES list, which took ~0.3 ms per row to build and send.
+    const column = <K extends keyof (typeof rows)[number]>(k: K) => sql.param(rows.map((r) => r[k]));
+    await tx.execute(sql`
+      INSERT INTO events (id, type, org_id, partner_id, data)
+      SELECT * FROM unnest(${column('id')}::text[], ${column('type')}::text[], ${column('orgId')}::text[], ${column('partnerId')}::text[],
+        ${sql.param(rows.map((r) => JSON.stringify(r.data)))}::jsonb[])`);
+    return rows.map((r) => r.id);
+  }
   await tx.insert(schema.events).values(rows);
   return rows.map((r) => r.id);
 }

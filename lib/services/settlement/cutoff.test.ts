@@ -160,6 +160,18 @@ describe('cut-off netting and merkle artefacts', () => {
     expect((await stored(second.batches[0]!.id)).leaves.map((l) => [l.partnerId, l.kind, l.amount])).toEqual([['part_l1', 'creditor', 4n], ['part_l2', 'debtor', 4n]]);
   });
 
+  it('emits one completed event per participant for a batch of many namespaces', async () => {
+    const parts = Array.from({ length: 60 }, (_, i) => `part_m${String(i).padStart(2, '0')}`);
+    for (let i = 0; i < parts.length; i++) await txn(parts[i]!, parts[(i + 1) % parts.length]!, BigInt(10 + i));
+    const [batch] = (await runCutoff(db())).batches;
+    const rows = await db().select().from(schema.events).where(sql`${schema.events.type} = 'settlement.batch.completed' AND ${schema.events.data}->>'batch_id' = ${batch!.id}`);
+    expect(rows.map((e) => e.partnerId).sort()).toEqual(parts);
+    const m00 = rows.find((e) => e.partnerId === 'part_m00')!;
+    // part_m00 paid 10 to part_m01 and received 69 from part_m59.
+    expect(m00).toMatchObject({ orgId: 'org_t', dispatched: false, data: { batch_id: batch!.id, currency: 'USD', kind: 'creditor', amount: '59', txn_count: 2 } });
+    expect(m00.id).toMatch(/^evt_/);
+  });
+
   it('runs one cut-off at a time: two concurrent cut-offs produce one batch', async () => {
     await txn('part_h', 'part_i', 42n);
     const [x, y] = await Promise.all([runCutoff(db()), runCutoff(db())]);
