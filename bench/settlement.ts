@@ -20,11 +20,15 @@ const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
 type Database = Awaited<ReturnType<typeof createTestDatabase>>;
 
 /** PostgreSQL's count of updates to `transactions`, and how many of them were HOT (in-page). */
-async function updateCounts(database: Database) {
+async function updateCounts(database: Database, atLeast = 0) {
   if (database.kind !== 'postgres') return null;
-  await new Promise((r) => setTimeout(r, 1500)); // statistics reach the shared counters within a second
-  const [row] = rowsOf(await database.db.execute(sql`SELECT n_tup_upd::bigint AS upd, n_tup_hot_upd::bigint AS hot FROM pg_stat_user_tables WHERE relname = 'transactions'`));
-  return { upd: Number(row?.upd ?? 0), hot: Number(row?.hot ?? 0) };
+  // Backends publish their counters when idle, at most once a second (or after 10 s): wait for them.
+  for (let waited = 0; ; waited += 500) {
+    const [row] = rowsOf(await database.db.execute(sql`SELECT n_tup_upd::bigint AS upd, n_tup_hot_upd::bigint AS hot FROM pg_stat_user_tables WHERE relname = 'transactions'`));
+    const counts = { upd: Number(row?.upd ?? 0), hot: Number(row?.hot ?? 0) };
+    if (counts.upd >= atLeast || waited >= 15_000) return counts;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }
 
 async function main() {
@@ -50,7 +54,7 @@ async function main() {
     peak = Math.max(peak, process.memoryUsage().rss);
     const settled = res.batches.reduce((s, b) => s + b.txnCount, 0);
     results.push({ n, seconds });
-    const after = await updateCounts(database);
+    const after = await updateCounts(database, (before?.upd ?? 0) + settled);
     const hot = before && after ? `, HOT updates ${(((after.hot - before.hot) / Math.max(1, after.upd - before.upd)) * 100).toFixed(0)}%` : '';
     console.log(`cut-off n=${n} (generated in ${genS.toFixed(1)} s): ${seconds.toFixed(2)} s, settled ${settled} in ${res.batches.length} batches, rss ${mb(rss0)} MB → peak ${mb(peak)} MB (+${mb(peak - rss0)} MB)${hot}`);
   }
