@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
@@ -5,6 +6,8 @@ import { slots, slotValues } from '@/lib/db/prepared-writes';
 import type { EventType } from '@/lib/events/types';
 
 export { EVENT_TYPES, type EventType } from '@/lib/events/types';
+
+const MANY = 50;
 
 export interface EventInput {
   type: EventType;
@@ -25,6 +28,16 @@ export const EVENTS_CHANNEL = 'csp_events';
 export async function emitEvents(tx: DbOrTx, inputs: EventInput[]): Promise<string[]> {
   if (inputs.length === 0) return [];
   const rows = eventRows(inputs);
+  if (rows.length > MANY) {
+    // A settlement batch emits one event per namespace (thousands): five array parameters instead
+    // of a multi-row VALUES list, which took ~0.3 ms per row to build and send.
+    const column = <K extends keyof (typeof rows)[number]>(k: K) => sql.param(rows.map((r) => r[k]));
+    await tx.execute(sql`
+      INSERT INTO events (id, type, org_id, partner_id, data)
+      SELECT * FROM unnest(${column('id')}::text[], ${column('type')}::text[], ${column('orgId')}::text[], ${column('partnerId')}::text[],
+        ${sql.param(rows.map((r) => JSON.stringify(r.data)))}::jsonb[])`);
+    return rows.map((r) => r.id);
+  }
   await tx.insert(schema.events).values(rows);
   return rows.map((r) => r.id);
 }
