@@ -9,26 +9,13 @@
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL). Env: BENCH_PAYMENTS (default 10000),
  * BENCH_ROUNDS (default 10). Target: first page ≤ 1 s after navigation.
  */
-import { execSync } from 'node:child_process';
 import pg from 'pg';
-import { chromium, type Page } from '@playwright/test';
-import { startServer } from '../e2e/api/server';
+import type { Page } from '@playwright/test';
+import { DEMO_ADMIN, loadAverage, quantile, withDashboard } from './dashboard-harness';
 
-const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS || 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 10);
 const TARGET_MS = 1000;
-const ADMIN = { email: 'admin@demo-bank.test', password: 'demo-password-1' };
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 /** Clones Demo Bank's payment `template` `n` times, one second apart, with submissions for 3 in 4. */
 async function addPayments(databaseUrl: string, template: string, n: number) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -63,8 +50,6 @@ async function addPayments(databaseUrl: string, template: string, n: number) {
   }
 }
 
-const quantile = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const summary = (xs: number[]) => ({
   median: quantile(xs, 0.5),
   max: Math.max(...xs),
@@ -79,108 +64,80 @@ async function rowsShown(page: Page, n: number) {
 }
 
 async function main() {
-  if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server');
-  const server = await startServer({
-    host: 'next',
-    db: 'postgres',
-    env: { SEED_DEMO: 'true', LOG_LEVEL: 'warn', SANDBOX_BANK_DELAY_MS: '3600000' },
-  });
-  const origin = new URL(server.baseUrl).origin;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: LAUNCH_ARGS,
-  });
-  try {
-    // The seed runs inside the server: wait until Demo Bank's payment exists, then clone it.
-    for (let i = 0; ; i++) {
-      try {
-        await addPayments(server.databaseUrl!, 'inv-0990', PAYMENTS);
-        break;
-      } catch (e) {
-        if (i > 40) throw e;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-    const page = await browser.newPage({ baseURL: origin });
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
-    await page.goto('/payments');
-    await rowsShown(page, 1);
-    const me = await (await page.request.get('/api/proxy/me')).json();
-    const partnerId = (me.data.preferred_partner_id ?? me.data.partners[0].token) as string;
-    const total = (await page.getByText(/^\d+ total · page/).textContent())!.split(' ')[0];
-
-    const results: Record<string, number[]> = {
-      'navigation (sidebar) → first page': [],
-      'full page load → first page': [],
-      'next page (pager) → its rows': [],
-      'status filter (rejected) → first page': [],
-      'of which: GET /api/proxy/payments (server answer)': [],
-    };
-    const [nav, load, next, filter, api] = Object.values(results) as [
-      number[],
-      number[],
-      number[],
-      number[],
-      number[],
-    ];
-    for (let i = 0; i < ROUNDS; i++) {
-      await page.goto('/customers');
-      await page.getByRole('heading', { name: 'Customers' }).waitFor();
-      let t0 = performance.now();
-      await page
-        .getByRole('navigation', { name: 'Main' })
-        .getByRole('link', { name: 'Payments', exact: true })
-        .click();
-      await rowsShown(page, 1);
-      nav.push(performance.now() - t0);
-
-      t0 = performance.now();
+  await withDashboard({
+    user: DEMO_ADMIN,
+    // Clones Demo Bank's payment once the demo seed has written it.
+    addData: (databaseUrl) => addPayments(databaseUrl, 'inv-0990', PAYMENTS),
+    measure: async ({ context }) => {
+      const page = await context.newPage();
       await page.goto('/payments');
       await rowsShown(page, 1);
-      load.push(performance.now() - t0);
+      const me = await (await page.request.get('/api/proxy/me')).json();
+      const partnerId = (me.data.preferred_partner_id ?? me.data.partners[0].token) as string;
+      const total = (await page.getByText(/^\d+ total · page/).textContent())!.split(' ')[0];
 
-      t0 = performance.now();
-      await page.getByRole('button', { name: 'Next' }).click();
-      await rowsShown(page, 2);
-      next.push(performance.now() - t0);
+      const results: Record<string, number[]> = {
+        'navigation (sidebar) → first page': [],
+        'full page load → first page': [],
+        'next page (pager) → its rows': [],
+        'status filter (rejected) → first page': [],
+        'of which: GET /api/proxy/payments (server answer)': [],
+      };
+      const [nav, load, next, filter, api] = Object.values(results) as [
+        number[],
+        number[],
+        number[],
+        number[],
+        number[],
+      ];
+      for (let i = 0; i < ROUNDS; i++) {
+        await page.goto('/customers');
+        await page.getByRole('heading', { name: 'Customers' }).waitFor();
+        let t0 = performance.now();
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Payments', exact: true })
+          .click();
+        await rowsShown(page, 1);
+        nav.push(performance.now() - t0);
 
-      t0 = performance.now();
-      await page.getByLabel('Status').selectOption('rejected');
-      await rowsShown(page, 1);
-      filter.push(performance.now() - t0);
+        t0 = performance.now();
+        await page.goto('/payments');
+        await rowsShown(page, 1);
+        load.push(performance.now() - t0);
 
-      // The server's share: the proxy route, the gateway, the page and its count over all rows.
-      t0 = performance.now();
-      const res = await page.request.get('/api/proxy/payments?page=1&limit=20', {
-        headers: { 'x-partner-id': partnerId },
-      });
-      if (res.status() !== 200) throw new Error(`list answered ${res.status()}`);
-      api.push(performance.now() - t0);
-    }
+        t0 = performance.now();
+        await page.getByRole('button', { name: 'Next' }).click();
+        await rowsShown(page, 2);
+        next.push(performance.now() - t0);
 
-    const load1 = execSync('uptime')
-      .toString()
-      .trim()
-      .replace(/.*load average: /, '');
-    console.log(
-      `\npayments list of Demo Bank: ${total} payments (${PAYMENTS} added), ${ROUNDS} rounds, load average ${load1}\n`,
-    );
-    console.log('| step | median ms | max ms | ≤ 1 s |');
-    console.log('|---|---:|---:|---|');
-    for (const [step, xs] of Object.entries(results)) {
-      const s = summary(xs);
+        t0 = performance.now();
+        await page.getByLabel('Status').selectOption('rejected');
+        await rowsShown(page, 1);
+        filter.push(performance.now() - t0);
+
+        // The server's share: the proxy route, the gateway, the page and its count over all rows.
+        t0 = performance.now();
+        const res = await page.request.get('/api/proxy/payments?page=1&limit=20', {
+          headers: { 'x-partner-id': partnerId },
+        });
+        if (res.status() !== 200) throw new Error(`list answered ${res.status()}`);
+        api.push(performance.now() - t0);
+      }
+
       console.log(
-        `| ${step} | ${s.median.toFixed(0)} | ${s.max.toFixed(0)} | ${s.median <= TARGET_MS ? 'yes' : '**no**'} |`,
+        `\npayments list of Demo Bank: ${total} payments (${PAYMENTS} added), ${ROUNDS} rounds, load average ${loadAverage()}\n`,
       );
-    }
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+      console.log('| step | median ms | max ms | ≤ 1 s |');
+      console.log('|---|---:|---:|---|');
+      for (const [step, xs] of Object.entries(results)) {
+        const s = summary(xs);
+        console.log(
+          `| ${step} | ${s.median.toFixed(0)} | ${s.max.toFixed(0)} | ${s.median <= TARGET_MS ? 'yes' : '**no**'} |`,
+        );
+      }
+    },
+  });
 }
 
 main().catch((e) => {

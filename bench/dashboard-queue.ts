@@ -9,23 +9,11 @@
  * BENCH_ROUNDS (default 10).
  */
 import pg from 'pg';
-import { chromium, type Page } from '@playwright/test';
-import { startServer } from '../e2e/api/server';
+import type { Page } from '@playwright/test';
+import { DEMO_SUPPORT, loadAverage, quantile, withDashboard } from './dashboard-harness';
 
-const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const TASKS = Number(process.env.BENCH_TASKS || 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 10);
-const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
 /** Clones the waiting task of `paymentId` (payment, submission, task) `n` times, expiring later. */
 async function cloneWaitingTask(databaseUrl: string, paymentId: string, n: number) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -67,8 +55,6 @@ async function cloneWaitingTask(databaseUrl: string, paymentId: string, n: numbe
   }
 }
 
-const quantile = (xs: number[], q: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))]!;
 const summary = (xs: number[]) =>
   `median ${quantile(xs, 0.5).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms (n=${xs.length})`;
 
@@ -77,84 +63,60 @@ async function firstRowVisible(page: Page) {
 }
 
 async function main() {
-  if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server');
-  const server = await startServer({
-    host: 'next',
-    db: 'postgres',
-    env: { SEED_DEMO: 'true', LOG_LEVEL: 'warn', SANDBOX_BANK_DELAY_MS: '3600000' },
-  });
-  const origin = new URL(server.baseUrl).origin;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: LAUNCH_ARGS,
-  });
-  try {
-    // The seed runs inside the server: wait until Demo Bank's waiting payment exists, then clone it.
-    for (let i = 0; ; i++) {
-      try {
-        await cloneWaitingTask(server.databaseUrl!, 'ucu-2003', TASKS);
-        break;
-      } catch (e) {
-        if (i > 40) throw e;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-    const page = await browser.newPage({ baseURL: origin });
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(SUPPORT.email);
-    await page.getByLabel('Password').fill(SUPPORT.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
-    await page.goto('/tasks');
-    await firstRowVisible(page);
-    const count = (await page
-      .getByText(/^\d+ waiting$/)
-      .first()
-      .textContent())!;
-
-    const clientNav: number[] = [];
-    const fullLoad: number[] = [];
-    const optimistic: number[] = [];
-    const confirmed: number[] = [];
-    for (let i = 0; i < ROUNDS; i++) {
-      await page.goto('/payments');
-      await page.getByRole('heading', { name: 'Payments' }).waitFor();
-      let t0 = performance.now();
-      await page
-        .getByRole('navigation', { name: 'Main' })
-        .getByRole('link', { name: 'Task queue', exact: true })
-        .click();
-      await firstRowVisible(page);
-      clientNav.push(performance.now() - t0);
-
-      t0 = performance.now();
+  await withDashboard({
+    user: DEMO_SUPPORT,
+    // Clones Demo Bank's waiting payment once the demo seed has written it.
+    addData: (databaseUrl) => cloneWaitingTask(databaseUrl, 'ucu-2003', TASKS),
+    measure: async ({ context }) => {
+      const page = await context.newPage();
       await page.goto('/tasks');
       await firstRowVisible(page);
-      fullLoad.push(performance.now() - t0);
+      const count = (await page
+        .getByText(/^\d+ waiting$/)
+        .first()
+        .textContent())!;
 
-      const row = page.getByRole('list', { name: 'Tasks' }).getByRole('button').first();
-      const paymentId = (await row.locator('span.font-medium').textContent())!;
-      await row.click();
-      t0 = performance.now();
-      await page.keyboard.press('c');
-      await page
-        .getByRole('list', { name: 'Tasks' })
-        .getByRole('button')
-        .filter({ hasText: paymentId })
-        .waitFor({ state: 'detached' });
-      optimistic.push(performance.now() - t0);
-      await page.getByText(`Task for ${paymentId} completed`).waitFor();
-      confirmed.push(performance.now() - t0);
-    }
-    console.log(`queue: ${count} (pending tasks of Demo Bank)`);
-    console.log(`navigation (sidebar) → first page visible: ${summary(clientNav)}`);
-    console.log(`full page load → first page visible:     ${summary(fullLoad)}`);
-    console.log(`task worked (c) → gone from the list:     ${summary(optimistic)}`);
-    console.log(`task worked (c) → gateway confirmed:       ${summary(confirmed)}`);
-  } finally {
-    await browser.close();
-    await server.stop();
-  }
+      const clientNav: number[] = [];
+      const fullLoad: number[] = [];
+      const optimistic: number[] = [];
+      const confirmed: number[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        await page.goto('/payments');
+        await page.getByRole('heading', { name: 'Payments' }).waitFor();
+        let t0 = performance.now();
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: 'Task queue', exact: true })
+          .click();
+        await firstRowVisible(page);
+        clientNav.push(performance.now() - t0);
+
+        t0 = performance.now();
+        await page.goto('/tasks');
+        await firstRowVisible(page);
+        fullLoad.push(performance.now() - t0);
+
+        const row = page.getByRole('list', { name: 'Tasks' }).getByRole('button').first();
+        const paymentId = (await row.locator('span.font-medium').textContent())!;
+        await row.click();
+        t0 = performance.now();
+        await page.keyboard.press('c');
+        await page
+          .getByRole('list', { name: 'Tasks' })
+          .getByRole('button')
+          .filter({ hasText: paymentId })
+          .waitFor({ state: 'detached' });
+        optimistic.push(performance.now() - t0);
+        await page.getByText(`Task for ${paymentId} completed`).waitFor();
+        confirmed.push(performance.now() - t0);
+      }
+      console.log(`queue: ${count} (pending tasks of Demo Bank), load average ${loadAverage()}`);
+      console.log(`navigation (sidebar) → first page visible: ${summary(clientNav)}`);
+      console.log(`full page load → first page visible:     ${summary(fullLoad)}`);
+      console.log(`task worked (c) → gone from the list:     ${summary(optimistic)}`);
+      console.log(`task worked (c) → gateway confirmed:       ${summary(confirmed)}`);
+    },
+  });
 }
 
 main().catch((e) => {

@@ -12,7 +12,11 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: process.en
 });
 
 async function shutdown() {
-  server.close();
+  // Let the requests in flight finish before the database closes under them (bounded).
+  await new Promise((resolve) => {
+    server.close(resolve);
+    setTimeout(resolve, 3000).unref();
+  });
   const db = await getDatabase();
   await db.close();
   process.exit(0);

@@ -74,6 +74,9 @@ describe('GET /api/v1/csp/customer (list)', () => {
     const page = await api('GET', '/customer?limit=2&page=3', k);
     expect(page.body.data.count).toBe(5);
     expect(page.body.data.customers).toHaveLength(1);
+    // A page past the end has no row to carry the count: it is still the count of all matches.
+    const past = await api('GET', '/customer?limit=2&page=4', k);
+    expect(past.body.data).toEqual({ count: 5, customers: [] });
   });
 });
 

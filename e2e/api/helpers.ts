@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
 let own: { baseUrl: string; databaseUrl?: string } | undefined;
-/** Points these helpers at a server of the test file's own (a suite that must not share one). */
-export function useOwnServer(server: { baseUrl: string; databaseUrl?: string } | undefined) {
+/** Points this test file's helpers at a server of its own (startServer) instead of the suite's. */
+export function targetServer(server: { baseUrl: string; databaseUrl?: string } | undefined) {
   own = server;
 }
 

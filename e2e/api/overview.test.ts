@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { api, createOrg, expectError, operatorToken, useOwnServer, type TestOrg } from './helpers';
+import { api, createOrg, expectError, operatorToken, targetServer, type TestOrg } from './helpers';
 import { createAndSubmit, createBank, link, pushBody, waitForStatus, type Bank } from './payments-helpers';
 import { startServer, type DbKind, type Host } from './server';
 
@@ -9,10 +9,10 @@ import { startServer, type DbKind, type Host } from './server';
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
   server = await startServer({ host: inject('host') as Host, db: inject('dbKind') as DbKind });
-  useOwnServer(server);
+  targetServer(server);
 }, 120_000);
 afterAll(async () => {
-  useOwnServer(undefined);
+  targetServer(undefined);
   await server?.stop();
 });
 

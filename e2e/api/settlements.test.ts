@@ -66,6 +66,9 @@ describe('settlement over HTTP', () => {
     const t1 = await paySandbox(a, '1500');
     const t2 = await paySandbox(a, '700');
     const t3 = await paySandbox(a, '900', 'EUR');
+    const admitted = await call('GET', '/payments?status=admitted&limit=100', a.h);
+    expect(admitted.body.data.payments.map((p: any) => p.submission_status)).toEqual([3, 3, 3]);
+    expect((await call('GET', `/payments/${t1.paymentId}/transactions`, a.h)).body.data.transactions).toMatchObject([{ status: 2, batch_id: null }]);
     const op = await operator();
     expect((await call('POST', '/settlements', a.jwt)).status).toBe(403);
     const cut = await call('POST', '/settlements', op);
@@ -101,7 +104,15 @@ describe('settlement over HTTP', () => {
     const one = await call('GET', `/settlements/${usd.token}/transactions/${t1.transactionId}`, a.h);
     expect(one.body.data).toMatchObject({ transaction_id: t1.transactionId, status: 3, batch_id: usd.token });
     expect((await call('GET', `/settlements/${usd.token}/transactions/${t3.transactionId}`, a.h)).status).toBe(404);
-    expect((await call('GET', `/payments/${t1.paymentId}/submissions`, a.h)).body.data.status).toBe(6);
+    // Every payment read shows the settlement: submission 6, transaction 3 in the batch.
+    expect((await call('GET', `/payments/${t1.paymentId}/submissions`, a.h)).body.data).toMatchObject({ status: 6, status_name: 'settled' });
+    const paymentTxns = await call('GET', `/payments/${t1.paymentId}/transactions`, a.h);
+    expect(paymentTxns.body.data.transactions).toMatchObject([{ transaction_id: t1.transactionId, status: 3, batch_id: usd.token }]);
+    const settledPayments = await call('GET', '/payments?status=settled&limit=100', a.h);
+    expect(settledPayments.body.data.payments.map((p: any) => [p.payment_id, p.submission_status]).sort()).toEqual(
+      [t1.paymentId, t2.paymentId, t3.paymentId].map((id) => [id, 6]).sort(),
+    );
+    expect((await call('GET', '/payments?status=admitted', a.h)).body.data.count).toBe(0);
 
     // Filters.
     expect((await call('GET', '/settlements?status=FAILED', a.h)).body.data.total).toBe(0);

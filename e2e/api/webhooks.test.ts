@@ -1,9 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { verifyWebhookSignature } from '@/lib/webhooks/sign';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { signPayload, verifyWebhookSignature } from '@/lib/webhooks/sign';
 import { api, expectError, type TestOrg } from './helpers';
 import { createAndSubmit, createBank, pushBody, waitForStatus } from './payments-helpers';
 import { startReceiver } from './receiver';
+import { settledDeliveries } from './webhooks-helpers';
 import { startServer, type Host } from './server';
 
 const as = (o: TestOrg) => ({ token: o.token, partner: o.partnerId });
@@ -57,9 +61,9 @@ describe('webhook endpoints', () => {
       expect(x.headers['webhook-id']).toBe(x.json.id);
       expect(x.json).toMatchObject({ partner_id: bank.partnerId, org_id: bank.orgId, data: expect.any(Object) });
     }
-    const log = await api('GET', `/webhook/${hook.token}/deliveries?limit=100`, as(bank));
-    expect(log.body.data.deliveries.map((d: any) => d.event_id).sort()).toEqual(r.received.map((x) => x.json.id).sort());
-    expect(log.body.data.deliveries.every((d: any) => d.status === 'succeeded' && d.attempts === 1 && d.attempt_log[0].status_code === 200)).toBe(true);
+    const log = await settledDeliveries(bank, hook.token);
+    expect(log.map((d) => d.event_id).sort()).toEqual(r.received.map((x) => x.json.id).sort());
+    expect(log.every((d) => d.status === 'succeeded' && d.attempts === 1 && d.attempt_log[0]!.status_code === 200)).toBe(true);
   });
 
   it('retries a failing receiver until it answers 2xx, logging every attempt', async () => {
@@ -68,8 +72,7 @@ describe('webhook endpoints', () => {
     const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
     await api('POST', `/webhook/${hook.token}/test`, as(bank));
     await r.waitFor((got) => got.length >= 3, 15_000);
-    const log = await api('GET', `/webhook/${hook.token}/deliveries`, as(bank));
-    const d = log.body.data.deliveries[0];
+    const d = (await settledDeliveries(bank, hook.token))[0]!;
     expect(d).toMatchObject({ event_type: 'webhook.test', status: 'succeeded', attempts: 3, last_status_code: 200 });
     expect(d.attempt_log.map((a: any) => a.status_code)).toEqual([503, 503, 200]);
     expect(d.attempt_log[0].response_excerpt).toBe('nope');
@@ -105,6 +108,35 @@ describe('webhook endpoints', () => {
   });
 });
 
+describe('the verifier shown in docs/webhooks.md', () => {
+  it('accepts a real delivery and refuses a changed body, another secret and a stale timestamp', async () => {
+    // The code block as documented, run as is.
+    const doc = readFileSync(path.resolve(import.meta.dirname, '../../docs/webhooks.md'), 'utf8');
+    const code = /## Verifying \(Node\.js\)\n\n```ts\n([\s\S]*?)```/.exec(doc)![1]!;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'csp-doc-')), 'verify.ts');
+    writeFileSync(file, code);
+    const { verifyWebhook } = (await import(/* @vite-ignore */ file)) as { verifyWebhook: (secret: string, headers: Record<string, string | undefined>, rawBody: string) => boolean };
+
+    const bank = await createBank();
+    const r = await receiver();
+    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
+    await api('POST', `/webhook/${hook.token}/test`, as(bank));
+    await r.waitFor((got) => got.length === 1);
+    const x = r.received[0]!;
+    const headers = x.headers as Record<string, string>;
+    expect(verifyWebhook(hook.secret, headers, x.body)).toBe(true);
+    expect(verifyWebhook(hook.secret, headers, x.body.replace('test event', 'test evenT'))).toBe(false);
+    expect(verifyWebhook('whsec_' + Buffer.alloc(32, 1).toString('base64'), headers, x.body)).toBe(false);
+    expect(verifyWebhook(hook.secret, { ...headers, 'webhook-id': 'evt_other' }, x.body)).toBe(false);
+    // 5-minute tolerance: correctly signed, but 301 s old (or ahead) is refused; 299 s is accepted.
+    const at = (ts: number) => ({ ...headers, 'webhook-timestamp': String(ts), 'webhook-signature': signPayload(hook.secret, headers['webhook-id']!, ts, x.body) });
+    const now = Math.floor(Date.now() / 1000);
+    expect(verifyWebhook(hook.secret, at(now - 299), x.body)).toBe(true);
+    expect(verifyWebhook(hook.secret, at(now - 301), x.body)).toBe(false);
+    expect(verifyWebhook(hook.secret, at(now + 301), x.body)).toBe(false);
+  });
+});
+
 describe('webhook targets when private addresses are not allowed', () => {
   it('refuses loopback, private and plain-http targets', async () => {
     const server = await startServer({ host: inject('host') as Host, db: 'pglite', env: { WEBHOOK_ALLOW_PRIVATE: 'false' } });
@@ -121,7 +153,7 @@ describe('webhook targets when private addresses are not allowed', () => {
       expect(res.status, url).toBe(400);
       expect(res.body.code).toBe('error.bad_request');
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 describe('a receiver that never answers', () => {
@@ -153,5 +185,5 @@ describe('a receiver that never answers', () => {
     expect(d.attempt_log[0]).toMatchObject({ status_code: null, error: 'timed out after 500 ms' });
     expect(d.attempt_log[0].latency_ms).toBeGreaterThanOrEqual(450);
     expect(d.attempt_log[1].status_code).toBe(200);
-  }, 60_000);
+  }, 120_000);
 });

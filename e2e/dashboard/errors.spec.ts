@@ -63,7 +63,9 @@ test('a record screen shows its skeleton while the page loads', async ({ page })
     await route.continue();
   });
   await page.goto('/payments');
-  await prefetched;
+  // The prefetch answer is a stream: its loading boundary is usable once the body has arrived, not
+  // at its headers (a click before that navigates without the boundary, straight to the page).
+  await (await prefetched).finished();
   await page.getByRole('link', { name: 'inv-0993', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Loading the payment…' })).toBeVisible();
   await shoot(page, 'payment-loading');

@@ -2,7 +2,11 @@
  * Databases for service and library tests: PGlite in memory, or a fresh PostgreSQL database when
  * TEST_DATABASE_URL is set (TEST_DB=postgres forces it, TEST_DB=pglite forces PGlite).
  */
+import { eq } from 'drizzle-orm';
 import { createScratchDatabase } from './scratch-pg';
+import { schema } from '@/lib/db';
+import { bootstrap } from '@/lib/services/bootstrap';
+import { signUp } from '@/lib/services/organizations/organizations';
 import { openDatabase, type Database } from '@/lib/db/client';
 import type { ServiceContext, Principal, NamespaceInfo } from '@/lib/api/context';
 
@@ -30,4 +34,17 @@ export function testContext(db: Database['db'], over: Partial<ServiceContext> & 
     namespace: over.namespace ?? null,
     requestId: 'test',
   };
+}
+
+/**
+ * A signed-up sandbox organization's admin, in its first namespace, with the review threshold at 1
+ * so every payment gets two tasks: the counterparty's and the creator's compliance review.
+ */
+export async function reviewedSandboxAdmin(db: Database['db'], name: string, email: string): Promise<ServiceContext> {
+  await bootstrap(db);
+  const org = await signUp(db, { name, admin_email: email, admin_password: 'long-enough-password' });
+  const [ns] = await db.select().from(schema.namespaces).where(eq(schema.namespaces.orgId, org.token));
+  await db.update(schema.namespaces).set({ reviewThreshold: 1n }).where(eq(schema.namespaces.id, ns!.id));
+  const namespace: NamespaceInfo = { ...ns!, reviewThreshold: 1n };
+  return testContext(db, { orgId: org.token, orgStatus: 'sandbox', namespace, principal: { kind: 'user', userId: 'usr_x', orgId: org.token, role: 'admin', email } });
 }

@@ -1,5 +1,6 @@
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
 import { config } from '@/lib/config';
 import { ValidationError } from '@/lib/errors';
 
@@ -58,4 +59,29 @@ export async function assertSafeTarget(url: string, allowPrivate = config.webhoo
   if (addresses.length === 0 || addresses.some(isBlockedAddress)) {
     throw new ValidationError('url resolves to a private, loopback or link-local address');
   }
+}
+
+/**
+ * The connection-time check: a DNS lookup for http(s) requests that refuses private addresses, so
+ * a name that resolved to a public address when the webhook was saved cannot later be pointed
+ * inside the network (DNS rebinding). IP-literal hosts never reach a lookup; see sendTargetError.
+ */
+export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
+  dnsLookup(hostname, { ...options, all: true }, (err, addresses: LookupAddress[]) => {
+    if (err) return callback(err, '', 0);
+    const blocked = addresses.length === 0 || addresses.some((a) => isBlockedAddress(a.address));
+    if (blocked) return callback(Object.assign(new Error(`${hostname} resolves to a private, loopback or link-local address`), { code: 'EBLOCKED' }), '', 0);
+    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+    callback(null, addresses[0]!.address, addresses[0]!.family);
+  });
+};
+
+/** Why a delivery must not go to `url` now (the checks that need no DNS), or null. */
+export function sendTargetError(url: URL, allowPrivate: boolean): string | null {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'url must use https';
+  if (allowPrivate) return null;
+  if (url.protocol !== 'https:') return 'url must use https';
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (isIP(host) && isBlockedAddress(host)) return 'url is a private, loopback or link-local address';
+  return null;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -16,7 +17,7 @@ export const events = pgTable(
     dispatched: boolean('dispatched').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('events_partner_idx').on(t.partnerId, t.seq), index('events_undispatched_idx').on(t.dispatched, t.seq)],
+  (t) => [index('events_partner_idx').on(t.partnerId, t.seq), index('events_undispatched_idx').on(t.seq).where(sql`NOT ${t.dispatched}`)],
 );
 
 export const webhooks = pgTable(
@@ -35,6 +36,11 @@ export const webhooks = pgTable(
     failingSince: ts('failing_since'),
     disabledReason: text('disabled_reason'),
     deletedAt: ts('deleted_at'),
+    /**
+     * One instance at a time delivers to an endpoint, until this time (set from the database clock);
+     * that keeps the endpoint's deliveries in order and each attempt made once. Null: never leased.
+     */
+    leaseUntil: ts('lease_until'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -53,13 +59,13 @@ export const webhookDeliveries = pgTable(
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
-    lockedUntil: ts('locked_until'),
     lastStatusCode: integer('last_status_code'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    // An endpoint's pending deliveries in event order: what the delivery claim reads.
+    index('webhook_deliveries_pending_idx').on(t.webhookId, t.eventSeq).where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
   ],
 );

@@ -17,21 +17,45 @@ export const settlementBatches = pgTable(
     leavesCount: integer('leaves_count'),
     rootCreatedAt: ts('root_created_at'),
     failureReason: text('failure_reason'),
+    /** Earliest and latest clearing time among the batch's transactions: bounds the range scans of its transaction list. */
+    firstClearedAt: ts('first_cleared_at'),
+    lastClearedAt: ts('last_cleared_at'),
   },
   (t) => [index('settlement_batches_cutoff_idx').on(t.cutoffTime)],
 );
 
-/** Bilateral net of partner against counterparty: credits from − debits to (signed, minor units). */
-export const settlementPositions = pgTable(
-  'settlement_positions',
+/**
+ * The bilateral positions of one partner in one batch, as two parallel arrays (counterparty,
+ * signed net: credits from − debits to, minor units). One row per partner rather than one per
+ * pair: with P namespaces a batch has up to P² pairs, and the positions are only ever read a
+ * partner at a time.
+ */
+export const settlementPartnerPositions = pgTable(
+  'settlement_partner_positions',
   {
-    batchId: text('batch_id').notNull().references(() => settlementBatches.id),
+    batchId: text('batch_id').notNull(),
     partnerId: text('partner_id').notNull(),
-    counterpartyId: text('counterparty_id').notNull(),
     currency: text('currency').notNull(),
-    netAmount: bigint('net_amount', { mode: 'bigint' }).notNull(),
+    counterpartyIds: text('counterparty_ids').array().notNull(),
+    netAmounts: bigint('net_amounts', { mode: 'bigint' }).array().notNull(),
   },
-  (t) => [primaryKey({ columns: [t.batchId, t.partnerId, t.counterpartyId] })],
+  (t) => [primaryKey({ columns: [t.batchId, t.partnerId] })],
+);
+
+/**
+ * Cleared transactions not yet taken by a cut-off. A trigger on `transactions` adds a row when a
+ * cleared transaction is inserted (migration 0001); a cut-off deletes the rows it takes. A delete
+ * touches no index, where marking the transactions through an index on `batch_id` rewrote every
+ * index entry of every settled row.
+ */
+export const settlementQueue = pgTable(
+  'settlement_queue',
+  {
+    transactionId: text('transaction_id').primaryKey(),
+    currency: text('currency').notNull(),
+    clearedAt: ts('cleared_at').notNull(),
+  },
+  (t) => [index('settlement_queue_currency_cleared_idx').on(t.currency, t.clearedAt)],
 );
 
 /** One merkle leaf per participating namespace: its multilateral net. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
@@ -6,6 +7,8 @@ import type { EventType } from '@/lib/events/types';
 
 export { EVENT_TYPES, type EventType } from '@/lib/events/types';
 
+const MANY = 50;
+
 export interface EventInput {
   type: EventType;
   orgId: string;
@@ -13,13 +16,28 @@ export interface EventInput {
   data: Record<string, unknown>;
 }
 
+/** Notified when events are committed; webhook delivery listens on it (lib/webhooks/deliverer.ts). */
+export const EVENTS_CHANNEL = 'csp_events';
+
 /**
  * Writes events to the outbox. Call it with the transaction that makes the change, so there is
- * no state change without its event and no event without its change.
+ * no state change without its event and no event without its change. A statement trigger on the
+ * outbox notifies EVENTS_CHANNEL (delivered on commit by PostgreSQL and PGlite), so delivery starts
+ * at once, whichever statement wrote the events.
  */
 export async function emitEvents(tx: DbOrTx, inputs: EventInput[]): Promise<string[]> {
   if (inputs.length === 0) return [];
   const rows = eventRows(inputs);
+  if (rows.length > MANY) {
+    // A settlement batch emits one event per namespace (thousands): five array parameters instead
+    // of a multi-row VALUES list, which took ~0.3 ms per row to build and send.
+    const column = <K extends keyof (typeof rows)[number]>(k: K) => sql.param(rows.map((r) => r[k]));
+    await tx.execute(sql`
+      INSERT INTO events (id, type, org_id, partner_id, data)
+      SELECT * FROM unnest(${column('id')}::text[], ${column('type')}::text[], ${column('orgId')}::text[], ${column('partnerId')}::text[],
+        ${sql.param(rows.map((r) => JSON.stringify(r.data)))}::jsonb[])`);
+    return rows.map((r) => r.id);
+  }
   await tx.insert(schema.events).values(rows);
   return rows.map((r) => r.id);
 }

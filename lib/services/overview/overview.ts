@@ -3,6 +3,7 @@ import type { ServiceContext } from '@/lib/api/context';
 import { rowsOf } from '@/lib/db/rows';
 import { requireNamespace } from '../guards';
 import { SUBMISSION_NAMES } from '../payments/model';
+import { submissionStatus } from '../settlement/status';
 
 export type PaymentStatusName = (typeof SUBMISSION_NAMES)[number] | 'unsubmitted';
 
@@ -12,12 +13,12 @@ const DAY_MS = 24 * 3600 * 1000;
 const visible = (partnerId: string) =>
   sql`(p.partner_id = ${partnerId} OR p.debtor_partner_id = ${partnerId} OR p.beneficiary_partner_id = ${partnerId})`;
 
-/** Status name of a payment: its submission's, or `unsubmitted`. */
-const STATUS_NAME = sql.raw(
-  `CASE s.status ${Object.entries(SUBMISSION_NAMES)
+/** Status name of a payment: its submission's (settled derived as everywhere else), or `unsubmitted`. */
+const STATUS_NAME = sql`CASE ${submissionStatus} ${sql.raw(
+  Object.entries(SUBMISSION_NAMES)
     .map(([code, name]) => `WHEN ${Number(code)} THEN '${name}'`)
-    .join(' ')} ELSE 'unsubmitted' END`,
-);
+    .join(' '),
+)} ELSE 'unsubmitted' END`;
 
 const int = (v: unknown) => Number(v ?? 0);
 const digits = (v: unknown) => String(v ?? '0');
@@ -44,7 +45,7 @@ export async function getOverview(ctx: ServiceContext, q: { days: number }) {
     run(sql`
       SELECT to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date, ${STATUS_NAME} AS status,
              p.currency, count(*)::int AS count, sum(p.amount_minor)::text AS total
-      FROM payments p LEFT JOIN submissions s ON s.payment_pk = p.id
+      FROM payments p LEFT JOIN submissions ON submissions.payment_pk = p.id
       WHERE ${visible(ns.id)} AND p.created_at >= ${since(from)}
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
     run(sql`

@@ -1,11 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, testContext } from '@/lib/testing/db';
+import { createTestDatabase, reviewedSandboxAdmin, type testContext } from '@/lib/testing/db';
 import { schema } from '@/lib/db';
-import { bootstrap } from '@/lib/services/bootstrap';
-import { signUp } from '@/lib/services/organizations/organizations';
-import type { NamespaceInfo } from '@/lib/api/context';
 import { createPayment } from './payments';
 import { submitPayment } from './submissions';
 import { applyTaskUpdate, type TaskUpdateInput } from './tasks';
@@ -16,13 +13,7 @@ let ctx: ReturnType<typeof testContext>;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await bootstrap(database.db);
-  const org = await signUp(database.db, { name: 'Property Bank', admin_email: 'prop@example.test', admin_password: 'long-enough-password' });
-  const [ns] = await database.db.select().from(schema.namespaces).where(eq(schema.namespaces.orgId, org.token));
-  // A review threshold of 1 gives every payment two tasks: the counterparty's and the creator's.
-  await database.db.update(schema.namespaces).set({ reviewThreshold: 1n }).where(eq(schema.namespaces.id, ns!.id));
-  const namespace: NamespaceInfo = { ...ns!, reviewThreshold: 1n };
-  ctx = testContext(database.db, { orgId: org.token, orgStatus: 'sandbox', namespace, principal: { kind: 'user', userId: 'usr_x', orgId: org.token, role: 'admin', email: 'prop@example.test' } });
+  ctx = await reviewedSandboxAdmin(database.db, 'Property Bank', 'prop@example.test');
 }, 60_000);
 afterAll(async () => database?.close());
 

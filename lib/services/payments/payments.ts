@@ -11,6 +11,7 @@ import { pageOffset, requireNamespace } from '../guards';
 import { parseAddress } from '../customers/customers';
 import { SUBMISSION } from './model';
 import { inJsonbOrder, serializePayment } from './serialize';
+import { submissionStatus, submissionStatusIs } from '../settlement/status';
 
 const { payments, namespaces, submissions, links } = schema;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -174,12 +175,12 @@ export async function listPayments(
   const ns = requireNamespace(ctx);
   const where: SQL[] = [visibleTo(ns.id)];
   if (q.status === 'unsubmitted') where.push(isNull(submissions.id));
-  else if (q.status) where.push(eq(submissions.status, SUBMISSION[q.status]));
+  else if (q.status) where.push(submissionStatusIs(SUBMISSION[q.status]));
   if (q.created_from !== undefined) where.push(gte(payments.createdAt, new Date(q.created_from * 1000)));
   if (q.created_to !== undefined) where.push(lte(payments.createdAt, new Date(q.created_to * 1000)));
   if (q.payment_id) where.push(sql`${payments.paymentId} ILIKE ${q.payment_id.replace(/[\\%_]/g, '\\$&') + '%'}`);
   const cond = and(...where);
-  const base = () => ctx.db.select({ payment: payments, status: submissions.status, transactionId: submissions.transactionId }).from(payments).leftJoin(submissions, eq(submissions.paymentPk, payments.id));
+  const base = () => ctx.db.select({ payment: payments, status: submissionStatus, transactionId: submissions.transactionId }).from(payments).leftJoin(submissions, eq(submissions.paymentPk, payments.id));
   const [rows, [total]] = await Promise.all([
     base().where(cond).orderBy(desc(payments.createdAt), desc(payments.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
     ctx.db.select({ n: count() }).from(payments).leftJoin(submissions, eq(submissions.paymentPk, payments.id)).where(cond),

@@ -10,6 +10,7 @@ import { requireNamespace } from '../guards';
 import { ASSIGNEE, SUBMISSION, TASK } from './model';
 import { partiesOfNamespaces, visiblePaymentPk, type PaymentRow } from './payments';
 import { serializeSubmission, serializeTask } from './serialize';
+import { submissionStatus } from '../settlement/status';
 
 const { submissions, admissionTasks, namespaces, payments } = schema;
 type SubmissionRow = typeof submissions.$inferSelect;
@@ -139,7 +140,7 @@ const submitStatements = preparedStatements();
 function paymentWithSubmission(db: Db, named: boolean) {
   const onPayment = eq(submissions.paymentPk, payments.id);
   return db
-    .select({ payment: payments, sub: submissions })
+    .select({ payment: payments, sub: submissions, subStatus: submissionStatus })
     .from(payments)
     .leftJoin(submissions, named ? and(onPayment, eq(submissions.id, sql.placeholder('submissionId'))) : onPayment)
     .where(eq(payments.id, visiblePaymentPk(db)))
@@ -155,7 +156,7 @@ export async function getPaymentSubmission(ctx: ServiceContext, paymentId: strin
     : await submissionOfPayment(ctx.db).execute({ partner: ns.id, paymentId });
   if (!row) throw new NotFoundError(`Payment ${paymentId} not found`);
   if (!row.sub) throw new NotFoundError(submissionId ? `Submission ${submissionId} not found` : `Payment ${paymentId} has not been submitted`);
-  return serializeSubmission(row.sub, row.payment);
+  return serializeSubmission({ ...row.sub, status: row.subStatus! }, row.payment);
 }
 
 /** The tasks of one admission of the visible payment, in one round trip; prepared. */

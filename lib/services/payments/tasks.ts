@@ -5,6 +5,7 @@ import { pageOffset, requireNamespace } from '../guards';
 import { TASK, type TaskStatusName } from './model';
 import { serializeTask } from './serialize';
 import { applyTaskUpdate, type TaskUpdateInput } from './task-update';
+import { submissionStatus } from '../settlement/status';
 
 export { applyTaskUpdate, type TaskSelector, type TaskUpdateInput } from './task-update';
 
@@ -25,7 +26,7 @@ export async function listTaskQueue(ctx: ServiceContext, q: { status?: TaskStatu
   const cond = and(...where);
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({ task: admissionTasks, amount: payments.amountMinor, currency: payments.currency, submissionStatus: submissions.status })
+      .select({ task: admissionTasks, amount: payments.amountMinor, currency: payments.currency, submissionStatus })
       .from(admissionTasks)
       .innerJoin(payments, eq(payments.id, admissionTasks.paymentPk))
       .innerJoin(submissions, eq(submissions.id, admissionTasks.submissionId))

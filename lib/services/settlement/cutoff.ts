@@ -4,17 +4,18 @@ import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { logger } from '@/lib/api/logger';
 import { emitEvents } from '../events/emit';
-import { hashLeaf, leafInput, rootFromLeafHashes, toBase64, TREE_VERSION } from '@/lib/settlement/merkle';
+import { fromBase64, rootFromLeafHashes, toBase64, TREE_VERSION } from '@/lib/settlement/merkle';
+import { buildLevels } from '@/lib/settlement/merkle-levels';
 import { rowsOf } from '@/lib/db/rows';
 
-const { settlementBatches, settlementLeaves, transactions, namespaces } = schema;
+const { settlementBatches, settlementLeaves, namespaces } = schema;
 const CUTOFF_LOCK = 7_260_002;
 
 export interface CutoffOptions {
   /** Defaults to now. Transactions cleared at or before it are settled. */
   cutoffTime?: Date;
   /** Fault injection for tests: throw inside a currency's batch after this step. */
-  failAfter?: 'assign' | 'positions' | 'leaves';
+  failAfter?: 'assign' | 'leaves' | 'events';
 }
 
 export interface CutoffResult {
@@ -36,8 +37,10 @@ export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<Cu
     if (!rowsOf(locked)[0]?.ok) return { ran: false, batches: [] };
     // Under the lock no other cut-off's work is visible, so a PROCESSING batch here is stale.
     await releaseStale(tx);
+    // The aggregation of a large batch runs in memory rather than in temporary files.
+    await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
     const currencies = rowsOf(
-      await tx.execute(sql`SELECT DISTINCT currency FROM transactions WHERE batch_id IS NULL AND status = 2 AND cleared_at <= ${cutoff.toISOString()}::timestamptz ORDER BY currency`),
+      await tx.execute(sql`SELECT DISTINCT currency FROM settlement_queue WHERE cleared_at <= ${cutoff.toISOString()}::timestamptz ORDER BY currency`),
     ).map((r) => String(r.currency));
     const batches: CutoffResult['batches'] = [];
     for (const currency of currencies) {
@@ -62,81 +65,97 @@ export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<Cu
 }
 
 
+/** The namespaces of the transactions a failed batch would have taken (still queued after its rollback). */
 async function participantsOf(tx: Tx, currency: string, cutoff: Date) {
   const rows = rowsOf(
     await tx.execute(sql`
       SELECT n.id AS partner_id, n.org_id FROM namespaces n WHERE n.id IN (
-        SELECT debtor_partner_id FROM transactions WHERE batch_id IS NULL AND status = 2 AND currency = ${currency} AND cleared_at <= ${cutoff.toISOString()}::timestamptz
-        UNION
-        SELECT beneficiary_partner_id FROM transactions WHERE batch_id IS NULL AND status = 2 AND currency = ${currency} AND cleared_at <= ${cutoff.toISOString()}::timestamptz)`),
+        SELECT unnest(ARRAY[t.debtor_partner_id, t.beneficiary_partner_id]) FROM settlement_queue q JOIN transactions t ON t.id = q.transaction_id
+        WHERE q.currency = ${currency} AND q.cleared_at <= ${cutoff.toISOString()}::timestamptz AND t.status = 2)`),
   );
   return rows.map((r) => ({ partnerId: String(r.partner_id), orgId: String(r.org_id) }));
 }
 
+/**
+ * Takes the currency's queued transactions and settles them, and writes the batch's leaves and
+ * positions, in one statement: each transaction is read once and written once (a HOT update,
+ * see lib/db/schema/payments.ts), and the netting is one aggregation of the updated rows.
+ *
+ * The queue holds exactly the transactions in status 2 (the insert trigger adds them, a cut-off
+ * or the recovery below moves them out and back), so the transactions to settle are those in
+ * status 2 from the earliest queued clearing time up to the cut-off: a range scan in clearing
+ * order instead of one index probe per queued row. Rows the statement cannot see (committed
+ * after it started) are neither dequeued nor settled, and wait for the next cut-off.
+ *
+ * `pairs` nets each unordered pair of namespaces {x < y} (net of x: credits from y − debits to
+ * y; on-us transactions, x = y, are counted but not netted); each pair then gives x its net and
+ * y the opposite, and a partner's leaf is the sum of its bilateral nets.
+ */
+async function takeAndNet(tx: Tx, id: string, currency: string, cutoff: Date, now: Date) {
+  const [row] = rowsOf(
+    await tx.execute(sql`
+      WITH taken AS (
+        DELETE FROM settlement_queue
+        WHERE currency = ${currency} AND cleared_at <= ${cutoff.toISOString()}::timestamptz
+        RETURNING cleared_at
+      ), settled AS (
+        UPDATE transactions SET batch_id = ${id}, status = 3, settled_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+        WHERE currency = ${currency} AND status = 2
+          AND cleared_at >= (SELECT min(cleared_at) FROM taken) AND cleared_at <= ${cutoff.toISOString()}::timestamptz
+        RETURNING debtor_partner_id AS d, beneficiary_partner_id AS b, amount_minor AS a, cleared_at AS c
+      ), pairs AS (
+        SELECT least(d, b) AS x, greatest(d, b) AS y, sum(CASE WHEN d = b THEN 0 WHEN d < b THEN -a ELSE a END) AS net,
+          count(*) AS n, min(c) AS first, max(c) AS last
+        FROM settled GROUP BY 1, 2
+      ), sides AS (
+        SELECT x AS p, y AS cp, net, n FROM pairs
+        UNION ALL
+        SELECT y, x, -net, n FROM pairs WHERE x <> y
+      ), partners AS (
+        SELECT p, sum(net) AS net, sum(n)::int AS n,
+          array_agg(cp) FILTER (WHERE cp <> p) AS cps, array_agg(net) FILTER (WHERE cp <> p) AS nets
+        FROM sides GROUP BY p
+      ), leaves AS (
+        INSERT INTO settlement_leaves (batch_id, partner_id, leaf_index, kind, amount, leaf_hash, txn_count)
+        SELECT ${id}, p, leaf_index, kind, amount,
+          encode(sha256(decode('00', 'hex') || convert_to(${id}::text || '|' || p || '|' || ${currency}::text || '|' || kind || '|' || amount::text, 'UTF8')), 'base64'), n
+        FROM (
+          SELECT p, (row_number() OVER (ORDER BY p COLLATE "C")) - 1 AS leaf_index,
+            CASE WHEN net >= 0 THEN 'creditor' ELSE 'debtor' END AS kind, abs(net) AS amount, n
+          FROM partners
+        ) l
+      ), positions AS (
+        INSERT INTO settlement_partner_positions (batch_id, partner_id, currency, counterparty_ids, net_amounts)
+        SELECT ${id}, p, ${currency}, cps, nets FROM partners WHERE cps IS NOT NULL
+      )
+      SELECT coalesce(sum(n), 0)::int AS n, min(first) AS first, max(last) AS last FROM pairs`),
+  );
+  const date = (v: unknown) => (v == null ? null : new Date(v as string));
+  return { txnCount: Number(row?.n ?? 0), firstClearedAt: date(row?.first), lastClearedAt: date(row?.last) };
+}
+
 async function settleCurrency(tx: Tx, id: string, currency: string, cutoff: Date, options: CutoffOptions): Promise<number> {
   await tx.insert(settlementBatches).values({ id, currency, cutoffTime: cutoff, status: 'PROCESSING' });
-  // One pass over the transactions: batched and settled (status 3) together, their submissions
-  // settled (status 6); a failure later rolls both back with the savepoint.
   const now = new Date();
-  const counted = rowsOf(
-    await tx.execute(sql`
-      WITH t AS (
-        UPDATE transactions SET batch_id = ${id}, status = 3, settled_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
-        WHERE batch_id IS NULL AND status = 2 AND currency = ${currency} AND cleared_at <= ${cutoff.toISOString()}::timestamptz
-        RETURNING submission_id
-      ), s AS (
-        UPDATE submissions SET status = 6, updated_at = ${now.toISOString()}::timestamptz FROM t WHERE submissions.id = t.submission_id RETURNING 1
-      )
-      SELECT (SELECT count(*) FROM t)::int AS n, (SELECT count(*) FROM s)::int AS s`),
-  );
-  const assigned = { length: Number(counted[0]?.n ?? 0) };
+  const taken = await takeAndNet(tx, id, currency, cutoff, now);
   if (options.failAfter === 'assign') throw new Error('injected fault after assign');
 
-  // Bilateral positions, in SQL: for each ordered pair, credits received minus debits paid.
-  // Transactions inside one namespace are not netted.
-  await tx.execute(sql`
-    INSERT INTO settlement_positions (batch_id, partner_id, counterparty_id, currency, net_amount)
-    SELECT ${id}, p, cp, ${currency}, SUM(amt) FROM (
-      SELECT beneficiary_partner_id AS p, debtor_partner_id AS cp, amount_minor AS amt FROM transactions
-        WHERE batch_id = ${id} AND debtor_partner_id <> beneficiary_partner_id
-      UNION ALL
-      SELECT debtor_partner_id, beneficiary_partner_id, -amount_minor FROM transactions
-        WHERE batch_id = ${id} AND debtor_partner_id <> beneficiary_partner_id
-    ) x GROUP BY p, cp`);
-  if (options.failAfter === 'positions') throw new Error('injected fault after positions');
-
-  // One leaf per participating namespace: its multilateral net (the sum of its bilateral nets),
-  // ordered by partner id in byte order.
-  await tx.execute(sql`
-    INSERT INTO settlement_leaves (batch_id, partner_id, leaf_index, kind, amount, leaf_hash, txn_count)
-    WITH parts AS (
-      SELECT p, count(*)::int AS n FROM (
-        SELECT debtor_partner_id AS p FROM transactions WHERE batch_id = ${id}
-        UNION ALL
-        SELECT beneficiary_partner_id FROM transactions WHERE batch_id = ${id} AND beneficiary_partner_id <> debtor_partner_id
-      ) t GROUP BY p
-    ), nets AS (
-      SELECT partner_id AS p, SUM(net_amount) AS net FROM settlement_positions WHERE batch_id = ${id} GROUP BY partner_id
-    )
-    SELECT ${id}, parts.p, (row_number() OVER (ORDER BY parts.p COLLATE "C")) - 1,
-      CASE WHEN COALESCE(nets.net, 0) >= 0 THEN 'creditor' ELSE 'debtor' END,
-      ABS(COALESCE(nets.net, 0)), '', parts.n
-    FROM parts LEFT JOIN nets ON nets.p = parts.p`);
+  // The leaf hashes were computed in SQL (SHA-256 of 0x00 ‖ the leaf input, DESIGN §6); the tree
+  // is built here with the code that serves the proofs. verifyBatch recomputes both independently.
+  const leaves = await tx
+    .select({ partnerId: settlementLeaves.partnerId, kind: settlementLeaves.kind, amount: settlementLeaves.amount, txnCount: settlementLeaves.txnCount, leafHash: settlementLeaves.leafHash })
+    .from(settlementLeaves)
+    .where(eq(settlementLeaves.batchId, id))
+    .orderBy(settlementLeaves.leafIndex);
   if (options.failAfter === 'leaves') throw new Error('injected fault after leaves');
-
-  const leaves = await tx.select().from(settlementLeaves).where(eq(settlementLeaves.batchId, id)).orderBy(settlementLeaves.leafIndex);
-  const hashes = await Promise.all(leaves.map((l) => hashLeaf(leafInput({ batchId: id, partnerId: l.partnerId, currency, kind: l.kind, amount: l.amount.toString() }))));
-  if (leaves.length > 0) {
-    const values = sql.join(
-      leaves.map((l, i) => sql`(${l.partnerId}, ${toBase64(hashes[i]!)})`),
-      sql`, `,
-    );
-    await tx.execute(sql`UPDATE settlement_leaves s SET leaf_hash = v.h FROM (VALUES ${values}) AS v(p, h) WHERE s.batch_id = ${id} AND s.partner_id = v.p`);
-  }
-  const root = toBase64(await rootFromLeafHashes(hashes));
+  const levels = leaves.length > 0 ? buildLevels(leaves.map((l) => fromBase64(l.leafHash))) : null;
+  const root = toBase64(levels ? levels[levels.length - 1]![0]! : await rootFromLeafHashes([]));
   await tx
     .update(settlementBatches)
-    .set({ status: 'COMPLETED', completedOn: now, rootHash: root, treeVersion: TREE_VERSION, leavesCount: leaves.length, rootCreatedAt: now, txnCount: assigned.length })
+    .set({
+      status: 'COMPLETED', completedOn: now, rootHash: root, treeVersion: TREE_VERSION, leavesCount: leaves.length, rootCreatedAt: now,
+      txnCount: taken.txnCount, firstClearedAt: taken.firstClearedAt, lastClearedAt: taken.lastClearedAt,
+    })
     .where(eq(settlementBatches.id, id));
 
   const orgs = leaves.length
@@ -152,7 +171,8 @@ async function settleCurrency(tx: Tx, id: string, currency: string, cutoff: Date
       data: { batch_id: id, currency, cutoff_time: Math.floor(cutoff.getTime() / 1000), root_hash: root, kind: l.kind, amount: l.amount.toString(), txn_count: l.txnCount },
     })),
   );
-  return assigned.length;
+  if (options.failAfter === 'events') throw new Error('injected fault after events');
+  return taken.txnCount;
 }
 
 /**
@@ -164,14 +184,18 @@ export async function recoverStaleBatches(db: Db): Promise<number> {
 }
 
 async function releaseStale(tx: Tx): Promise<number> {
-  {
-    const stale = await tx.select({ id: settlementBatches.id }).from(settlementBatches).where(eq(settlementBatches.status, 'PROCESSING')).for('update', { skipLocked: true });
-    for (const b of stale) {
-      await tx.update(transactions).set({ batchId: null, status: 2 }).where(eq(transactions.batchId, b.id));
-      await tx.delete(schema.settlementPositions).where(eq(schema.settlementPositions.batchId, b.id));
-      await tx.delete(settlementLeaves).where(eq(settlementLeaves.batchId, b.id));
-      await tx.update(settlementBatches).set({ status: 'FAILED', completedOn: new Date(), failureReason: 'Left PROCESSING by an interrupted cut-off; transactions released' }).where(eq(settlementBatches.id, b.id));
-    }
-    return stale.length;
+  const stale = await tx.select({ id: settlementBatches.id }).from(settlementBatches).where(eq(settlementBatches.status, 'PROCESSING')).for('update', { skipLocked: true });
+  for (const b of stale) {
+    // No index leads from a batch to its transactions (see lib/db/schema/payments.ts): this rare
+    // path scans the table. The released transactions go back to the queue.
+    await tx.execute(sql`
+      WITH released AS (
+        UPDATE transactions SET batch_id = NULL, status = 2, settled_at = NULL WHERE batch_id = ${b.id} RETURNING id, currency, cleared_at
+      )
+      INSERT INTO settlement_queue (transaction_id, currency, cleared_at) SELECT id, currency, cleared_at FROM released ON CONFLICT DO NOTHING`);
+    await tx.delete(schema.settlementPartnerPositions).where(eq(schema.settlementPartnerPositions.batchId, b.id));
+    await tx.delete(settlementLeaves).where(eq(settlementLeaves.batchId, b.id));
+    await tx.update(settlementBatches).set({ status: 'FAILED', completedOn: new Date(), failureReason: 'Left PROCESSING by an interrupted cut-off; transactions released' }).where(eq(settlementBatches.id, b.id));
   }
+  return stale.length;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { and, between, count, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
 import { schema } from '@/lib/db';
 import { NotFoundError } from '@/lib/errors';
@@ -8,7 +8,7 @@ import { buildLevels, proofFromLevels } from '@/lib/settlement/merkle-levels';
 import { pageOffset, requireNamespace } from '../guards';
 import { serializeTransaction } from '../payments/serialize';
 
-const { settlementBatches, settlementLeaves, settlementPositions, transactions, transactionLines } = schema;
+const { settlementBatches, settlementLeaves, settlementPartnerPositions, transactions, transactionLines } = schema;
 type BatchRow = typeof settlementBatches.$inferSelect;
 export type BatchStatus = BatchRow['status'];
 
@@ -60,11 +60,14 @@ async function batchForPartner(ctx: ServiceContext, batchId: string) {
 
 export async function getBatch(ctx: ServiceContext, batchId: string) {
   const { batch, leaf, partnerId } = await batchForPartner(ctx, batchId);
-  const positions = await ctx.db
+  const [row] = await ctx.db
     .select()
-    .from(settlementPositions)
-    .where(and(eq(settlementPositions.batchId, batchId), eq(settlementPositions.partnerId, partnerId)))
-    .orderBy(settlementPositions.counterpartyId);
+    .from(settlementPartnerPositions)
+    .where(and(eq(settlementPartnerPositions.batchId, batchId), eq(settlementPartnerPositions.partnerId, partnerId)))
+    .limit(1);
+  const positions = (row?.counterpartyIds ?? [])
+    .map((counterpartyId, i) => ({ counterpartyId, net: BigInt(row!.netAmounts[i]!) }))
+    .sort((a, b) => (a.counterpartyId < b.counterpartyId ? -1 : a.counterpartyId > b.counterpartyId ? 1 : 0));
   const completed = batch.status === 'COMPLETED' && batch.rootHash;
   return {
     summary: serializeSummary(batch, leaf.txnCount),
@@ -74,9 +77,9 @@ export async function getBatch(ctx: ServiceContext, batchId: string) {
     merkle_leaf: completed ? { partner_id: leaf.partnerId, kind: leaf.kind, amount: leaf.amount.toString(), leaf_hash: leaf.leafHash, leaf_index: leaf.leafIndex } : null,
     positions: positions.map((p) => ({
       counterparty_id: p.counterpartyId,
-      currency: p.currency,
-      position_type: p.netAmount >= 0n ? ('Credit' as const) : ('Debit' as const),
-      net_amount: (p.netAmount >= 0n ? p.netAmount : -p.netAmount).toString(),
+      currency: row!.currency,
+      position_type: p.net >= 0n ? ('Credit' as const) : ('Debit' as const),
+      net_amount: (p.net >= 0n ? p.net : -p.net).toString(),
     })),
   };
 }
@@ -106,11 +109,20 @@ async function treeOf(ctx: ServiceContext, batchId: string, rootHash: string): P
   return levels;
 }
 
-const partnerTxn = (partnerId: string) => or(eq(transactions.debtorPartnerId, partnerId), eq(transactions.beneficiaryPartnerId, partnerId))!;
+/**
+ * The partner's transactions in the batch. No index leads from a batch to its transactions (the
+ * settling update must not touch an index); the partner's transactions are read by partner and
+ * clearing time, within the batch's clearing-time range, and filtered by batch.
+ */
+function partnerBatchTxns(batch: BatchRow, partnerId: string): SQL {
+  const where: SQL[] = [eq(transactions.batchId, batch.id), or(eq(transactions.debtorPartnerId, partnerId), eq(transactions.beneficiaryPartnerId, partnerId))!];
+  if (batch.firstClearedAt && batch.lastClearedAt) where.push(between(transactions.clearedAt, batch.firstClearedAt, batch.lastClearedAt));
+  return and(...where)!;
+}
 
 export async function listBatchTransactions(ctx: ServiceContext, batchId: string, q: { page: number; limit: number }) {
-  const { partnerId } = await batchForPartner(ctx, batchId);
-  const cond = and(eq(transactions.batchId, batchId), partnerTxn(partnerId));
+  const { batch, partnerId } = await batchForPartner(ctx, batchId);
+  const cond = partnerBatchTxns(batch, partnerId);
   const [rows, [total]] = await Promise.all([
     ctx.db.select().from(transactions).where(cond).orderBy(transactions.clearedAt, transactions.id).limit(q.limit).offset(pageOffset(q.page, q.limit)),
     ctx.db.select({ n: count() }).from(transactions).where(cond),
@@ -123,7 +135,11 @@ export async function listBatchTransactions(ctx: ServiceContext, batchId: string
 
 export async function getBatchTransaction(ctx: ServiceContext, batchId: string, transactionId: string) {
   const { partnerId } = await batchForPartner(ctx, batchId);
-  const [t] = await ctx.db.select().from(transactions).where(and(eq(transactions.batchId, batchId), eq(transactions.id, transactionId), partnerTxn(partnerId))).limit(1);
+  const [t] = await ctx.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.id, transactionId), eq(transactions.batchId, batchId), or(eq(transactions.debtorPartnerId, partnerId), eq(transactions.beneficiaryPartnerId, partnerId))))
+    .limit(1);
   if (!t) throw new NotFoundError(`Transaction ${transactionId} not found in batch ${batchId}`);
   const lines = await ctx.db.select().from(transactionLines).where(eq(transactionLines.transactionId, t.id));
   return serializeTransaction(t, lines);

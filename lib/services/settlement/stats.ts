@@ -3,7 +3,11 @@ import type { ServiceContext } from '@/lib/api/context';
 import { rowsOf } from '@/lib/db/rows';
 
 
-/** Operator: network-wide counts for the operator screen. */
+/**
+ * Operator: network-wide counts for the operator screen. Settlement figures come from the queue
+ * and the completed batches (each settled transaction is in exactly one), not from a scan of
+ * every transaction.
+ */
 export async function networkStats(ctx: ServiceContext) {
   const [row] = rowsOf(
     await ctx.db.execute(sql`
@@ -15,8 +19,8 @@ export async function networkStats(ctx: ServiceContext) {
         (SELECT count(*) FROM payments)::int AS payments,
         (SELECT count(*) FROM submissions WHERE status IN (1, 2))::int AS submissions_open,
         (SELECT count(*) FROM submissions WHERE status = 4)::int AS submissions_rejected,
-        (SELECT count(*) FROM transactions WHERE status = 2 AND batch_id IS NULL)::int AS transactions_awaiting_settlement,
-        (SELECT count(*) FROM transactions WHERE status = 3)::int AS transactions_settled,
+        (SELECT count(*) FROM settlement_queue)::int AS transactions_awaiting_settlement,
+        (SELECT coalesce(sum(txn_count), 0) FROM settlement_batches WHERE status = 'COMPLETED')::int AS transactions_settled,
         (SELECT count(*) FROM settlement_batches)::int AS batches`),
   );
   const n = (k: string) => Number(row?.[k] ?? 0);

@@ -148,7 +148,7 @@ export async function retryDelivery(ctx: ServiceContext, id: string, deliveryId:
   if (!hook.enabled) throw new ConflictError('The webhook is disabled; enable it first');
   const rows = await ctx.db
     .update(webhookDeliveries)
-    .set({ status: 'pending', nextAttemptAt: new Date(), lockedUntil: null, updatedAt: new Date() })
+    .set({ status: 'pending', nextAttemptAt: new Date(), updatedAt: new Date() })
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, id)))
     .returning({ id: webhookDeliveries.id });
   if (rows.length === 0) throw new NotFoundError(`Delivery ${deliveryId} not found`);
