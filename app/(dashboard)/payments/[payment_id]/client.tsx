@@ -149,7 +149,10 @@ export function PaymentDetail({ paymentId, initial }: { paymentId: string; initi
         <h1 className="text-2xl font-semibold">Payment {p.payment_id}</h1>
         <p className="text-lg">
           {formatMoney(p.amount.total, p.amount.currency)} · {p.payment_type.replace('Type_', '')} ·{' '}
-          <span data-testid="payment-status">{sub ? SUBMISSION_STATUS[sub.status] : 'Not submitted'}</span>
+          {/* Unknown until the submission is read: never "Not submitted" for a submitted payment. */}
+          <span data-testid="payment-status">
+            {submission.isPending ? 'Loading status…' : sub ? SUBMISSION_STATUS[sub.status] : 'Not submitted'}
+          </span>
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
