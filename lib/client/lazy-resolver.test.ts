@@ -1,0 +1,45 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ResolverOptions } from 'react-hook-form';
+import { expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { email, text } from './form-fields';
+import { lazyResolver } from './lazy-resolver';
+
+const schema = z.object({ name: text('Enter a name', 5), email: email('Enter an email address') });
+type Values = z.infer<typeof schema>;
+const options = { fields: {}, shouldUseNativeValidation: false } as ResolverOptions<Values>;
+
+it('checks with the schema once loaded: a message per field, trimmed values; loads it once', async () => {
+  let loads = 0;
+  const resolver = lazyResolver(async () => {
+    loads++;
+    return zodResolver(schema);
+  });
+  const bad = await resolver({ name: '   ', email: 'ada@' }, undefined, options);
+  expect(bad.values).toEqual({});
+  expect(bad.errors).toMatchObject({
+    name: { message: 'Enter a name', type: 'too_small' },
+    email: { message: 'Enter an email address', type: 'invalid_format' },
+  });
+  const long = await resolver({ name: 'Adaline', email: 'ada@bank.test' }, undefined, options);
+  expect(long.errors).toMatchObject({ name: { message: 'At most 5 characters' } });
+  expect(await resolver({ name: ' Ada ', email: ' ada@bank.test ' }, undefined, options)).toEqual({
+    values: { name: 'Ada', email: 'ada@bank.test' },
+    errors: {},
+  });
+  expect(loads).toBe(1);
+});
+
+it('lets the values through when the schema cannot load, and tries again on the next submit', async () => {
+  let loads = 0;
+  const resolver = lazyResolver(async () => {
+    loads++;
+    if (loads === 1) throw new Error('chunk failed to load');
+    return zodResolver(schema);
+  });
+  const values = { name: '', email: 'nope' };
+  expect(await resolver(values, undefined, options)).toEqual({ values, errors: {} });
+  const second = await resolver(values, undefined, options);
+  expect(Object.keys(second.errors)).toEqual(['name', 'email']);
+  expect(loads).toBe(2);
+});
