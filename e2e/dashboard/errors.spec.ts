@@ -50,25 +50,24 @@ test('a refusal (4xx) is not retried: the gateway’s message reaches the error 
   await expect(page.getByRole('link', { name: 'inv-0993', exact: true })).toBeVisible();
 });
 
-test('a record screen shows its skeleton while the page loads', async ({ page }) => {
+test('a record screen says what is still loading instead of guessing', async ({ page }) => {
   await signInAs(page, DEMO_ADMIN);
-  const isPage = (url: URL) => url.pathname === '/payments/inv-0993';
-  // Next.js prefetches the page up to its loading boundary when the link shows; the render itself
-  // is held back so the skeleton has time to be seen.
-  const prefetched = page.waitForResponse(
-    (r) => isPage(new URL(r.url())) && r.request().headers()['next-router-prefetch'] === '1',
-  );
-  await page.route(isPage, async (route) => {
-    if (!route.request().headers()['next-router-prefetch']) await new Promise((r) => setTimeout(r, 1500));
+  // The payment comes with the page; its submission is read after. Held back, the status must say
+  // it is loading — never "Not submitted" for a payment that was submitted and rejected.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/proxy/payments/inv-0993/submissions', async (route) => {
+    await held;
     await route.continue();
   });
-  await page.goto('/payments');
-  // The prefetch answer is a stream: its loading boundary is usable once the body has arrived, not
-  // at its headers (a click before that navigates without the boundary, straight to the page).
-  await (await prefetched).finished();
-  await page.getByRole('link', { name: 'inv-0993', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Loading the payment…' })).toBeVisible();
-  await shoot(page, 'payment-loading');
+  await page.goto('/payments/inv-0993');
   await expect(page.getByRole('heading', { name: 'Payment inv-0993' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Loading the payment…' })).toHaveCount(0);
+  await expect(page.getByTestId('payment-status')).toHaveText('Loading status…');
+  const tasks = page.getByRole('region', { name: 'Admission tasks' });
+  await expect(tasks).toContainText('Loading…');
+  await expect(tasks).not.toContainText('No tasks.');
+  await shoot(page, 'payment-loading');
+  release();
+  await expect(page.getByTestId('payment-status')).toHaveText('Rejected');
+  await expect(tasks).not.toContainText('Loading…');
 });

@@ -189,7 +189,11 @@ export function PaymentDetail({ paymentId, initial }: { paymentId: string; initi
       </section>
       <section className={card} aria-label="Admission tasks">
         <h2 className="mb-2 font-medium">Admission tasks</h2>
-        {(tasks.data?.tasks ?? []).length === 0 ? <p className="text-sm">No tasks.</p> : null}
+        {submission.isPending || (sub && tasks.isPending) ? (
+          <p className="text-sm">Loading…</p>
+        ) : taskList.length === 0 ? (
+          <p className="text-sm">No tasks.</p>
+        ) : null}
         <ul className="flex flex-col gap-1 text-sm">
           {(tasks.data?.tasks ?? []).map((t) => (
             <li key={t.token}>
@@ -229,11 +233,19 @@ export function PaymentDetail({ paymentId, initial }: { paymentId: string; initi
             </ul>
           </div>
         ))}
-        {(txns.data?.transactions ?? []).length === 0 ? <p className="text-sm">None yet.</p> : null}
+        {txns.isPending ? (
+          <p className="text-sm">Loading…</p>
+        ) : (txns.data?.transactions ?? []).length === 0 ? (
+          <p className="text-sm">None yet.</p>
+        ) : null}
       </section>
       <section className={card} aria-label="Exceptions">
         <h2 className="mb-2 font-medium">Exceptions</h2>
-        {(excs.data?.exceptions ?? []).length === 0 ? <p className="text-sm">None.</p> : null}
+        {excs.isPending ? (
+          <p className="text-sm">Loading…</p>
+        ) : (excs.data?.exceptions ?? []).length === 0 ? (
+          <p className="text-sm">None.</p>
+        ) : null}
         <ul className="text-sm">
           {(excs.data?.exceptions ?? []).map((e) => (
             <li key={e.token}>
