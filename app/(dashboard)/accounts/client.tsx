@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
@@ -28,7 +29,7 @@ const EMPTY: AccountValues = {
 
 const accountResolver = lazyResolver(() => import('./account-schema').then((m) => m.accountResolver));
 
-export function Client() {
+export function Client({ canManage }: { canManage: boolean }) {
   const { params, set, page } = useUrlState();
   const title = params.get('account_title') ?? '';
   const status = params.get('status') ?? '';
@@ -101,83 +102,94 @@ export function Client() {
     col.accessor('routing_number', { header: 'Routing' }),
     col.accessor('type', { header: 'Type' }),
     col.accessor('status', { header: 'Status' }),
-    col.display({
-      header: 'Actions',
-      id: 'actions',
-      cell: ({ row }) =>
-        row.original.status === 'deleted' ? null : (
-          <div className="flex gap-2">
-            {row.original.status === 'unverified' ? (
-              <Button
-                variant="secondary"
-                disabled={act.isPending}
-                onClick={() => act.mutate({ a: row.original, action: 'verify' })}
-              >
-                Verify
-              </Button>
-            ) : null}
-            <Button
-              variant="danger"
-              disabled={act.isPending}
-              aria-label={`Delete ${row.original.account_title}`}
-              onClick={() => {
-                if (window.confirm(`Delete “${row.original.account_title}”?`))
-                  act.mutate({ a: row.original, action: 'delete' });
-              }}
-            >
-              Delete
-            </Button>
-          </div>
-        ),
-    }),
+    // Changes are for admins; everyone else reads.
+    ...(canManage
+      ? [
+          col.display({
+            header: 'Actions',
+            id: 'actions',
+            cell: ({ row }) =>
+              row.original.status === 'deleted' ? null : (
+                <div className="flex gap-2">
+                  {row.original.status === 'unverified' ? (
+                    <Button
+                      variant="secondary"
+                      disabled={act.isPending}
+                      onClick={() => act.mutate({ a: row.original, action: 'verify' })}
+                    >
+                      Verify
+                    </Button>
+                  ) : null}
+                  <Button
+                    variant="danger"
+                    disabled={act.isPending}
+                    aria-label={`Delete ${row.original.account_title}`}
+                    onClick={() => {
+                      if (window.confirm(`Delete “${row.original.account_title}”?`))
+                        act.mutate({ a: row.original, action: 'delete' });
+                    }}
+                  >
+                    Delete
+                  </Button>
+                </div>
+              ),
+          }),
+        ]
+      : []),
   ]);
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Settlement accounts</h1>
-      <form
-        onSubmit={form.handleSubmit((v) => create.mutate(v))}
-        className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
-        noValidate
-      >
-        <Field
-          label="Account title"
-          id="acct-title"
-          {...form.register('account_title')}
-          error={form.formState.errors.account_title?.message}
-        />
-        <Field
-          label="Account number"
-          id="acct-number"
-          inputMode="numeric"
-          {...form.register('account_number')}
-          error={form.formState.errors.account_number?.message}
-        />
-        <Field
-          label="Routing number"
-          id="acct-routing"
-          inputMode="numeric"
-          {...form.register('routing_number')}
-          error={form.formState.errors.routing_number?.message}
-        />
-        <Field
-          label="Bank name"
-          id="acct-bank"
-          {...form.register('institution_name')}
-          error={form.formState.errors.institution_name?.message}
-        />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="acct-type" className="text-sm font-medium">
-            Type
-          </label>
-          <select id="acct-type" {...form.register('type')} className={SELECT_CLASS}>
-            <option value="checking">Checking</option>
-            <option value="savings">Savings</option>
-          </select>
-        </div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Adding…' : 'Add account'}
-        </Button>
-      </form>
+      {canManage ? (
+        <form
+          onSubmit={form.handleSubmit((v) => create.mutate(v))}
+          className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
+          noValidate
+        >
+          <Field
+            label="Account title"
+            id="acct-title"
+            {...form.register('account_title')}
+            error={form.formState.errors.account_title?.message}
+          />
+          <Field
+            label="Account number"
+            id="acct-number"
+            inputMode="numeric"
+            {...form.register('account_number')}
+            error={form.formState.errors.account_number?.message}
+          />
+          <Field
+            label="Routing number"
+            id="acct-routing"
+            inputMode="numeric"
+            {...form.register('routing_number')}
+            error={form.formState.errors.routing_number?.message}
+          />
+          <Field
+            label="Bank name"
+            id="acct-bank"
+            {...form.register('institution_name')}
+            error={form.formState.errors.institution_name?.message}
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="acct-type" className="text-sm font-medium">
+              Type
+            </label>
+            <select id="acct-type" {...form.register('type')} className={SELECT_CLASS}>
+              <option value="checking">Checking</option>
+              <option value="savings">Savings</option>
+            </select>
+          </div>
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Adding…' : 'Add account'}
+          </Button>
+        </form>
+      ) : (
+        <Banner tone="info" title="Read only">
+          Only your organization&apos;s admins can add, verify or delete settlement accounts.
+        </Banner>
+      )}
       <div className="flex flex-wrap items-end gap-3">
         <Field
           label="Title contains"

@@ -1,12 +1,15 @@
 import { Suspense } from 'react';
+import { requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
 
 export const metadata = { title: 'Accounts · Payment Network' };
 
-export default function Page() {
+export default async function Page() {
+  // Everyone in the organization reads this screen; the gateway lets only admins change it.
+  const { me } = await requireMe();
   return (
     <Suspense>
-      <Client />
+      <Client canManage={me.role === 'admin'} />
     </Suspense>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
@@ -30,7 +31,7 @@ const EMPTY: CustomerValues = { payment_address: '', first_name: '', last_name: 
 const customerResolver = lazyResolver(() => import('./customer-schemas').then((m) => m.customerResolver));
 const resolveResolver = lazyResolver(() => import('./customer-schemas').then((m) => m.resolveResolver));
 
-export function Client() {
+export function Client({ canManage }: { canManage: boolean }) {
   const { set, page } = useUrlState();
   const qc = useQueryClient();
   const toast = useToast();
@@ -109,33 +110,39 @@ export function Client() {
           </p>
         ) : null}
       </form>
-      <form
-        onSubmit={form.handleSubmit((v) => create.mutate(v))}
-        className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
-        noValidate
-      >
-        <Field
-          label="Payment address"
-          id="c-address"
-          {...form.register('payment_address')}
-          error={form.formState.errors.payment_address?.message}
-        />
-        <Field
-          label="First name"
-          id="c-first"
-          {...form.register('first_name')}
-          error={form.formState.errors.first_name?.message}
-        />
-        <Field
-          label="Last name"
-          id="c-last"
-          {...form.register('last_name')}
-          error={form.formState.errors.last_name?.message}
-        />
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create customer'}
-        </Button>
-      </form>
+      {canManage ? (
+        <form
+          onSubmit={form.handleSubmit((v) => create.mutate(v))}
+          className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
+          noValidate
+        >
+          <Field
+            label="Payment address"
+            id="c-address"
+            {...form.register('payment_address')}
+            error={form.formState.errors.payment_address?.message}
+          />
+          <Field
+            label="First name"
+            id="c-first"
+            {...form.register('first_name')}
+            error={form.formState.errors.first_name?.message}
+          />
+          <Field
+            label="Last name"
+            id="c-last"
+            {...form.register('last_name')}
+            error={form.formState.errors.last_name?.message}
+          />
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create customer'}
+          </Button>
+        </form>
+      ) : (
+        <Banner tone="info" title="Read only">
+          Only your organization&apos;s admins can create customers.
+        </Banner>
+      )}
       <DataTable
         caption="Customers"
         columns={columns}

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
@@ -32,7 +33,7 @@ const TABS = [
 
 const proposeResolver = lazyResolver(() => import('./propose-schema').then((m) => m.proposeResolver));
 
-export function Client() {
+export function Client({ canManage }: { canManage: boolean }) {
   const { params, set, page } = useUrlState();
   const direction = params.get('direction') ?? '';
   const status = params.get('status') ?? '';
@@ -81,45 +82,56 @@ export function Client() {
     col.accessor('requester_domain', { header: 'Requester' }),
     col.accessor('counterparty_domain', { header: 'Counterparty' }),
     col.accessor('status', { header: 'Status' }),
-    col.display({
-      header: 'Actions',
-      id: 'actions',
-      cell: ({ row }) => (
-        <div className="flex gap-2">
-          {actions(row.original).map((a) => (
-            <Button
-              key={a}
-              variant={a === 'reject' ? 'danger' : 'secondary'}
-              disabled={act.isPending}
-              onClick={() => act.mutate({ l: row.original, action: a })}
-              aria-label={`${a} link with ${row.original.counterparty_domain}`}
-            >
-              {a[0]!.toUpperCase() + a.slice(1)}
-            </Button>
-          ))}
-        </div>
-      ),
-    }),
+    // Changes are for admins; everyone else reads.
+    ...(canManage
+      ? [
+          col.display({
+            header: 'Actions',
+            id: 'actions',
+            cell: ({ row }) => (
+              <div className="flex gap-2">
+                {actions(row.original).map((a) => (
+                  <Button
+                    key={a}
+                    variant={a === 'reject' ? 'danger' : 'secondary'}
+                    disabled={act.isPending}
+                    onClick={() => act.mutate({ l: row.original, action: a })}
+                    aria-label={`${a} link with ${row.original.counterparty_domain}`}
+                  >
+                    {a[0]!.toUpperCase() + a.slice(1)}
+                  </Button>
+                ))}
+              </div>
+            ),
+          }),
+        ]
+      : []),
   ]);
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Links</h1>
-      <form
-        onSubmit={form.handleSubmit((v) => propose.mutate(v))}
-        noValidate
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-      >
-        <Field
-          label="Counterparty domain"
-          id="link-domain"
-          placeholder="bank.example"
-          {...form.register('counterparty_domain')}
-          error={form.formState.errors.counterparty_domain?.message}
-        />
-        <Button type="submit" disabled={propose.isPending}>
-          {propose.isPending ? 'Proposing…' : 'Propose link'}
-        </Button>
-      </form>
+      {canManage ? (
+        <form
+          onSubmit={form.handleSubmit((v) => propose.mutate(v))}
+          noValidate
+          className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <Field
+            label="Counterparty domain"
+            id="link-domain"
+            placeholder="bank.example"
+            {...form.register('counterparty_domain')}
+            error={form.formState.errors.counterparty_domain?.message}
+          />
+          <Button type="submit" disabled={propose.isPending}>
+            {propose.isPending ? 'Proposing…' : 'Propose link'}
+          </Button>
+        </form>
+      ) : (
+        <Banner tone="info" title="Read only">
+          Only your organization&apos;s admins can propose, accept, reject, suspend or resume links.
+        </Banner>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <div role="tablist" aria-label="Direction" className="flex gap-2">
           {TABS.map((t) => (

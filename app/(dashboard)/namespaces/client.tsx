@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
@@ -28,7 +29,7 @@ const EMPTY: NamespaceValues = { name: '', domain: '' };
 
 const namespaceResolver = lazyResolver(() => import('./namespace-schema').then((m) => m.namespaceResolver));
 
-export function NamespacesClient() {
+export function NamespacesClient({ canManage }: { canManage: boolean }) {
   const { params, set, page } = useUrlState();
   const enabled = params.get('enabled') ?? '';
   const qc = useQueryClient();
@@ -70,47 +71,58 @@ export function NamespacesClient() {
     }),
     col.accessor('environment', { header: 'Environment' }),
     col.accessor('enabled', { header: 'Status', cell: (c) => (c.getValue() ? 'Enabled' : 'Disabled') }),
-    col.display({
-      header: 'Actions',
-      id: 'actions',
-      cell: ({ row }) => (
-        <Button
-          variant="secondary"
-          disabled={toggle.isPending}
-          onClick={() => toggle.mutate(row.original)}
-          aria-label={`${row.original.enabled ? 'Disable' : 'Enable'} ${row.original.domain}`}
-        >
-          {row.original.enabled ? 'Disable' : 'Enable'}
-        </Button>
-      ),
-    }),
+    // Changes are for admins; everyone else reads.
+    ...(canManage
+      ? [
+          col.display({
+            header: 'Actions',
+            id: 'actions',
+            cell: ({ row }) => (
+              <Button
+                variant="secondary"
+                disabled={toggle.isPending}
+                onClick={() => toggle.mutate(row.original)}
+                aria-label={`${row.original.enabled ? 'Disable' : 'Enable'} ${row.original.domain}`}
+              >
+                {row.original.enabled ? 'Disable' : 'Enable'}
+              </Button>
+            ),
+          }),
+        ]
+      : []),
   ]);
 
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Namespaces</h1>
-      <form
-        onSubmit={form.handleSubmit((v) => create.mutate(v))}
-        className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
-        noValidate
-      >
-        <Field
-          label="Name"
-          id="ns-name"
-          {...form.register('name')}
-          error={form.formState.errors.name?.message}
-        />
-        <Field
-          label="Domain"
-          id="ns-domain"
-          placeholder="payments.bank.example"
-          {...form.register('domain')}
-          error={form.formState.errors.domain?.message}
-        />
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create namespace'}
-        </Button>
-      </form>
+      {canManage ? (
+        <form
+          onSubmit={form.handleSubmit((v) => create.mutate(v))}
+          className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
+          noValidate
+        >
+          <Field
+            label="Name"
+            id="ns-name"
+            {...form.register('name')}
+            error={form.formState.errors.name?.message}
+          />
+          <Field
+            label="Domain"
+            id="ns-domain"
+            placeholder="payments.bank.example"
+            {...form.register('domain')}
+            error={form.formState.errors.domain?.message}
+          />
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating…' : 'Create namespace'}
+          </Button>
+        </form>
+      ) : (
+        <Banner tone="info" title="Read only">
+          Only your organization&apos;s admins can create, enable or disable namespaces.
+        </Banner>
+      )}
       <div className="flex items-center gap-2">
         <label htmlFor="enabled-filter" className="text-sm">
           Show

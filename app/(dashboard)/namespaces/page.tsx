@@ -1,12 +1,15 @@
 import { Suspense } from 'react';
+import { requireMe } from '@/lib/dashboard/session';
 import { NamespacesClient } from './client';
 
 export const metadata = { title: 'Namespaces · Payment Network' };
 
-export default function NamespacesPage() {
+export default async function NamespacesPage() {
+  // Everyone in the organization reads this screen; the gateway lets only admins change it.
+  const { me } = await requireMe();
   return (
     <Suspense>
-      <NamespacesClient />
+      <NamespacesClient canManage={me.role === 'admin'} />
     </Suspense>
   );
 }

@@ -1,0 +1,39 @@
+import { expect, test } from '@playwright/test';
+import { signInAs, shoot } from './helpers';
+
+const READERS = [
+  { email: 'support@demo-bank.test', password: 'demo-password-1' },
+  { email: 'viewer@demo-bank.test', password: 'demo-password-1' },
+];
+
+// Screen, the control only admins see, and a column of the table everyone reads.
+const SCREENS = [
+  { path: '/namespaces', control: 'Create namespace', action: /^(Disable|Enable) / },
+  { path: '/accounts', control: 'Add account', action: /^Delete / },
+  { path: '/links', control: 'Propose link', action: /link with / },
+  { path: '/customers', control: 'Create customer', action: null },
+];
+
+for (const who of READERS) {
+  test(`${who.email.split('@')[0]} users read namespaces, accounts, links and customers without the admin controls`, async ({
+    page,
+  }) => {
+    await signInAs(page, who);
+    for (const screen of SCREENS) {
+      await page.goto(screen.path);
+      await expect(page.getByRole('status', { name: 'Read only' })).toContainText(
+        "Only your organization's admins",
+      );
+      await expect(page.getByRole('button', { name: screen.control })).toHaveCount(0);
+      // The table is there, with its rows, but without an action in any of them.
+      const table = page.getByRole('table');
+      await expect(table.getByRole('row').nth(1)).toBeVisible();
+      if (screen.action) await expect(table.getByRole('button', { name: screen.action })).toHaveCount(0);
+      if (who.email.startsWith('viewer')) await shoot(page, `read-only${screen.path.replace('/', '-')}`);
+    }
+    // Resolving a payment address is a read: every role may.
+    await page.getByLabel('Resolve a payment address').fill('jane@demo-bank.test');
+    await page.getByRole('button', { name: 'Resolve' }).click();
+    await expect(page.getByText('jane@demo-bank.test →')).toBeVisible();
+  });
+}
