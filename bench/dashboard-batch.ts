@@ -66,8 +66,8 @@ async function writeBatch(databaseUrl: string, batchId: string, n: number): Prom
       [batchId, CURRENCY, root, leaves.length],
     );
     await client.query(
-      `INSERT INTO settlement_positions (batch_id, partner_id, counterparty_id, currency, net_amount)
-       SELECT $1, $2, c, $3, v FROM unnest($4::text[], $5::bigint[]) AS t(c, v)`,
+      `INSERT INTO settlement_partner_positions (batch_id, partner_id, currency, counterparty_ids, net_amounts)
+       VALUES ($1, $2, $3, $4::text[], $5::bigint[])`,
       [batchId, me, CURRENCY, counterparties, nets.map(String)],
     );
     await client.query(

@@ -4,7 +4,7 @@
  * a signed-in browser context.
  */
 import { loadavg } from 'node:os';
-import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startServer } from '../e2e/api/server';
 
 const LAUNCH_ARGS = [
@@ -90,3 +90,33 @@ export const loadAverage = () =>
   loadavg()
     .map((x) => x.toFixed(2))
     .join(' / ');
+
+/*
+ * Timings taken in the page's own clock and checked on every animation frame. Playwright's locator
+ * waits back off to one check every 500 ms, which adds up to half a second to a figure, and a
+ * locator can match the page being left (both lists have a pager) before the new one is shown.
+ */
+
+/** Records, in the page's clock, the next click or key press (capture phase, before any handler). */
+export async function armEventClock(page: Page, type: 'click' | 'keydown') {
+  await page.evaluate((t) => {
+    const w = window as unknown as { __benchT0?: number };
+    w.__benchT0 = undefined;
+    document.addEventListener(t, () => (w.__benchT0 = performance.now()), { capture: true, once: true });
+  }, type);
+}
+
+/**
+ * Milliseconds until `condition` (a JavaScript expression evaluated in the page) holds: since the
+ * event armed with `armEventClock`, or since the navigation began (`performance.timeOrigin`) for
+ * a page loaded with `page.goto(url, { waitUntil: 'commit' })`.
+ */
+export async function elapsedUntil(page: Page, condition: string, from: 'event' | 'navigation'): Promise<number> {
+  const t0 = from === 'event' ? 'window.__benchT0' : '0';
+  const handle = await page.waitForFunction(
+    `(() => { const t0 = ${t0}; if (t0 === undefined || !(${condition})) return null; return performance.now() - t0; })()`,
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  return (await handle.jsonValue()) as number;
+}

@@ -10,8 +10,7 @@
  * BENCH_ROUNDS (default 10). Target: first page ≤ 1 s after navigation.
  */
 import pg from 'pg';
-import type { Page } from '@playwright/test';
-import { DEMO_ADMIN, loadAverage, quantile, withDashboard } from './dashboard-harness';
+import { DEMO_ADMIN, armEventClock, elapsedUntil, loadAverage, quantile, withDashboard } from './dashboard-harness';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS || 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 10);
@@ -55,13 +54,15 @@ const summary = (xs: number[]) => ({
   max: Math.max(...xs),
 });
 
-/** The page's rows are on screen: the pager shows `page n`, no skeleton row is left. */
-async function rowsShown(page: Page, n: number) {
-  const table = page.getByRole('table', { name: 'Payments' });
-  await page.getByText(new RegExp(`total · page ${n} of \\d+`)).waitFor();
-  await table.locator('.animate-pulse').first().waitFor({ state: 'detached' });
-  await table.getByRole('row').nth(1).getByRole('link').waitFor();
-}
+/**
+ * In-page condition: the Payments table shows page `n`: its pager says so, no skeleton row is
+ * left and the first row links to its payment.
+ */
+const rowsShown = (n: number) => `(() => {
+  const table = [...document.querySelectorAll('table')].find((t) => t.caption?.textContent === 'Payments');
+  if (!table || table.querySelector('.animate-pulse') || !table.tBodies[0]?.rows[0]?.querySelector('a')) return false;
+  return [...document.querySelectorAll('main span')].some((s) => / · page ${n} of \\d+$/.test(s.textContent ?? ''));
+})()`;
 
 async function main() {
   await withDashboard({
@@ -71,7 +72,7 @@ async function main() {
     measure: async ({ context }) => {
       const page = await context.newPage();
       await page.goto('/payments');
-      await rowsShown(page, 1);
+      await elapsedUntil(page, rowsShown(1), 'navigation');
       const me = await (await page.request.get('/api/proxy/me')).json();
       const partnerId = (me.data.preferred_partner_id ?? me.data.partners[0].token) as string;
       const total = (await page.getByText(/^\d+ total · page/).textContent())!.split(' ')[0];
@@ -93,31 +94,27 @@ async function main() {
       for (let i = 0; i < ROUNDS; i++) {
         await page.goto('/customers');
         await page.getByRole('heading', { name: 'Customers' }).waitFor();
-        let t0 = performance.now();
+        await armEventClock(page, 'click');
         await page
           .getByRole('navigation', { name: 'Main' })
           .getByRole('link', { name: 'Payments', exact: true })
           .click();
-        await rowsShown(page, 1);
-        nav.push(performance.now() - t0);
+        nav.push(await elapsedUntil(page, rowsShown(1), 'event'));
 
-        t0 = performance.now();
-        await page.goto('/payments');
-        await rowsShown(page, 1);
-        load.push(performance.now() - t0);
+        await page.goto('/payments', { waitUntil: 'commit' });
+        load.push(await elapsedUntil(page, rowsShown(1), 'navigation'));
 
-        t0 = performance.now();
+        await armEventClock(page, 'click');
         await page.getByRole('button', { name: 'Next' }).click();
-        await rowsShown(page, 2);
-        next.push(performance.now() - t0);
+        next.push(await elapsedUntil(page, rowsShown(2), 'event'));
 
-        t0 = performance.now();
+        // A select's change comes with no click: the clock starts just before it.
+        await page.evaluate(() => ((window as unknown as { __benchT0?: number }).__benchT0 = performance.now()));
         await page.getByLabel('Status').selectOption('rejected');
-        await rowsShown(page, 1);
-        filter.push(performance.now() - t0);
+        filter.push(await elapsedUntil(page, `${rowsShown(1)} && location.search.includes('status=rejected')`, 'event'));
 
         // The server's share: the proxy route, the gateway, the page and its count over all rows.
-        t0 = performance.now();
+        const t0 = performance.now();
         const res = await page.request.get('/api/proxy/payments?page=1&limit=20', {
           headers: { 'x-partner-id': partnerId },
         });
