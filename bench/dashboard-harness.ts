@@ -111,7 +111,11 @@ export async function armEventClock(page: Page, type: 'click' | 'keydown') {
  * event armed with `armEventClock`, or since the navigation began (`performance.timeOrigin`) for
  * a page loaded with `page.goto(url, { waitUntil: 'commit' })`.
  */
-export async function elapsedUntil(page: Page, condition: string, from: 'event' | 'navigation'): Promise<number> {
+export async function elapsedUntil(
+  page: Page,
+  condition: string,
+  from: 'event' | 'navigation',
+): Promise<number> {
   const t0 = from === 'event' ? 'window.__benchT0' : '0';
   const handle = await page.waitForFunction(
     `(() => { const t0 = ${t0}; if (t0 === undefined || !(${condition})) return null; return performance.now() - t0; })()`,

@@ -10,7 +10,14 @@
  * BENCH_ROUNDS (default 10). Target: first page ≤ 1 s after navigation.
  */
 import pg from 'pg';
-import { DEMO_ADMIN, armEventClock, elapsedUntil, loadAverage, quantile, withDashboard } from './dashboard-harness';
+import {
+  DEMO_ADMIN,
+  armEventClock,
+  elapsedUntil,
+  loadAverage,
+  quantile,
+  withDashboard,
+} from './dashboard-harness';
 
 const PAYMENTS = Number(process.env.BENCH_PAYMENTS || 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 10);
@@ -109,9 +116,13 @@ async function main() {
         next.push(await elapsedUntil(page, rowsShown(2), 'event'));
 
         // A select's change comes with no click: the clock starts just before it.
-        await page.evaluate(() => ((window as unknown as { __benchT0?: number }).__benchT0 = performance.now()));
+        await page.evaluate(
+          () => ((window as unknown as { __benchT0?: number }).__benchT0 = performance.now()),
+        );
         await page.getByLabel('Status').selectOption('rejected');
-        filter.push(await elapsedUntil(page, `${rowsShown(1)} && location.search.includes('status=rejected')`, 'event'));
+        filter.push(
+          await elapsedUntil(page, `${rowsShown(1)} && location.search.includes('status=rejected')`, 'event'),
+        );
 
         // The server's share: the proxy route, the gateway, the page and its count over all rows.
         const t0 = performance.now();

@@ -9,7 +9,14 @@
  * BENCH_ROUNDS (default 10).
  */
 import pg from 'pg';
-import { DEMO_SUPPORT, armEventClock, elapsedUntil, loadAverage, quantile, withDashboard } from './dashboard-harness';
+import {
+  DEMO_SUPPORT,
+  armEventClock,
+  elapsedUntil,
+  loadAverage,
+  quantile,
+  withDashboard,
+} from './dashboard-harness';
 
 const TASKS = Number(process.env.BENCH_TASKS || 10_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 10);
@@ -101,7 +108,9 @@ async function main() {
         await page.keyboard.press('c');
         optimistic.push(await elapsedUntil(page, rowGone(paymentId), 'event'));
         const toast = `Task for ${paymentId} completed`;
-        confirmed.push(await elapsedUntil(page, `document.body.textContent.includes(${JSON.stringify(toast)})`, 'event'));
+        confirmed.push(
+          await elapsedUntil(page, `document.body.textContent.includes(${JSON.stringify(toast)})`, 'event'),
+        );
       }
       console.log(`queue: ${count} (pending tasks of Demo Bank), load average ${loadAverage()}`);
       console.log(`navigation (sidebar) → first page visible: ${summary(clientNav)}`);
