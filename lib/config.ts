@@ -6,6 +6,8 @@ const isProduction = process.env.NODE_ENV === 'production' && process.env.CSP_EN
 export const config = {
   databaseUrl: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR || './data',
+  /** Connections per instance to PostgreSQL (DATABASE_URL); PGlite has one. */
+  databasePoolSize: Number(process.env.DATABASE_POOL_SIZE || 20),
   port: Number(process.env.PORT || 3000),
   authSecret: process.env.AUTH_SECRET || 'dev-only-auth-secret-change-me-0123456789abcdef',
   operatorEmail: (process.env.OPERATOR_EMAIL || 'operator@network.test').toLowerCase(),

@@ -10,7 +10,7 @@ export * as schema from './schema';
 const globalForDb = globalThis as unknown as { __cspDatabase?: Promise<Database> };
 
 export function getDatabase(): Promise<Database> {
-  globalForDb.__cspDatabase ??= openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(
+  globalForDb.__cspDatabase ??= openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize }).catch(
     (err) => {
       globalForDb.__cspDatabase = undefined;
       throw err;
