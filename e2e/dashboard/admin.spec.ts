@@ -18,7 +18,10 @@ test('namespaces: create, filter, disable', async ({ page }) => {
   await shoot(page, 'namespaces');
 });
 
-test('API keys: create shows the secret once; rotate stops the old secret', async ({ page, request }) => {
+test('API keys: create shows the secret once; rotate stops the old secret; revoke behind a confirmation', async ({
+  page,
+  request,
+}) => {
   await signInAs(page, DEMO_ADMIN);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
   const name = `ci-${uniq()}`;
@@ -33,7 +36,10 @@ test('API keys: create shows the secret once; rotate stops the old secret', asyn
   const me = await page.evaluate(() => fetch('/api/proxy/me').then((r) => r.json()));
   const partner = me.data.preferred_partner_id ?? me.data.partners[0].token;
   const orgId = me.data.organization.token;
-  const call = (s: string) => request.get(`/api/v1/csp/customer`, { headers: { 'x-service-api-key': s, 'x-org-id': orgId, 'x-partner-id': partner } });
+  const call = (s: string) =>
+    request.get(`/api/v1/csp/customer`, {
+      headers: { 'x-service-api-key': s, 'x-org-id': orgId, 'x-partner-id': partner },
+    });
   expect((await call(secret)).status()).toBe(200);
 
   await page.getByRole('button', { name: `Rotate ${name}` }).click();
@@ -46,6 +52,22 @@ test('API keys: create shows the secret once; rotate stops the old secret', asyn
   expect((await call(rotated)).status()).toBe(200);
   await expectAccessible(page);
   await shoot(page, 'api-keys-rotated');
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // Revoking asks first; Cancel (or Escape) keeps the key working.
+  await page.getByRole('button', { name: `Revoke ${name}` }).click();
+  const confirm = page.getByRole('dialog', { name: `Revoke “${name}”?` });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'api-keys-revoke-confirm');
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  expect((await call(rotated)).status()).toBe(200);
+  await page.getByRole('button', { name: `Revoke ${name}` }).click();
+  await confirm.getByRole('button', { name: 'Revoke' }).click();
+  await expect(page.getByText('Key revoked')).toBeVisible();
+  await expect(confirm).toBeHidden();
+  expect((await call(rotated)).status()).toBe(401);
 });
 
 test('operator verifies a sandbox organization and its banner disappears', async ({ page, browser }) => {
@@ -74,7 +96,9 @@ test('operator verifies a sandbox organization and its banner disappears', async
 
 test("a user cannot see another organization's data by editing the URL", async ({ page }) => {
   await signInAs(page, DEMO_ADMIN);
-  const res = await page.evaluate(() => fetch('/api/proxy/apikey', { headers: { 'x-partner-id': 'part_not_mine' } }).then((r) => r.status));
+  const res = await page.evaluate(() =>
+    fetch('/api/proxy/apikey', { headers: { 'x-partner-id': 'part_not_mine' } }).then((r) => r.status),
+  );
   expect(res).toBe(401);
   await page.goto('/namespaces?page=999');
   await expect(page.getByText('page 999')).toBeVisible();

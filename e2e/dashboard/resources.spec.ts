@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, expectAccessible, shoot, signInAs, uniq } from './helpers';
 
-const nav = (page: import('@playwright/test').Page, name: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+const nav = (page: import('@playwright/test').Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
-test('accounts: add with a checked routing number, filter, verify is refused in production, delete behind a confirmation', async ({ page }) => {
+test('accounts: add with a checked routing number, filter, verify is refused in production, delete behind a confirmation', async ({
+  page,
+}) => {
   await signInAs(page, DEMO_ADMIN);
   await nav(page, 'Accounts');
   await expect(page.getByRole('cell', { name: 'Settlement — operating', exact: true })).toBeVisible();
@@ -23,8 +26,11 @@ test('accounts: add with a checked routing number, filter, verify is refused in 
   await expect(page.getByRole('cell', { name: 'Settlement — operating', exact: true })).toHaveCount(0);
   await expectAccessible(page);
   await shoot(page, 'accounts');
-  page.once('dialog', (d) => d.accept());
   await page.getByRole('button', { name: `Delete ${title}` }).click();
+  await page
+    .getByRole('dialog', { name: `Delete “${title}”?` })
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await expect(page.getByText('Account deleted')).toBeVisible();
   await expect(page.getByRole('cell', { name: title, exact: true })).toHaveCount(0);
   await page.getByLabel('Status').selectOption('AS_Deleted');
@@ -68,8 +74,11 @@ test('users: invite, change role, remove', async ({ page }) => {
   await expect(role).toHaveAttribute('data-marked', '');
   await expectAccessible(page);
   await shoot(page, 'users');
-  page.once('dialog', (d) => d.accept());
   await page.getByRole('button', { name: `Remove ${email}` }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${email}?` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
   await expect(page.getByRole('cell', { name: email, exact: true })).toHaveCount(0);
 });
 

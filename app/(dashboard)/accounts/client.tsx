@@ -3,11 +3,13 @@
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
@@ -75,6 +77,7 @@ export function Client({ canManage }: { canManage: boolean }) {
         ? form.setError('routing_number', { message: e.message })
         : toast('error', e.message),
   });
+  const [deleting, setDeleting] = useState<Account | null>(null);
   const act = useMutation({
     mutationFn: ({ a, action }: { a: Account; action: 'verify' | 'delete' }) =>
       action === 'verify'
@@ -85,6 +88,9 @@ export function Client({ canManage }: { canManage: boolean }) {
       invalidate();
     },
     onError: (e: Error) => toast('error', e.message),
+    onSettled: (_d, _e, v) => {
+      if (v.action === 'delete') setDeleting(null);
+    },
   });
   const columns = col.columns([
     col.accessor('account_title', {
@@ -124,10 +130,7 @@ export function Client({ canManage }: { canManage: boolean }) {
                     variant="danger"
                     disabled={act.isPending}
                     aria-label={`Delete ${row.original.account_title}`}
-                    onClick={() => {
-                      if (window.confirm(`Delete “${row.original.account_title}”?`))
-                        act.mutate({ a: row.original, action: 'delete' });
-                    }}
+                    onClick={() => setDeleting(row.original)}
                   >
                     Delete
                   </Button>
@@ -231,6 +234,17 @@ export function Client({ canManage }: { canManage: boolean }) {
         isLoading={query.isLoading}
         empty="No accounts match."
       />
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete “${deleting?.account_title ?? ''}”?`}
+        confirmLabel={act.isPending ? 'Deleting…' : 'Delete'}
+        busy={act.isPending}
+        onConfirm={() => deleting && act.mutate({ a: deleting, action: 'delete' })}
+        onCancel={() => setDeleting(null)}
+      >
+        The account {deleting?.masked_account_number} will no longer be used for settlement. It stays readable
+        under the Deleted filter; this cannot be undone.
+      </ConfirmDialog>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { SecretReveal } from '@/components/ui/secret-reveal';
 import { useToast } from '@/components/ui/toast';
@@ -78,6 +79,7 @@ export function ApiKeysClient() {
     },
     onError: (e: Error) => toast('error', e.message),
   });
+  const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const revoke = useMutation({
     mutationFn: (k: ApiKey) => apiFetch(`/apikey/${k.token}`, { method: 'DELETE' }),
     onSuccess: () => {
@@ -85,6 +87,7 @@ export function ApiKeysClient() {
       invalidate();
     },
     onError: (e: Error) => toast('error', e.message),
+    onSettled: () => setRevoking(null),
   });
   const [rotating, setRotating] = useState<ApiKey | null>(null);
   const rotateForm = useForm({ resolver: rotateResolver, defaultValues: { secret: '' } });
@@ -134,10 +137,8 @@ export function ApiKeysClient() {
           <Button
             variant="danger"
             disabled={revoke.isPending}
-            onClick={() => {
-              if (window.confirm(`Revoke “${row.original.name}”? Calls with it will fail at once.`))
-                revoke.mutate(row.original);
-            }}
+            aria-label={`Revoke ${row.original.name}`}
+            onClick={() => setRevoking(row.original)}
           >
             Revoke
           </Button>
@@ -238,6 +239,17 @@ export function ApiKeysClient() {
         isLoading={query.isLoading}
         empty="No API keys yet."
       />
+      <ConfirmDialog
+        open={revoking !== null}
+        title={`Revoke “${revoking?.name ?? ''}”?`}
+        confirmLabel={revoke.isPending ? 'Revoking…' : 'Revoke'}
+        busy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking)}
+        onCancel={() => setRevoking(null)}
+      >
+        Calls with this key will fail at once. This cannot be undone: an integration that still uses it needs
+        a new key.
+      </ConfirmDialog>
     </div>
   );
 }

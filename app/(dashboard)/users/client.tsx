@@ -2,10 +2,12 @@
 
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
@@ -57,6 +59,7 @@ export function Client() {
       invalidate();
     },
   });
+  const [removing, setRemoving] = useState<User | null>(null);
   const remove = useMutation({
     mutationFn: (u: User) => apiFetch(`/users/${u.token}`, { method: 'DELETE' }),
     onSuccess: () => {
@@ -64,6 +67,7 @@ export function Client() {
       invalidate();
     },
     onError: (e: Error) => toast('error', e.message),
+    onSettled: () => setRemoving(null),
   });
   const columns = col.columns([
     col.accessor('email', { header: 'Email' }),
@@ -95,9 +99,7 @@ export function Client() {
           variant="danger"
           disabled={remove.isPending}
           aria-label={`Remove ${row.original.email}`}
-          onClick={() => {
-            if (window.confirm(`Remove ${row.original.email}?`)) remove.mutate(row.original);
-          }}
+          onClick={() => setRemoving(row.original)}
         >
           Remove
         </Button>
@@ -154,6 +156,16 @@ export function Client() {
         onPage={(p) => set({ page: p })}
         isLoading={query.isLoading}
       />
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.email ?? ''}?`}
+        confirmLabel={remove.isPending ? 'Removing…' : 'Remove'}
+        busy={remove.isPending}
+        onConfirm={() => removing && remove.mutate(removing)}
+        onCancel={() => setRemoving(null)}
+      >
+        They can no longer sign in to this organization; their access token stops working at once.
+      </ConfirmDialog>
     </div>
   );
 }
