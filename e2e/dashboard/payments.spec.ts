@@ -9,7 +9,7 @@ const nav = (page: import('@playwright/test').Page, name: string) =>
 test('payment lookup shows parties, amount, timeline, transaction lines and exceptions', async ({ page }) => {
   await signInAs(page, SUPPORT);
   await nav(page, 'Payments');
-  await page.getByLabel('Status').selectOption('rejected');
+  await page.getByLabel('Status', { exact: true }).selectOption('rejected');
   await expect(page).toHaveURL(/status=rejected/);
   await page.getByRole('link', { name: 'inv-0993' }).click();
   await expect(page.getByRole('heading', { name: 'Payment inv-0993' })).toBeVisible();
@@ -58,7 +58,7 @@ test('payments filtered by creation date, kept in the URL next to the status fil
 
   await page.getByLabel('Created from').fill(day(-1));
   await page.getByLabel('Created to').fill(day(0));
-  await page.getByLabel('Status').selectOption('rejected');
+  await page.getByLabel('Status', { exact: true }).selectOption('rejected');
   await expect(page).toHaveURL(/status=rejected/);
   expect(new URL(page.url()).searchParams.get('created_from')).toBe(day(-1));
   expect(new URL(page.url()).searchParams.get('created_to')).toBe(day(0));

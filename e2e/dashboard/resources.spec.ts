@@ -33,7 +33,7 @@ test('accounts: add with a checked routing number, filter, verify is refused in 
     .click();
   await expect(page.getByText('Account deleted')).toBeVisible();
   await expect(page.getByRole('cell', { name: title, exact: true })).toHaveCount(0);
-  await page.getByLabel('Status').selectOption('AS_Deleted');
+  await page.getByLabel('Status', { exact: true }).selectOption('AS_Deleted');
   await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();
 });
 

@@ -264,11 +264,11 @@ test('batches list: 21 batches page by 20, status and cut-off range filters live
   await expect(table.getByRole('row')).toHaveCount(2);
 
   // Status: every batch completed; none failed. A filter change goes back to page 1.
-  await page.getByLabel('Status').selectOption('FAILED');
+  await page.getByLabel('Status', { exact: true }).selectOption('FAILED');
   await expect(page).toHaveURL(/status=FAILED/);
   await expect(page).not.toHaveURL(/page=2/);
   await expect(page.getByText('No batches match these filters.')).toBeVisible();
-  await page.getByLabel('Status').selectOption('COMPLETED');
+  await page.getByLabel('Status', { exact: true }).selectOption('COMPLETED');
   await expect(page.getByText('21 total · page 1 of 2')).toBeVisible();
 
   // A range that ends before the cut-off is empty; one starting before it holds all 21.
