@@ -9,6 +9,7 @@ import { runCutoff } from '@/lib/services/settlement/cutoff';
 import { startReceiver } from '../../e2e/api/receiver';
 import { verifyWebhookSignature } from './sign';
 import { WebhookDeliverer } from './deliverer';
+import { RETRY_SCHEDULE, nextDelayMs } from './config';
 
 // The delivery engine against a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL) and
 // real HTTP receivers on 127.0.0.1, without a server around it.
@@ -47,21 +48,34 @@ async function receiver(answer?: Parameters<typeof startReceiver>[0]) {
 
 async function namespace() {
   const id = newId('part');
-  await db().insert(schema.namespaces).values({ id, orgId: 'org_wh', name: id, domain: `${id}.test`, environment: 'production' });
+  await db()
+    .insert(schema.namespaces)
+    .values({ id, orgId: 'org_wh', name: id, domain: `${id}.test`, environment: 'production' });
   return id;
 }
 
 async function hook(partnerId: string, url: string) {
   const secret = newWebhookSecret();
-  const [row] = await db().insert(schema.webhooks).values({ id: newId('wh'), orgId: 'org_wh', partnerId, url, eventTypes: ['*'], secret }).returning();
+  const [row] = await db()
+    .insert(schema.webhooks)
+    .values({ id: newId('wh'), orgId: 'org_wh', partnerId, url, eventTypes: ['*'], secret })
+    .returning();
   return row!;
 }
 
 const emit = (partnerId: string, n: number, type: EventType = 'payment.created') =>
-  emitEvents(db(), Array.from({ length: n }, (_, i) => ({ type, orgId: 'org_wh', partnerId, data: { n: i } })));
+  emitEvents(
+    db(),
+    Array.from({ length: n }, (_, i) => ({ type, orgId: 'org_wh', partnerId, data: { n: i } })),
+  );
 
 /** Keeps poking, as the poll worker does, until `until` holds. */
-async function runUntil(ds: WebhookDeliverer[], until: () => boolean, timeoutMs = 20_000, progress?: () => string) {
+async function runUntil(
+  ds: WebhookDeliverer[],
+  until: () => boolean,
+  timeoutMs = 20_000,
+  progress?: () => string,
+) {
   const deadline = Date.now() + timeoutMs;
   while (!until()) {
     if (Date.now() > deadline) throw new Error(`timed out${progress ? `: ${progress()}` : ''}`);
@@ -77,13 +91,26 @@ describe('webhook delivery engine', () => {
     const hooks = await Promise.all(rs.map((r) => hook(ns, r.url)));
     const ids = [...(await emit(ns, 150)), ...(await emit(ns, 150))];
     const ds = [await deliverer({ perEndpoint: 20 }), await deliverer({ perEndpoint: 20 })];
-    await runUntil(ds, () => rs.every((r) => r.received.length >= ids.length), 90_000, () => rs.map((r) => r.received.length).join(', '));
+    await runUntil(
+      ds,
+      () => rs.every((r) => r.received.length >= ids.length),
+      90_000,
+      () => rs.map((r) => r.received.length).join(', '),
+    );
     await new Promise((r) => setTimeout(r, 500));
     await Promise.all(ds.map((d) => d.idle()));
     for (const [i, r] of rs.entries()) {
       // exactly once, in the order the events were written
       expect(r.received.map((x) => x.json.id)).toEqual(ids);
-      expect(r.received.every((x) => verifyWebhookSignature({ secret: hooks[i]!.secret, headers: x.headers as Record<string, string>, body: x.body }))).toBe(true);
+      expect(
+        r.received.every((x) =>
+          verifyWebhookSignature({
+            secret: hooks[i]!.secret,
+            headers: x.headers as Record<string, string>,
+            body: x.body,
+          }),
+        ),
+      ).toBe(true);
     }
     const log = await db().execute(sql`
       SELECT d.webhook_id, count(*)::int AS deliveries, sum(d.attempts)::int AS attempts, count(*) FILTER (WHERE d.status = 'succeeded')::int AS ok,
@@ -91,8 +118,12 @@ describe('webhook delivery engine', () => {
       FROM webhook_deliveries d WHERE d.partner_id = ${ns} GROUP BY d.webhook_id`);
     const rows = (log as unknown as { rows: unknown[] }).rows ?? log;
     expect(rows).toHaveLength(3);
-    for (const row of rows as Array<Record<string, number>>) expect(row).toMatchObject({ deliveries: 300, attempts: 300, ok: 300, logged: 300 });
-    const leases = await db().select({ lease: schema.webhooks.leaseUntil }).from(schema.webhooks).where(eq(schema.webhooks.partnerId, ns));
+    for (const row of rows as Array<Record<string, number>>)
+      expect(row).toMatchObject({ deliveries: 300, attempts: 300, ok: 300, logged: 300 });
+    const leases = await db()
+      .select({ lease: schema.webhooks.leaseUntil })
+      .from(schema.webhooks)
+      .where(eq(schema.webhooks.partnerId, ns));
     expect(leases.every((l) => l.lease !== null && l.lease.getTime() <= Date.now() + 1000)).toBe(true);
   }, 120_000);
 
@@ -121,14 +152,55 @@ describe('webhook delivery engine', () => {
     const cleared = new Date(Date.now() - 1000);
     const pay = newId('pay');
     const subId = newId('sub');
-    await db().insert(schema.payments).values({
-      id: pay, paymentId: pay, orgId: 'org_wh', partnerId: p1, debtorPartnerId: p1, beneficiaryPartnerId: p2, paymentType: 'Type_Push',
-      currency: 'JPY', amountMinor: 700n, debtorParty: {}, beneficiaryParty: {}, initiatedAt: cleared, expiresAt: new Date(Date.now() + 86400e3),
-    });
-    await db().insert(schema.submissions).values({ id: subId, paymentPk: pay, paymentId: pay, orgId: 'org_wh', partnerId: p1, admissionId: newId('adm'), workflow: 'push.v1', status: 3, expiresAt: new Date(Date.now() + 86400e3) });
-    await db().insert(schema.transactions).values({ id: newId('txn'), paymentPk: pay, paymentId: pay, submissionId: subId, approvalCode: 'ABC123', currency: 'JPY', amountMinor: 700n, debtorPartnerId: p1, beneficiaryPartnerId: p2, initiatedAt: cleared, clearedAt: cleared });
+    await db()
+      .insert(schema.payments)
+      .values({
+        id: pay,
+        paymentId: pay,
+        orgId: 'org_wh',
+        partnerId: p1,
+        debtorPartnerId: p1,
+        beneficiaryPartnerId: p2,
+        paymentType: 'Type_Push',
+        currency: 'JPY',
+        amountMinor: 700n,
+        debtorParty: {},
+        beneficiaryParty: {},
+        initiatedAt: cleared,
+        expiresAt: new Date(Date.now() + 86400e3),
+      });
+    await db()
+      .insert(schema.submissions)
+      .values({
+        id: subId,
+        paymentPk: pay,
+        paymentId: pay,
+        orgId: 'org_wh',
+        partnerId: p1,
+        admissionId: newId('adm'),
+        workflow: 'push.v1',
+        status: 3,
+        expiresAt: new Date(Date.now() + 86400e3),
+      });
+    await db()
+      .insert(schema.transactions)
+      .values({
+        id: newId('txn'),
+        paymentPk: pay,
+        paymentId: pay,
+        submissionId: subId,
+        approvalCode: 'ABC123',
+        currency: 'JPY',
+        amountMinor: 700n,
+        debtorPartnerId: p1,
+        beneficiaryPartnerId: p2,
+        initiatedAt: cleared,
+        clearedAt: cleared,
+      });
     // Settle only this test's transaction: others' cleared ones are out of the way.
-    await db().execute(sql`UPDATE transactions SET batch_id = 'batch_other', status = 3 WHERE batch_id IS NULL AND currency <> 'JPY'`);
+    await db().execute(
+      sql`UPDATE transactions SET batch_id = 'batch_other', status = 3 WHERE batch_id IS NULL AND currency <> 'JPY'`,
+    );
 
     const failed = await runCutoff(db(), { failAfter: 'leaves' });
     expect(failed.batches).toMatchObject([{ currency: 'JPY', status: 'FAILED' }]);
@@ -142,11 +214,131 @@ describe('webhook delivery engine', () => {
       [r1, 'debtor'],
       [r2, 'creditor'],
     ] as const) {
-      expect(r.received.map((x) => x.json.type)).toEqual(['settlement.batch.failed', 'settlement.batch.completed']);
+      expect(r.received.map((x) => x.json.type)).toEqual([
+        'settlement.batch.failed',
+        'settlement.batch.completed',
+      ]);
       expect(r.received[0]!.json.data).toMatchObject({ batch_id: failed.batches[0]!.id, currency: 'JPY' });
-      expect(r.received[1]!.json.data).toMatchObject({ batch_id: completed.batches[0]!.id, currency: 'JPY', kind, amount: '700', txn_count: 1 });
+      expect(r.received[1]!.json.data).toMatchObject({
+        batch_id: completed.batches[0]!.id,
+        currency: 'JPY',
+        kind,
+        amount: '700',
+        txn_count: 1,
+      });
     }
   }, 30_000);
+
+  it('retries a refused delivery on the schedule, then marks it failed after the last attempt', async () => {
+    const ns = await namespace();
+    const failing = await receiver(() => 503);
+    const h = await hook(ns, failing.url);
+    const d = await deliverer();
+    await emit(ns, 1);
+    const row = async () =>
+      (
+        await db().select().from(schema.webhookDeliveries).where(eq(schema.webhookDeliveries.webhookId, h.id))
+      )[0]!;
+    await runUntil([d], () => failing.received.length === 1);
+    let first = await row();
+    for (let i = 0; first.attempts !== 1 && i < 100; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      first = await row();
+    }
+    // One refusal: still pending, the next attempt due after the schedule's first delay (±20 %).
+    expect(first).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 503 });
+    const [attempt] = await db()
+      .select()
+      .from(schema.webhookAttempts)
+      .where(eq(schema.webhookAttempts.deliveryId, first.id));
+    // Due the first delay after the attempt (plus the attempt's own round trip).
+    const wait = first.nextAttemptAt.getTime() - attempt!.attemptedAt.getTime();
+    expect(wait).toBeGreaterThanOrEqual(RETRY_SCHEDULE[0]! * 1000 * 0.8);
+    expect(wait).toBeLessThanOrEqual(RETRY_SCHEDULE[0]! * 1000 * 1.2 + 1000);
+
+    // The schedule used up: the next refusal is the last attempt.
+    await db()
+      .update(schema.webhookDeliveries)
+      .set({ attempts: RETRY_SCHEDULE.length, nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.webhookDeliveries.id, first.id));
+    await runUntil([d], () => failing.received.length === 2);
+    let last = await row();
+    for (let i = 0; last.status === 'pending' && i < 100; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      last = await row();
+    }
+    expect(last).toMatchObject({
+      status: 'failed',
+      attempts: RETRY_SCHEDULE.length + 1,
+      lastStatusCode: 503,
+    });
+    const attempts = await db()
+      .select()
+      .from(schema.webhookAttempts)
+      .where(eq(schema.webhookAttempts.deliveryId, first.id));
+    expect(attempts.map((a) => a.statusCode)).toEqual([503, 503]);
+    // Nothing more is sent for a failed delivery.
+    await new Promise((r) => setTimeout(r, 500));
+    d.poke();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(failing.received).toHaveLength(2);
+  }, 40_000);
+
+  it('a lane holding a busy endpoint follows its rotated secret, the end of the grace period and a new URL', async () => {
+    const ns = await namespace();
+    const r = await receiver();
+    const moved = await receiver();
+    const h = await hook(ns, r.url);
+    const d = await deliverer();
+    /** Emits one event and returns how the receiver at `at` saw it signed. */
+    const deliverOne = async (at = r, update?: Partial<typeof schema.webhooks.$inferInsert>) => {
+      if (update) await db().update(schema.webhooks).set(update).where(eq(schema.webhooks.id, h.id));
+      const before = at.received.length;
+      await emit(ns, 1);
+      await runUntil([d], () => at.received.length === before + 1);
+      const got = at.received[before]!;
+      return (secret: string) =>
+        verifyWebhookSignature({ secret, headers: got.headers as Record<string, string>, body: got.body });
+    };
+    const signatureCount = () => String(r.received.at(-1)!.headers['webhook-signature']).split(' ').length;
+    const first = h.secret;
+    const second = newWebhookSecret();
+    const third = newWebhookSecret();
+
+    let signedWith = await deliverOne();
+    expect([signedWith(first), signatureCount()]).toEqual([true, 1]);
+    // Rotated while the lane holds the endpoint: both secrets sign from the next delivery on.
+    signedWith = await deliverOne(r, {
+      secret: second,
+      previousSecret: first,
+      previousSecretExpiresAt: new Date(Date.now() + 3600e3),
+    });
+    expect([signedWith(second), signedWith(first), signatureCount()]).toEqual([true, true, 2]);
+    // The grace period over: the previous secret no longer signs.
+    signedWith = await deliverOne(r, { previousSecretExpiresAt: new Date(Date.now() - 1000) });
+    expect([signedWith(second), signedWith(first), signatureCount()]).toEqual([true, false, 1]);
+    // Rotated again and moved: the next delivery goes to the new URL, signed with both.
+    signedWith = await deliverOne(moved, {
+      url: moved.url,
+      secret: third,
+      previousSecret: second,
+      previousSecretExpiresAt: new Date(Date.now() + 3600e3),
+    });
+    expect([signedWith(third), signedWith(second), signedWith(first)]).toEqual([true, true, false]);
+    expect(r.received).toHaveLength(3);
+  }, 30_000);
+
+  it('waits on the schedule with ±20 % jitter and gives up after its last step', () => {
+    for (let attempt = 1; attempt <= RETRY_SCHEDULE.length; attempt++) {
+      const base = RETRY_SCHEDULE[attempt - 1]! * 1000;
+      for (let i = 0; i < 50; i++) {
+        const delay = nextDelayMs(attempt)!;
+        expect(delay).toBeGreaterThanOrEqual(Math.floor(base * 0.8));
+        expect(delay).toBeLessThanOrEqual(Math.ceil(base * 1.2));
+      }
+    }
+    expect(nextDelayMs(RETRY_SCHEDULE.length + 1)).toBeNull();
+  });
 
   it('disables an endpoint failing for 5 days, with a webhook.disabled event', async () => {
     const ns = await namespace();
@@ -154,13 +346,22 @@ describe('webhook delivery engine', () => {
     const watcher = await receiver();
     const h = await hook(ns, failing.url);
     await hook(ns, watcher.url);
-    await db().update(schema.webhooks).set({ failingSince: new Date(Date.now() - 5 * 86400e3 - 60e3) }).where(eq(schema.webhooks.id, h.id));
+    await db()
+      .update(schema.webhooks)
+      .set({ failingSince: new Date(Date.now() - 5 * 86400e3 - 60e3) })
+      .where(eq(schema.webhooks.id, h.id));
     const d = await deliverer();
     await emit(ns, 1);
     await runUntil([d], () => watcher.received.some((x) => x.json.type === 'webhook.disabled'));
     const [row] = await db().select().from(schema.webhooks).where(eq(schema.webhooks.id, h.id));
-    expect(row).toMatchObject({ enabled: false, disabledReason: 'Disabled after 5 days of failed deliveries' });
-    expect(watcher.received.find((x) => x.json.type === 'webhook.disabled')!.json.data).toEqual({ webhook_id: h.id, url: failing.url });
+    expect(row).toMatchObject({
+      enabled: false,
+      disabledReason: 'Disabled after 5 days of failed deliveries',
+    });
+    expect(watcher.received.find((x) => x.json.type === 'webhook.disabled')!.json.data).toEqual({
+      webhook_id: h.id,
+      url: failing.url,
+    });
     expect(failing.received).toHaveLength(1);
   }, 30_000);
 });

@@ -5,11 +5,28 @@ import { newId } from '@/lib/ids';
 import { logger } from '@/lib/api/logger';
 import { config } from '@/lib/config';
 import { EVENTS_CHANNEL } from '@/lib/services/events/emit';
-import { CLAIM_PER_ENDPOINT, CONCURRENCY, ENDPOINT_IN_FLIGHT, LEASE_MARGIN_MS, LEASE_MS, TIMEOUT_MS, nextDelayMs } from './config';
+import {
+  CLAIM_PER_ENDPOINT,
+  CONCURRENCY,
+  ENDPOINT_IN_FLIGHT,
+  LEASE_MARGIN_MS,
+  LEASE_MS,
+  TIMEOUT_MS,
+  nextDelayMs,
+} from './config';
 import { dispatchEvents } from './outbox';
 import { postDelivery } from './send';
 import { signatureHeader } from './sign';
-import { claimEndpoints, renewAndFetch, writeResults, type Abandoned, type AttemptRecord, type ClaimedEndpoint, type Delivery, type Release } from './store';
+import {
+  claimEndpoints,
+  renewAndFetch,
+  writeResults,
+  type Abandoned,
+  type AttemptRecord,
+  type ClaimedEndpoint,
+  type Delivery,
+  type Release,
+} from './store';
 
 const FLUSH_EVERY_MS = 100;
 const FLUSH_AT = 500;
@@ -128,7 +145,12 @@ export class WebhookDeliverer {
         const free = this.concurrency - this.lanes.size;
         if (free > 0) {
           const claimedAt = Date.now();
-          const claimed = await claimEndpoints(this.db, { endpoints: free, perEndpoint: this.perEndpoint, leaseMs: this.leaseMs, exclude: [...this.lanes.keys()] });
+          const claimed = await claimEndpoints(this.db, {
+            endpoints: free,
+            perEndpoint: this.perEndpoint,
+            leaseMs: this.leaseMs,
+            exclude: [...this.lanes.keys()],
+          });
           for (const ep of claimed) this.lanes.set(ep.id, this.lane(ep, claimedAt + this.leaseMs));
           if (claimed.length === free) this.again = true;
         }
@@ -162,9 +184,15 @@ export class WebhookDeliverer {
         const fetchedAt = Date.now();
         const next =
           ep.enabled && !this.stopped && this.lanes.size < this.concurrency
-            ? renewAndFetch(this.db, { webhookId: ep.id, lease: ep.lease, afterSeq, perEndpoint: this.perEndpoint, leaseMs: this.leaseMs }).catch((err) => {
+            ? renewAndFetch(this.db, {
+                webhookId: ep.id,
+                lease: ep.lease,
+                afterSeq,
+                perEndpoint: this.perEndpoint,
+                leaseMs: this.leaseMs,
+              }).catch((err) => {
                 logger.error({ err, webhook: ep.id }, 'webhook lease renewal failed');
-                return { lease: null, deliveries: [] as Delivery[] };
+                return { lease: null, endpoint: null, deliveries: [] as Delivery[] };
               })
             : null;
         let finished = true;
@@ -197,13 +225,21 @@ export class WebhookDeliverer {
         // Awaited even when unused, so its lease renewal cannot land after the release.
         const fetched = next ? await next : null;
         if (fetched?.lease) ep.lease = fetched.lease;
+        if (fetched?.endpoint) Object.assign(ep, fetched.endpoint);
         batch = finished && fetched ? fetched.deliveries : [];
         if (fetched?.lease && finished && !batch.length && !this.stopped) {
           // Caught up: hold the endpoint a moment for the next events instead of releasing it and
           // claiming it again (a claim reads more than this lane's own range of the index).
           await Promise.race([this.dispatched.promise, new Promise((r) => setTimeout(r, LINGER_MS))]);
-          const again = await renewAndFetch(this.db, { webhookId: ep.id, lease: ep.lease, afterSeq, perEndpoint: this.perEndpoint, leaseMs: this.leaseMs });
+          const again = await renewAndFetch(this.db, {
+            webhookId: ep.id,
+            lease: ep.lease,
+            afterSeq,
+            perEndpoint: this.perEndpoint,
+            leaseMs: this.leaseMs,
+          });
           if (again.lease) ep.lease = again.lease;
+          if (again.endpoint) Object.assign(ep, again.endpoint);
           batch = again.deliveries;
         }
         if (batch.length) deadline = fetchedAt + this.leaseMs;
@@ -223,7 +259,14 @@ export class WebhookDeliverer {
 
   private async attempt(ep: ClaimedEndpoint, d: Delivery): Promise<AttemptRecord> {
     const e = d.event;
-    const body = JSON.stringify({ id: e.id, type: e.type, created_at: e.createdAt.toISOString(), org_id: e.orgId, partner_id: e.partnerId, data: e.data });
+    const body = JSON.stringify({
+      id: e.id,
+      type: e.type,
+      created_at: e.createdAt.toISOString(),
+      org_id: e.orgId,
+      partner_id: e.partnerId,
+      data: e.data,
+    });
     const timestamp = Math.floor(Date.now() / 1000);
     const attemptedAt = new Date();
     const res = await postDelivery(
@@ -241,7 +284,11 @@ export class WebhookDeliverer {
     const ok = res.statusCode !== null && res.statusCode >= 200 && res.statusCode < 300;
     const attempts = d.attempts + 1;
     const delay = ok ? null : nextDelayMs(attempts);
-    if (!ok) logger.info({ webhook: ep.id, delivery: d.id, statusCode: res.statusCode, error: res.error, attempts }, 'webhook delivery failed');
+    if (!ok)
+      logger.info(
+        { webhook: ep.id, delivery: d.id, statusCode: res.statusCode, error: res.error, attempts },
+        'webhook delivery failed',
+      );
     return {
       id: newId('att'),
       deliveryId: d.id,
@@ -293,10 +340,14 @@ export class WebhookDeliverer {
     this.sinceVacuum += written;
     if (this.sinceVacuum >= VACUUM_EVERY_ATTEMPTS) {
       this.sinceVacuum = this.sinceAnalyze = 0;
-      await this.db.execute(sql`VACUUM (ANALYZE) webhook_deliveries, events`).catch((err) => logger.warn({ err }, 'webhook tables not vacuumed'));
+      await this.db
+        .execute(sql`VACUUM (ANALYZE) webhook_deliveries, events`)
+        .catch((err) => logger.warn({ err }, 'webhook tables not vacuumed'));
     } else if (this.sinceAnalyze >= ANALYZE_EVERY_ATTEMPTS) {
       this.sinceAnalyze = 0;
-      await this.db.execute(sql`ANALYZE webhook_deliveries, webhooks, events`).catch((err) => logger.warn({ err }, 'webhook tables not analyzed'));
+      await this.db
+        .execute(sql`ANALYZE webhook_deliveries, webhooks, events`)
+        .catch((err) => logger.warn({ err }, 'webhook tables not analyzed'));
     }
   }
 }

@@ -21,6 +21,12 @@ export interface ClaimedEndpoint {
   deliveries: Delivery[];
 }
 
+/** The current secret, and the previous one while its rotation grace period lasts (both sign). */
+const secretsOf = (r: Record<string, unknown>) => [
+  String(r.secret),
+  ...(r.previous_valid && r.previous_secret ? [String(r.previous_secret)] : []),
+];
+
 const deliveryColumns = sql`d.id AS delivery_id, d.attempts, d.event_seq, e.id AS event_id, e.type, e.created_at, e.org_id, e.partner_id, e.data`;
 
 function toDelivery(r: Record<string, unknown>): Delivery {
@@ -28,7 +34,14 @@ function toDelivery(r: Record<string, unknown>): Delivery {
     id: String(r.delivery_id),
     attempts: Number(r.attempts),
     seq: Number(r.event_seq),
-    event: { id: String(r.event_id), type: String(r.type), createdAt: new Date(r.created_at as string | Date), orgId: String(r.org_id), partnerId: String(r.partner_id), data: r.data },
+    event: {
+      id: String(r.event_id),
+      type: String(r.type),
+      createdAt: new Date(r.created_at as string | Date),
+      orgId: String(r.org_id),
+      partnerId: String(r.partner_id),
+      data: r.data,
+    },
   };
 }
 
@@ -37,7 +50,10 @@ function toDelivery(r: Record<string, unknown>): Delivery {
  * LOCKED, so instances never take the same one), least recently served first, and returns up to
  * `perEndpoint` of each one's due deliveries in event order — in one statement.
  */
-export async function claimEndpoints(db: Db, opts: { endpoints: number; perEndpoint: number; leaseMs: number; exclude: string[] }): Promise<ClaimedEndpoint[]> {
+export async function claimEndpoints(
+  db: Db,
+  opts: { endpoints: number; perEndpoint: number; leaseMs: number; exclude: string[] },
+): Promise<ClaimedEndpoint[]> {
   const rows = rowsOf(
     await db.execute(sql`
       WITH picked AS (
@@ -68,7 +84,14 @@ export async function claimEndpoints(db: Db, opts: { endpoints: number; perEndpo
     const id = String(r.webhook_id);
     let ep = byId.get(id);
     if (!ep) {
-      ep = { id, lease: String(r.lease), url: String(r.url), enabled: Boolean(r.enabled), secrets: [String(r.secret), ...(r.previous_valid && r.previous_secret ? [String(r.previous_secret)] : [])], deliveries: [] };
+      ep = {
+        id,
+        lease: String(r.lease),
+        url: String(r.url),
+        enabled: Boolean(r.enabled),
+        secrets: secretsOf(r),
+        deliveries: [],
+      };
       byId.set(id, ep);
     }
     ep.deliveries.push(toDelivery(r));
@@ -78,18 +101,27 @@ export async function claimEndpoints(db: Db, opts: { endpoints: number; perEndpo
 
 /**
  * For an instance holding an endpoint's lease (`lease`, as claimed or last renewed): renews it and
- * returns the next due deliveries after `afterSeq`, in event order. `lease` is null when the lease
- * is no longer ours (another instance took the endpoint after it ran out) or the endpoint is gone.
+ * returns the next due deliveries after `afterSeq`, in event order, with the endpoint's current URL
+ * and signing secrets (a lane may hold a busy endpoint for long: an edited URL or a rotated secret
+ * applies from its next batch). `lease` is null when the lease is no longer ours (another instance
+ * took the endpoint after it ran out) or the endpoint is gone or disabled.
  */
-export async function renewAndFetch(db: Db, opts: { webhookId: string; lease: string; afterSeq: number; perEndpoint: number; leaseMs: number }): Promise<{ lease: string | null; deliveries: Delivery[] }> {
+export async function renewAndFetch(
+  db: Db,
+  opts: { webhookId: string; lease: string; afterSeq: number; perEndpoint: number; leaseMs: number },
+): Promise<{
+  lease: string | null;
+  endpoint: { url: string; secrets: string[] } | null;
+  deliveries: Delivery[];
+}> {
   const rows = rowsOf(
     await db.execute(sql`
       WITH renewed AS (
         UPDATE webhooks SET lease_until = now() + make_interval(secs => ${opts.leaseMs / 1000})
         WHERE id = ${opts.webhookId} AND lease_until = ${opts.lease}::timestamptz AND deleted_at IS NULL AND enabled
-        RETURNING id, lease_until::text AS lease
+        RETURNING id, lease_until::text AS lease, url, secret, previous_secret, previous_secret_expires_at > now() AS previous_valid
       )
-      SELECT l.lease, ${deliveryColumns}
+      SELECT l.lease, l.url, l.secret, l.previous_secret, l.previous_valid, ${deliveryColumns}
       FROM renewed l
       LEFT JOIN LATERAL (
         SELECT id, attempts, event_seq FROM webhook_deliveries d
@@ -99,7 +131,12 @@ export async function renewAndFetch(db: Db, opts: { webhookId: string; lease: st
       LEFT JOIN events e ON e.seq = d.event_seq
       ORDER BY d.event_seq`),
   );
-  return { lease: rows[0] ? String(rows[0].lease) : null, deliveries: rows.filter((r) => r.delivery_id !== null).map(toDelivery) };
+  const r = rows[0];
+  return {
+    lease: r ? String(r.lease) : null,
+    endpoint: r ? { url: String(r.url), secrets: secretsOf(r) } : null,
+    deliveries: rows.filter((x) => x.delivery_id !== null).map(toDelivery),
+  };
 }
 
 export interface AttemptRecord {
@@ -134,7 +171,12 @@ export interface Release {
  * endpoint is free for another instance only once what was sent to it is on record, so no attempt
  * is made twice. An endpoint failing for 5 days is then disabled, with an event saying so.
  */
-export async function writeResults(db: Db, attempts: AttemptRecord[], abandoned: Abandoned[], releases: Release[]): Promise<void> {
+export async function writeResults(
+  db: Db,
+  attempts: AttemptRecord[],
+  abandoned: Abandoned[],
+  releases: Release[],
+): Promise<void> {
   if (!attempts.length && !abandoned.length && !releases.length) return;
   const logged = attempts.map((a) => ({
     id: a.id,
@@ -146,10 +188,29 @@ export async function writeResults(db: Db, attempts: AttemptRecord[], abandoned:
     error: a.error,
   }));
   const updates = [
-    ...attempts.map((a) => ({ id: a.deliveryId, attempts: a.attempts, code: a.statusCode, status: a.status, next: a.nextAttemptAt?.toISOString() ?? null, attempted: true })),
-    ...abandoned.map((a) => ({ id: a.deliveryId, attempts: null, code: null, status: 'failed', next: null, attempted: false })),
+    ...attempts.map((a) => ({
+      id: a.deliveryId,
+      attempts: a.attempts,
+      code: a.statusCode,
+      status: a.status,
+      next: a.nextAttemptAt?.toISOString() ?? null,
+      attempted: true,
+    })),
+    ...abandoned.map((a) => ({
+      id: a.deliveryId,
+      attempts: null,
+      code: null,
+      status: 'failed',
+      next: null,
+      attempted: false,
+    })),
   ];
-  const rel = releases.map((r) => ({ id: r.webhookId, lease: r.lease, kind: r.outcome.kind, since: r.outcome.kind === 'failing' ? r.outcome.since.toISOString() : null }));
+  const rel = releases.map((r) => ({
+    id: r.webhookId,
+    lease: r.lease,
+    kind: r.outcome.kind,
+    since: r.outcome.kind === 'failing' ? r.outcome.since.toISOString() : null,
+  }));
   // One statement commits all three together. A delivery no longer pending (failed by
   // deleteWebhook meanwhile) keeps its state; its attempt is still logged.
   const failing = rowsOf(
@@ -179,7 +240,11 @@ export async function writeResults(db: Db, attempts: AttemptRecord[], abandoned:
       )
       SELECT id FROM released WHERE enabled AND failing_since <= now() - make_interval(secs => ${DISABLE_AFTER_MS / 1000})`),
   );
-  if (failing.length) await disable(db, failing.map((r) => String(r.id)));
+  if (failing.length)
+    await disable(
+      db,
+      failing.map((r) => String(r.id)),
+    );
 }
 
 /** Disables endpoints failing for 5 days; `webhook.disabled` tells the namespace. */
@@ -193,7 +258,12 @@ async function disable(db: Db, ids: string[]): Promise<void> {
     );
     await emitEvents(
       tx,
-      rows.map((d) => ({ type: 'webhook.disabled' as const, orgId: String(d.org_id), partnerId: String(d.partner_id), data: { webhook_id: String(d.id), url: String(d.url) } })),
+      rows.map((d) => ({
+        type: 'webhook.disabled' as const,
+        orgId: String(d.org_id),
+        partnerId: String(d.partner_id),
+        data: { webhook_id: String(d.id), url: String(d.url) },
+      })),
     );
   });
 }
