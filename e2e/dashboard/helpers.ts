@@ -61,3 +61,16 @@ export async function signUpSandbox(page: Page): Promise<{ email: string; passwo
   await expect(page.getByText('Sandbox — awaiting verification')).toBeVisible();
   return who;
 }
+
+/**
+ * The gateway's answer to a read through the dashboard's proxy, as the signed-in user and in the
+ * namespace with `domain`: what a screen is checked against. Asserts the 200.
+ */
+export async function readAs<T>(page: Page, domain: string, path: string): Promise<T> {
+  const me = await (await page.request.get('/api/proxy/me')).json();
+  const ns = (me.data.partners as Array<{ token: string; domain: string }>).find((p) => p.domain === domain);
+  expect(ns, `namespace ${domain}`).toBeDefined();
+  const res = await page.request.get(`/api/proxy${path}`, { headers: { 'x-partner-id': ns!.token } });
+  expect(res.status(), `GET ${path}`).toBe(200);
+  return (await res.json()).data as T;
+}

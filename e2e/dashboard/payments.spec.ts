@@ -1,5 +1,14 @@
-import { expect, test } from '@playwright/test';
-import { OPERATOR, expectAccessible, shoot, signInAs, signUpSandbox, uniq } from './helpers';
+import { expect, test, type Locator } from '@playwright/test';
+import {
+  OPERATOR,
+  expectAccessible,
+  readAs,
+  shoot,
+  shootThemes,
+  signInAs,
+  signUpSandbox,
+  uniq,
+} from './helpers';
 
 const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
 const UNION = { email: 'admin@union-cu.test', password: 'demo-password-1' };
@@ -32,6 +41,96 @@ test('payment lookup shows parties, amount, timeline, transaction lines and exce
   await expect(page.getByRole('heading', { name: 'Payment does-not-exist not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to payments' }).click();
   await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+});
+
+test('finding a payment by id opens its page; an unknown id says it is not found', async ({ page }) => {
+  await signInAs(page, SUPPORT);
+  await nav(page, 'Payments');
+  await page.getByLabel('Find a payment by id').fill('inv-0990');
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page).toHaveURL(/\/payments\/inv-0990$/);
+  await expect(page.getByRole('heading', { name: 'Payment inv-0990', level: 1 })).toBeVisible();
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+  // Surrounding spaces are dropped; Enter submits like the button.
+  await page.getByLabel('Find a payment by id').fill('  ucu-2003 ');
+  await page.getByLabel('Find a payment by id').press('Enter');
+  await expect(page).toHaveURL(/\/payments\/ucu-2003$/);
+  await expect(page.getByRole('heading', { name: 'Payment ucu-2003', level: 1 })).toBeVisible();
+
+  await page.goto('/payments');
+  await page.getByLabel('Find a payment by id').fill('no-such-payment');
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Payment no-such-payment not found' })).toBeVisible();
+});
+
+interface SubmissionAnswer {
+  admission_id: string;
+  workflow: string;
+  status: number;
+  submission_time: number;
+  transaction_id: string | null;
+  relationships: { payment: { expires_at: number } };
+}
+/** The value of a row of the submission record. */
+const field = (section: Locator, term: string) =>
+  section.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
+
+test('the submission section shows the admission, its times and the transaction the API answers', async ({
+  page,
+}) => {
+  await signInAs(page, SUPPORT);
+  const sub = await readAs<SubmissionAnswer>(page, 'demo-bank.test', '/payments/inv-0990/submissions');
+  const { transactions } = await readAs<{ transactions: Array<{ transaction_id: string }> }>(
+    page,
+    'demo-bank.test',
+    '/payments/inv-0990/transactions',
+  );
+  // Admitted by the seed, or settled when a cut-off of another test ran first.
+  expect([3, 6]).toContain(sub.status);
+  expect(transactions).toHaveLength(1);
+  expect(sub.transaction_id).toBe(transactions[0]!.transaction_id);
+
+  await page.goto('/payments/inv-0990');
+  const section = page.getByRole('region', { name: 'Submission' });
+  await expect(field(section, 'Admission id')).toHaveText(sub.admission_id);
+  await expect(field(section, 'Workflow')).toHaveText('push.v1');
+  await expect(field(section, 'Status')).toHaveText(sub.status === 3 ? 'Admitted' : 'Settled');
+  await expect(field(section, 'Submitted at').locator('time')).toHaveAttribute(
+    'datetime',
+    iso(sub.submission_time),
+  );
+  await expect(field(section, 'Expires at').locator('time')).toHaveAttribute(
+    'datetime',
+    iso(sub.relationships.payment.expires_at),
+  );
+  // Local time in the browser, not the server's UTC rendering.
+  await expect(field(section, 'Submitted at')).toHaveText(
+    await page.evaluate((s) => new Date(s * 1000).toLocaleString(), sub.submission_time),
+  );
+  const txnLink = field(section, 'Transaction').getByRole('link', { name: sub.transaction_id! });
+  await expect(txnLink).toHaveAttribute('href', '#transaction-lines');
+  await expect(page.locator('.animate-pulse')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Transaction' })).toContainText('Debit USD 750.00');
+  await shootThemes(page, 'payment-submission');
+
+  await txnLink.click();
+  await expect(page).toHaveURL(/\/payments\/inv-0990#transaction-lines$/);
+  const lines = page.getByRole('region', { name: 'Transaction' });
+  await expect(lines).toBeInViewport();
+  await expect(lines).toContainText(`${sub.transaction_id} · approval`);
+
+  // Waiting for Union's admission: no transaction yet.
+  const pending = await readAs<SubmissionAnswer>(page, 'demo-bank.test', '/payments/inv-1001/submissions');
+  expect(pending.status).toBe(1);
+  expect(pending.transaction_id).toBeNull();
+  await page.goto('/payments/inv-1001');
+  await expect(field(section, 'Admission id')).toHaveText(pending.admission_id);
+  await expect(field(section, 'Status')).toHaveText('Pending');
+  await expect(field(section, 'Transaction')).toHaveText('None yet: made on admission');
+  await expect(field(section, 'Transaction').getByRole('link')).toHaveCount(0);
 });
 
 /** A local calendar day as a date input writes it. */

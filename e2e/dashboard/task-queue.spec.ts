@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectAccessible, shoot, signInAs, uniq } from './helpers';
+import { expectAccessible, readAs, shoot, signInAs, uniq } from './helpers';
 
 const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
 const UNION = { email: 'admin@union-cu.test', password: 'demo-password-1' };
@@ -113,4 +113,147 @@ test('a completed task leaves the queue before the gateway answers, and comes ba
   await page.keyboard.press('c');
   await expect(row).toBeHidden({ timeout: 500 });
   await expect(page.getByText(`Task for ${id} completed`)).toBeVisible();
+});
+
+interface QueueAnswer {
+  count: number;
+  tasks: Array<{
+    payment_id: string;
+    name: string;
+    status: number;
+    status_reason: number;
+    note: string | null;
+    updated_by: string | null;
+  }>;
+}
+
+test('j and k move the selection down and up the queue, and the panel follows', async ({ page, request }) => {
+  await paymentsWaitingForDemoBank(request, 2);
+  await signInAs(page, SUPPORT);
+  await page.goto('/tasks');
+  const queue = await readAs<QueueAnswer>(page, 'demo-bank.test', '/tasks?status=pending&page=1&limit=50');
+  expect(queue.tasks.length).toBeGreaterThanOrEqual(3);
+  const list = page.getByRole('list', { name: 'Tasks' });
+  const rows = list.getByRole('button');
+  await expect(rows).toHaveCount(queue.tasks.length);
+  // The queue in the API's order, soonest expiry first.
+  for (const [i, t] of queue.tasks.entries()) await expect(rows.nth(i)).toContainText(t.payment_id);
+  const panel = page.getByRole('complementary', { name: 'Work the task' });
+  const current = list.locator('[aria-current="true"]');
+  const expectCurrent = async (i: number) => {
+    await expect(current).toHaveCount(1);
+    await expect(rows.nth(i)).toHaveAttribute('aria-current', 'true');
+    await expect(panel.getByRole('link')).toHaveText(queue.tasks[i]!.payment_id);
+  };
+
+  await expectCurrent(0);
+  await page.keyboard.press('k');
+  await expectCurrent(0);
+  await page.keyboard.press('j');
+  await expectCurrent(1);
+  await page.keyboard.press('j');
+  await expectCurrent(2);
+  await page.keyboard.press('k');
+  await expectCurrent(1);
+  // Typing in a field is not a command.
+  await page.getByLabel('Task', { exact: true }).focus();
+  await page.keyboard.press('j');
+  await expectCurrent(1);
+});
+
+test('h puts a task on hold only with a note; it moves from the Pending tab to On hold', async ({
+  page,
+  request,
+}) => {
+  const [id] = await paymentsWaitingForDemoBank(request, 1);
+  await signInAs(page, SUPPORT);
+  await page.goto('/tasks');
+  const list = page.getByRole('list', { name: 'Tasks' });
+  const row = list.getByRole('button').filter({ hasText: id! });
+  const taskOf = async (status: 'pending' | 'on_hold') =>
+    (
+      await readAs<QueueAnswer>(page, 'demo-bank.test', `/tasks?status=${status}&page=1&limit=100`)
+    ).tasks.find((t) => t.payment_id === id);
+
+  await row.click();
+  await page.keyboard.press('h');
+  const note = page.getByLabel('Note (required)');
+  await expect(page.getByLabel('Reason')).toHaveValue('business_reasons');
+  await page.getByRole('button', { name: 'Put on hold' }).click();
+  // Refused in the form: the note is required, nothing is sent and the task stays pending.
+  await expect(note).toHaveAccessibleDescription('Enter a note: why the task is failed or held');
+  await expect(note).toHaveAttribute('aria-invalid', 'true');
+  await expect(row).toBeVisible();
+  const stillPending = await taskOf('pending');
+  expect(stillPending).toMatchObject({
+    name: 'beneficiary_admission',
+    status: 1,
+    status_reason: 0,
+    note: null,
+  });
+
+  await note.fill('Waiting for the payer’s documents');
+  await page.getByRole('button', { name: 'Put on hold' }).click();
+  await expect(page.getByText(`Task for ${id} put on hold`)).toBeVisible();
+  await expect(row).toBeHidden();
+  expect(await taskOf('pending')).toBeUndefined();
+  expect(await taskOf('on_hold')).toMatchObject({
+    status: 4,
+    status_reason: 9, // business_reasons
+    note: 'Waiting for the payer’s documents',
+    updated_by: SUPPORT.email,
+  });
+
+  await page.getByRole('tab', { name: 'On hold' }).click();
+  await expect(page).toHaveURL(/status=on_hold/);
+  await expect(page.getByRole('tab', { name: 'On hold' })).toHaveAttribute('aria-selected', 'true');
+  await expect(row).toContainText(`last changed by ${SUPPORT.email}`);
+  // A long "last changed by" is cut in its row; it does not widen the page.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  await expectAccessible(page);
+  await shoot(page, 'task-queue-on-hold');
+  // A held task cannot be held again: no Hold button, and h does nothing.
+  await row.click();
+  await expect(page.getByRole('button', { name: 'Hold…' })).toHaveCount(0);
+  await page.keyboard.press('h');
+  await expect(page.getByRole('button', { name: 'Put on hold' })).toHaveCount(0);
+
+  await page.getByRole('tab', { name: 'Pending' }).click();
+  await expect(page).toHaveURL(/status=pending/);
+  await expect(list.getByRole('button').first()).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('the task-name filter narrows the queue to that task, in the URL', async ({ page }) => {
+  // Union's queue holds its beneficiary admissions and the compliance review of its big payment.
+  await signInAs(page, UNION);
+  await page.goto('/tasks');
+  const all = await readAs<QueueAnswer>(page, 'union-cu.test', '/tasks?status=pending&page=1&limit=50');
+  const reviews = await readAs<QueueAnswer>(
+    page,
+    'union-cu.test',
+    '/tasks?status=pending&page=1&limit=50&name=compliance_review',
+  );
+  expect(reviews.tasks.map((t) => t.payment_id)).toEqual(['ucu-2003']);
+  expect(all.count).toBeGreaterThan(reviews.count);
+  const list = page.getByRole('list', { name: 'Tasks' });
+  const rows = list.getByRole('button');
+  await expect(page.getByText(`${all.count} waiting`)).toBeVisible();
+  await expect(rows).toHaveCount(all.tasks.length);
+  await expect(list).toContainText('beneficiary admission');
+
+  await page.getByLabel('Task', { exact: true }).selectOption('compliance_review');
+  await expect(page).toHaveURL(/name=compliance_review/);
+  await expect(page.getByText(`${reviews.count} waiting`)).toBeVisible();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('ucu-2003 · compliance review');
+  await expect(list).not.toContainText('beneficiary admission');
+
+  // Kept across a reload, and cleared by choosing All.
+  await page.reload();
+  await expect(page.getByLabel('Task', { exact: true })).toHaveValue('compliance_review');
+  await expect(rows).toHaveCount(1);
+  await page.getByLabel('Task', { exact: true }).selectOption('');
+  await expect(page).not.toHaveURL(/name=/);
+  await expect(rows).toHaveCount(all.tasks.length);
 });

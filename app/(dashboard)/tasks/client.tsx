@@ -125,7 +125,7 @@ export function Client() {
           {query.data?.count ?? 0} waiting
         </span>
       </div>
-      <div className="grid gap-4 lg:grid-cols-[1fr_22rem]">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <div className="flex min-h-12 items-center gap-3 border-b border-slate-100 px-4 py-2 text-sm dark:border-slate-800">
             <input
@@ -176,10 +176,13 @@ export function Client() {
                     onClick={() => setSelected(i)}
                     className="flex min-w-0 flex-1 items-center justify-between gap-4 py-3 pr-4 text-left text-sm"
                   >
-                    <span className="min-w-0 truncate">
-                      <span className="font-medium">{t.payment_id}</span> · {t.name.replace(/_/g, ' ')}
+                    <span className="flex min-w-0 flex-col">
+                      <span className="truncate">
+                        <span className="font-medium">{t.payment_id}</span> · {t.name.replace(/_/g, ' ')}
+                      </span>
                       {t.updated_by ? (
-                        <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">
+                        <span className="truncate text-xs text-slate-600 dark:text-slate-400">
+                          {' '}
                           last changed by {t.updated_by}
                         </span>
                       ) : null}

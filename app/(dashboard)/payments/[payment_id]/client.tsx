@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { apiFetch, ApiClientError } from '@/lib/client/api';
+import { Badge } from '@/components/ui/badge';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS } from '@/lib/client/format';
 
@@ -28,6 +29,8 @@ interface Submission {
   submission_time: number;
   transaction_id: string | null;
   workflow: string;
+  /** The admission expires with its payment; the submission embeds it in Unix seconds. */
+  relationships: { payment: { expires_at: number } };
 }
 interface Task {
   token: string;
@@ -61,6 +64,52 @@ interface Exc {
 }
 
 const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+
+/** Submission status → badge tone: waiting amber, admitted or settled green, refused or lapsed red. */
+const SUBMISSION_TONE = { 1: 'amber', 2: 'amber', 3: 'green', 4: 'red', 5: 'red', 6: 'green' } as const;
+
+function Row({ term, children }: { term: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-4 py-2">
+      <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
+      <dd className="col-span-2 text-sm break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** The submission as a record; its transaction id jumps to the transaction lines below. */
+function SubmissionRecord({ sub }: { sub: Submission }) {
+  return (
+    <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+      <Row term="Admission id">
+        <span className="font-mono">{sub.admission_id}</span>
+      </Row>
+      <Row term="Workflow">{sub.workflow}</Row>
+      <Row term="Status">
+        <Badge tone={SUBMISSION_TONE[sub.status as keyof typeof SUBMISSION_TONE] ?? 'slate'}>
+          {SUBMISSION_STATUS[sub.status] ?? String(sub.status)}
+        </Badge>
+      </Row>
+      <Row term="Submitted at">
+        <LocalTime seconds={sub.submission_time} />
+      </Row>
+      <Row term="Expires at">
+        <LocalTime seconds={sub.relationships.payment.expires_at} />
+      </Row>
+      <Row term="Transaction">
+        {sub.transaction_id ? (
+          <a href="#transaction-lines" className="font-mono text-blue-700 underline dark:text-blue-400">
+            {sub.transaction_id}
+          </a>
+        ) : (
+          <span className="text-slate-600 dark:text-slate-400">
+            {sub.status <= 2 ? 'None yet: made on admission' : 'None'}
+          </span>
+        )}
+      </Row>
+    </dl>
+  );
+}
 
 /** One entry of the status timeline; `href` links the step to its own screen. */
 interface Step {
@@ -187,6 +236,16 @@ export function PaymentDetail({ paymentId, initial }: { paymentId: string; initi
           ))}
         </ol>
       </section>
+      <section className={card} aria-label="Submission">
+        <h2 className="mb-1 font-medium">Submission</h2>
+        {submission.isPending ? (
+          <p className="text-sm">Loading…</p>
+        ) : sub ? (
+          <SubmissionRecord sub={sub} />
+        ) : (
+          <p className="text-sm">Not submitted.</p>
+        )}
+      </section>
       <section className={card} aria-label="Admission tasks">
         <h2 className="mb-2 font-medium">Admission tasks</h2>
         {submission.isPending || (sub && tasks.isPending) ? (
@@ -203,7 +262,7 @@ export function PaymentDetail({ paymentId, initial }: { paymentId: string; initi
           ))}
         </ul>
       </section>
-      <section className={card} aria-label="Transaction">
+      <section id="transaction-lines" className={card} aria-label="Transaction">
         <h2 className="mb-2 font-medium">Transaction</h2>
         {(txns.data?.transactions ?? []).map((t) => (
           <div key={t.transaction_id} className="text-sm">
