@@ -5,7 +5,9 @@ import { api, createOrg, expectError, OPERATOR, operatorToken, signIn, uniq } fr
 describe('POST /api/v1/csp/organization (sign-up)', () => {
   it('creates a sandbox organization with a first namespace linked to the Sandbox Bank', async () => {
     const email = `founder-${uniq()}@example.test`;
-    const res = await api('POST', '/organization', { body: { name: 'Founders Bank', admin_email: email, admin_password: 'long-enough-password' } });
+    const res = await api('POST', '/organization', {
+      body: { name: 'Founders Bank', admin_email: email, admin_password: 'long-enough-password' },
+    });
     expect(res.status).toBe(200);
     expect(res.body.ok).toBe(true);
     expect(res.body.data).toMatchObject({ name: 'Founders Bank', status: 'sandbox' });
@@ -17,21 +19,41 @@ describe('POST /api/v1/csp/organization (sign-up)', () => {
     expect(si.token).toBe(res.body.data.token);
     const ns = await api('GET', '/partner', { token: si.access_token });
     expect(ns.body.data.count).toBe(1);
-    expect(ns.body.data.partners[0]).toMatchObject({ org_id: res.body.data.token, environment: 'sandbox', enabled: true });
+    expect(ns.body.data.partners[0]).toMatchObject({
+      org_id: res.body.data.token,
+      environment: 'sandbox',
+      enabled: true,
+    });
   });
 
   it('rejects a second sign-up with the same email with 409', async () => {
     const email = `dup-${uniq()}@example.test`;
     const body = { name: 'One', admin_email: email, admin_password: 'long-enough-password' };
     expect((await api('POST', '/organization', { body })).status).toBe(200);
-    expectError(await api('POST', '/organization', { body: { ...body, name: 'Two' } }), 409, 'error.conflict');
+    expectError(
+      await api('POST', '/organization', { body: { ...body, name: 'Two' } }),
+      409,
+      'error.conflict',
+    );
   });
 
   it.each([
     ['missing name', { admin_email: 'x@example.test', admin_password: 'long-enough-password' }, /name/],
-    ['bad email', { name: 'X', admin_email: 'not-an-email', admin_password: 'long-enough-password' }, /admin_email/],
-    ['short password', { name: 'X', admin_email: 'x@example.test', admin_password: 'short' }, /admin_password/],
-    ['wrong type', { name: 42, admin_email: 'x@example.test', admin_password: 'long-enough-password' }, /name/],
+    [
+      'bad email',
+      { name: 'X', admin_email: 'not-an-email', admin_password: 'long-enough-password' },
+      /admin_email/,
+    ],
+    [
+      'short password',
+      { name: 'X', admin_email: 'x@example.test', admin_password: 'short' },
+      /admin_password/,
+    ],
+    [
+      'wrong type',
+      { name: 42, admin_email: 'x@example.test', admin_password: 'long-enough-password' },
+      /name/,
+    ],
   ])('answers 400 naming the field for %s', async (_label, body, field) => {
     const res = await api('POST', '/organization', { body });
     expectError(res, 400, 'error.bad_request');
@@ -42,7 +64,9 @@ describe('POST /api/v1/csp/organization (sign-up)', () => {
 describe('POST /api/v1/csp/organization/signin', () => {
   it('returns a 7-day JWT with the documented claims', async () => {
     const org = await createOrg();
-    const res = await api('POST', '/organization/signin', { body: { admin_email: org.email, admin_password: org.password } });
+    const res = await api('POST', '/organization/signin', {
+      body: { admin_email: org.email, admin_password: org.password },
+    });
     expect(res.status).toBe(200);
     const [, payload] = res.body.data.access_token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
@@ -53,21 +77,30 @@ describe('POST /api/v1/csp/organization/signin', () => {
 
   it('gives identical answers for an unknown email and a wrong password', async () => {
     const org = await createOrg();
-    const wrong = await api('POST', '/organization/signin', { body: { admin_email: org.email, admin_password: 'wrong-password!' } });
-    const unknown = await api('POST', '/organization/signin', { body: { admin_email: `nobody-${uniq()}@example.test`, admin_password: 'wrong-password!' } });
+    const wrong = await api('POST', '/organization/signin', {
+      body: { admin_email: org.email, admin_password: 'wrong-password!' },
+    });
+    const unknown = await api('POST', '/organization/signin', {
+      body: { admin_email: `nobody-${uniq()}@example.test`, admin_password: 'wrong-password!' },
+    });
     expectError(wrong, 401, 'error.unauthorized');
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
   });
 
   it('requires an idempotency-key', async () => {
-    const res = await api('POST', '/organization/signin', { body: { admin_email: 'a@b.test', admin_password: 'x' }, idempotencyKey: false });
+    const res = await api('POST', '/organization/signin', {
+      body: { admin_email: 'a@b.test', admin_password: 'x' },
+      idempotencyKey: false,
+    });
     expectError(res, 400, 'error.bad_request');
     expect(res.body.message).toMatch(/idempotency-key/);
   });
 
   it('signs the operator in with role operator', async () => {
-    const res = await api('POST', '/organization/signin', { body: { admin_email: OPERATOR.email, admin_password: OPERATOR.password } });
+    const res = await api('POST', '/organization/signin', {
+      body: { admin_email: OPERATOR.email, admin_password: OPERATOR.password },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.role).toBe('operator');
   });
@@ -116,14 +149,51 @@ describe('JWT bearer credential', () => {
   it("answers 401 when x-partner-id names another organization's namespace", async () => {
     const a = await createOrg();
     const b = await createOrg();
-    expectError(await api('GET', '/users', { token: a.token, partner: b.partnerId }), 401, 'error.unauthorized');
+    expectError(
+      await api('GET', '/users', { token: a.token, partner: b.partnerId }),
+      401,
+      'error.unauthorized',
+    );
+  });
+
+  it('answers 401 when x-org-id names another organization, on routes that need it and routes that do not', async () => {
+    const a = await createOrg();
+    const b = await createOrg();
+    // Control: the token's own organization is accepted.
+    expect((await api('GET', '/partner', { token: a.token, org: a.orgId })).status).toBe(200);
+    expect(
+      (await api('GET', '/payments', { token: a.token, partner: a.partnerId, org: a.orgId })).status,
+    ).toBe(200);
+    const other = await api('GET', '/payments', { token: a.token, partner: a.partnerId, org: b.orgId });
+    expectError(other, 401, 'error.unauthorized');
+    expect(other.body.message).toMatch(/x-org-id/);
+    expect(other.headers.get('x-csp-version')).toBe('gateway-csp/v0.1.0');
+    expectError(await api('GET', '/partner', { token: a.token, org: b.orgId }), 401, 'error.unauthorized');
+    expectError(
+      await api('GET', '/payments', { token: a.token, partner: a.partnerId, org: 'org_unknown' }),
+      401,
+      'error.unauthorized',
+    );
+    // A write naming another organization writes nothing there or here.
+    const write = await api('POST', '/partner', {
+      token: a.token,
+      org: b.orgId,
+      body: { name: 'Crossed', domain: `crossed-${uniq()}.test` },
+    });
+    expectError(write, 401, 'error.unauthorized');
+    expect((await api('GET', '/partner', { token: a.token })).body.data.count).toBe(1);
+    expect((await api('GET', '/partner', { token: b.token })).body.data.count).toBe(1);
   });
 });
 
 describe('idempotency (DESIGN §7)', () => {
   it('replays byte for byte with Idempotent-Replayed: true', async () => {
     const key = `key-${uniq()}`;
-    const body = { name: 'Replay Bank', admin_email: `replay-${uniq()}@example.test`, admin_password: 'long-enough-password' };
+    const body = {
+      name: 'Replay Bank',
+      admin_email: `replay-${uniq()}@example.test`,
+      admin_password: 'long-enough-password',
+    };
     const first = await api('POST', '/organization', { body, idempotencyKey: key });
     const second = await api('POST', '/organization', { body, idempotencyKey: key });
     expect(first.status).toBe(200);
@@ -135,23 +205,43 @@ describe('idempotency (DESIGN §7)', () => {
 
   it('answers 422 when the key is reused with another body', async () => {
     const key = `key-${uniq()}`;
-    const body = { name: 'Reuse Bank', admin_email: `reuse-${uniq()}@example.test`, admin_password: 'long-enough-password' };
+    const body = {
+      name: 'Reuse Bank',
+      admin_email: `reuse-${uniq()}@example.test`,
+      admin_password: 'long-enough-password',
+    };
     expect((await api('POST', '/organization', { body, idempotencyKey: key })).status).toBe(200);
-    expectError(await api('POST', '/organization', { body: { ...body, name: 'Other' }, idempotencyKey: key }), 422, 'error.idempotency_key_reused');
+    expectError(
+      await api('POST', '/organization', { body: { ...body, name: 'Other' }, idempotencyKey: key }),
+      422,
+      'error.idempotency_key_reused',
+    );
   });
 
   it('treats the same key with reordered JSON keys as the same request', async () => {
     const key = `key-${uniq()}`;
     const email = `order-${uniq()}@example.test`;
-    const a = await api('POST', '/organization', { rawBody: JSON.stringify({ name: 'Order', admin_email: email, admin_password: 'long-enough-password' }), idempotencyKey: key });
-    const b = await api('POST', '/organization', { rawBody: JSON.stringify({ admin_password: 'long-enough-password', admin_email: email, name: 'Order' }), idempotencyKey: key });
+    const a = await api('POST', '/organization', {
+      rawBody: JSON.stringify({ name: 'Order', admin_email: email, admin_password: 'long-enough-password' }),
+      idempotencyKey: key,
+    });
+    const b = await api('POST', '/organization', {
+      rawBody: JSON.stringify({ admin_password: 'long-enough-password', admin_email: email, name: 'Order' }),
+      idempotencyKey: key,
+    });
     expect(b.text).toBe(a.text);
   });
 
   it('creates exactly one organization from 20 concurrent identical requests', async () => {
     const key = `key-${uniq()}`;
-    const body = { name: 'Concurrent Bank', admin_email: `conc-${uniq()}@example.test`, admin_password: 'long-enough-password' };
-    const results = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/organization', { body, idempotencyKey: key })));
+    const body = {
+      name: 'Concurrent Bank',
+      admin_email: `conc-${uniq()}@example.test`,
+      admin_password: 'long-enough-password',
+    };
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api('POST', '/organization', { body, idempotencyKey: key })),
+    );
     const ok = results.filter((r) => r.status === 200);
     const inFlight = results.filter((r) => r.status === 409);
     expect(ok.length + inFlight.length).toBe(20);
@@ -172,15 +262,26 @@ describe('bad input never yields a 500', () => {
   });
 
   it('answers a non-JSON content type with 415', async () => {
-    const res = await api('POST', '/organization', { rawBody: 'name=x', contentType: 'application/x-www-form-urlencoded' });
+    const res = await api('POST', '/organization', {
+      rawBody: 'name=x',
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expectError(res, 415, 'error.unsupported_media_type');
   });
 
   it('answers a body over 64 KiB with 413 and writes nothing', async () => {
     const email = `big-${uniq()}@example.test`;
-    const res = await api('POST', '/organization', { body: { name: 'x'.repeat(70 * 1024), admin_email: email, admin_password: 'long-enough-password' } });
+    const res = await api('POST', '/organization', {
+      body: { name: 'x'.repeat(70 * 1024), admin_email: email, admin_password: 'long-enough-password' },
+    });
     expectError(res, 413, 'error.payload_too_large');
-    expectError(await api('POST', '/organization/signin', { body: { admin_email: email, admin_password: 'long-enough-password' } }), 401, 'error.unauthorized');
+    expectError(
+      await api('POST', '/organization/signin', {
+        body: { admin_email: email, admin_password: 'long-enough-password' },
+      }),
+      401,
+      'error.unauthorized',
+    );
   });
 
   it('answers an unknown route with the 404 envelope and the version header', async () => {
@@ -194,7 +295,10 @@ describe('users and roles', () => {
   it('invites, lists, changes role and removes a user; the removed user loses access', async () => {
     const org = await createOrg();
     const email = `support-${uniq()}@example.test`;
-    const inv = await api('POST', '/users', { token: org.token, body: { email, role: 'support', password: 'support-password-1' } });
+    const inv = await api('POST', '/users', {
+      token: org.token,
+      body: { email, role: 'support', password: 'support-password-1' },
+    });
     expect(inv.status).toBe(200);
     expect(inv.body.data).toMatchObject({ email, role: 'support', org_id: org.orgId });
     const list = await api('GET', '/users', { token: org.token });
@@ -206,7 +310,10 @@ describe('users and roles', () => {
     expect((await api('GET', '/partner', { token: support.access_token })).status).toBe(200);
     expectError(await api('GET', '/users', { token: support.access_token }), 403, 'error.forbidden');
 
-    const changed = await api('PATCH', `/users/${inv.body.data.token}`, { token: org.token, body: { role: 'viewer' } });
+    const changed = await api('PATCH', `/users/${inv.body.data.token}`, {
+      token: org.token,
+      body: { role: 'viewer' },
+    });
     expect(changed.body.data.role).toBe('viewer');
     // the old token carries the old role: it stops working
     expectError(await api('GET', '/partner', { token: support.access_token }), 401, 'error.unauthorized');
@@ -221,8 +328,19 @@ describe('users and roles', () => {
     const a = await createOrg();
     const b = await createOrg();
     expectError(await api('DELETE', `/users/${a.userId}`, { token: a.token }), 400, 'error.bad_request');
-    expectError(await api('PATCH', `/users/${a.userId}`, { token: b.token, body: { role: 'viewer' } }), 404, 'error.not_found');
-    expectError(await api('POST', '/users', { token: a.token, body: { email: 'x@example.test', role: 'owner', password: 'long-enough-1' } }), 400, 'error.bad_request');
+    expectError(
+      await api('PATCH', `/users/${a.userId}`, { token: b.token, body: { role: 'viewer' } }),
+      404,
+      'error.not_found',
+    );
+    expectError(
+      await api('POST', '/users', {
+        token: a.token,
+        body: { email: 'x@example.test', role: 'owner', password: 'long-enough-1' },
+      }),
+      400,
+      'error.bad_request',
+    );
   });
 });
 
@@ -237,12 +355,94 @@ describe('operator verification', () => {
     const verified = await api('POST', `/operator/organizations/${org.orgId}/verify`, { token: op });
     expect(verified.body.data.status).toBe('verified');
     expect((await api('GET', '/organization', { token: org.token })).body.data.status).toBe('verified');
-    expectError(await api('POST', `/operator/organizations/${org.orgId}/reject`, { token: op }), 409, 'error.conflict');
-    expectError(await api('POST', `/operator/organizations/org_missing/verify`, { token: op }), 404, 'error.not_found');
+    expectError(
+      await api('POST', `/operator/organizations/${org.orgId}/reject`, { token: op }),
+      409,
+      'error.conflict',
+    );
+    expectError(
+      await api('POST', `/operator/organizations/org_missing/verify`, { token: op }),
+      404,
+      'error.not_found',
+    );
+  });
+
+  it('rejects a sandbox organization: the operator and the organization see it rejected; the decision is final', async () => {
+    const org = await createOrg();
+    const op = await operatorToken();
+    const before = (await api('GET', '/organization', { token: org.token })).body.data;
+    expect(before.status).toBe('sandbox');
+
+    const rejected = await api('POST', `/operator/organizations/${org.orgId}/reject`, { token: op });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body).toEqual({
+      ok: true,
+      data: { ...before, status: 'rejected', updated_at: { seconds: expect.any(Number) } },
+    });
+    expect(rejected.body.data.updated_at.seconds).toBeGreaterThanOrEqual(before.updated_at.seconds);
+
+    // The operator's lists: under rejected, no longer in the sandbox queue.
+    const tokens = async (status: string) =>
+      (
+        await api('GET', `/operator/organizations?status=${status}&limit=100`, { token: op })
+      ).body.data.organizations.map((o: { token: string }) => o.token);
+    expect(await tokens('rejected')).toContain(org.orgId);
+    expect(await tokens('sandbox')).not.toContain(org.orgId);
+    const listed = (
+      await api('GET', '/operator/organizations?status=rejected&limit=100', { token: op })
+    ).body.data.organizations.find((o: { token: string }) => o.token === org.orgId);
+    expect(listed).toEqual(rejected.body.data);
+
+    // The organization's own views.
+    expect((await api('GET', '/organization', { token: org.token })).body.data).toEqual(rejected.body.data);
+    expect((await api('GET', '/me', { token: org.token })).body.data.organization).toEqual(
+      rejected.body.data,
+    );
+    // A rejected organization gets no production namespace.
+    expectError(
+      await api('POST', '/partner', {
+        token: org.token,
+        body: { name: 'Prod', domain: `prod-${uniq()}.test`, environment: 'production' },
+      }),
+      403,
+      'error.forbidden',
+    );
+
+    // Repeating the decision returns the organization unchanged; the opposite one is a conflict.
+    const again = await api('POST', `/operator/organizations/${org.orgId}/reject`, { token: op });
+    expect(again.status).toBe(200);
+    expect(again.body.data).toEqual(rejected.body.data);
+    const verify = await api('POST', `/operator/organizations/${org.orgId}/verify`, { token: op });
+    expectError(verify, 409, 'error.conflict');
+    expect(verify.body.message).toMatch(/rejected/);
+    expect((await api('GET', '/organization', { token: org.token })).body.data).toEqual(rejected.body.data);
+    expectError(
+      await api('POST', `/operator/organizations/org_missing/reject`, { token: op }),
+      404,
+      'error.not_found',
+    );
   });
 
   it('forbids organization users from operator endpoints', async () => {
     const org = await createOrg();
     expectError(await api('GET', '/operator/organizations', { token: org.token }), 403, 'error.forbidden');
+    // Not even on its own organization, and the refusal decides nothing.
+    expectError(
+      await api('POST', `/operator/organizations/${org.orgId}/reject`, { token: org.token }),
+      403,
+      'error.forbidden',
+    );
+    expectError(
+      await api('POST', `/operator/organizations/${org.orgId}/verify`, { token: org.token }),
+      403,
+      'error.forbidden',
+    );
+    const other = await createOrg();
+    expectError(
+      await api('POST', `/operator/organizations/${org.orgId}/reject`, { token: other.token }),
+      403,
+      'error.forbidden',
+    );
+    expect((await api('GET', '/organization', { token: org.token })).body.data.status).toBe('sandbox');
   });
 });

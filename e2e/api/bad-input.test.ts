@@ -1,0 +1,441 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, baseUrl, expectError, operatorToken, uniq, type ApiOptions, type ApiResponse } from './helpers';
+import { createBank, pushBody, type Bank } from './payments-helpers';
+
+/**
+ * Bad input on every write operation of the gateway, enumerated from its own OpenAPI document:
+ * malformed JSON → 400, a body over 64 KiB → 413, a non-JSON content type → 415, each with the
+ * error envelope and the X-Csp-Version and X-Request-Id headers, never a 500.
+ */
+
+const VERSION = 'gateway-csp/v0.1.0';
+const ALICE = 'alice@sandbox-bank.test';
+const MALFORMED = '{"name": "x", "admin_email": ';
+const OVERSIZED = JSON.stringify({ filler: 'x'.repeat(70 * 1024) });
+
+interface Operation {
+  method: 'POST' | 'PUT' | 'PATCH';
+  /** Path relative to /api/v1/csp, with `{param}` placeholders. */
+  path: string;
+  tag: string;
+  security: string[];
+  headers: Set<string>;
+  pathParams: string[];
+  hasBody: boolean;
+}
+
+interface OpenApiOperation {
+  tags: string[];
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<{ name: string; in: string }>;
+  requestBody?: { content: Record<string, unknown> };
+}
+
+// Enumerated from the running server's document when the file is collected.
+const doc = (await (await fetch(`${baseUrl()}/openapi.json`)).json()) as {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+};
+const OPERATIONS: Operation[] = Object.entries(doc.paths).flatMap(([fullPath, item]) =>
+  Object.entries(item)
+    .filter(([method]) => ['post', 'put', 'patch'].includes(method))
+    .map(([method, op]) => ({
+      method: method.toUpperCase() as Operation['method'],
+      path: fullPath.replace(/^\/api\/v1\/csp/, ''),
+      tag: op.tags[0]!,
+      security: (op.security ?? []).flatMap((s) => Object.keys(s)),
+      headers: new Set((op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name)),
+      pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+      hasBody: op.requestBody !== undefined,
+    })),
+);
+const WITH_BODY = OPERATIONS.filter((o) => o.hasBody);
+const WITHOUT_BODY = OPERATIONS.filter((o) => !o.hasBody);
+const label = (o: Operation) => `${o.method} ${o.path}`;
+
+/** The credentials an operation accepts: none, the operator's JWT, an admin's JWT and/or an API key. */
+function credentials(o: Operation): Array<{ name: string; opts: ApiOptions }> {
+  const tenant = (opts: ApiOptions): ApiOptions => ({
+    ...opts,
+    partner: o.headers.has('x-partner-id') ? bank.partnerId : undefined,
+    org: o.headers.has('x-org-id') ? bank.orgId : undefined,
+  });
+  if (o.security.length === 0) return [{ name: 'no credential', opts: {} }];
+  if (o.tag === 'Operator') return [{ name: 'operator JWT', opts: { token: operator } }];
+  const out: Array<{ name: string; opts: ApiOptions }> = [];
+  if (o.security.includes('bearer')) out.push({ name: 'admin JWT', opts: tenant({ token: bank.token }) });
+  if (o.security.includes('apiKey')) out.push({ name: 'API key', opts: tenant({ apiKey: bank.key.apiKey }) });
+  return out;
+}
+
+/** Each operation with its idempotency key when it takes one, so the body is what is refused. */
+function send(o: Operation, path: string, cred: ApiOptions, rawBody: string, contentType: string) {
+  return api(o.method, path, {
+    ...cred,
+    rawBody,
+    contentType,
+    idempotencyKey: o.headers.has('idempotency-key'),
+  });
+}
+
+function expectEnvelope(res: ApiResponse, status: number, code: string, what: string) {
+  expect(res.status, `${what}: ${res.text}`).toBe(status);
+  expect(res.body, what).toEqual({ code, message: expect.any(String) });
+  expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
+  expect(res.headers.get('x-csp-version'), what).toBe(VERSION);
+  expect(res.headers.get('x-request-id'), what).toMatch(/^[\w.-]{1,64}$/);
+}
+
+let bank: Bank;
+let operator: string;
+/** Real resources of the bank's own organization, for the operations that change one. */
+let real: Record<string, string>;
+
+beforeAll(async () => {
+  bank = await createBank();
+  operator = await operatorToken();
+  const key = await api('POST', '/apikey', {
+    token: bank.token,
+    partner: bank.partnerId,
+    body: {
+      name: 'to-patch',
+      access: {
+        customers_read: true,
+        customers_write: false,
+        transactions_read: false,
+        transactions_write: false,
+      },
+    },
+  });
+  expect(key.status).toBe(200);
+  const links = await api('GET', '/link', { token: bank.token, partner: bank.partnerId });
+  expect(links.body.data.links).toHaveLength(1);
+  const hook = await api('POST', '/webhook', {
+    token: bank.token,
+    partner: bank.partnerId,
+    body: { url: 'http://127.0.0.1:9/hook', event_types: ['*'] },
+  });
+  expect(hook.status, hook.text).toBe(200);
+  real = {
+    user_id: bank.userId,
+    partner_id: bank.partnerId,
+    token: key.body.data.token,
+    link_id: links.body.data.links[0].token,
+    webhook_id: hook.body.data.token,
+  };
+});
+
+/** Path parameters: a real resource of the bank where there is one, else a well-formed unknown id. */
+function pathOf(o: Operation, useReal: boolean): string {
+  const unknown: Record<string, string> = {
+    org_id: `org_unknown${uniq()}`,
+    secret_key: `sk_unknown_${uniq()}${uniq()}`,
+    account_id: `acct_unknown${uniq()}`,
+    payment_id: `pay-unknown-${uniq()}`,
+    admission_id: `adm_unknown${uniq()}`,
+    task_id: `task_unknown${uniq()}`,
+    webhook_id: `wh_unknown${uniq()}`,
+    delivery_id: `dlv_unknown${uniq()}`,
+    user_id: `usr_unknown${uniq()}`,
+    partner_id: `ns_unknown${uniq()}`,
+    token: `key_unknown${uniq()}`,
+    link_id: `lnk_unknown${uniq()}`,
+  };
+  return o.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    const id = (useReal ? real[name] : undefined) ?? unknown[name];
+    if (!id) throw new Error(`no id for path parameter ${name} of ${label(o)}`);
+    return encodeURIComponent(id);
+  });
+}
+
+describe('the write operations of the OpenAPI document', () => {
+  it('are enumerated, and every one that takes a JSON body declares it', () => {
+    expect(WITH_BODY.map(label)).toEqual(
+      expect.arrayContaining([
+        'POST /organization',
+        'POST /organization/signin',
+        'POST /customer',
+        'POST /account',
+        'POST /payments',
+        'PATCH /users/{user_id}',
+        'PUT /payments/{payment_id}/admissions/{admission_id}/tasks/{task_id}',
+      ]),
+    );
+    expect(WITH_BODY.length).toBeGreaterThanOrEqual(15);
+    expect(WITHOUT_BODY.map(label)).toEqual(
+      expect.arrayContaining(['POST /payments/{payment_id}/submissions', 'POST /settlements']),
+    );
+    for (const o of WITH_BODY)
+      expect(
+        Object.keys(
+          (doc.paths[`/api/v1/csp${o.path}`] as Record<string, OpenApiOperation>)[o.method.toLowerCase()]!
+            .requestBody!.content,
+        ),
+        label(o),
+      ).toEqual(['application/json']);
+  });
+});
+
+describe.each(WITH_BODY.map((o) => [label(o), o] as const))('%s', (_name, o) => {
+  it('answers malformed JSON with 400, a body over 64 KiB with 413 (sized and streamed) and a non-JSON type with 415', async () => {
+    const creds = credentials(o);
+    expect(creds.length).toBeGreaterThan(0);
+    for (const { name, opts } of creds) {
+      const path = pathOf(o, true);
+      const malformed = await send(o, path, opts, MALFORMED, 'application/json');
+      expectEnvelope(malformed, 400, 'error.bad_request', `${name}, malformed JSON`);
+      expect(malformed.body.message).toMatch(/JSON/);
+
+      expectEnvelope(
+        await send(o, path, opts, OVERSIZED, 'application/json'),
+        413,
+        'error.payload_too_large',
+        `${name}, 70 KiB`,
+      );
+      expectEnvelope(
+        await sendStreamed(
+          o.method,
+          path,
+          { ...opts, idempotencyKey: o.headers.has('idempotency-key') },
+          OVERSIZED,
+        ),
+        413,
+        'error.payload_too_large',
+        `${name}, 70 KiB streamed`,
+      );
+
+      expectEnvelope(
+        await send(o, path, opts, '{}', 'text/plain'),
+        415,
+        'error.unsupported_media_type',
+        `${name}, text/plain`,
+      );
+      expectEnvelope(
+        await send(o, path, opts, 'name=x', 'application/x-www-form-urlencoded'),
+        415,
+        'error.unsupported_media_type',
+        `${name}, form`,
+      );
+    }
+  });
+});
+
+describe.each(WITHOUT_BODY.map((o) => [label(o), o] as const))('%s (takes no body)', (_name, o) => {
+  it('answers a body over 64 KiB with 413 before anything else', async () => {
+    for (const { name, opts } of credentials(o)) {
+      expectEnvelope(
+        await send(o, pathOf(o, false), opts, OVERSIZED, 'application/json'),
+        413,
+        'error.payload_too_large',
+        `${name}, 70 KiB`,
+      );
+    }
+  });
+
+  // POST /settlements would run a cut-off on the shared server; its only bad input is the size.
+  if (o.pathParams.length > 0) {
+    it('ignores a malformed or non-JSON body: the answer is the operation’s own (404 for an unknown id)', async () => {
+      for (const { name, opts } of credentials(o)) {
+        expectEnvelope(
+          await send(o, pathOf(o, false), opts, MALFORMED, 'application/json'),
+          404,
+          'error.not_found',
+          `${name}, malformed JSON`,
+        );
+        expectEnvelope(
+          await send(o, pathOf(o, false), opts, 'a=b', 'text/plain'),
+          404,
+          'error.not_found',
+          `${name}, text/plain`,
+        );
+      }
+    });
+  }
+});
+
+/** A body streamed without Content-Length (chunked), so the limit must count the bytes as they come. */
+async function sendStreamed(
+  method: string,
+  path: string,
+  opts: ApiOptions,
+  text: string,
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.apiKey) headers['x-service-api-key'] = opts.apiKey;
+  if (opts.partner) headers['x-partner-id'] = opts.partner;
+  if (opts.org) headers['x-org-id'] = opts.org;
+  if (opts.idempotencyKey)
+    headers['idempotency-key'] =
+      typeof opts.idempotencyKey === 'string' ? opts.idempotencyKey : crypto.randomUUID();
+  const bytes = new TextEncoder().encode(text);
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let i = 0; i < bytes.length; i += 8192) controller.enqueue(bytes.subarray(i, i + 8192));
+      controller.close();
+    },
+  });
+  const res = await fetch(baseUrl() + path, { method, headers, body, duplex: 'half' } as RequestInit);
+  const raw = await res.text();
+  let parsed: unknown = raw;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    // not JSON: the assertions report it
+  }
+  return { status: res.status, body: parsed, text: raw, headers: res.headers };
+}
+
+describe('refused bodies write nothing', () => {
+  const institution = {
+    name: 'First Clearing',
+    phone_number: '+1 212 555 0100',
+    address: { address: '1 Main St', city: 'Springfield', postal_code: '12345', state: 'IL' },
+  };
+  const cases = [
+    {
+      name: 'create customer (API key)',
+      path: '/customer',
+      count: (b: Bank) => api('GET', '/customer', b.key),
+      opts: (b: Bank): ApiOptions => b.key,
+      body: (b: Bank) => ({
+        payment_address: `jane.${uniq()}@${b.domain}`,
+        first_name: 'Jane',
+        last_name: 'Doe',
+      }),
+    },
+    {
+      name: 'create account (JWT)',
+      path: '/account',
+      count: (b: Bank) => api('GET', '/account', { token: b.token, partner: b.partnerId }),
+      opts: (b: Bank): ApiOptions => ({ token: b.token, partner: b.partnerId }),
+      body: () => ({
+        account_title: 'Operating',
+        account_number: '000123456789',
+        routing_number: '021000021',
+        type: 'checking',
+        institution,
+      }),
+    },
+    {
+      name: 'create payment (API key)',
+      path: '/payments',
+      count: (b: Bank) => api('GET', '/payments', b.key),
+      opts: (b: Bank): ApiOptions => b.key,
+      body: (b: Bank) => pushBody(b, ALICE, '1000'),
+    },
+  ];
+
+  it.each(cases.map((c) => [c.name, c] as const))(
+    '%s: a valid body refused for its form (malformed, 70 KiB sized or streamed, not JSON) leaves the list unchanged; the same body sent properly is created',
+    async (_n, c) => {
+      const b = await createBank();
+      const before = await c.count(b);
+      expect(before.status).toBe(200);
+      expect(before.body.data.count).toBe(0);
+      const body = c.body(b);
+      const json = JSON.stringify(body);
+      // The first refusal's idempotency key is used again for the proper request: nothing was stored under it.
+      const key = `bad-${uniq()}`;
+      expectError(
+        await api('POST', c.path, { ...c.opts(b), rawBody: json.slice(0, -1), idempotencyKey: key }),
+        400,
+        'error.bad_request',
+      );
+      expectError(
+        await api('POST', c.path, {
+          ...c.opts(b),
+          rawBody: JSON.stringify({ ...body, padding: 'x'.repeat(70 * 1024) }),
+        }),
+        413,
+        'error.payload_too_large',
+      );
+      expectError(
+        await sendStreamed(
+          'POST',
+          c.path,
+          { ...c.opts(b), idempotencyKey: true },
+          JSON.stringify({ ...body, padding: 'x'.repeat(70 * 1024) }),
+        ),
+        413,
+        'error.payload_too_large',
+      );
+      expectError(
+        await api('POST', c.path, { ...c.opts(b), rawBody: json, contentType: 'text/plain' }),
+        415,
+        'error.unsupported_media_type',
+      );
+      expectError(
+        await api('POST', c.path, {
+          ...c.opts(b),
+          rawBody: json,
+          contentType: 'application/x-www-form-urlencoded',
+        }),
+        415,
+        'error.unsupported_media_type',
+      );
+      expect((await c.count(b)).body.data.count).toBe(0);
+
+      // Sent streamed as well: a chunked body under the limit is read and accepted.
+      const created = await sendStreamed('POST', c.path, { ...c.opts(b), idempotencyKey: key }, json);
+      expect(created.status, created.text).toBe(200);
+      expect(created.headers.get('idempotent-replayed')).toBeNull();
+      expect((await c.count(b)).body.data.count).toBe(1);
+    },
+  );
+});
+
+describe('wrong types and unknown enum values on update bodies', () => {
+  it.each([
+    ['PATCH /users: unknown role', 'PATCH', 'user', { role: 'owner' }, /role/],
+    ['PATCH /users: role as a number', 'PATCH', 'user', { role: 1 }, /role/],
+    ['PATCH /partner: enabled as a string', 'PATCH', 'partner', { enabled: 'no' }, /enabled/],
+    [
+      'PATCH /partner: payment_ttl_seconds as a string',
+      'PATCH',
+      'partner',
+      { payment_ttl_seconds: '60' },
+      /payment_ttl_seconds/,
+    ],
+    ['PATCH /apikey: enabled as a string', 'PATCH', 'key', { enabled: 'false' }, /enabled/],
+    [
+      'PATCH /webhook: unknown event type',
+      'PATCH',
+      'webhook',
+      { event_types: ['payment.teleported'] },
+      /event_types/,
+    ],
+    ['PATCH /webhook: event_types as a string', 'PATCH', 'webhook', { event_types: '*' }, /event_types/],
+    ['PUT /me/partner: partner_id as a number', 'PUT', 'me', { partner_id: 42 }, /partner_id/],
+  ] as const)(
+    'answers 400 naming the field for %s and changes nothing',
+    async (_l, method, what, body, field) => {
+      const state = async () => ({
+        user: (await api('GET', '/users', { token: bank.token })).body.data.users.find(
+          (u: { token: string }) => u.token === bank.userId,
+        ),
+        partner: (await api('GET', `/partner/${bank.partnerId}`, { token: bank.token })).body.data,
+        key: (await api('GET', `/apikey/${real.token}`, { token: bank.token, partner: bank.partnerId })).body
+          .data,
+        webhook: (
+          await api('GET', `/webhook/${real.webhook_id}`, { token: bank.token, partner: bank.partnerId })
+        ).body.data,
+        me: (await api('GET', '/me', { token: bank.token })).body.data,
+      });
+      const before = await state();
+      expect(before.user.role).toBe('admin');
+      const path = {
+        user: `/users/${bank.userId}`,
+        partner: `/partner/${bank.partnerId}`,
+        key: `/apikey/${real.token}`,
+        webhook: `/webhook/${real.webhook_id}`,
+        me: '/me/partner',
+      }[what];
+      const partner = what === 'key' || what === 'webhook' ? bank.partnerId : undefined;
+      const res = await api(method, path, { token: bank.token, partner, body });
+      expectError(res, 400, 'error.bad_request');
+      expect(res.body.message).toMatch(field);
+      expect(res.headers.get('x-csp-version')).toBe(VERSION);
+      expect(await state()).toEqual(before);
+    },
+  );
+});
