@@ -59,12 +59,15 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 
 function headerSchema(spec: { auth: AuthMode; partner?: HeaderRule; org?: HeaderRule; idempotent?: boolean }) {
   const shape: Record<string, z.ZodType> = {};
+  // Validated as optional: a missing header is refused by the credential and idempotency layers,
+  // after the credential (401 before 400) and with their own messages; the document says which
+  // headers a route requires.
   const h = (name: string, required: boolean, description: string) =>
-    (required ? z.string() : z.string().optional()).openapi({ param: { name, in: 'header', required }, description });
-  if (spec.auth === 'apikey' || spec.auth === 'either') shape['x-service-api-key'] = h('x-service-api-key', false, 'API key secret (X-SERVICE-API-KEY)');
-  if (spec.partner && spec.partner !== 'none') shape['x-partner-id'] = h('x-partner-id', false, `Namespace identifier (${spec.partner})`);
-  if (spec.org && spec.org !== 'none') shape['x-org-id'] = h('x-org-id', false, `Organization identifier (${spec.org})`);
-  if (spec.idempotent) shape['idempotency-key'] = h('idempotency-key', false, 'Required. A unique key, usually a UUID');
+    z.string().optional().openapi({ param: { name, in: 'header', required }, description });
+  if (spec.auth === 'apikey' || spec.auth === 'either') shape['x-service-api-key'] = h('x-service-api-key', spec.auth === 'apikey', 'API key secret (X-SERVICE-API-KEY)');
+  if (spec.partner && spec.partner !== 'none') shape['x-partner-id'] = h('x-partner-id', spec.partner === 'required', 'Namespace identifier');
+  if (spec.org && spec.org !== 'none') shape['x-org-id'] = h('x-org-id', spec.org === 'required', 'Organization identifier');
+  if (spec.idempotent) shape['idempotency-key'] = h('idempotency-key', true, 'A unique key per operation, usually a UUID (DESIGN §7: replayed, 409 while in flight, 422 with another body)');
   return Object.keys(shape).length ? z.object(shape) : undefined;
 }
 

@@ -10,17 +10,50 @@ describe('OpenAPI document', () => {
       .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
     expect(served.length).toBeGreaterThan(10);
     const documented = new Set(
-      Object.entries(doc.paths ?? {}).flatMap(([path, item]) => Object.keys(item as object).map((m) => `${m} ${path}`)),
+      Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+        Object.keys(item as object).map((m) => `${m} ${path}`),
+      ),
     );
     const missing = [...new Set(served)].filter((r) => !documented.has(r));
     expect(missing).toEqual([]);
+  });
+
+  it('documents the headers a route requires as required', () => {
+    const app = createGateway();
+    const doc = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '0' } });
+    type Param = { name: string; in: string; required?: boolean };
+    const headers = (path: string, method: string) =>
+      Object.fromEntries(
+        ((doc.paths?.[path] as Record<string, { parameters?: Param[] }>)[method]!.parameters ?? [])
+          .filter((p) => p.in === 'header')
+          .map((p) => [p.name, p.required ?? false]),
+      );
+    // Payments: either credential (so the API key header alone is not required), both tenant
+    // headers and an idempotency key.
+    expect(headers('/api/v1/csp/payments', 'post')).toEqual({
+      'x-service-api-key': false,
+      'x-partner-id': true,
+      'x-org-id': true,
+      'idempotency-key': true,
+    });
+    // A JWT-only route documents no API key header.
+    expect(headers('/api/v1/csp/partner', 'post')['x-service-api-key']).toBeUndefined();
+    // Every idempotent operation says so.
+    for (const [path, item] of Object.entries(doc.paths ?? {})) {
+      for (const [method, op] of Object.entries(item as Record<string, { parameters?: Param[] }>)) {
+        const key = op.parameters?.find((p) => p.in === 'header' && p.name === 'idempotency-key');
+        if (key) expect(key.required, `${method} ${path}`).toBe(true);
+      }
+    }
   });
 
   it('gives every operation a summary, a tag and its error responses', () => {
     const app = createGateway();
     const doc = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '0' } });
     for (const [path, item] of Object.entries(doc.paths ?? {})) {
-      for (const [method, op] of Object.entries(item as Record<string, { summary?: string; tags?: string[]; responses: Record<string, unknown> }>)) {
+      for (const [method, op] of Object.entries(
+        item as Record<string, { summary?: string; tags?: string[]; responses: Record<string, unknown> }>,
+      )) {
         expect(op.summary, `${method} ${path}`).toBeTruthy();
         expect(op.tags?.length, `${method} ${path}`).toBe(1);
         expect(op.responses['200'], `${method} ${path}`).toBeDefined();
