@@ -177,7 +177,8 @@ export async function listPayments(
   if (q.status === 'unsubmitted') where.push(isNull(submissions.id));
   else if (q.status) where.push(submissionStatusIs(SUBMISSION[q.status]));
   if (q.created_from !== undefined) where.push(gte(payments.createdAt, new Date(q.created_from * 1000)));
-  if (q.created_to !== undefined) where.push(lte(payments.createdAt, new Date(q.created_to * 1000)));
+  // Both bounds are inclusive Unix seconds: created_to takes its whole second, as cutoff_to does.
+  if (q.created_to !== undefined) where.push(lte(payments.createdAt, new Date(q.created_to * 1000 + 999)));
   if (q.payment_id) where.push(sql`${payments.paymentId} ILIKE ${q.payment_id.replace(/[\\%_]/g, '\\$&') + '%'}`);
   const cond = and(...where);
   const base = () => ctx.db.select({ payment: payments, status: submissionStatus, transactionId: submissions.transactionId }).from(payments).leftJoin(submissions, eq(submissions.paymentPk, payments.id));
