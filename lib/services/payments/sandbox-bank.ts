@@ -31,12 +31,23 @@ export async function workSandboxBankTasks(db: Db, delayMs: number, batch = 50):
     .from(admissionTasks)
     .innerJoin(namespaces, eq(namespaces.id, admissionTasks.partnerId))
     .innerJoin(payments, eq(payments.id, admissionTasks.paymentPk))
-    .where(and(eq(namespaces.isSystem, true), eq(admissionTasks.status, TASK.pending), lte(admissionTasks.createdAt, cutoff)))
+    .where(
+      and(
+        eq(namespaces.isSystem, true),
+        eq(admissionTasks.status, TASK.pending),
+        lte(admissionTasks.createdAt, cutoff),
+      ),
+    )
     .limit(batch);
   let done = 0;
   for (const t of due) {
     try {
-      await applyTaskUpdate(db, t.id, { ...sandboxOutcome(t.amount), note: 'Answered automatically by the Sandbox Bank' }, 'sandbox-bank');
+      await applyTaskUpdate(
+        db,
+        t.id,
+        { ...sandboxOutcome(t.amount), note: 'Answered automatically by the Sandbox Bank' },
+        'sandbox-bank',
+      );
       done++;
     } catch (err) {
       // Another instance answered first (409), or the submission ended meanwhile: nothing to do.
