@@ -233,4 +233,120 @@ describe('settlement over HTTP', () => {
     const stats = await call('GET', '/operator/stats', op);
     expect(stats.body.data.transactions_settled).toBeGreaterThanOrEqual(3);
   }, 60_000);
+
+  it('the three endpoints with a JWT: tenant headers required and matched, answered on details, X-Csp-Version on errors, strangers 404', async () => {
+    const a = await bank();
+    const stranger = await bank();
+    const t = await paySandbox(a, '4200');
+    const op = await operator();
+    const cut = await call('POST', '/settlements', op);
+    expect(cut.status).toBe(200);
+    const batch = (await call('GET', '/settlements', a.jwt)).body.data.batches[0];
+    expect(batch).toMatchObject({ status: 'COMPLETED', currency: 'USD', txn_count: 1 });
+    const paths = ['/settlements', `/settlements/${batch.token}`, `/settlements/${batch.token}/transactions`];
+    const tenantHeaders = (r: Res) => [
+      r.headers.get('x-partner-id'),
+      r.headers.get('x-org-id'),
+      r.headers.get('x-csp-version'),
+    ];
+
+    // The JWT with both tenant headers: 200, and the tenant headers on every answer, details included.
+    for (const p of paths) {
+      const res = await call('GET', p, a.jwt);
+      expect(res.status, p).toBe(200);
+      expect(tenantHeaders(res), p).toEqual([a.ns.token, a.orgId, 'gateway-csp/v0.1.0']);
+    }
+    const details = await call('GET', `/settlements/${batch.token}`, a.jwt);
+    expect(details.body.data.summary).toEqual(batch);
+    expect(details.body.data.merkle_leaf).toMatchObject({
+      partner_id: a.ns.token,
+      kind: 'debtor',
+      amount: '4200',
+    });
+    const viaKey = await call('GET', `/settlements/${batch.token}`, a.h);
+    expect(tenantHeaders(viaKey)).toEqual([a.ns.token, a.orgId, 'gateway-csp/v0.1.0']);
+    expect(viaKey.body).toEqual(details.body);
+    const txns = await call('GET', `/settlements/${batch.token}/transactions`, a.jwt);
+    expect(txns.body.data.total).toBe(1);
+    expect(txns.body.data.transactions).toMatchObject([
+      { transaction_id: t.transactionId, payment_id: t.paymentId, status: 3, batch_id: batch.token },
+    ]);
+    expect(
+      (await call('GET', `/settlements/${batch.token}/transactions?limit=1&page=2`, a.jwt)).body.data,
+    ).toEqual({ total: 1, transactions: [] });
+
+    // Errors carry X-Csp-Version and no tenant headers.
+    const refused = (res: Res, status: number, code: string, message: string | RegExp) => {
+      expect([res.status, res.body.code]).toEqual([status, code]);
+      expect(res.body.message).toMatch(message);
+      expect(tenantHeaders(res)).toEqual([null, null, 'gateway-csp/v0.1.0']);
+    };
+    const without = (h: Record<string, string>, name: string) =>
+      Object.fromEntries(Object.entries(h).filter(([k]) => k !== name));
+    const jwtWithoutOrg = without(a.jwt, 'x-org-id');
+    const jwtWithoutPartner = without(a.jwt, 'x-partner-id');
+    for (const p of paths) {
+      refused(
+        await call('GET', p, jwtWithoutOrg),
+        400,
+        'error.bad_request',
+        'Missing required header x-org-id',
+      );
+      refused(
+        await call('GET', p, jwtWithoutPartner),
+        400,
+        'error.bad_request',
+        'Missing required header x-partner-id',
+      );
+      refused(
+        await call('GET', p, { ...a.jwt, 'x-org-id': stranger.orgId }),
+        401,
+        'error.unauthorized',
+        'x-org-id does not match the access token',
+      );
+      refused(
+        await call('GET', p, { ...a.h, 'x-org-id': stranger.orgId }),
+        401,
+        'error.unauthorized',
+        'x-org-id does not match the API key',
+      );
+      refused(
+        await call('GET', p, { ...a.jwt, 'x-partner-id': stranger.ns.token }),
+        401,
+        'error.unauthorized',
+        'x-partner-id is not a namespace of this organization',
+      );
+    }
+    for (const q of ['limit=0', 'limit=101', 'page=0', 'page=x']) {
+      refused(
+        await call('GET', `/settlements/${batch.token}/transactions?${q}`, a.jwt),
+        400,
+        'error.bad_request',
+        q.startsWith('limit') ? /limit/ : /page/,
+      );
+    }
+
+    // A namespace that took no part: 404 on every read of the batch, with either credential.
+    for (const headers of [stranger.h, stranger.jwt]) {
+      refused(
+        await call('GET', `/settlements/${batch.token}`, headers),
+        404,
+        'error.not_found',
+        `Settlement batch ${batch.token} not found`,
+      );
+      refused(
+        await call('GET', `/settlements/${batch.token}/transactions`, headers),
+        404,
+        'error.not_found',
+        `Settlement batch ${batch.token} not found`,
+      );
+      refused(
+        await call('GET', `/settlements/${batch.token}/transactions/${t.transactionId}`, headers),
+        404,
+        'error.not_found',
+        /not found/,
+      );
+      expect((await call('GET', '/settlements', headers)).body.data).toEqual({ total: 0, batches: [] });
+    }
+  }, 60_000);
 });
