@@ -11,7 +11,15 @@ export async function createBank(): Promise<Bank> {
   const res = await api('POST', '/apikey', {
     token: org.token,
     partner: org.partnerId,
-    body: { name: 'core', access: { customers_read: true, customers_write: true, transactions_read: true, transactions_write: true } },
+    body: {
+      name: 'core',
+      access: {
+        customers_read: true,
+        customers_write: true,
+        transactions_read: true,
+        transactions_write: true,
+      },
+    },
   });
   expect(res.status).toBe(200);
   return { ...org, key: { apiKey: res.body.data.secret_key, org: org.orgId, partner: org.partnerId } };
@@ -21,8 +29,19 @@ export function pushBody(from: TestOrg, to: string, total: string, over: Record<
   return {
     payment_id: `pay-${uniq()}-${uniq()}`,
     amount: { currency: 'USD', total },
-    debtor_party: { payment_address: `payer@${from.domain}`, first_name: 'Pat', last_name: 'Payer', type: 'Payer_Individual', billing: { country: 'US' } },
-    beneficiary_party: { payment_address: to, first_name: 'Bea', last_name: 'Payee', type: 'Payee_Individual' },
+    debtor_party: {
+      payment_address: `payer@${from.domain}`,
+      first_name: 'Pat',
+      last_name: 'Payer',
+      type: 'Payer_Individual',
+      billing: { country: 'US' },
+    },
+    beneficiary_party: {
+      payment_address: to,
+      first_name: 'Bea',
+      last_name: 'Payee',
+      type: 'Payee_Individual',
+    },
     reference: 'invoice 42',
     payment_type: 'Type_Push',
     ...over,
@@ -48,10 +67,63 @@ export async function waitForStatus(bank: Bank, paymentId: string, statuses: num
   }
 }
 
-/** Links two organizations' first namespaces (a proposes, b accepts). */
+/** Links two organizations' first namespaces (a proposes, b accepts); answers the link. */
 export async function link(a: TestOrg, b: TestOrg) {
-  const p = await api('POST', '/link', { token: a.token, partner: a.partnerId, body: { counterparty_domain: b.domain } });
+  const p = await api('POST', '/link', {
+    token: a.token,
+    partner: a.partnerId,
+    body: { counterparty_domain: b.domain },
+  });
   expect(p.status).toBe(200);
-  const acc = await api('PUT', `/link/${p.body.data.token}`, { token: b.token, partner: b.partnerId, body: { action: 'accept' } });
+  const acc = await api('PUT', `/link/${p.body.data.token}`, {
+    token: b.token,
+    partner: b.partnerId,
+    body: { action: 'accept' },
+  });
   expect(acc.status).toBe(200);
+  expect(acc.body.data.status).toBe('established');
+  return acc.body.data as { token: string; status: string };
+}
+
+/** A Type_Pull body: the creator `to` owns the beneficiary's address, `debtor` is asked to pay. */
+export function pullBody(to: TestOrg, debtor: string, total: string, over: Record<string, unknown> = {}) {
+  return pushBody(to, debtor, total, {
+    payment_type: 'Type_Pull',
+    debtor_party: {
+      payment_address: debtor,
+      first_name: 'Pat',
+      last_name: 'Payer',
+      type: 'Payer_Individual',
+    },
+    beneficiary_party: {
+      payment_address: `shop@${to.domain}`,
+      first_name: 'Sam',
+      last_name: 'Shop',
+      type: 'Payee_Individual',
+    },
+    ...over,
+  });
+}
+
+/** The tasks of the submission's admission, as the given bank reads them. */
+export async function admissionTasks(bank: Bank, paymentId: string, admissionId: string) {
+  const res = await api('GET', `/payments/${paymentId}/admissions/${admissionId}/tasks`, bank.key);
+  expect(res.status, res.text).toBe(200);
+  return res.body.data.tasks as Array<Record<string, any> & { token: string; name: string }>;
+}
+
+/** PUT of a task's status by the given bank. */
+export function workTask(
+  bank: Bank,
+  paymentId: string,
+  admissionId: string,
+  taskId: string,
+  body: Record<string, unknown>,
+  over: Record<string, unknown> = {},
+) {
+  return api('PUT', `/payments/${paymentId}/admissions/${admissionId}/tasks/${taskId}`, {
+    ...bank.key,
+    body,
+    ...over,
+  });
 }

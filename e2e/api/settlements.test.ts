@@ -15,10 +15,19 @@ interface Res {
   body: any;
   headers: Headers;
 }
-async function call(method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Res> {
+async function call(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: unknown,
+): Promise<Res> {
   const res = await fetch(server.baseUrl + path, {
     method,
-    headers: { ...(method !== 'GET' ? { 'idempotency-key': crypto.randomUUID() } : {}), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: {
+      ...(method !== 'GET' ? { 'idempotency-key': crypto.randomUUID() } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: await res.json(), headers: res.headers };
@@ -27,13 +36,45 @@ const u = () => crypto.randomUUID().slice(0, 8);
 
 async function bank() {
   const email = `s-${u()}@example.test`;
-  const org = await call('POST', '/organization', {}, { name: `Settle ${u()}`, admin_email: email, admin_password: 'long-enough-password' });
-  const si = await call('POST', '/organization/signin', {}, { admin_email: email, admin_password: 'long-enough-password' });
+  const org = await call(
+    'POST',
+    '/organization',
+    {},
+    { name: `Settle ${u()}`, admin_email: email, admin_password: 'long-enough-password' },
+  );
+  const si = await call(
+    'POST',
+    '/organization/signin',
+    {},
+    { admin_email: email, admin_password: 'long-enough-password' },
+  );
   const token = si.body.data.access_token;
   const ns = (await call('GET', '/partner', { authorization: `Bearer ${token}` })).body.data.partners[0];
-  const key = await call('POST', '/apikey', { authorization: `Bearer ${token}`, 'x-partner-id': ns.token }, { name: 'k', access: { customers_read: true, customers_write: true, transactions_read: true, transactions_write: true } });
-  const h = { 'x-service-api-key': key.body.data.secret_key, 'x-org-id': org.body.data.token, 'x-partner-id': ns.token };
-  return { h, jwt: { authorization: `Bearer ${token}`, 'x-org-id': org.body.data.token, 'x-partner-id': ns.token }, ns, orgId: org.body.data.token as string };
+  const key = await call(
+    'POST',
+    '/apikey',
+    { authorization: `Bearer ${token}`, 'x-partner-id': ns.token },
+    {
+      name: 'k',
+      access: {
+        customers_read: true,
+        customers_write: true,
+        transactions_read: true,
+        transactions_write: true,
+      },
+    },
+  );
+  const h = {
+    'x-service-api-key': key.body.data.secret_key,
+    'x-org-id': org.body.data.token,
+    'x-partner-id': ns.token,
+  };
+  return {
+    h,
+    jwt: { authorization: `Bearer ${token}`, 'x-org-id': org.body.data.token, 'x-partner-id': ns.token },
+    ns,
+    orgId: org.body.data.token as string,
+  };
 }
 
 async function paySandbox(b: Awaited<ReturnType<typeof bank>>, total: string, currency = 'USD') {
@@ -56,7 +97,12 @@ async function paySandbox(b: Awaited<ReturnType<typeof bank>>, total: string, cu
 }
 
 async function operator() {
-  const si = await call('POST', '/organization/signin', {}, { admin_email: 'operator@network.test', admin_password: 'operator-test-password' });
+  const si = await call(
+    'POST',
+    '/organization/signin',
+    {},
+    { admin_email: 'operator@network.test', admin_password: 'operator-test-password' },
+  );
   return { authorization: `Bearer ${si.body.data.access_token}` };
 }
 
@@ -68,7 +114,9 @@ describe('settlement over HTTP', () => {
     const t3 = await paySandbox(a, '900', 'EUR');
     const admitted = await call('GET', '/payments?status=admitted&limit=100', a.h);
     expect(admitted.body.data.payments.map((p: any) => p.submission_status)).toEqual([3, 3, 3]);
-    expect((await call('GET', `/payments/${t1.paymentId}/transactions`, a.h)).body.data.transactions).toMatchObject([{ status: 2, batch_id: null }]);
+    expect(
+      (await call('GET', `/payments/${t1.paymentId}/transactions`, a.h)).body.data.transactions,
+    ).toMatchObject([{ status: 2, batch_id: null }]);
     const op = await operator();
     expect((await call('POST', '/settlements', a.jwt)).status).toBe(403);
     const cut = await call('POST', '/settlements', op);
@@ -81,7 +129,8 @@ describe('settlement over HTTP', () => {
     expect(list.headers.get('x-org-id')).toBe(a.orgId);
     expect(list.headers.get('x-csp-version')).toBe('gateway-csp/v0.1.0');
     // Next.js drops Content-Length from route-handler answers (docs/decisions.md); the standalone host sends it.
-    if (inject('host') === 'standalone') expect(Number(list.headers.get('content-length'))).toBeGreaterThan(0);
+    if (inject('host') === 'standalone')
+      expect(Number(list.headers.get('content-length'))).toBeGreaterThan(0);
     expect(list.body.data.total).toBe(2);
     const usd = list.body.data.batches.find((b: any) => b.currency === 'USD');
     expect(usd).toMatchObject({ status: 'COMPLETED', txn_count: 2 });
@@ -90,33 +139,67 @@ describe('settlement over HTTP', () => {
     const details = await call('GET', `/settlements/${usd.token}`, a.h);
     expect(details.status).toBe(200);
     expect(details.body.data.merkle_root).toMatchObject({ version: 'v1', root_hash: expect.any(String) });
-    expect(details.body.data.merkle_leaf).toMatchObject({ partner_id: a.ns.token, kind: 'debtor', amount: '2200' });
-    expect(details.body.data.positions).toEqual([{ counterparty_id: expect.stringMatching(/^part_/), currency: 'USD', position_type: 'Debit', net_amount: '2200' }]);
+    expect(details.body.data.merkle_leaf).toMatchObject({
+      partner_id: a.ns.token,
+      kind: 'debtor',
+      amount: '2200',
+    });
+    expect(details.body.data.positions).toEqual([
+      {
+        counterparty_id: expect.stringMatching(/^part_/),
+        currency: 'USD',
+        position_type: 'Debit',
+        net_amount: '2200',
+      },
+    ]);
 
     const proof = await call('GET', `/settlements/${usd.token}/proof`, a.h);
-    expect(proof.body.data).toMatchObject({ leaf_hash: details.body.data.merkle_leaf.leaf_hash, root_hash: details.body.data.merkle_root.root_hash });
+    expect(proof.body.data).toMatchObject({
+      leaf_hash: details.body.data.merkle_leaf.leaf_hash,
+      root_hash: details.body.data.merkle_root.root_hash,
+    });
     const { verifyInclusion } = await import('@/lib/settlement/merkle');
-    expect(await verifyInclusion({ leafHash: proof.body.data.leaf_hash, leafIndex: proof.body.data.leaf_index, treeSize: proof.body.data.tree_size, auditPath: proof.body.data.audit_path, rootHash: proof.body.data.root_hash })).toBe(true);
+    expect(
+      await verifyInclusion({
+        leafHash: proof.body.data.leaf_hash,
+        leafIndex: proof.body.data.leaf_index,
+        treeSize: proof.body.data.tree_size,
+        auditPath: proof.body.data.audit_path,
+        rootHash: proof.body.data.root_hash,
+      }),
+    ).toBe(true);
 
     const txns = await call('GET', `/settlements/${usd.token}/transactions`, a.jwt);
     expect(txns.body.data.total).toBe(2);
-    expect(txns.body.data.transactions.map((t: any) => t.transaction_id).sort()).toEqual([t1.transactionId, t2.transactionId].sort());
+    expect(txns.body.data.transactions.map((t: any) => t.transaction_id).sort()).toEqual(
+      [t1.transactionId, t2.transactionId].sort(),
+    );
     const one = await call('GET', `/settlements/${usd.token}/transactions/${t1.transactionId}`, a.h);
     expect(one.body.data).toMatchObject({ transaction_id: t1.transactionId, status: 3, batch_id: usd.token });
-    expect((await call('GET', `/settlements/${usd.token}/transactions/${t3.transactionId}`, a.h)).status).toBe(404);
+    expect(
+      (await call('GET', `/settlements/${usd.token}/transactions/${t3.transactionId}`, a.h)).status,
+    ).toBe(404);
     // Every payment read shows the settlement: submission 6, transaction 3 in the batch.
-    expect((await call('GET', `/payments/${t1.paymentId}/submissions`, a.h)).body.data).toMatchObject({ status: 6, status_name: 'settled' });
+    expect((await call('GET', `/payments/${t1.paymentId}/submissions`, a.h)).body.data).toMatchObject({
+      status: 6,
+      status_name: 'settled',
+    });
     const paymentTxns = await call('GET', `/payments/${t1.paymentId}/transactions`, a.h);
-    expect(paymentTxns.body.data.transactions).toMatchObject([{ transaction_id: t1.transactionId, status: 3, batch_id: usd.token }]);
+    expect(paymentTxns.body.data.transactions).toMatchObject([
+      { transaction_id: t1.transactionId, status: 3, batch_id: usd.token },
+    ]);
     const settledPayments = await call('GET', '/payments?status=settled&limit=100', a.h);
-    expect(settledPayments.body.data.payments.map((p: any) => [p.payment_id, p.submission_status]).sort()).toEqual(
-      [t1.paymentId, t2.paymentId, t3.paymentId].map((id) => [id, 6]).sort(),
-    );
+    expect(
+      settledPayments.body.data.payments.map((p: any) => [p.payment_id, p.submission_status]).sort(),
+    ).toEqual([t1.paymentId, t2.paymentId, t3.paymentId].map((id) => [id, 6]).sort());
     expect((await call('GET', '/payments?status=admitted', a.h)).body.data.count).toBe(0);
 
     // Filters.
     expect((await call('GET', '/settlements?status=FAILED', a.h)).body.data.total).toBe(0);
-    expect((await call(`GET`, `/settlements?cutoff_from=${usd.cutoff_time}&cutoff_to=${usd.cutoff_time}`, a.h)).body.data.total).toBe(2);
+    expect(
+      (await call(`GET`, `/settlements?cutoff_from=${usd.cutoff_time}&cutoff_to=${usd.cutoff_time}`, a.h))
+        .body.data.total,
+    ).toBe(2);
     expect((await call(`GET`, `/settlements?cutoff_to=${usd.cutoff_time - 1}`, a.h)).body.data.total).toBe(0);
     expect((await call('GET', '/settlements?limit=1&page=2', a.h)).body.data.batches).toHaveLength(1);
     for (const q of ['status=DONE', 'limit=0', 'limit=101', 'page=0', 'cutoff_from=soon', 'cutoff_to=-1']) {
@@ -134,7 +217,14 @@ describe('settlement over HTTP', () => {
     expect((await call('GET', '/settlements', b.h)).body.data.total).toBe(0);
 
     // Required headers.
-    expect((await call('GET', '/settlements', { 'x-service-api-key': a.h['x-service-api-key'], 'x-partner-id': a.ns.token })).status).toBe(400);
+    expect(
+      (
+        await call('GET', '/settlements', {
+          'x-service-api-key': a.h['x-service-api-key'],
+          'x-partner-id': a.ns.token,
+        })
+      ).status,
+    ).toBe(400);
     expect((await call('GET', '/settlements', {})).status).toBe(401);
 
     // The operator sees the network's batches and figures.
@@ -142,5 +232,121 @@ describe('settlement over HTTP', () => {
     expect(net.body.data.batches.some((x: any) => x.token === usd.token)).toBe(true);
     const stats = await call('GET', '/operator/stats', op);
     expect(stats.body.data.transactions_settled).toBeGreaterThanOrEqual(3);
+  }, 60_000);
+
+  it('the three endpoints with a JWT: tenant headers required and matched, answered on details, X-Csp-Version on errors, strangers 404', async () => {
+    const a = await bank();
+    const stranger = await bank();
+    const t = await paySandbox(a, '4200');
+    const op = await operator();
+    const cut = await call('POST', '/settlements', op);
+    expect(cut.status).toBe(200);
+    const batch = (await call('GET', '/settlements', a.jwt)).body.data.batches[0];
+    expect(batch).toMatchObject({ status: 'COMPLETED', currency: 'USD', txn_count: 1 });
+    const paths = ['/settlements', `/settlements/${batch.token}`, `/settlements/${batch.token}/transactions`];
+    const tenantHeaders = (r: Res) => [
+      r.headers.get('x-partner-id'),
+      r.headers.get('x-org-id'),
+      r.headers.get('x-csp-version'),
+    ];
+
+    // The JWT with both tenant headers: 200, and the tenant headers on every answer, details included.
+    for (const p of paths) {
+      const res = await call('GET', p, a.jwt);
+      expect(res.status, p).toBe(200);
+      expect(tenantHeaders(res), p).toEqual([a.ns.token, a.orgId, 'gateway-csp/v0.1.0']);
+    }
+    const details = await call('GET', `/settlements/${batch.token}`, a.jwt);
+    expect(details.body.data.summary).toEqual(batch);
+    expect(details.body.data.merkle_leaf).toMatchObject({
+      partner_id: a.ns.token,
+      kind: 'debtor',
+      amount: '4200',
+    });
+    const viaKey = await call('GET', `/settlements/${batch.token}`, a.h);
+    expect(tenantHeaders(viaKey)).toEqual([a.ns.token, a.orgId, 'gateway-csp/v0.1.0']);
+    expect(viaKey.body).toEqual(details.body);
+    const txns = await call('GET', `/settlements/${batch.token}/transactions`, a.jwt);
+    expect(txns.body.data.total).toBe(1);
+    expect(txns.body.data.transactions).toMatchObject([
+      { transaction_id: t.transactionId, payment_id: t.paymentId, status: 3, batch_id: batch.token },
+    ]);
+    expect(
+      (await call('GET', `/settlements/${batch.token}/transactions?limit=1&page=2`, a.jwt)).body.data,
+    ).toEqual({ total: 1, transactions: [] });
+
+    // Errors carry X-Csp-Version and no tenant headers.
+    const refused = (res: Res, status: number, code: string, message: string | RegExp) => {
+      expect([res.status, res.body.code]).toEqual([status, code]);
+      expect(res.body.message).toMatch(message);
+      expect(tenantHeaders(res)).toEqual([null, null, 'gateway-csp/v0.1.0']);
+    };
+    const without = (h: Record<string, string>, name: string) =>
+      Object.fromEntries(Object.entries(h).filter(([k]) => k !== name));
+    const jwtWithoutOrg = without(a.jwt, 'x-org-id');
+    const jwtWithoutPartner = without(a.jwt, 'x-partner-id');
+    for (const p of paths) {
+      refused(
+        await call('GET', p, jwtWithoutOrg),
+        400,
+        'error.bad_request',
+        'Missing required header x-org-id',
+      );
+      refused(
+        await call('GET', p, jwtWithoutPartner),
+        400,
+        'error.bad_request',
+        'Missing required header x-partner-id',
+      );
+      refused(
+        await call('GET', p, { ...a.jwt, 'x-org-id': stranger.orgId }),
+        401,
+        'error.unauthorized',
+        'x-org-id does not match the access token',
+      );
+      refused(
+        await call('GET', p, { ...a.h, 'x-org-id': stranger.orgId }),
+        401,
+        'error.unauthorized',
+        'x-org-id does not match the API key',
+      );
+      refused(
+        await call('GET', p, { ...a.jwt, 'x-partner-id': stranger.ns.token }),
+        401,
+        'error.unauthorized',
+        'x-partner-id is not a namespace of this organization',
+      );
+    }
+    for (const q of ['limit=0', 'limit=101', 'page=0', 'page=x']) {
+      refused(
+        await call('GET', `/settlements/${batch.token}/transactions?${q}`, a.jwt),
+        400,
+        'error.bad_request',
+        q.startsWith('limit') ? /limit/ : /page/,
+      );
+    }
+
+    // A namespace that took no part: 404 on every read of the batch, with either credential.
+    for (const headers of [stranger.h, stranger.jwt]) {
+      refused(
+        await call('GET', `/settlements/${batch.token}`, headers),
+        404,
+        'error.not_found',
+        `Settlement batch ${batch.token} not found`,
+      );
+      refused(
+        await call('GET', `/settlements/${batch.token}/transactions`, headers),
+        404,
+        'error.not_found',
+        `Settlement batch ${batch.token} not found`,
+      );
+      refused(
+        await call('GET', `/settlements/${batch.token}/transactions/${t.transactionId}`, headers),
+        404,
+        'error.not_found',
+        /not found/,
+      );
+      expect((await call('GET', '/settlements', headers)).body.data).toEqual({ total: 0, batches: [] });
+    }
   }, 60_000);
 });

@@ -47,9 +47,18 @@ type RoutedNamespace = { id: string; orgId: string; domain: string; enabled: boo
 const routeDomains = perDatabase((db) => {
   const partner = sql.placeholder('partner');
   const pairedWith = (id: typeof namespaces.id) =>
-    or(and(eq(links.partnerLow, id), eq(links.partnerHigh, partner)), and(eq(links.partnerLow, partner), eq(links.partnerHigh, id)));
+    or(
+      and(eq(links.partnerLow, id), eq(links.partnerHigh, partner)),
+      and(eq(links.partnerLow, partner), eq(links.partnerHigh, id)),
+    );
   return db
-    .select({ id: namespaces.id, orgId: namespaces.orgId, domain: namespaces.domain, enabled: namespaces.enabled, linkId: links.id })
+    .select({
+      id: namespaces.id,
+      orgId: namespaces.orgId,
+      domain: namespaces.domain,
+      enabled: namespaces.enabled,
+      linkId: links.id,
+    })
     .from(namespaces)
     .leftJoin(links, and(eq(links.status, 'established'), pairedWith(namespaces.id)))
     .where(or(eq(namespaces.domain, sql.placeholder('a')), eq(namespaces.domain, sql.placeholder('b'))))
@@ -58,14 +67,18 @@ const routeDomains = perDatabase((db) => {
 
 function routed(found: RoutedNamespace[], domain: string, field: string): RoutedNamespace {
   const ns = found.find((n) => n.domain === domain);
-  if (!ns || !ns.enabled) throw new ValidationError(`${field}.payment_address: the domain ${domain} routes to no enabled namespace`);
+  if (!ns || !ns.enabled)
+    throw new ValidationError(
+      `${field}.payment_address: the domain ${domain} routes to no enabled namespace`,
+    );
   return ns;
 }
 
 /** The namespaces a payment concerns with their organizations, once each (DESIGN §9 events). */
 export function partiesOfNamespaces(list: Array<{ id: string; orgId: string }>): Parties {
   const parties: Parties = [];
-  for (const n of list) if (!parties.some((p) => p.partnerId === n.id)) parties.push({ partnerId: n.id, orgId: n.orgId });
+  for (const n of list)
+    if (!parties.some((p) => p.partnerId === n.id)) parties.push({ partnerId: n.id, orgId: n.orgId });
   return parties;
 }
 
@@ -79,23 +92,31 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentInp
   const debtorAddress = parseAddress(input.debtor_party.payment_address);
   if (!debtorAddress) throw new ValidationError('debtor_party.payment_address must look like name@domain');
   const beneficiaryAddress = parseAddress(input.beneficiary_party.payment_address);
-  const found = await routeDomains(ctx.db).execute({ partner: ns.id, a: debtorAddress.domain, b: beneficiaryAddress?.domain ?? debtorAddress.domain });
+  const found = await routeDomains(ctx.db).execute({
+    partner: ns.id,
+    a: debtorAddress.domain,
+    b: beneficiaryAddress?.domain ?? debtorAddress.domain,
+  });
   const debtorNs = routed(found, debtorAddress.domain, 'debtor_party');
-  if (!beneficiaryAddress) throw new ValidationError('beneficiary_party.payment_address must look like name@domain');
+  if (!beneficiaryAddress)
+    throw new ValidationError('beneficiary_party.payment_address must look like name@domain');
   const beneficiaryNs = routed(found, beneficiaryAddress.domain, 'beneficiary_party');
   const isPush = input.payment_type === 'Type_Push';
   const own = isPush ? debtorNs : beneficiaryNs;
   const counterparty = isPush ? beneficiaryNs : debtorNs;
   if (own.id !== ns.id) {
     const which = isPush ? 'debtor_party' : 'beneficiary_party';
-    throw new ValidationError(`${which}.payment_address must belong to this namespace (${ns.domain}) for a ${input.payment_type} payment`);
+    throw new ValidationError(
+      `${which}.payment_address must belong to this namespace (${ns.domain}) for a ${input.payment_type} payment`,
+    );
   }
   if (counterparty.id !== ns.id && !counterparty.linkId) {
     throw new ValidationError(`No established link between ${ns.domain} and ${counterparty.domain}`);
   }
   const now = new Date();
   // Stored as jsonb, which orders keys its own way; the answer shows them as a later read will.
-  const normalizeParty = (p: PartyInput) => inJsonbOrder({ ...p, payment_address: p.payment_address.trim().toLowerCase() });
+  const normalizeParty = (p: PartyInput) =>
+    inJsonbOrder({ ...p, payment_address: p.payment_address.trim().toLowerCase() });
   const row: PaymentRow = {
     id: newId('pay'),
     paymentId: input.payment_id,
@@ -116,14 +137,24 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentInp
     createdAt: now,
   };
   const wire = serializePayment(row);
-  const events = partiesOfNamespaces([ns, counterparty]).map((p) => ({ type: 'payment.created' as const, ...p, data: { payment: wire } }));
+  const events = partiesOfNamespaces([ns, counterparty]).map((p) => ({
+    type: 'payment.created' as const,
+    ...p,
+    data: { payment: wire },
+  }));
   const statement = createStatements(ctx.db, `payments_create_${events.length}`, () =>
-    prepareOneStatement(ctx.db, `payments_create_${events.length}`, [ctx.db.insert(payments).values(slots('p_', row)), eventsInsertSlots(ctx.db, events.length)]),
+    prepareOneStatement(ctx.db, `payments_create_${events.length}`, [
+      ctx.db.insert(payments).values(slots('p_', row)),
+      eventsInsertSlots(ctx.db, events.length),
+    ]),
   );
   try {
     await statement.execute(eventValues(events, slotValues('p_', row)));
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError(`A payment with payment_id ${input.payment_id} already exists in this namespace`);
+    if (isUniqueViolation(err))
+      throw new ConflictError(
+        `A payment with payment_id ${input.payment_id} already exists in this namespace`,
+      );
     throw err;
   }
   return wire;
@@ -135,7 +166,11 @@ const createStatements = preparedStatements();
 export type Parties = Array<{ partnerId: string; orgId: string }>;
 
 const visibleTo = (partnerId: string | Placeholder) =>
-  or(eq(payments.partnerId, partnerId), eq(payments.debtorPartnerId, partnerId), eq(payments.beneficiaryPartnerId, partnerId))!;
+  or(
+    eq(payments.partnerId, partnerId),
+    eq(payments.debtorPartnerId, partnerId),
+    eq(payments.beneficiaryPartnerId, partnerId),
+  )!;
 
 /**
  * The internal key of the payment with this id that the caller may see: its own first, then one
@@ -152,7 +187,13 @@ export function visiblePaymentPk(db: Db) {
     .limit(1);
 }
 
-const visiblePayment = perDatabase((db) => db.select().from(payments).where(eq(payments.id, visiblePaymentPk(db))).prepare('payments_visible'));
+const visiblePayment = perDatabase((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.id, visiblePaymentPk(db)))
+    .prepare('payments_visible'),
+);
 
 /** The payment with this id that the caller may see: its own first, then one it is party to. */
 export async function findVisiblePayment(db: Db, partnerId: string, paymentId: string): Promise<PaymentRow> {
@@ -170,23 +211,48 @@ export type PaymentStatusFilter = keyof typeof SUBMISSION | 'unsubmitted';
 
 export async function listPayments(
   ctx: ServiceContext,
-  q: { status?: PaymentStatusFilter; created_from?: number; created_to?: number; payment_id?: string; page: number; limit: number },
+  q: {
+    status?: PaymentStatusFilter;
+    created_from?: number;
+    created_to?: number;
+    payment_id?: string;
+    page: number;
+    limit: number;
+  },
 ) {
   const ns = requireNamespace(ctx);
   const where: SQL[] = [visibleTo(ns.id)];
   if (q.status === 'unsubmitted') where.push(isNull(submissions.id));
   else if (q.status) where.push(submissionStatusIs(SUBMISSION[q.status]));
   if (q.created_from !== undefined) where.push(gte(payments.createdAt, new Date(q.created_from * 1000)));
-  if (q.created_to !== undefined) where.push(lte(payments.createdAt, new Date(q.created_to * 1000)));
-  if (q.payment_id) where.push(sql`${payments.paymentId} ILIKE ${q.payment_id.replace(/[\\%_]/g, '\\$&') + '%'}`);
+  // Both bounds are inclusive Unix seconds: created_to takes its whole second, as cutoff_to does.
+  if (q.created_to !== undefined) where.push(lte(payments.createdAt, new Date(q.created_to * 1000 + 999)));
+  if (q.payment_id)
+    where.push(sql`${payments.paymentId} ILIKE ${q.payment_id.replace(/[\\%_]/g, '\\$&') + '%'}`);
   const cond = and(...where);
-  const base = () => ctx.db.select({ payment: payments, status: submissionStatus, transactionId: submissions.transactionId }).from(payments).leftJoin(submissions, eq(submissions.paymentPk, payments.id));
+  const base = () =>
+    ctx.db
+      .select({ payment: payments, status: submissionStatus, transactionId: submissions.transactionId })
+      .from(payments)
+      .leftJoin(submissions, eq(submissions.paymentPk, payments.id));
   const [rows, [total]] = await Promise.all([
-    base().where(cond).orderBy(desc(payments.createdAt), desc(payments.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(payments).leftJoin(submissions, eq(submissions.paymentPk, payments.id)).where(cond),
+    base()
+      .where(cond)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(q.limit)
+      .offset(pageOffset(q.page, q.limit)),
+    ctx.db
+      .select({ n: count() })
+      .from(payments)
+      .leftJoin(submissions, eq(submissions.paymentPk, payments.id))
+      .where(cond),
   ]);
   return {
     count: total!.n,
-    payments: rows.map((r) => ({ ...serializePayment(r.payment), submission_status: r.status ?? null, transaction_id: r.transactionId ?? null })),
+    payments: rows.map((r) => ({
+      ...serializePayment(r.payment),
+      submission_status: r.status ?? null,
+      transaction_id: r.transactionId ?? null,
+    })),
   };
 }

@@ -17,8 +17,12 @@ export function sandboxOutcome(amountMinor: bigint): { status: TaskStatusName; s
 }
 
 /**
- * Works the Sandbox Bank's pending tasks a few seconds after their creation. Tasks are claimed
- * with SKIP LOCKED inside the transaction that updates them, so two instances never answer twice.
+ * Works the Sandbox Bank's pending tasks a few seconds after their creation. Nothing is locked or
+ * claimed: the due tasks are read with a plain SELECT, so several instances may pick the same task.
+ * Each answer goes through `applyTaskUpdate`, whose write is guarded by the submission's version
+ * and status: of two concurrent answers only one is written, and the other reads the task again
+ * and finds it answered (the same final answer: unchanged, no event; any other: 409, skipped
+ * here). So a task is answered, and its `admission_task.updated` event written, once.
  */
 export async function workSandboxBankTasks(db: Db, delayMs: number, batch = 50): Promise<number> {
   const cutoff = new Date(Date.now() - delayMs);
@@ -27,12 +31,23 @@ export async function workSandboxBankTasks(db: Db, delayMs: number, batch = 50):
     .from(admissionTasks)
     .innerJoin(namespaces, eq(namespaces.id, admissionTasks.partnerId))
     .innerJoin(payments, eq(payments.id, admissionTasks.paymentPk))
-    .where(and(eq(namespaces.isSystem, true), eq(admissionTasks.status, TASK.pending), lte(admissionTasks.createdAt, cutoff)))
+    .where(
+      and(
+        eq(namespaces.isSystem, true),
+        eq(admissionTasks.status, TASK.pending),
+        lte(admissionTasks.createdAt, cutoff),
+      ),
+    )
     .limit(batch);
   let done = 0;
   for (const t of due) {
     try {
-      await applyTaskUpdate(db, t.id, { ...sandboxOutcome(t.amount), note: 'Answered automatically by the Sandbox Bank' }, 'sandbox-bank');
+      await applyTaskUpdate(
+        db,
+        t.id,
+        { ...sandboxOutcome(t.amount), note: 'Answered automatically by the Sandbox Bank' },
+        'sandbox-bank',
+      );
       done++;
     } catch (err) {
       // Another instance answered first (409), or the submission ended meanwhile: nothing to do.
