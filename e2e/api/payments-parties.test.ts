@@ -318,10 +318,12 @@ describe('ownership and links', () => {
     );
   });
 
-  it('a suspended link refuses new payments both ways with 400 until it is resumed', async () => {
+  it('a suspended link refuses new payments both ways, and submissions of earlier ones, with 400 until it is resumed', async () => {
     const a = await createBank();
     const b = await createBank();
     const theLink = await link(a, b);
+    const before = await api('POST', '/payments', { ...a.key, body: pushBody(a, `bob@${b.domain}`, '500') });
+    expect(before.status, before.text).toBe(200);
     const suspended = await api('PUT', `/link/${theLink.token}`, {
       token: b.token,
       partner: b.partnerId,
@@ -335,8 +337,15 @@ describe('ownership and links', () => {
     const pull = await api('POST', '/payments', { ...b.key, body: pullBody(b, `ann@${a.domain}`, '500') });
     expectError(pull, 400, 'error.bad_request');
     expect(pull.body.message).toBe(`No established link between ${b.domain} and ${a.domain}`);
-    expect((await api('GET', '/payments', a.key)).body.data.count).toBe(0);
-    expect((await api('GET', '/payments', b.key)).body.data.count).toBe(0);
+    // A payment made before the suspension cannot be submitted while it lasts: nothing is written.
+    const early = await api('POST', `/payments/${before.body.data.payment_id}/submissions`, a.key);
+    expectError(early, 400, 'error.bad_request');
+    expect(early.body.message).toBe(`No established link between ${a.domain} and ${b.domain}`);
+    expect((await api('GET', `/payments/${before.body.data.payment_id}/submissions`, a.key)).status).toBe(
+      404,
+    );
+    expect((await api('GET', '/payments', a.key)).body.data.count).toBe(1);
+    expect((await api('GET', '/payments', b.key)).body.data.count).toBe(1);
     // The Sandbox Bank's link is untouched.
     expect((await api('POST', '/payments', { ...a.key, body: pushBody(a, ALICE, '500') })).status).toBe(200);
 
@@ -352,6 +361,8 @@ describe('ownership and links', () => {
     const again = await api('POST', '/payments', { ...a.key, body: pushBody(a, `bob@${b.domain}`, '500') });
     expect(again.status, again.text).toBe(200);
     expect(again.body.data.partner_id).toBe(a.partnerId);
+    const resumed = await api('POST', `/payments/${before.body.data.payment_id}/submissions`, a.key);
+    expect(resumed.status, resumed.text).toBe(200);
   });
 });
 

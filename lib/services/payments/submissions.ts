@@ -3,7 +3,7 @@ import type { NamespaceInfo, ServiceContext } from '@/lib/api/context';
 import { schema, type Db } from '@/lib/db';
 import { perDatabase } from '@/lib/db/per-database';
 import { preparedStatements, prepareOneStatement, slots, slotValues } from '@/lib/db/prepared-writes';
-import { ConflictError, isUniqueViolation, NotFoundError } from '@/lib/errors';
+import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
 import { requireNamespace } from '../guards';
@@ -12,7 +12,7 @@ import { partiesOfNamespaces, visiblePaymentPk, type PaymentRow } from './paymen
 import { serializeSubmission, serializeTask } from './serialize';
 import { submissionStatus } from '../settlement/status';
 
-const { submissions, admissionTasks, namespaces, payments } = schema;
+const { submissions, admissionTasks, links, namespaces, payments } = schema;
 type SubmissionRow = typeof submissions.$inferSelect;
 type TaskRow = typeof admissionTasks.$inferSelect;
 
@@ -24,18 +24,35 @@ interface TaskPlan {
 }
 
 /**
- * The caller's own payment with the organization of its counterparty's namespace, in one round
- * trip (prepared once per database). Only the creating namespace submits.
+ * The caller's own payment with its counterparty's namespace (organization, domain) and whether
+ * the two namespaces still hold an established link, in one round trip (prepared once per
+ * database). Only the creating namespace submits.
  */
 const ownPaymentWithCounterparty = perDatabase((db) =>
   db
-    .select({ payment: payments, counterpartyOrgId: namespaces.orgId })
+    .select({
+      payment: payments,
+      counterpartyOrgId: namespaces.orgId,
+      counterpartyDomain: namespaces.domain,
+      linked: sql<boolean>`${namespaces.id} = ${payments.partnerId} or exists (
+        select 1 from ${links} l where l.status = 'established'
+          and ((l.partner_low = ${payments.partnerId} and l.partner_high = ${namespaces.id})
+            or (l.partner_low = ${namespaces.id} and l.partner_high = ${payments.partnerId})))`,
+    })
     .from(payments)
     .innerJoin(
       namespaces,
-      eq(namespaces.id, sql`case when ${payments.paymentType} = 'Type_Push' then ${payments.beneficiaryPartnerId} else ${payments.debtorPartnerId} end`),
+      eq(
+        namespaces.id,
+        sql`case when ${payments.paymentType} = 'Type_Push' then ${payments.beneficiaryPartnerId} else ${payments.debtorPartnerId} end`,
+      ),
     )
-    .where(and(eq(payments.partnerId, sql.placeholder('partner')), eq(payments.paymentId, sql.placeholder('paymentId'))))
+    .where(
+      and(
+        eq(payments.partnerId, sql.placeholder('partner')),
+        eq(payments.paymentId, sql.placeholder('paymentId')),
+      ),
+    )
     .limit(1)
     .prepare('submissions_own_payment'),
 );
@@ -44,16 +61,35 @@ const ownPaymentWithCounterparty = perDatabase((db) =>
  * push.v1: the beneficiary's namespace admits; pull.v1: the debtor's namespace authorizes. Both add
  * a compliance review for the creator when the amount reaches its review threshold.
  */
-function planTasks(ns: NamespaceInfo, p: PaymentRow, counterpartyOrgId: string): { workflow: string; tasks: TaskPlan[] } {
+function planTasks(
+  ns: NamespaceInfo,
+  p: PaymentRow,
+  counterpartyOrgId: string,
+): { workflow: string; tasks: TaskPlan[] } {
   const isPush = p.paymentType === 'Type_Push';
   const counterpartyId = isPush ? p.beneficiaryPartnerId : p.debtorPartnerId;
   const tasks: TaskPlan[] = [
     isPush
-      ? { name: 'beneficiary_admission', partnerId: counterpartyId, orgId: counterpartyOrgId, assignee: ASSIGNEE.beneficiary }
-      : { name: 'debtor_authorization', partnerId: counterpartyId, orgId: counterpartyOrgId, assignee: ASSIGNEE.debtor },
+      ? {
+          name: 'beneficiary_admission',
+          partnerId: counterpartyId,
+          orgId: counterpartyOrgId,
+          assignee: ASSIGNEE.beneficiary,
+        }
+      : {
+          name: 'debtor_authorization',
+          partnerId: counterpartyId,
+          orgId: counterpartyOrgId,
+          assignee: ASSIGNEE.debtor,
+        },
   ];
   if (p.amountMinor >= ns.reviewThreshold) {
-    tasks.push({ name: 'compliance_review', partnerId: p.partnerId, orgId: p.orgId, assignee: isPush ? ASSIGNEE.debtor : ASSIGNEE.beneficiary });
+    tasks.push({
+      name: 'compliance_review',
+      partnerId: p.partnerId,
+      orgId: p.orgId,
+      assignee: isPush ? ASSIGNEE.debtor : ASSIGNEE.beneficiary,
+    });
   }
   return { workflow: isPush ? 'push.v1' : 'pull.v1', tasks };
 }
@@ -68,7 +104,12 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
   const [found] = await ownPaymentWithCounterparty(ctx.db).execute({ partner: ns.id, paymentId });
   if (!found) throw new NotFoundError(`Payment ${paymentId} not found`);
   const { payment, counterpartyOrgId } = found;
-  if (payment.expiresAt.getTime() <= Date.now()) throw new ConflictError(`Payment ${paymentId} expired at ${payment.expiresAt.toISOString()}`);
+  if (payment.expiresAt.getTime() <= Date.now())
+    throw new ConflictError(`Payment ${paymentId} expired at ${payment.expiresAt.toISOString()}`);
+  // DESIGN §4: a payment between two namespaces needs an established link; one suspended since
+  // the payment was created cannot be submitted either.
+  if (!found.linked)
+    throw new ValidationError(`No established link between ${ns.domain} and ${found.counterpartyDomain}`);
   const plan = planTasks(ns, payment, counterpartyOrgId);
   const now = new Date();
   const admissionId = newId('adm');
@@ -111,8 +152,18 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
     { id: payment.partnerId, orgId: payment.orgId },
     { id: plan.tasks[0]!.partnerId, orgId: counterpartyOrgId },
   ]);
-  const events: EventInput[] = parties.map((p) => ({ type: 'payment.submitted', ...p, data: { submission: wire } }));
-  for (const t of tasks) events.push({ type: 'admission_task.created', orgId: t.orgId, partnerId: t.partnerId, data: { task: serializeTask(t) } });
+  const events: EventInput[] = parties.map((p) => ({
+    type: 'payment.submitted',
+    ...p,
+    data: { submission: wire },
+  }));
+  for (const t of tasks)
+    events.push({
+      type: 'admission_task.created',
+      orgId: t.orgId,
+      partnerId: t.partnerId,
+      data: { task: serializeTask(t) },
+    });
   const db = ctx.db;
   const name = `submissions_submit_${tasks.length}_${events.length}`;
   const statement = submitStatements(db, name, () =>
@@ -142,7 +193,10 @@ function paymentWithSubmission(db: Db, named: boolean) {
   return db
     .select({ payment: payments, sub: submissions, subStatus: submissionStatus })
     .from(payments)
-    .leftJoin(submissions, named ? and(onPayment, eq(submissions.id, sql.placeholder('submissionId'))) : onPayment)
+    .leftJoin(
+      submissions,
+      named ? and(onPayment, eq(submissions.id, sql.placeholder('submissionId'))) : onPayment,
+    )
     .where(eq(payments.id, visiblePaymentPk(db)))
     .prepare(named ? 'submissions_named' : 'submissions_of_payment');
 }
@@ -155,7 +209,10 @@ export async function getPaymentSubmission(ctx: ServiceContext, paymentId: strin
     ? await namedSubmission(ctx.db).execute({ partner: ns.id, paymentId, submissionId })
     : await submissionOfPayment(ctx.db).execute({ partner: ns.id, paymentId });
   if (!row) throw new NotFoundError(`Payment ${paymentId} not found`);
-  if (!row.sub) throw new NotFoundError(submissionId ? `Submission ${submissionId} not found` : `Payment ${paymentId} has not been submitted`);
+  if (!row.sub)
+    throw new NotFoundError(
+      submissionId ? `Submission ${submissionId} not found` : `Payment ${paymentId} has not been submitted`,
+    );
   return serializeSubmission({ ...row.sub, status: row.subStatus! }, row.payment);
 }
 
@@ -164,7 +221,13 @@ const admissionTasksOfPayment = perDatabase((db) =>
   db
     .select({ paymentPk: payments.id, task: admissionTasks })
     .from(payments)
-    .leftJoin(admissionTasks, and(eq(admissionTasks.paymentPk, payments.id), eq(admissionTasks.admissionId, sql.placeholder('admissionId'))))
+    .leftJoin(
+      admissionTasks,
+      and(
+        eq(admissionTasks.paymentPk, payments.id),
+        eq(admissionTasks.admissionId, sql.placeholder('admissionId')),
+      ),
+    )
     .where(eq(payments.id, visiblePaymentPk(db)))
     .orderBy(admissionTasks.createdAt, admissionTasks.id)
     .prepare('submissions_admission_tasks'),
