@@ -5,7 +5,10 @@ export interface Worker {
   name: string;
   /** Milliseconds between runs. */
   intervalMs: number;
-  /** One pass; must be safe with several instances running it at once (SKIP LOCKED / advisory locks). */
+  /**
+   * One pass; must be safe with several instances running it at once: an advisory lock, SKIP LOCKED
+   * claims, or writes guarded so that only one instance's change lands.
+   */
   run(db: Db): Promise<unknown>;
 }
 
