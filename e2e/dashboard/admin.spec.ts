@@ -192,6 +192,39 @@ test('API keys: editing a key renames it and drops transactions_write; the API r
   });
 });
 
+test('operator rejects a sandbox organization; the organization sees it declined', async ({
+  page,
+  browser,
+}) => {
+  const founderContext = await browser.newContext();
+  const founder = await founderContext.newPage();
+  const org = await signUpSandbox(founder);
+
+  await signInAs(page, OPERATOR);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).click();
+  await page.getByRole('button', { name: `Reject ${org.name}` }).click();
+  await expect(page.getByText(`${org.name} is now rejected`)).toBeVisible();
+  await expect(page.getByRole('cell', { name: org.name, exact: true })).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('rejected');
+  await expect(page).toHaveURL(/status=rejected/);
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: org.name, exact: true }) });
+  await expect(row.getByRole('cell', { name: 'rejected', exact: true })).toBeVisible();
+  // A decision is final: no buttons on a rejected organization.
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expectAccessible(page);
+  await shoot(page, 'operator-rejected');
+
+  await founder.reload();
+  await expect(founder.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(founder.getByText('Sandbox — verification was declined')).toBeVisible();
+  await expect(founder.getByText('Sandbox — awaiting verification')).toHaveCount(0);
+  const me = await founder.evaluate(() => fetch('/api/proxy/me').then((r) => r.json()));
+  expect(me.data.organization.status).toBe('rejected');
+  await expectAccessible(founder);
+  await shoot(founder, 'organization-rejected');
+  await founderContext.close();
+});
+
 test('operator verifies a sandbox organization and its banner disappears', async ({ page, browser }) => {
   const email = `verify-${uniq()}@example.test`;
   const name = `Verify Me ${uniq()}`;
