@@ -164,8 +164,8 @@ async function main() {
       await writeBatch(databaseUrl, BASELINE_ID, BASELINE);
       return partnerId;
     },
-    // The batch belongs to the namespace holding the positions: select it before signing in.
-    cookies: (partnerId) => ({ csp_partner: partnerId }),
+    // The batch belongs to the namespace holding the positions: the pages must open in it.
+    partner: (partnerId) => partnerId,
     measure: async ({ context }) => {
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);

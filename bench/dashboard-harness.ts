@@ -33,12 +33,14 @@ export interface Dashboard {
 /**
  * Runs `measure` against a fresh dashboard. `addData` writes the benchmark's rows in SQL; the demo
  * seed runs inside the server after it starts, so it is retried until the seed's rows exist.
- * `cookies` (e.g. the selected namespace) are set before signing in as `user`.
+ * `cookies` are set before signing in as `user`; `partner` is then saved as the user's namespace
+ * (`PUT /me/partner`, as the shell's switcher does), which the pages open in.
  */
 export async function withDashboard<T, D>(opts: {
   user: { email: string; password: string };
   addData: (databaseUrl: string) => Promise<D>;
   cookies?: (data: D) => Record<string, string>;
+  partner?: (data: D) => string;
   measure: (dashboard: Dashboard, data: D) => Promise<T>;
   viewport?: { width: number; height: number };
   env?: Record<string, string>;
@@ -77,6 +79,19 @@ export async function withDashboard<T, D>(opts: {
     await page.getByLabel('Password').fill(opts.user.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+    const partner = opts.partner?.(data);
+    if (partner) {
+      const status = await page.evaluate(
+        (id) =>
+          fetch('/api/proxy/me/partner', {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ partner_id: id }),
+          }).then((r) => r.status),
+        partner,
+      );
+      if (status !== 200) throw new Error(`PUT /me/partner answered ${status}`);
+    }
     await page.close();
     return await opts.measure({ origin, databaseUrl: server.databaseUrl!, browser, context }, data);
   } finally {

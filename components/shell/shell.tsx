@@ -7,6 +7,7 @@ import { usePathname, useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { apiFetch, setActivePartner } from '@/lib/client/api';
 import { signOut } from '@/lib/client/sign-out';
+import { PARTNER_COOKIE, partnerCookieValue } from '@/lib/dashboard/partner-cookie';
 import type { Me } from '@/lib/dashboard/session';
 
 type Role = Me['role'];
@@ -46,7 +47,7 @@ export function Shell({
   async function switchNamespace(id: string) {
     setSelected(id);
     setActivePartner(id);
-    document.cookie = `csp_partner=${id}; path=/; samesite=lax; max-age=31536000`;
+    document.cookie = `${PARTNER_COOKIE}=${partnerCookieValue(me.user_id, id)}; path=/; samesite=lax; max-age=31536000`;
     await apiFetch('/me/partner', { method: 'PUT', body: { partner_id: id } }).catch(() => {});
     await queryClient.invalidateQueries();
     router.refresh();
@@ -63,7 +64,9 @@ export function Shell({
   const nav = NAV.filter((n) => n.roles.includes(me.role));
   // The longest matching entry is the current one (/operator/network is not /operator).
   const activeHref = nav
-    .filter((n) => (n.href === '/' ? pathname === '/' : pathname === n.href || pathname.startsWith(`${n.href}/`)))
+    .filter((n) =>
+      n.href === '/' ? pathname === '/' : pathname === n.href || pathname.startsWith(`${n.href}/`),
+    )
     .sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
     <div className="flex min-h-screen">

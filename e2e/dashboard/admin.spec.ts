@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, OPERATOR, expectAccessible, shoot, signInAs, uniq } from './helpers';
+import {
+  DEMO_ADMIN,
+  OPERATOR,
+  expectAccessible,
+  shoot,
+  shootThemes,
+  signInAs,
+  signUpSandbox,
+  uniq,
+} from './helpers';
 
 test('namespaces: create, filter, disable', async ({ page }) => {
   await signInAs(page, DEMO_ADMIN);
@@ -68,6 +77,152 @@ test('API keys: create shows the secret once; rotate stops the old secret; revok
   await expect(page.getByText('Key revoked')).toBeVisible();
   await expect(confirm).toBeHidden();
   expect((await call(rotated)).status()).toBe(401);
+});
+
+test('API keys: editing a key renames it and drops transactions_write; the API refuses its writes at once', async ({
+  page,
+  request,
+}) => {
+  // A fresh sandbox organization: its payments list holds only what this test creates.
+  await signUpSandbox(page);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+  const name = `edit-${uniq()}`;
+  await page.getByLabel('Key name').fill(name);
+  await page.getByLabel('customers_write').check();
+  await page.getByLabel('transactions_write').check();
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const secret = (await page.getByTestId('revealed-secret').textContent())!.trim();
+  expect(secret).toMatch(/^sk_sandbox_/);
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  const me = await page.evaluate(() => fetch('/api/proxy/me').then((r) => r.json()));
+  const ns = me.data.partners[0] as { token: string; domain: string };
+  const headers = {
+    'x-service-api-key': secret,
+    'x-org-id': me.data.organization.token,
+    'x-partner-id': ns.token,
+  };
+  const pay = (paymentId: string) =>
+    request.post('/api/v1/csp/payments', {
+      headers: { ...headers, 'idempotency-key': `idem-${paymentId}` },
+      data: {
+        payment_id: paymentId,
+        amount: { currency: 'USD', total: '1250' },
+        debtor_party: {
+          payment_address: `payer@${ns.domain}`,
+          first_name: 'Pat',
+          last_name: 'Payer',
+          type: 'Payer_Individual',
+          billing: { country: 'US' },
+        },
+        beneficiary_party: {
+          payment_address: 'alice@sandbox-bank.test',
+          first_name: 'Alice',
+          last_name: 'Sandbox',
+          type: 'Payee_Individual',
+        },
+        payment_type: 'Type_Push',
+      },
+    });
+  const before = `before-${uniq()}`;
+  const created = await pay(before);
+  expect(created.status()).toBe(200);
+  expect((await created.json()).data.payment_id).toBe(before);
+
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) });
+  await expect(
+    row.getByRole('cell', { name: 'customers_read, customers_write, transactions_read, transactions_write' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Edit “${name}”` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Name', { exact: true })).toHaveValue(name);
+  await expect(dialog.getByLabel('transactions_write')).toBeChecked();
+  // Field-level check: an empty name is refused before anything is sent.
+  await dialog.getByLabel('Name', { exact: true }).fill(' ');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(dialog.getByText('Enter a name')).toBeVisible();
+  const renamed = `${name}-renamed`;
+  await dialog.getByLabel('Name', { exact: true }).fill(renamed);
+  await dialog.getByLabel('Description').fill('Reads only since the edit');
+  await dialog.getByLabel('transactions_write').uncheck();
+  await shootThemes(page, 'api-keys-edit');
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`Key “${renamed}” updated`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: `Edit ${renamed}` })).toBeFocused();
+
+  // The list shows the new name and access; the old name is gone.
+  const renamedRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: renamed, exact: true }) });
+  await expect(
+    renamedRow.getByRole('cell', { name: 'customers_read, customers_write, transactions_read', exact: true }),
+  ).toBeVisible();
+  await expect(page.getByRole('cell', { name, exact: true })).toHaveCount(0);
+  await shoot(page, 'api-keys-edited');
+
+  // The same secret: a write needing transactions_write is refused, reads still work.
+  const refused = await pay(`after-${uniq()}`);
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toEqual({
+    code: 'error.forbidden',
+    message: 'This API key lacks the transactions_write permission',
+  });
+  const list = await request.get('/api/v1/csp/payments', { headers });
+  expect(list.status()).toBe(200);
+  const body = await list.json();
+  expect(body.data.count).toBe(1);
+  expect(body.data.payments.map((p: { payment_id: string }) => p.payment_id)).toEqual([before]);
+  // The gateway holds the edit.
+  const stored = await page.evaluate(
+    (partner) => fetch('/api/proxy/apikey', { headers: { 'x-partner-id': partner } }).then((r) => r.json()),
+    ns.token,
+  );
+  const key = stored.data.api_keys.find((k: { name: string }) => k.name === renamed);
+  expect(key).toMatchObject({
+    description: 'Reads only since the edit',
+    enabled: true,
+    access: {
+      customers_read: true,
+      customers_write: true,
+      transactions_read: true,
+      transactions_write: false,
+    },
+  });
+});
+
+test('operator rejects a sandbox organization; the organization sees it declined', async ({
+  page,
+  browser,
+}) => {
+  const founderContext = await browser.newContext();
+  const founder = await founderContext.newPage();
+  const org = await signUpSandbox(founder);
+
+  await signInAs(page, OPERATOR);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).click();
+  await page.getByRole('button', { name: `Reject ${org.name}` }).click();
+  await expect(page.getByText(`${org.name} is now rejected`)).toBeVisible();
+  await expect(page.getByRole('cell', { name: org.name, exact: true })).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('rejected');
+  await expect(page).toHaveURL(/status=rejected/);
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: org.name, exact: true }) });
+  await expect(row.getByRole('cell', { name: 'rejected', exact: true })).toBeVisible();
+  // A decision is final: no buttons on a rejected organization.
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expectAccessible(page);
+  await shoot(page, 'operator-rejected');
+
+  await founder.reload();
+  await expect(founder.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(founder.getByText('Sandbox — verification was declined')).toBeVisible();
+  await expect(founder.getByText('Sandbox — awaiting verification')).toHaveCount(0);
+  const me = await founder.evaluate(() => fetch('/api/proxy/me').then((r) => r.json()));
+  expect(me.data.organization.status).toBe('rejected');
+  await expectAccessible(founder);
+  await shoot(founder, 'organization-rejected');
+  await founderContext.close();
 });
 
 test('operator verifies a sandbox organization and its banner disappears', async ({ page, browser }) => {

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, shoot, signInAs, uniq } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ADMIN, expectAccessible, shoot, signInAs, signUpSandbox, uniq } from './helpers';
 
-const nav = (page: import('@playwright/test').Page, name: string) =>
+const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
 test('accounts: add with a checked routing number, filter, verify is refused in production, delete behind a confirmation', async ({
@@ -94,4 +94,160 @@ test('links: the established link can be suspended and resumed', async ({ page }
   await expect(page).toHaveURL(/direction=incoming/);
   await expectAccessible(page);
   await shoot(page, 'links');
+});
+
+/** The signed-in user's selected namespace and organization, from the gateway. */
+async function namespaceOf(page: Page) {
+  const me = await page.evaluate(() => fetch('/api/proxy/me').then((r) => r.json()));
+  return {
+    org: me.data.organization.token as string,
+    token: me.data.partners[0].token as string,
+    domain: me.data.partners[0].domain as string,
+  };
+}
+
+const linkRow = (page: Page, domain: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: domain, exact: true }) });
+
+test('links: propose by domain, the other organization accepts; a third rejects', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  // Three sandbox organizations (sandbox namespaces link only with sandbox namespaces).
+  await signUpSandbox(page);
+  const a = await namespaceOf(page);
+  const bContext = await browser.newContext();
+  const bPage = await bContext.newPage();
+  await signUpSandbox(bPage);
+  const b = await namespaceOf(bPage);
+  const cContext = await browser.newContext();
+  const cPage = await cContext.newPage();
+  await signUpSandbox(cPage);
+  const c = await namespaceOf(cPage);
+
+  await nav(page, 'Links');
+  await page.getByLabel('Counterparty domain').fill(b.domain);
+  await page.getByRole('button', { name: 'Propose link' }).click();
+  await expect(page.getByText(`Link proposed to ${b.domain}`)).toBeVisible();
+  await page.getByLabel('Counterparty domain').fill(c.domain);
+  await page.getByRole('button', { name: 'Propose link' }).click();
+  await expect(page.getByText(`Link proposed to ${c.domain}`)).toBeVisible();
+  await page.getByRole('tab', { name: 'Proposed by us' }).click();
+  await expect(page).toHaveURL(/direction=outgoing/);
+  await expect(linkRow(page, b.domain).getByRole('cell', { name: 'proposed', exact: true })).toBeVisible();
+  await expect(linkRow(page, c.domain).getByRole('cell', { name: 'proposed', exact: true })).toBeVisible();
+  // Only the counterparty decides: the proposer has no accept or reject, on any tab.
+  await expect(linkRow(page, b.domain).getByRole('button')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(linkRow(page, b.domain).getByRole('button')).toHaveCount(0);
+
+  // B accepts from its Incoming tab.
+  await nav(bPage, 'Links');
+  await bPage.getByRole('tab', { name: 'Incoming' }).click();
+  await expect(bPage).toHaveURL(/direction=incoming/);
+  const incoming = linkRow(bPage, a.domain);
+  await expect(incoming.getByRole('cell', { name: 'proposed', exact: true })).toBeVisible();
+  await expectAccessible(bPage);
+  await shoot(bPage, 'links-incoming');
+  await bPage.getByRole('button', { name: `accept link with ${a.domain}` }).click();
+  await expect(bPage.getByText('Link is now established')).toBeVisible();
+  await expect(incoming.getByRole('cell', { name: 'established', exact: true })).toBeVisible();
+
+  // C rejects.
+  await nav(cPage, 'Links');
+  await cPage.getByRole('tab', { name: 'Incoming' }).click();
+  await cPage.getByRole('button', { name: `reject link with ${a.domain}` }).click();
+  await expect(cPage.getByText('Link is now rejected')).toBeVisible();
+  await expect(linkRow(cPage, a.domain).getByRole('cell', { name: 'rejected', exact: true })).toBeVisible();
+  await expect(linkRow(cPage, a.domain).getByRole('button')).toHaveCount(0);
+
+  // A sees both outcomes; the established link can be suspended, the rejected one has no action.
+  await page.reload();
+  await expect(linkRow(page, b.domain).getByRole('cell', { name: 'established', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: `suspend link with ${b.domain}` })).toBeVisible();
+  await expect(linkRow(page, c.domain).getByRole('cell', { name: 'rejected', exact: true })).toBeVisible();
+  await expect(linkRow(page, c.domain).getByRole('button')).toHaveCount(0);
+  await page.getByLabel('Status').selectOption('rejected');
+  await expect(page).toHaveURL(/status=rejected/);
+  await expect(page.getByRole('table', { name: 'Links' }).getByRole('row')).toHaveCount(2);
+  await expect(linkRow(page, c.domain)).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'links-outcomes');
+
+  // The gateway agrees, seen from B.
+  const fromB = await bPage.evaluate(
+    (partner) =>
+      fetch('/api/proxy/link?direction=incoming', { headers: { 'x-partner-id': partner } }).then((r) =>
+        r.json(),
+      ),
+    b.token,
+  );
+  expect(
+    fromB.data.links.map((l: { requester_domain: string; status: string }) => [l.requester_domain, l.status]),
+  ).toEqual([[a.domain, 'established']]);
+  await bContext.close();
+  await cContext.close();
+});
+
+test('customers: the list pages through the gateway with the page in the URL', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await signUpSandbox(page);
+  const ns = await namespaceOf(page);
+  // 23 customers through the API with a key: two pages of 20.
+  const key = await page.evaluate(
+    (partner) =>
+      fetch('/api/proxy/apikey', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-partner-id': partner },
+        body: JSON.stringify({
+          name: 'loader',
+          access: {
+            customers_read: true,
+            customers_write: true,
+            transactions_read: false,
+            transactions_write: false,
+          },
+        }),
+      }).then((r) => r.json()),
+    ns.token,
+  );
+  const headers = { 'x-service-api-key': key.data.secret_key, 'x-org-id': ns.org, 'x-partner-id': ns.token };
+  const address = (i: number) => `c${String(i).padStart(2, '0')}@${ns.domain}`;
+  for (let i = 1; i <= 23; i++) {
+    const res = await request.post('/api/v1/csp/customer', {
+      headers: { ...headers, 'idempotency-key': `cust-${ns.token}-${i}` },
+      data: { payment_address: address(i), first_name: 'Page', last_name: `Row ${i}` },
+    });
+    expect(res.status()).toBe(200);
+  }
+
+  await nav(page, 'Customers');
+  const table = page.getByRole('table', { name: 'Customers' });
+  // Newest first: page 1 holds customers 23 down to 4.
+  await expect(page.getByText('23 total · page 1 of 2')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(21);
+  await expect(table.getByRole('cell', { name: address(23), exact: true })).toBeVisible();
+  await expect(table.getByRole('cell', { name: address(4), exact: true })).toBeVisible();
+  await expect(table.getByRole('cell', { name: address(3), exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/[?&]page=2\b/);
+  await expect(page.getByText('23 total · page 2 of 2')).toBeVisible();
+  await expect(table.getByRole('row')).toHaveCount(4);
+  const cells = table.getByRole('row').locator('td:first-child');
+  await expect(cells).toHaveText([address(3), address(2), address(1)]);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expectAccessible(page);
+  await shoot(page, 'customers-page-2');
+
+  // The page is in the URL: a reload stays on it, Previous goes back.
+  await page.reload();
+  await expect(page.getByText('23 total · page 2 of 2')).toBeVisible();
+  await expect(cells).toHaveText([address(3), address(2), address(1)]);
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(page.getByText('23 total · page 1 of 2')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]page=1\b/);
+  await expect(table.getByRole('cell', { name: address(23), exact: true })).toBeVisible();
 });

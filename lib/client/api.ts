@@ -16,6 +16,8 @@ let activePartner: string | null = null;
 export function setActivePartner(id: string | null) {
   activePartner = id;
 }
+/** The namespace calls are made in (set by the shell before its page renders). */
+export const getActivePartner = () => activePartner;
 
 export async function apiFetch<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`/api/proxy${path}`, {
@@ -27,6 +29,11 @@ export async function apiFetch<T>(path: string, init: { method?: string; body?: 
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
   const body = await res.json().catch(() => null);
-  if (!res.ok) throw new ApiClientError(res.status, body?.code ?? 'error.unknown', body?.message ?? `Request failed (${res.status})`);
+  if (!res.ok)
+    throw new ApiClientError(
+      res.status,
+      body?.code ?? 'error.unknown',
+      body?.message ?? `Request failed (${res.status})`,
+    );
   return body.data as T;
 }

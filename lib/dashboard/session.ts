@@ -7,6 +7,7 @@ import { NextRequest } from 'next/server';
 import { cache } from 'react';
 import { AUTH_SECRET, authOptions } from '@/lib/auth/next-auth';
 import { gatewayJson } from './gateway-client';
+import { PARTNER_COOKIE, partnerFromCookie } from './partner-cookie';
 
 export interface Me {
   user_id: string;
@@ -44,9 +45,13 @@ export const requireMe = cache(async (): Promise<{ me: Me; partnerId: string | n
   } catch {
     redirect('/signin');
   }
+  // This user's choice in this browser, else the one saved with the user, else the first namespace.
   const c = await cookies();
-  const wanted = c.get('csp_partner')?.value ?? me.preferred_partner_id;
-  const partnerId = me.partners.find((p) => p.token === wanted)?.token ?? me.partners[0]?.token ?? null;
+  const chosen = partnerFromCookie(c.get(PARTNER_COOKIE)?.value, me.user_id);
+  const partnerId =
+    [chosen, me.preferred_partner_id].find((id) => id && me.partners.some((p) => p.token === id)) ??
+    me.partners[0]?.token ??
+    null;
   return { me, partnerId };
 });
 

@@ -9,7 +9,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch, getActivePartner } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { ProposeValues } from './propose-schema';
@@ -72,8 +72,12 @@ export function Client({ canManage }: { canManage: boolean }) {
     },
     onError: (e: Error) => toast('error', e.message),
   });
+  // Seen from the selected namespace: only the proposed counterparty accepts or rejects, and a
+  // row's buttons name the other side of the link.
+  const mine = getActivePartner();
+  const other = (l: Link) => (l.requester_partner_id === mine ? l.counterparty_domain : l.requester_domain);
   const actions = (l: Link): Action[] => {
-    if (l.status === 'proposed') return direction === 'outgoing' ? [] : ['accept', 'reject'];
+    if (l.status === 'proposed') return l.counterparty_partner_id === mine ? ['accept', 'reject'] : [];
     if (l.status === 'established') return ['suspend'];
     if (l.status === 'suspended') return ['resume'];
     return [];
@@ -96,7 +100,7 @@ export function Client({ canManage }: { canManage: boolean }) {
                     variant={a === 'reject' ? 'danger' : 'secondary'}
                     disabled={act.isPending}
                     onClick={() => act.mutate({ l: row.original, action: a })}
-                    aria-label={`${a} link with ${row.original.counterparty_domain}`}
+                    aria-label={`${a} link with ${other(row.original)}`}
                   >
                     {a[0]!.toUpperCase() + a.slice(1)}
                   </Button>

@@ -2,6 +2,7 @@ import { getToken } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
 import { AUTH_SECRET } from '@/lib/auth/next-auth';
 import { callGateway } from '@/lib/dashboard/gateway-client';
+import { PARTNER_COOKIE, partnerFromCookie } from '@/lib/dashboard/partner-cookie';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,7 +21,8 @@ async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] 
   }
   const { path } = await ctx.params;
   const headers: Record<string, string> = { authorization: `Bearer ${accessToken}` };
-  const partner = req.headers.get('x-partner-id') ?? req.cookies.get('csp_partner')?.value;
+  const partner =
+    req.headers.get('x-partner-id') ?? partnerFromCookie(req.cookies.get(PARTNER_COOKIE)?.value, token?.sub);
   if (partner) headers['x-partner-id'] = partner;
   if (token?.orgId) headers['x-org-id'] = token.orgId as string;
   const contentType = req.headers.get('content-type');

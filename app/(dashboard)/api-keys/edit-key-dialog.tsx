@@ -1,0 +1,101 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { KeyValues } from './key-schemas';
+import { FLAGS, type ApiKey } from './key-types';
+
+const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.keyResolver));
+
+/**
+ * Edits a key's name, description and access in a modal dialog (`PATCH /apikey/{token}`). The
+ * secret is untouched: calls with it are checked against the new access from the next request.
+ * Loaded when first opened (React.lazy in client.tsx), mounted only while open.
+ */
+export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const qc = useQueryClient();
+  const toast = useToast();
+  useEffect(() => {
+    // Mounted while open; focus goes back to the row's Edit button when it closes.
+    const opener = document.activeElement as HTMLElement | null;
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      dialog?.close();
+      opener?.focus();
+    };
+  }, []);
+  const form = useForm<KeyValues>({
+    resolver: keyResolver,
+    defaultValues: { name: apiKey.name, description: apiKey.description, ...apiKey.access },
+  });
+  const save = useMutation({
+    mutationFn: (v: KeyValues) =>
+      apiFetch<ApiKey>(`/apikey/${apiKey.token}`, {
+        method: 'PATCH',
+        body: {
+          name: v.name,
+          description: v.description,
+          access: Object.fromEntries(FLAGS.map((f) => [f, v[f]])),
+        },
+      }),
+    onSuccess: (k) => {
+      toast('success', `Key “${k.name}” updated`);
+      void qc.invalidateQueries({ queryKey: ['api-keys'] });
+      onClose();
+    },
+  });
+  const errors = form.formState.errors;
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="edit-key-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!save.isPending) onClose();
+      }}
+      className="m-auto w-full max-w-lg rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate className="flex flex-col gap-4">
+        <h2 id="edit-key-title" className="text-lg font-semibold">
+          Edit “{apiKey.name}”
+        </h2>
+        <p className="text-sm text-slate-700 dark:text-slate-300">
+          The secret stays the same; calls made with it get the new access at once.
+        </p>
+        <Field label="Name" id="edit-key-name" {...form.register('name')} error={errors.name?.message} />
+        <Field
+          label="Description"
+          id="edit-key-description"
+          {...form.register('description')}
+          error={errors.description?.message}
+        />
+        <fieldset className="flex flex-wrap gap-4">
+          <legend className="mb-1 text-sm font-medium">Access</legend>
+          {FLAGS.map((f) => (
+            <label key={f} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" {...form.register(f)} /> {f}
+            </label>
+          ))}
+        </fieldset>
+        <FormAlert message={save.error?.message ?? null} />
+        <div className="flex justify-end gap-3">
+          <Button type="button" variant="secondary" onClick={onClose} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save changes'}
+          </Button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,108 @@
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_ADMIN, expectAccessible, shoot, signInAs, uniq } from './helpers';
+
+/**
+ * The namespace switcher's choice belongs to the user (saved as preferred_partner_id), not to the
+ * browser: signing out forgets it locally, signing back in finds it, and another user of the same
+ * browser opens in their own namespace.
+ */
+const RETAIL = 'Demo Bank retail';
+const LAB = 'Demo Bank test lab';
+
+const switcher = (page: Page) => page.getByLabel('Namespace');
+const selectedName = (page: Page) => switcher(page).locator('option:checked');
+
+async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
+}
+
+async function partnerCookie(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === 'csp_partner')?.value;
+}
+
+/** The user's /me as the proxy answers it (preferred_partner_id, namespaces). */
+async function me(page: Page) {
+  const res = await page.evaluate(() => fetch('/api/proxy/me').then((r) => r.json()));
+  return res.data as {
+    user_id: string;
+    preferred_partner_id: string | null;
+    partners: { token: string; name: string }[];
+  };
+}
+
+test('the selected namespace is remembered per user, not per browser', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Two new teammates of Demo Bank (two namespaces), so the demo users' own choices stay untouched.
+  const password = 'teammate-password';
+  const alice = { email: `alice-${uniq()}@demo-bank.test`, password };
+  const bob = { email: `bob-${uniq()}@demo-bank.test`, password };
+  await signInAs(page, DEMO_ADMIN);
+  for (const who of [alice, bob]) {
+    const status = await page.evaluate(
+      (body) =>
+        fetch('/api/proxy/users', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }).then((r) => r.status),
+      { email: who.email, password: who.password, role: 'viewer' },
+    );
+    expect(status).toBe(200);
+  }
+  await signOut(page);
+
+  // Alice opens in the first namespace and switches to the lab.
+  await signInAs(page, alice);
+  await expect(selectedName(page)).toHaveText(RETAIL);
+  const aliceMe = await me(page);
+  expect(aliceMe.preferred_partner_id).toBeNull();
+  const lab = aliceMe.partners.find((p) => p.name === LAB)!.token;
+  await switcher(page).selectOption({ label: LAB });
+  await expect(page.getByText('lab.demo-bank.test · sandbox')).toBeVisible();
+  await expect.poll(() => me(page).then((m) => m.preferred_partner_id)).toBe(lab);
+  expect(await partnerCookie(page)).toBe(`${aliceMe.user_id}:${lab}`);
+
+  // Signing out deletes the browser's copy; signing back in finds the choice saved with Alice.
+  await signOut(page);
+  expect(await partnerCookie(page)).toBeUndefined();
+  await signInAs(page, alice);
+  await expect(selectedName(page)).toHaveText(LAB);
+  await expect(page.getByText('lab.demo-bank.test · sandbox')).toBeVisible();
+  await expect(page.getByText('Demo Bank test lab · lab.demo-bank.test (sandbox)')).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'namespace-remembered');
+  await signOut(page);
+
+  // Bob, on the same browser, opens in his own (first) namespace.
+  await signInAs(page, bob);
+  await expect(selectedName(page)).toHaveText(RETAIL);
+  await expect(page.getByText('demo-bank.test · production')).toBeVisible();
+  await expect(page.getByText('Demo Bank retail · demo-bank.test (production)')).toBeVisible();
+  await signOut(page);
+
+  // Alice's session ends without signing out (her cookie stays behind): Bob is still not affected.
+  await signInAs(page, alice);
+  await switcher(page).selectOption({ label: RETAIL });
+  await expect(page.getByText('demo-bank.test · production')).toBeVisible();
+  await switcher(page).selectOption({ label: LAB });
+  await expect(page.getByText('lab.demo-bank.test · sandbox')).toBeVisible();
+  await expect.poll(() => partnerCookie(page)).toBe(`${aliceMe.user_id}:${lab}`);
+  await expect.poll(() => me(page).then((m) => m.preferred_partner_id)).toBe(lab);
+  await page.context().clearCookies({ name: /session-token/ });
+  expect(await partnerCookie(page)).toBe(`${aliceMe.user_id}:${lab}`);
+  await signInAs(page, bob);
+  await expect(selectedName(page)).toHaveText(RETAIL);
+  await expect(page.getByText('Demo Bank retail · demo-bank.test (production)')).toBeVisible();
+  const bobMe = await me(page);
+  expect(bobMe.preferred_partner_id).toBeNull();
+  // The proxy ignores Alice's cookie too: a call without x-partner-id is not made in her namespace.
+  const noHeader = await page.evaluate(() =>
+    fetch('/api/proxy/customer').then(async (r) => ({ status: r.status, body: await r.json() })),
+  );
+  expect(noHeader).toEqual({
+    status: 400,
+    body: { code: 'error.bad_request', message: 'Missing required header x-partner-id' },
+  });
+});
