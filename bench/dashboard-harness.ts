@@ -33,13 +33,12 @@ export interface Dashboard {
 /**
  * Runs `measure` against a fresh dashboard. `addData` writes the benchmark's rows in SQL; the demo
  * seed runs inside the server after it starts, so it is retried until the seed's rows exist.
- * `cookies` are set before signing in as `user`; `partner` is then saved as the user's namespace
+ * `partner` is saved as the signed-in `user`'s namespace
  * (`PUT /me/partner`, as the shell's switcher does), which the pages open in.
  */
 export async function withDashboard<T, D>(opts: {
   user: { email: string; password: string };
   addData: (databaseUrl: string) => Promise<D>;
-  cookies?: (data: D) => Record<string, string>;
   partner?: (data: D) => string;
   measure: (dashboard: Dashboard, data: D) => Promise<T>;
   viewport?: { width: number; height: number };
@@ -71,8 +70,6 @@ export async function withDashboard<T, D>(opts: {
       }
     }
     const context = await browser.newContext({ baseURL: origin, viewport: opts.viewport });
-    const cookies = opts.cookies?.(data) ?? {};
-    await context.addCookies(Object.entries(cookies).map(([name, value]) => ({ name, value, url: origin })));
     const page = await context.newPage();
     await page.goto('/signin');
     await page.getByLabel('Email').fill(opts.user.email);
