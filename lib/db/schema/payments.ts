@@ -39,7 +39,9 @@ export const submissions = pgTable(
   'submissions',
   {
     id: text('id').primaryKey(),
-    paymentPk: text('payment_pk').notNull().references(() => payments.id),
+    paymentPk: text('payment_pk')
+      .notNull()
+      .references(() => payments.id),
     paymentId: text('payment_id').notNull(),
     orgId: text('org_id').notNull(),
     partnerId: text('partner_id').notNull(),
@@ -68,8 +70,12 @@ export const admissionTasks = pgTable(
   {
     id: text('id').primaryKey(),
     admissionId: text('admission_id').notNull(),
-    submissionId: text('submission_id').notNull().references(() => submissions.id),
-    paymentPk: text('payment_pk').notNull().references(() => payments.id),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id),
+    paymentPk: text('payment_pk')
+      .notNull()
+      .references(() => payments.id),
     paymentId: text('payment_id').notNull(),
     orgId: text('org_id').notNull(),
     /** The namespace that must work this task (the assignee). */
@@ -97,7 +103,9 @@ export const transactions = pgTable(
   'transactions',
   {
     id: text('id').primaryKey(),
-    paymentPk: text('payment_pk').notNull().references(() => payments.id),
+    paymentPk: text('payment_pk')
+      .notNull()
+      .references(() => payments.id),
     paymentId: text('payment_id').notNull(),
     submissionId: text('submission_id').notNull().unique(),
     approvalCode: text('approval_code').notNull(),
@@ -132,7 +140,9 @@ export const transactionLines = pgTable(
   'transaction_lines',
   {
     id: text('id').primaryKey(),
-    transactionId: text('transaction_id').notNull().references(() => transactions.id),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
     partnerId: text('partner_id').notNull(),
     currency: text('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
@@ -146,7 +156,9 @@ export const paymentExceptions = pgTable(
   'payment_exceptions',
   {
     id: text('id').primaryKey(),
-    paymentPk: text('payment_pk').notNull().references(() => payments.id),
+    paymentPk: text('payment_pk')
+      .notNull()
+      .references(() => payments.id),
     paymentId: text('payment_id').notNull(),
     submissionId: text('submission_id'),
     orgId: text('org_id').notNull(),

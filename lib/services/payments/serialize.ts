@@ -16,7 +16,9 @@ type ExceptionRow = typeof schema.paymentExceptions.$inferSelect;
 export function inJsonbOrder<T>(value: T): T {
   if (Array.isArray(value)) return value.map(inJsonbOrder) as T;
   if (!value || typeof value !== 'object') return value;
-  const keys = Object.keys(value).sort((a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  const keys = Object.keys(value).sort(
+    (a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)),
+  );
   return Object.fromEntries(keys.map((k) => [k, inJsonbOrder((value as Record<string, unknown>)[k])])) as T;
 }
 
@@ -36,12 +38,20 @@ function paymentFields(p: PaymentRow) {
 }
 
 export function serializePayment(p: PaymentRow) {
-  return { ...paymentFields(p), expires_at: p.expiresAt.toISOString(), initiated_at: p.initiatedAt.toISOString() };
+  return {
+    ...paymentFields(p),
+    expires_at: p.expiresAt.toISOString(),
+    initiated_at: p.initiatedAt.toISOString(),
+  };
 }
 
 /** Inside a submission the spec gives the payment's timestamps as Unix seconds. */
 export function serializeEmbeddedPayment(p: PaymentRow) {
-  return { ...paymentFields(p), expires_at: unixSeconds(p.expiresAt), initiated_at: unixSeconds(p.initiatedAt) };
+  return {
+    ...paymentFields(p),
+    expires_at: unixSeconds(p.expiresAt),
+    initiated_at: unixSeconds(p.initiatedAt),
+  };
 }
 
 export function serializeSubmission(s: SubmissionRow, p: PaymentRow) {
