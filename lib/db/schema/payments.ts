@@ -65,6 +65,15 @@ export const submissions = pgTable(
   ],
 );
 
+/** One change of an admission task, in the task's wire names; `at` is its modified_on (Unix seconds). */
+export interface TaskHistoryEntry {
+  status: number;
+  status_reason: number;
+  note: string | null;
+  updated_by: string | null;
+  at: number;
+}
+
 export const admissionTasks = pgTable(
   'admission_tasks',
   {
@@ -89,6 +98,11 @@ export const admissionTasks = pgTable(
     statusReason: integer('status_reason').notNull().default(0),
     note: text('note'),
     updatedBy: text('updated_by'),
+    /**
+     * Every change of the task, oldest first, appended by the update that makes it (extension
+     * field `history`); [] for tasks last changed before it was kept.
+     */
+    history: jsonb('history').$type<TaskHistoryEntry[]>().notNull().default([]),
     expiresAt: ts('expires_at').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

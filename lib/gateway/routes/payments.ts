@@ -97,6 +97,22 @@ export const taskSchema = z
     expires_at: z.number().int(),
     created_on: z.number().int(),
     modified_on: z.number().int(),
+    history: z
+      .array(
+        z
+          .object({
+            status: z.number().int(),
+            status_reason: z.number().int(),
+            note: z.string().nullable(),
+            updated_by: z.string().nullable(),
+            at: z.number().int().openapi({ description: 'modified_on after this change (Unix seconds)' }),
+          })
+          .openapi('AdmissionTaskChange'),
+      )
+      .openapi({
+        description:
+          'Extension: every change of the task, oldest first, with the fields it set. Empty for tasks last changed before changes were kept.',
+      }),
   })
   .openapi('AdmissionTask');
 

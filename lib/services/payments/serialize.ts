@@ -87,7 +87,21 @@ export function serializeTask(t: TaskRow) {
     expires_at: unixSeconds(t.expiresAt),
     created_on: unixSeconds(t.createdAt),
     modified_on: unixSeconds(t.updatedAt),
+    /** Extension: every change of the task, oldest first (docs/decisions.md). */
+    history: t.history,
   };
+}
+
+/** The history entry a change of the task appends: the task after it, `at` its modified_on. */
+export function taskHistoryEntry(t: TaskRow): TaskRow['history'][number] {
+  // In jsonb key order, so the answer to the update reads exactly like a later read of the row.
+  return inJsonbOrder({
+    status: t.status,
+    status_reason: t.statusReason,
+    note: t.note,
+    updated_by: t.updatedBy,
+    at: unixSeconds(t.updatedAt),
+  });
 }
 
 export function serializeTransaction(t: TransactionRow, lines: LineRow[]) {

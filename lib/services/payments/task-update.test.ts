@@ -107,6 +107,21 @@ describe('concurrent task updates (optimistic: read, then one guarded write)', (
     const o = await outcome(sub.token);
     expect(o.sub.status).toBe(SUBMISSION.pending);
     expect(o.sub.version).toBe(1);
+    // One history entry, and every answer (the change's and the unchanged ones) reads as the row does.
+    const [row] = await database.db
+      .select()
+      .from(schema.admissionTasks)
+      .where(eq(schema.admissionTasks.id, tasks[0]!.id));
+    expect(row!.history).toEqual([
+      {
+        status: TASK.completed,
+        status_reason: 1,
+        note: null,
+        updated_by: 'race',
+        at: Math.floor(row!.updatedAt.getTime() / 1000),
+      },
+    ]);
+    for (const r of results) expect(JSON.stringify(r.history)).toBe(JSON.stringify(row!.history));
   });
 
   it('a completion racing a failure of the sibling task ends rejected, never admitted', async () => {

@@ -8,7 +8,7 @@ import { newId } from '@/lib/ids';
 import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
 import { blameFor, reasonCode, SUBMISSION, TASK, type Reason, type TaskStatusName } from './model';
 import { partiesOfNamespaces, type Parties } from './payments';
-import { serializeSubmission, serializeTask, serializeTransaction } from './serialize';
+import { serializeSubmission, serializeTask, serializeTransaction, taskHistoryEntry } from './serialize';
 
 const {
   admissionTasks,
@@ -183,7 +183,7 @@ function decide(
     );
   }
   const now = new Date();
-  const updated: TaskRow = {
+  const changed: TaskRow = {
     ...task,
     status: target,
     statusReason: reason,
@@ -191,6 +191,9 @@ function decide(
     updatedBy: actor,
     updatedAt: now,
   };
+  // The history read in the same snapshot as the version the write is guarded by: nothing can
+  // have been appended since, so this is what the write leaves in the row.
+  const updated: TaskRow = { ...changed, history: [...task.history, taskHistoryEntry(changed)] };
   const parties = partiesOfNamespaces([
     { id: payment.debtorPartnerId, orgId: state.debtorOrgId },
     { id: payment.beneficiaryPartnerId, orgId: state.beneficiaryOrgId },
@@ -321,6 +324,8 @@ async function writeChange(db: Db, change: Change) {
           note: slot('t_note'),
           updatedBy: slot('t_updatedBy'),
           updatedAt: sql`(select ${slot('t_updatedAt')}::timestamptz from guard)`,
+          // Appended here, not rewritten: only the new entry travels (as text, cast once).
+          history: sql`${admissionTasks.history} || jsonb_build_array(${slot('t_entry')}::text::jsonb)`,
         })
         .where(eq(admissionTasks.id, slot('t_id'))),
     ];
@@ -346,6 +351,7 @@ async function writeChange(db: Db, change: Change) {
     t_note: task.note,
     t_updatedBy: task.updatedBy,
     t_updatedAt: task.updatedAt.toISOString(),
+    t_entry: JSON.stringify(task.history[task.history.length - 1]),
   };
   if (change.exception) slotValues('x_', change.exception, values);
   if (change.txn) slotValues('txn_', change.txn, values);
