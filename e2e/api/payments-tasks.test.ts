@@ -244,6 +244,83 @@ describe('task transitions over HTTP with an open submission', () => {
     return { id: body.payment_id, adm: sub.admission_id as string, beneficiary, review, submission };
   }
 
+  it('keeps each change of a task in its history; a same-answer repeat adds none', async () => {
+    const a = await createBank();
+    const b = await createBank();
+    await link(a, b);
+    await setPartner(a, { review_threshold: '1' });
+    const pay = await twoTasks(a, b, '5400');
+    expect(pay.review.history).toEqual([]);
+    // Changes made with the API key are by the key (its token).
+    const keys = await api('GET', '/apikey', { token: a.token, partner: a.partnerId });
+    expect(keys.body.data.api_keys.map((k: any) => k.name)).toEqual(['core']);
+    const keyId: string = keys.body.data.api_keys[0].token;
+
+    const held = await workTask(a, pay.id, pay.adm, pay.review.token, {
+      status: 'on_hold',
+      status_reason: 'business_reasons',
+      note: 'source of funds',
+    });
+    expect(held.status, held.text).toBe(200);
+    const onHold = {
+      status: 4,
+      status_reason: 9,
+      note: 'source of funds',
+      updated_by: keyId,
+      at: held.body.data.modified_on,
+    };
+    expect(held.body.data.history).toEqual([onHold]);
+    // Seconds apart, so the two entries' times differ.
+    await sleep(1100);
+    const done = await workTask(a, pay.id, pay.adm, pay.review.token, COMPLETE);
+    expect(done.status, done.text).toBe(200);
+    const completed = {
+      status: 2,
+      status_reason: 1,
+      note: null,
+      updated_by: keyId,
+      at: done.body.data.modified_on,
+    };
+    expect(completed.at).toBeGreaterThan(onHold.at);
+    expect(done.body.data).toMatchObject({ status: 2, status_reason: 1, note: null, updated_by: keyId });
+    expect(done.body.data.history).toEqual([onHold, completed]);
+    // The answer reads exactly like a later read, key order of the entries included.
+    const read = (await admissionTasks(a, pay.id, pay.adm)).find((t) => t.token === pay.review.token)!;
+    expect(read).toEqual(done.body.data);
+    expect(JSON.stringify(read.history)).toBe(JSON.stringify(done.body.data.history));
+    const queue = await api('GET', '/tasks?status=completed', a.key);
+    expect(queue.body.data.tasks.map((t: any) => [t.token, t.history])).toEqual([
+      [pay.review.token, [onHold, completed]],
+    ]);
+
+    // The same final answer again: unchanged, no event, nothing appended.
+    const repeat = await workTask(a, pay.id, pay.adm, pay.review.token, COMPLETE);
+    expect(repeat.status, repeat.text).toBe(200);
+    expect(repeat.body.data).toEqual(done.body.data);
+    // The counterparty's task, never changed, keeps an empty history.
+    expect(
+      (await admissionTasks(b, pay.id, pay.adm)).find((t) => t.token === pay.beneficiary.token)!.history,
+    ).toEqual([]);
+
+    // The rows and the events (where the suite can read the database: PostgreSQL).
+    await withSql(async (c) => {
+      const rows = await c.query(
+        'SELECT id, history FROM admission_tasks WHERE payment_id = $1 ORDER BY name',
+        [pay.id],
+      );
+      expect(rows.rows).toEqual([
+        { id: pay.beneficiary.token, history: [] },
+        { id: pay.review.token, history: [onHold, completed] },
+      ]);
+      const events = await c.query(
+        "SELECT data->'task'->'history' AS history FROM events WHERE type = 'admission_task.updated' AND data->'task'->>'token' = $1 ORDER BY created_at, id",
+        [pay.review.token],
+      );
+      // One event per real change, each carrying the history up to it.
+      expect(events.rows).toEqual([{ history: [onHold] }, { history: [onHold, completed] }]);
+    });
+  });
+
   it('on_hold → completed admits, on_hold → failed rejects, completed → failed is 409', async () => {
     const a = await createBank();
     const b = await createBank();

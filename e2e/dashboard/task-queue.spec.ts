@@ -224,6 +224,42 @@ test('h puts a task on hold only with a note; it moves from the Pending tab to O
   await expect(row).toHaveCount(0);
 });
 
+test('a task held and then completed shows both changes in its payment’s timeline', async ({
+  page,
+  request,
+}) => {
+  const [id] = await paymentsWaitingForDemoBank(request, 1);
+  await signInAs(page, SUPPORT);
+  await page.goto('/tasks');
+  const row = page.getByRole('list', { name: 'Tasks' }).getByRole('button').filter({ hasText: id! });
+  await row.click();
+  await page.keyboard.press('h');
+  await page.getByLabel('Note (required)').fill('Waiting for the payer’s documents');
+  await page.getByRole('button', { name: 'Put on hold' }).click();
+  await expect(page.getByText(`Task for ${id} put on hold`)).toBeVisible();
+  await page.getByRole('tab', { name: 'On hold' }).click();
+  await row.click();
+  await page.keyboard.press('c');
+  await expect(page.getByText(`Task for ${id} completed`)).toBeVisible();
+
+  await page.goto(`/payments/${id}`);
+  await expect(page.getByTestId('payment-status')).toHaveText('Admitted');
+  // Created, submitted, the two changes of the task in order, then the decision.
+  const steps = page.getByRole('region', { name: 'Timeline' }).getByRole('listitem');
+  await expect(steps).toHaveCount(5);
+  const by = `by ${SUPPORT.email}`;
+  await expect(steps.nth(0)).toContainText('Created');
+  await expect(steps.nth(1)).toContainText('Submitted (push.v1)');
+  await expect(steps.nth(2)).toContainText(`beneficiary admission: On hold (business reasons) ${by}`);
+  await expect(steps.nth(3)).toContainText(`beneficiary admission: Completed (accepted) ${by}`);
+  await expect(steps.nth(4)).toContainText('Admitted');
+  await expect(page.getByRole('region', { name: 'Admission tasks' })).toContainText(
+    'beneficiary admission — Completed (accepted)',
+  );
+  await expectAccessible(page);
+  await shoot(page, 'payment-task-history');
+});
+
 test('the task-name filter narrows the queue to that task, in the URL', async ({ page }) => {
   // Union's queue holds its beneficiary admissions and the compliance review of its big payment.
   await signInAs(page, UNION);

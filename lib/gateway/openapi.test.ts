@@ -63,6 +63,37 @@ describe('OpenAPI document', () => {
   });
 });
 
+describe('the admission task schema', () => {
+  it('has the extension field history, one change per entry', () => {
+    const doc = createGateway().getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title: 't', version: '0' },
+    });
+    const schemas = doc.components?.schemas as Record<
+      string,
+      { properties: Record<string, any>; required: string[] }
+    >;
+    const task = schemas.AdmissionTask!;
+    expect(task.required).toContain('history');
+    expect(task.properties.history.type).toBe('array');
+    expect(task.properties.history.items).toEqual({ $ref: '#/components/schemas/AdmissionTaskChange' });
+    expect(schemas.AdmissionTaskChange!.required).toEqual([
+      'status',
+      'status_reason',
+      'note',
+      'updated_by',
+      'at',
+    ]);
+    expect(Object.keys(schemas.AdmissionTaskChange!.properties)).toEqual([
+      'status',
+      'status_reason',
+      'note',
+      'updated_by',
+      'at',
+    ]);
+  });
+});
+
 describe('GET /openapi.json', () => {
   it('is generated without error', async () => {
     const res = await createGateway().request('/api/v1/csp/openapi.json');

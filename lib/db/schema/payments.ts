@@ -39,7 +39,9 @@ export const submissions = pgTable(
   'submissions',
   {
     id: text('id').primaryKey(),
-    paymentPk: text('payment_pk').notNull().references(() => payments.id),
+    paymentPk: text('payment_pk')
+      .notNull()
+      .references(() => payments.id),
     paymentId: text('payment_id').notNull(),
     orgId: text('org_id').notNull(),
     partnerId: text('partner_id').notNull(),
@@ -63,13 +65,26 @@ export const submissions = pgTable(
   ],
 );
 
+/** One change of an admission task, in the task's wire names; `at` is its modified_on (Unix seconds). */
+export interface TaskHistoryEntry {
+  status: number;
+  status_reason: number;
+  note: string | null;
+  updated_by: string | null;
+  at: number;
+}
+
 export const admissionTasks = pgTable(
   'admission_tasks',
   {
     id: text('id').primaryKey(),
     admissionId: text('admission_id').notNull(),
-    submissionId: text('submission_id').notNull().references(() => submissions.id),
-    paymentPk: text('payment_pk').notNull().references(() => payments.id),
+    submissionId: text('submission_id')
+      .notNull()
+      .references(() => submissions.id),
+    paymentPk: text('payment_pk')
+      .notNull()
+      .references(() => payments.id),
     paymentId: text('payment_id').notNull(),
     orgId: text('org_id').notNull(),
     /** The namespace that must work this task (the assignee). */
@@ -83,6 +98,11 @@ export const admissionTasks = pgTable(
     statusReason: integer('status_reason').notNull().default(0),
     note: text('note'),
     updatedBy: text('updated_by'),
+    /**
+     * Every change of the task, oldest first, appended by the update that makes it (extension
+     * field `history`); [] for tasks last changed before it was kept.
+     */
+    history: jsonb('history').$type<TaskHistoryEntry[]>().notNull().default([]),
     expiresAt: ts('expires_at').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
@@ -97,7 +117,9 @@ export const transactions = pgTable(
   'transactions',
   {
     id: text('id').primaryKey(),
-    paymentPk: text('payment_pk').notNull().references(() => payments.id),
+    paymentPk: text('payment_pk')
+      .notNull()
+      .references(() => payments.id),
     paymentId: text('payment_id').notNull(),
     submissionId: text('submission_id').notNull().unique(),
     approvalCode: text('approval_code').notNull(),
@@ -132,7 +154,9 @@ export const transactionLines = pgTable(
   'transaction_lines',
   {
     id: text('id').primaryKey(),
-    transactionId: text('transaction_id').notNull().references(() => transactions.id),
+    transactionId: text('transaction_id')
+      .notNull()
+      .references(() => transactions.id),
     partnerId: text('partner_id').notNull(),
     currency: text('currency').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
@@ -146,7 +170,9 @@ export const paymentExceptions = pgTable(
   'payment_exceptions',
   {
     id: text('id').primaryKey(),
-    paymentPk: text('payment_pk').notNull().references(() => payments.id),
+    paymentPk: text('payment_pk')
+      .notNull()
+      .references(() => payments.id),
     paymentId: text('payment_id').notNull(),
     submissionId: text('submission_id'),
     orgId: text('org_id').notNull(),

@@ -14,15 +14,31 @@ const partySchema = z
     last_name: z.string().max(100).optional(),
     email: z.string().max(254).optional(),
     phone: z.string().max(40).optional(),
-    type: z.enum(['Payee_Individual', 'Payer_Individual'], { error: 'type must be Payee_Individual or Payer_Individual' }).optional(),
-    billing: z.object({ country: z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code').optional() }).optional(),
+    type: z
+      .enum(['Payee_Individual', 'Payer_Individual'], {
+        error: 'type must be Payee_Individual or Payer_Individual',
+      })
+      .optional(),
+    billing: z
+      .object({
+        country: z
+          .string()
+          .regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')
+          .optional(),
+      })
+      .optional(),
   })
   .openapi('Party');
 
 export const amountSchema = z
   .object({
     currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD'),
-    total: z.string().regex(/^[1-9][0-9]{0,17}$/, 'must be a string of digits in minor units, greater than 0 (e.g. "1050" for 10.50)'),
+    total: z
+      .string()
+      .regex(
+        /^[1-9][0-9]{0,17}$/,
+        'must be a string of digits in minor units, greater than 0 (e.g. "1050" for 10.50)',
+      ),
   })
   .openapi('Amount');
 
@@ -38,8 +54,12 @@ const paymentFields = {
   organization_id: z.string(),
   partner_id: z.string(),
 };
-export const paymentSchema = z.object({ ...paymentFields, expires_at: z.string(), initiated_at: z.string() }).openapi('Payment');
-const embeddedPayment = z.object({ ...paymentFields, expires_at: z.number().int(), initiated_at: z.number().int() }).openapi('EmbeddedPayment');
+export const paymentSchema = z
+  .object({ ...paymentFields, expires_at: z.string(), initiated_at: z.string() })
+  .openapi('Payment');
+const embeddedPayment = z
+  .object({ ...paymentFields, expires_at: z.number().int(), initiated_at: z.number().int() })
+  .openapi('EmbeddedPayment');
 
 export const submissionSchema = z
   .object({
@@ -49,7 +69,10 @@ export const submissionSchema = z
     payment_id: z.string(),
     admission_id: z.string(),
     workflow: z.string(),
-    status: z.number().int().openapi({ description: '1 pending, 2 on_hold, 3 admitted, 4 rejected, 5 expired, 6 settled' }),
+    status: z
+      .number()
+      .int()
+      .openapi({ description: '1 pending, 2 on_hold, 3 admitted, 4 rejected, 5 expired, 6 settled' }),
     status_name: z.string(),
     submission_time: z.number().int(),
     transaction_id: z.string().nullable(),
@@ -74,6 +97,22 @@ export const taskSchema = z
     expires_at: z.number().int(),
     created_on: z.number().int(),
     modified_on: z.number().int(),
+    history: z
+      .array(
+        z
+          .object({
+            status: z.number().int(),
+            status_reason: z.number().int(),
+            note: z.string().nullable(),
+            updated_by: z.string().nullable(),
+            at: z.number().int().openapi({ description: 'modified_on after this change (Unix seconds)' }),
+          })
+          .openapi('AdmissionTaskChange'),
+      )
+      .openapi({
+        description:
+          'Extension: every change of the task, oldest first, with the fields it set. Empty for tasks last changed before changes were kept.',
+      }),
   })
   .openapi('AdmissionTask');
 
@@ -89,7 +128,14 @@ export const transactionSchema = z
     initiated_on: z.string(),
     updated_on: z.string(),
     transaction_lines: z.array(
-      z.object({ token: z.string(), transaction_id: z.string(), partner_id: z.string(), amount: amountSchema, direction: z.enum(['TD_Credit', 'TD_Debit']), transaction_type: z.string() }),
+      z.object({
+        token: z.string(),
+        transaction_id: z.string(),
+        partner_id: z.string(),
+        amount: amountSchema,
+        direction: z.enum(['TD_Credit', 'TD_Debit']),
+        transaction_type: z.string(),
+      }),
     ),
   })
   .openapi('Transaction');
@@ -110,7 +156,12 @@ const exceptionSchema = z
   .openapi('PaymentException');
 
 const paymentParams = z.object({ payment_id: z.string().min(1).max(128) });
-const common = { tag: 'Payments', auth: 'either' as const, partner: 'required' as const, org: 'required' as const };
+const common = {
+  tag: 'Payments',
+  auth: 'either' as const,
+  partner: 'required' as const,
+  org: 'required' as const,
+};
 const READ = { access: 'transactions_read' as const };
 const WRITE = { access: 'transactions_write' as const, roles: ['admin' as const] };
 
@@ -121,7 +172,8 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/payments',
     summary: 'Create a payment',
-    description: 'Type_Push: the caller owns debtor_party.payment_address; Type_Pull: beneficiary_party.payment_address. Amounts are digit strings in minor units.',
+    description:
+      'Type_Push: the caller owns debtor_party.payment_address; Type_Pull: beneficiary_party.payment_address. Amounts are digit strings in minor units.',
     idempotent: true,
     body: z.object({
       payment_id: z.string().trim().min(1, 'payment_id is required').max(128),
@@ -129,7 +181,9 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
       beneficiary_party: partySchema,
       debtor_party: partySchema,
       reference: z.string().max(140).optional(),
-      payment_type: z.enum(['Type_Push', 'Type_Pull'], { error: 'payment_type must be Type_Push or Type_Pull' }),
+      payment_type: z.enum(['Type_Push', 'Type_Pull'], {
+        error: 'payment_type must be Type_Push or Type_Pull',
+      }),
       device: z.record(z.string(), z.unknown()).optional(),
       location: z.record(z.string(), z.unknown()).optional(),
     }),
@@ -146,7 +200,9 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
     summary: 'List payments the namespace created or is party to (extension)',
     query: z.object({
       status: z
-        .enum([...(Object.keys(SUBMISSION) as [keyof typeof SUBMISSION]), 'unsubmitted'], { error: 'status must be pending, on_hold, admitted, rejected, expired, settled or unsubmitted' })
+        .enum([...(Object.keys(SUBMISSION) as [keyof typeof SUBMISSION]), 'unsubmitted'], {
+          error: 'status must be pending, on_hold, admitted, rejected, expired, settled or unsubmitted',
+        })
         .optional(),
       created_from: z.coerce.number({ error: 'created_from must be Unix seconds' }).int().min(0).optional(),
       created_to: z.coerce.number({ error: 'created_to must be Unix seconds' }).int().min(0).optional(),
@@ -155,7 +211,12 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
     }),
     response: z.object({
       count: z.number().int(),
-      payments: z.array(paymentSchema.extend({ submission_status: z.number().int().nullable(), transaction_id: z.string().nullable() })),
+      payments: z.array(
+        paymentSchema.extend({
+          submission_status: z.number().int().nullable(),
+          transaction_id: z.string().nullable(),
+        }),
+      ),
     }),
     handler: (ctx, { query }) => listPayments(ctx, query),
   });

@@ -16,7 +16,9 @@ type ExceptionRow = typeof schema.paymentExceptions.$inferSelect;
 export function inJsonbOrder<T>(value: T): T {
   if (Array.isArray(value)) return value.map(inJsonbOrder) as T;
   if (!value || typeof value !== 'object') return value;
-  const keys = Object.keys(value).sort((a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)));
+  const keys = Object.keys(value).sort(
+    (a, b) => Buffer.byteLength(a) - Buffer.byteLength(b) || Buffer.compare(Buffer.from(a), Buffer.from(b)),
+  );
   return Object.fromEntries(keys.map((k) => [k, inJsonbOrder((value as Record<string, unknown>)[k])])) as T;
 }
 
@@ -36,12 +38,20 @@ function paymentFields(p: PaymentRow) {
 }
 
 export function serializePayment(p: PaymentRow) {
-  return { ...paymentFields(p), expires_at: p.expiresAt.toISOString(), initiated_at: p.initiatedAt.toISOString() };
+  return {
+    ...paymentFields(p),
+    expires_at: p.expiresAt.toISOString(),
+    initiated_at: p.initiatedAt.toISOString(),
+  };
 }
 
 /** Inside a submission the spec gives the payment's timestamps as Unix seconds. */
 export function serializeEmbeddedPayment(p: PaymentRow) {
-  return { ...paymentFields(p), expires_at: unixSeconds(p.expiresAt), initiated_at: unixSeconds(p.initiatedAt) };
+  return {
+    ...paymentFields(p),
+    expires_at: unixSeconds(p.expiresAt),
+    initiated_at: unixSeconds(p.initiatedAt),
+  };
 }
 
 export function serializeSubmission(s: SubmissionRow, p: PaymentRow) {
@@ -77,7 +87,21 @@ export function serializeTask(t: TaskRow) {
     expires_at: unixSeconds(t.expiresAt),
     created_on: unixSeconds(t.createdAt),
     modified_on: unixSeconds(t.updatedAt),
+    /** Extension: every change of the task, oldest first (docs/decisions.md). */
+    history: t.history,
   };
+}
+
+/** The history entry a change of the task appends: the task after it, `at` its modified_on. */
+export function taskHistoryEntry(t: TaskRow): TaskRow['history'][number] {
+  // In jsonb key order, so the answer to the update reads exactly like a later read of the row.
+  return inJsonbOrder({
+    status: t.status,
+    status_reason: t.statusReason,
+    note: t.note,
+    updated_by: t.updatedBy,
+    at: unixSeconds(t.updatedAt),
+  });
 }
 
 export function serializeTransaction(t: TransactionRow, lines: LineRow[]) {

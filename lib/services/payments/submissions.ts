@@ -143,6 +143,7 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
     statusReason: 0,
     note: null,
     updatedBy: null,
+    history: [],
     expiresAt: payment.expiresAt,
     createdAt: now,
     updatedAt: now,
@@ -169,12 +170,13 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
   const statement = submitStatements(db, name, () =>
     prepareOneStatement(db, name, [
       db.insert(submissions).values(slots('s_', sub)),
-      db.insert(admissionTasks).values(tasks.map((t, i) => slots(`t${i}_`, t))),
+      // history is left to its default ([]): one parameter less per task.
+      db.insert(admissionTasks).values(tasks.map((t, i) => slots(`t${i}_`, withoutHistory(t)))),
       eventsInsertSlots(db, events.length),
     ]),
   );
   const values = slotValues('s_', sub);
-  tasks.forEach((t, i) => slotValues(`t${i}_`, t, values));
+  tasks.forEach((t, i) => slotValues(`t${i}_`, withoutHistory(t), values));
   try {
     await statement.execute(eventValues(events, values));
   } catch (err) {
@@ -182,6 +184,12 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
     throw err;
   }
   return wire;
+}
+
+function withoutHistory(task: TaskRow): Omit<TaskRow, 'history'> {
+  const row: Omit<TaskRow, 'history'> & { history?: unknown } = { ...task };
+  delete row.history;
+  return row;
 }
 
 /** Submission, tasks and events in one prepared statement, by number of tasks and events. */

@@ -29,7 +29,10 @@ async function submitted() {
     payment_type: 'Type_Push',
   });
   const sub = await submitPayment(ctx, paymentId);
-  const tasks = await database.db.select().from(schema.admissionTasks).where(eq(schema.admissionTasks.submissionId, sub.token));
+  const tasks = await database.db
+    .select()
+    .from(schema.admissionTasks)
+    .where(eq(schema.admissionTasks.submissionId, sub.token));
   return { sub, tasks };
 }
 
@@ -37,15 +40,33 @@ async function outcome(subId: string) {
   const db = database.db;
   const [sub] = await db.select().from(schema.submissions).where(eq(schema.submissions.id, subId));
   const txns = await db.select().from(schema.transactions).where(eq(schema.transactions.submissionId, subId));
-  const exceptions = await db.select().from(schema.paymentExceptions).where(eq(schema.paymentExceptions.submissionId, subId));
-  const events = await db.select({ type: schema.events.type, data: schema.events.data }).from(schema.events).where(eq(schema.events.partnerId, sub!.partnerId));
-  const about = (type: string) => events.filter((e) => e.type === type && (e.data as { submission?: { token: string } }).submission?.token === subId);
-  return { sub: sub!, txns, exceptions, admitted: about('payment.admitted'), rejected: about('payment.rejected') };
+  const exceptions = await db
+    .select()
+    .from(schema.paymentExceptions)
+    .where(eq(schema.paymentExceptions.submissionId, subId));
+  const events = await db
+    .select({ type: schema.events.type, data: schema.events.data })
+    .from(schema.events)
+    .where(eq(schema.events.partnerId, sub!.partnerId));
+  const about = (type: string) =>
+    events.filter(
+      (e) => e.type === type && (e.data as { submission?: { token: string } }).submission?.token === subId,
+    );
+  return {
+    sub: sub!,
+    txns,
+    exceptions,
+    admitted: about('payment.admitted'),
+    rejected: about('payment.rejected'),
+  };
 }
 
 /** The admission_task.updated events written for one task. */
 async function taskEvents(taskId: string) {
-  const events = await database.db.select({ data: schema.events.data }).from(schema.events).where(eq(schema.events.type, 'admission_task.updated'));
+  const events = await database.db
+    .select({ data: schema.events.data })
+    .from(schema.events)
+    .where(eq(schema.events.type, 'admission_task.updated'));
   return events.filter((e) => (e.data as { task: { token: string } }).task.token === taskId);
 }
 
@@ -53,7 +74,11 @@ describe('concurrent task updates (optimistic: read, then one guarded write)', (
   it('two tasks completed at the same moment admit once, with one transaction and one event per task', async () => {
     for (let i = 0; i < 5; i++) {
       const { sub, tasks } = await submitted();
-      const results = await Promise.all(tasks.map((t) => applyTaskUpdate(database.db, t.id, { status: 'completed', status_reason: 'accepted' }, 'race')));
+      const results = await Promise.all(
+        tasks.map((t) =>
+          applyTaskUpdate(database.db, t.id, { status: 'completed', status_reason: 'accepted' }, 'race'),
+        ),
+      );
       expect(results.map((r) => r.status)).toEqual([TASK.completed, TASK.completed]);
       const o = await outcome(sub.token);
       expect(o.sub.status).toBe(SUBMISSION.admitted);
@@ -67,24 +92,59 @@ describe('concurrent task updates (optimistic: read, then one guarded write)', (
 
   it('ten identical completions of one task: one change, one event, the rest answered unchanged', async () => {
     const { sub, tasks } = await submitted();
-    const results = await Promise.all(Array.from({ length: 10 }, () => applyTaskUpdate(database.db, tasks[0]!.id, { status: 'completed', status_reason: 'accepted' }, 'race')));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        applyTaskUpdate(
+          database.db,
+          tasks[0]!.id,
+          { status: 'completed', status_reason: 'accepted' },
+          'race',
+        ),
+      ),
+    );
     expect(results.every((r) => r.status === TASK.completed)).toBe(true);
     expect(await taskEvents(tasks[0]!.id)).toHaveLength(1);
     const o = await outcome(sub.token);
     expect(o.sub.status).toBe(SUBMISSION.pending);
     expect(o.sub.version).toBe(1);
+    // One history entry, and every answer (the change's and the unchanged ones) reads as the row does.
+    const [row] = await database.db
+      .select()
+      .from(schema.admissionTasks)
+      .where(eq(schema.admissionTasks.id, tasks[0]!.id));
+    expect(row!.history).toEqual([
+      {
+        status: TASK.completed,
+        status_reason: 1,
+        note: null,
+        updated_by: 'race',
+        at: Math.floor(row!.updatedAt.getTime() / 1000),
+      },
+    ]);
+    for (const r of results) expect(JSON.stringify(r.history)).toBe(JSON.stringify(row!.history));
   });
 
   it('a completion racing a failure of the sibling task ends rejected, never admitted', async () => {
     for (let i = 0; i < 5; i++) {
       const { sub, tasks } = await submitted();
       const settled = await Promise.allSettled([
-        applyTaskUpdate(database.db, tasks[0]!.id, { status: 'completed', status_reason: 'accepted' }, 'race'),
-        applyTaskUpdate(database.db, tasks[1]!.id, { status: 'failed', status_reason: 'fraud_detected' }, 'race'),
+        applyTaskUpdate(
+          database.db,
+          tasks[0]!.id,
+          { status: 'completed', status_reason: 'accepted' },
+          'race',
+        ),
+        applyTaskUpdate(
+          database.db,
+          tasks[1]!.id,
+          { status: 'failed', status_reason: 'fraud_detected' },
+          'race',
+        ),
       ]);
       expect(settled[1].status).toBe('fulfilled');
       // Whoever came second after the failure is refused with 409 and changes nothing.
-      if (settled[0].status === 'rejected') expect((settled[0].reason as { status: number }).status).toBe(409);
+      if (settled[0].status === 'rejected')
+        expect((settled[0].reason as { status: number }).status).toBe(409);
       const o = await outcome(sub.token);
       expect(o.sub.status).toBe(SUBMISSION.rejected);
       expect(o.txns).toHaveLength(0);
@@ -96,10 +156,23 @@ describe('concurrent task updates (optimistic: read, then one guarded write)', (
   it('a completion racing the expiry sweeper: admitted or expired, never both', async () => {
     for (let i = 0; i < 5; i++) {
       const { sub, tasks } = await submitted();
-      await applyTaskUpdate(database.db, tasks[1]!.id, { status: 'completed', status_reason: 'accepted' }, 'race');
-      await database.db.update(schema.submissions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.submissions.id, sub.token));
+      await applyTaskUpdate(
+        database.db,
+        tasks[1]!.id,
+        { status: 'completed', status_reason: 'accepted' },
+        'race',
+      );
+      await database.db
+        .update(schema.submissions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(schema.submissions.id, sub.token));
       const [update] = await Promise.allSettled([
-        applyTaskUpdate(database.db, tasks[0]!.id, { status: 'completed', status_reason: 'accepted' }, 'race'),
+        applyTaskUpdate(
+          database.db,
+          tasks[0]!.id,
+          { status: 'completed', status_reason: 'accepted' },
+          'race',
+        ),
         expireDueSubmissions(database.db),
       ]);
       const o = await outcome(sub.token);

@@ -8,9 +8,17 @@ import { newId } from '@/lib/ids';
 import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
 import { blameFor, reasonCode, SUBMISSION, TASK, type Reason, type TaskStatusName } from './model';
 import { partiesOfNamespaces, type Parties } from './payments';
-import { serializeSubmission, serializeTask, serializeTransaction } from './serialize';
+import { serializeSubmission, serializeTask, serializeTransaction, taskHistoryEntry } from './serialize';
 
-const { admissionTasks, submissions, payments, transactions, transactionLines, paymentExceptions, namespaces } = schema;
+const {
+  admissionTasks,
+  submissions,
+  payments,
+  transactions,
+  transactionLines,
+  paymentExceptions,
+  namespaces,
+} = schema;
 type TaskRow = typeof admissionTasks.$inferSelect;
 type SubmissionRow = typeof submissions.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
@@ -36,8 +44,10 @@ const NEXT: Record<number, number[]> = {
 const ATTEMPTS = 8;
 
 export function checkReason(input: TaskUpdateInput) {
-  if (input.status === 'completed' && input.status_reason !== 'accepted') throw new ValidationError('status_reason must be accepted when status is completed');
-  if (input.status === 'failed' && input.status_reason === 'accepted') throw new ValidationError('status_reason must name the failure when status is failed');
+  if (input.status === 'completed' && input.status_reason !== 'accepted')
+    throw new ValidationError('status_reason must be accepted when status is completed');
+  if (input.status === 'failed' && input.status_reason === 'accepted')
+    throw new ValidationError('status_reason must name the failure when status is failed');
 }
 
 const debtorNs = aliasedTable(namespaces, 'debtor_ns');
@@ -52,7 +62,12 @@ const sibling = aliasedTable(admissionTasks, 'sibling');
  */
 function taskStateQuery(db: Db, scoped: boolean) {
   const match = [eq(admissionTasks.id, slot('taskId'))];
-  if (scoped) match.push(eq(admissionTasks.partnerId, slot('assignee')), eq(admissionTasks.admissionId, slot('admissionId')), eq(admissionTasks.paymentId, slot('paymentId')));
+  if (scoped)
+    match.push(
+      eq(admissionTasks.partnerId, slot('assignee')),
+      eq(admissionTasks.admissionId, slot('admissionId')),
+      eq(admissionTasks.paymentId, slot('paymentId')),
+    );
   return db
     .select({
       task: admissionTasks,
@@ -83,16 +98,31 @@ const scopedTaskState = perDatabase((db) => taskStateQuery(db, true));
  * concurrent updates are serialized and each real change writes exactly one
  * `admission_task.updated` event. Used by the API and by the Sandbox Bank worker.
  */
-export async function applyTaskUpdate(db: Db, task: string | TaskSelector, input: TaskUpdateInput, actor: string) {
+export async function applyTaskUpdate(
+  db: Db,
+  task: string | TaskSelector,
+  input: TaskUpdateInput,
+  actor: string,
+) {
   checkReason(input);
   const sel: TaskSelector = typeof task === 'string' ? { taskId: task } : task;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const rows =
       sel.assignee === undefined
         ? await taskState(db).execute({ taskId: sel.taskId })
-        : await scopedTaskState(db).execute({ taskId: sel.taskId, assignee: sel.assignee, admissionId: sel.admissionId, paymentId: sel.paymentId });
+        : await scopedTaskState(db).execute({
+            taskId: sel.taskId,
+            assignee: sel.assignee,
+            admissionId: sel.admissionId,
+            paymentId: sel.paymentId,
+          });
     if (rows.length === 0) throw new NotFoundError(`Task ${sel.taskId} not found`);
-    const change = decide(rows[0]!, rows.map((r) => r.sibling), input, actor);
+    const change = decide(
+      rows[0]!,
+      rows.map((r) => r.sibling),
+      input,
+      actor,
+    );
     if (!change) return serializeTask(rows[0]!.task); // the same final answer again: unchanged, no event
     try {
       await writeChange(db, change);
@@ -104,7 +134,13 @@ export async function applyTaskUpdate(db: Db, task: string | TaskSelector, input
   throw new ConflictError(`Task ${sel.taskId} is being changed by other requests; try again`);
 }
 
-type State = { task: TaskRow; sub: SubmissionRow; payment: PaymentRow; debtorOrgId: string; beneficiaryOrgId: string };
+type State = {
+  task: TaskRow;
+  sub: SubmissionRow;
+  payment: PaymentRow;
+  debtorOrgId: string;
+  beneficiaryOrgId: string;
+};
 
 /** What one task update writes; `outcome` and the number of events fix the statement's shape. */
 interface Change {
@@ -121,24 +157,55 @@ interface Change {
 }
 
 /** The rules: null when the same final answer is repeated; 409 for moves DESIGN §5 forbids. */
-function decide(state: State, tasks: Array<{ id: string; status: number }>, input: TaskUpdateInput, actor: string): Change | null {
+function decide(
+  state: State,
+  tasks: Array<{ id: string; status: number }>,
+  input: TaskUpdateInput,
+  actor: string,
+): Change | null {
   const { task, sub, payment } = state;
   const target = TASK[input.status];
   const reason = reasonCode(input.status_reason);
-  if (task.status === target && task.statusReason === reason && (target === TASK.completed || target === TASK.failed)) return null;
+  if (
+    task.status === target &&
+    task.statusReason === reason &&
+    (target === TASK.completed || target === TASK.failed)
+  )
+    return null;
   if (sub.status !== SUBMISSION.pending && sub.status !== SUBMISSION.on_hold) {
-    throw new ConflictError(`The submission is already ${Object.keys(SUBMISSION).find((k) => SUBMISSION[k as keyof typeof SUBMISSION] === sub.status)}`);
+    throw new ConflictError(
+      `The submission is already ${Object.keys(SUBMISSION).find((k) => SUBMISSION[k as keyof typeof SUBMISSION] === sub.status)}`,
+    );
   }
   if (!NEXT[task.status]!.includes(target)) {
-    throw new ConflictError(`A task that is ${Object.keys(TASK).find((k) => TASK[k as TaskStatusName] === task.status)} cannot become ${input.status}`);
+    throw new ConflictError(
+      `A task that is ${Object.keys(TASK).find((k) => TASK[k as TaskStatusName] === task.status)} cannot become ${input.status}`,
+    );
   }
   const now = new Date();
-  const updated: TaskRow = { ...task, status: target, statusReason: reason, note: input.note ?? null, updatedBy: actor, updatedAt: now };
+  const changed: TaskRow = {
+    ...task,
+    status: target,
+    statusReason: reason,
+    note: input.note ?? null,
+    updatedBy: actor,
+    updatedAt: now,
+  };
+  // The history read in the same snapshot as the version the write is guarded by: nothing can
+  // have been appended since, so this is what the write leaves in the row.
+  const updated: TaskRow = { ...changed, history: [...task.history, taskHistoryEntry(changed)] };
   const parties = partiesOfNamespaces([
     { id: payment.debtorPartnerId, orgId: state.debtorOrgId },
     { id: payment.beneficiaryPartnerId, orgId: state.beneficiaryOrgId },
   ]);
-  const events: EventInput[] = [{ type: 'admission_task.updated', orgId: updated.orgId, partnerId: updated.partnerId, data: { task: serializeTask(updated) } }];
+  const events: EventInput[] = [
+    {
+      type: 'admission_task.updated',
+      orgId: updated.orgId,
+      partnerId: updated.partnerId,
+      data: { task: serializeTask(updated) },
+    },
+  ];
   const statuses = tasks.map((t) => (t.id === task.id ? target : t.status));
   if (target === TASK.failed) return reject(state, updated, input.status_reason, now, parties, events);
   if (statuses.every((s) => s === TASK.completed)) return admit(state, updated, now, parties, events);
@@ -148,7 +215,14 @@ function decide(state: State, tasks: Array<{ id: string; status: number }>, inpu
   return { outcome: 'open', task: updated, seen: sub, sub: after, events };
 }
 
-function reject(state: State, task: TaskRow, reason: Reason, now: Date, parties: Parties, events: EventInput[]): Change {
+function reject(
+  state: State,
+  task: TaskRow,
+  reason: Reason,
+  now: Date,
+  parties: Parties,
+  events: EventInput[],
+): Change {
   const { sub, payment } = state;
   const exception = {
     id: newId('exc'),
@@ -164,7 +238,10 @@ function reject(state: State, task: TaskRow, reason: Reason, now: Date, parties:
     createdAt: now,
   };
   const after: SubmissionRow = { ...sub, status: SUBMISSION.rejected, updatedAt: now };
-  const data = { submission: serializeSubmission(after, payment), exception: { token: exception.id, exception_code: exception.exceptionCode, blame: exception.blame } };
+  const data = {
+    submission: serializeSubmission(after, payment),
+    exception: { token: exception.id, exception_code: exception.exceptionCode, blame: exception.blame },
+  };
   for (const p of parties) events.push({ type: 'payment.rejected', ...p, data });
   return { outcome: 'rejected', task, seen: sub, sub: after, exception, events };
 }
@@ -224,8 +301,19 @@ async function writeChange(db: Db, change: Change) {
         'guard',
         db
           .update(submissions)
-          .set({ version: sql`${submissions.version} + 1`, status: slot('s_status'), transactionId: slot('s_transactionId'), updatedAt: slot('s_updatedAt') })
-          .where(and(eq(submissions.id, slot('s_id')), eq(submissions.version, slot('s_version')), eq(submissions.status, slot('s_seenStatus'))))
+          .set({
+            version: sql`${submissions.version} + 1`,
+            status: slot('s_status'),
+            transactionId: slot('s_transactionId'),
+            updatedAt: slot('s_updatedAt'),
+          })
+          .where(
+            and(
+              eq(submissions.id, slot('s_id')),
+              eq(submissions.version, slot('s_version')),
+              eq(submissions.status, slot('s_seenStatus')),
+            ),
+          )
           .returning({ id: submissions.id }),
       ],
       db
@@ -236,6 +324,8 @@ async function writeChange(db: Db, change: Change) {
           note: slot('t_note'),
           updatedBy: slot('t_updatedBy'),
           updatedAt: sql`(select ${slot('t_updatedAt')}::timestamptz from guard)`,
+          // Appended here, not rewritten: only the new entry travels (as text, cast once).
+          history: sql`${admissionTasks.history} || jsonb_build_array(${slot('t_entry')}::text::jsonb)`,
         })
         .where(eq(admissionTasks.id, slot('t_id'))),
     ];
@@ -261,6 +351,7 @@ async function writeChange(db: Db, change: Change) {
     t_note: task.note,
     t_updatedBy: task.updatedBy,
     t_updatedAt: task.updatedAt.toISOString(),
+    t_entry: JSON.stringify(task.history[task.history.length - 1]),
   };
   if (change.exception) slotValues('x_', change.exception, values);
   if (change.txn) slotValues('txn_', change.txn, values);

@@ -42,7 +42,10 @@ interface Task {
   created_on: number;
   updated_by: string | null;
   note: string | null;
+  /** Every change, oldest first; [] for tasks last changed before changes were kept. */
+  history?: TaskChange[];
 }
+type TaskChange = Pick<Task, 'status' | 'status_reason' | 'updated_by'> & { at: number };
 interface Txn {
   transaction_id: string;
   approval_code: string;
@@ -168,12 +171,21 @@ export function PaymentDetail({ paymentId, initial }: { paymentId: string; initi
   const taskList = tasks.data?.tasks ?? [];
   const timeline: Step[] = [{ at: isoSeconds(p.initiated_at), text: 'Created' }];
   if (sub) timeline.push({ at: sub.submission_time, text: `Submitted (${sub.workflow})` });
-  for (const t of taskList)
-    if (t.status !== 1 || t.modified_on !== t.created_on)
-      timeline.push({
-        at: t.modified_on,
-        text: `${t.name.replace(/_/g, ' ')}: ${TASK_STATUS[t.status]} (${reasonLabel(t.status_reason)})${t.updated_by ? ` by ${t.updated_by}` : ''}`,
+  // One entry per change of each task; a task without a kept history shows its current state.
+  const changes: Step[] = [];
+  for (const t of taskList) {
+    const history: TaskChange[] = t.history?.length
+      ? t.history
+      : t.status !== 1 || t.modified_on !== t.created_on
+        ? [{ ...t, at: t.modified_on }]
+        : [];
+    for (const c of history)
+      changes.push({
+        at: c.at,
+        text: `${t.name.replace(/_/g, ' ')}: ${TASK_STATUS[c.status]} (${reasonLabel(c.status_reason)})${c.updated_by ? ` by ${c.updated_by}` : ''}`,
       });
+  }
+  timeline.push(...changes.sort((x, y) => x.at! - y.at!));
   if (sub && sub.status >= 3) {
     // The submission carries no decision time: an expiry happens at expires_at, a decision when
     // the last task was worked. A settled submission was admitted first (its batch follows).
