@@ -212,8 +212,15 @@ test('h puts a task on hold only with a note; it moves from the Pending tab to O
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
   await expectAccessible(page);
   await shoot(page, 'task-queue-on-hold');
-  // A held task cannot be held again: no Hold button, and h does nothing.
+  // A held task cannot be held again: no Hold button, and h does nothing. The panel says why it
+  // is held, and the count says "on hold".
   await row.click();
+  const panel = page.getByRole('complementary', { name: 'Work the task' });
+  await expect(panel).toContainText(
+    `On hold (business reasons) by ${SUPPORT.email}: Waiting for the payer’s documents`,
+  );
+  await expect(page.getByText(/^\d+ on hold$/)).toBeVisible();
+  await shoot(page, 'task-queue-on-hold-panel');
   await expect(page.getByRole('button', { name: 'Hold…' })).toHaveCount(0);
   await page.keyboard.press('h');
   await expect(page.getByRole('button', { name: 'Put on hold' })).toHaveCount(0);

@@ -122,7 +122,7 @@ export function Client() {
           <option value="compliance_review">Compliance review</option>
         </select>
         <span className="ml-auto text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          {query.data?.count ?? 0} waiting
+          {query.data?.count ?? 0} {tab === 'on_hold' ? 'on hold' : 'waiting'}
         </span>
       </div>
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
@@ -203,7 +203,7 @@ export function Client() {
               count={query.data?.count ?? 0}
               page={page}
               limit={LIMIT}
-              noun="waiting"
+              noun={tab === 'on_hold' ? 'on hold' : 'waiting'}
               onPage={(p) => set({ page: String(p) })}
             />
           ) : null}

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SELECT_CLASS } from '@/components/ui/select';
-import { formatMoney, REASONS } from '@/lib/client/format';
+import { formatMoney, reasonLabel, REASONS } from '@/lib/client/format';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Decision, QueueTask, TaskUpdate } from './use-queue';
 import type { DecisionValues } from './decision-schema';
@@ -107,6 +107,16 @@ export function TaskPanel({
             </Link>{' '}
             · {formatMoney(task.amount.total, task.amount.currency)}
           </p>
+          {task.status === 4 ? (
+            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+              On hold ({reasonLabel(task.status_reason)}){task.updated_by ? ` by ${task.updated_by}` : ''}
+              {task.note ? (
+                <>
+                  : <q>{task.note}</q>
+                </>
+              ) : null}
+            </p>
+          ) : null}
           <div className="flex gap-2">
             <Button
               disabled={isPending}

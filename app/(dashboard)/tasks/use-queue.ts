@@ -13,6 +13,9 @@ export interface QueueTask {
   expires_at: number;
   amount: { currency: string; total: string };
   updated_by: string | null;
+  /** The reason code of the last change (1-based, 0 none) and its note: why a task is on hold. */
+  status_reason: number;
+  note: string | null;
 }
 export type Decision = 'completed' | 'failed' | 'on_hold';
 interface QueuePage {
