@@ -111,6 +111,13 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
     expect((await d.boundingBox())!.y).toBeGreaterThanOrEqual(up.y + up.height - 1);
   await credit.hover();
   await expect(chart).toContainText(`${fx.b.token}Credit EUR 70.00`);
+  // The table names each counterparty by the domain its link tells, above its id.
+  const table = partner.getByRole('table', { name: 'Net positions' });
+  for (const ns of [fx.b, fx.c]) {
+    await expect(table.getByRole('row').filter({ hasText: ns.token })).toContainText(
+      `${ns.domain}${ns.token}`,
+    );
+  }
 
   // Verify: the proof is the only request; leaf and root are recomputed here.
   const calls: string[] = [];
@@ -209,7 +216,7 @@ test('positions and transactions export as CSV with a header, quoting, minor uni
   for (const p of fx.payments) await expect(table.getByRole('link', { name: p.paymentId })).toBeVisible();
   const received = table.getByRole('row').filter({ hasText: fx.payments[1]!.paymentId });
   await expect(received.getByRole('cell').nth(2)).toHaveText('Credit');
-  await expect(received.getByRole('cell').nth(3)).toHaveText(fx.b.token);
+  await expect(received.getByRole('cell').nth(3)).toHaveText(`${fx.b.domain}${fx.b.token}`);
   await expect(received.getByRole('cell').nth(4)).toHaveText('EUR 70.00');
 });
 

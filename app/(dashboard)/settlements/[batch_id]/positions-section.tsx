@@ -8,6 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv, toCsv } from '@/lib/client/csv';
 import { formatMoney } from '@/lib/client/format';
 import type { BatchDetail } from '@/lib/client/queries/settlements';
+import { useCounterpartyDomains } from './counterparty-domains';
 import { CARD } from './styles';
 
 const PAGE = 20;
@@ -44,6 +45,7 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
   const [page, setPage] = useState(1);
   const { positions, summary } = batch;
   const rows = positions.slice((page - 1) * PAGE, page * PAGE);
+  const domains = useCounterpartyDomains();
   return (
     <section aria-labelledby="positions-heading" className={`${CARD} flex flex-col gap-4`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -85,7 +87,14 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
               <tbody>
                 {rows.map((p) => (
                   <tr key={p.counterparty_id} className="border-t border-slate-100 dark:border-slate-800">
-                    <td className="px-4 py-2 font-mono text-xs">{p.counterparty_id}</td>
+                    <td className="px-4 py-2">
+                      {domains.has(p.counterparty_id) ? (
+                        <span className="block">{domains.get(p.counterparty_id)}</span>
+                      ) : null}
+                      <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
+                        {p.counterparty_id}
+                      </span>
+                    </td>
                     <td className="px-4 py-2">{p.position_type}</td>
                     <td className="px-4 py-2 text-right tabular-nums">
                       {formatMoney(p.net_amount, p.currency)}

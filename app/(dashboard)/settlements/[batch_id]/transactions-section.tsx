@@ -16,6 +16,7 @@ import {
   type BatchTransaction,
 } from '@/lib/client/queries/settlements';
 import { useUrlState } from '@/lib/client/use-url-state';
+import { useCounterpartyDomains } from './counterparty-domains';
 import { CARD } from './styles';
 
 const col = columnHelper<BatchTransaction>();
@@ -73,6 +74,7 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
   const batchId = batch.summary.token;
   const partnerId = batch.merkle_leaf?.partner_id ?? '';
   const query = useQuery(batchTransactionsQuery(batchId, page, LIMIT));
+  const domains = useCounterpartyDomains();
   const [exporting, setExporting] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -117,9 +119,15 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
     col.display({
       header: 'Counterparty',
       id: 'counterparty',
-      cell: ({ row }) => (
-        <span className="font-mono text-xs">{sideOf(row.original, partnerId).counterparty}</span>
-      ),
+      cell: ({ row }) => {
+        const id = sideOf(row.original, partnerId).counterparty;
+        return (
+          <>
+            {domains.has(id) ? <span className="block">{domains.get(id)}</span> : null}
+            <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{id}</span>
+          </>
+        );
+      },
     }),
     col.display({
       header: 'Amount',

@@ -1,0 +1,34 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { apiFetch, getActivePartner } from '@/lib/client/api';
+
+interface LinkPage {
+  links: Array<{
+    requester_partner_id: string;
+    counterparty_partner_id: string;
+    requester_domain: string;
+    counterparty_domain: string;
+  }>;
+}
+
+/**
+ * The domains of the namespaces this one is linked to, by namespace id: a counterparty is named
+ * by its domain where a link tells it (the first 100 links; others show their id only). Read once;
+ * without it (no namespace selected, or refused) the ids stand alone.
+ */
+export function useCounterpartyDomains(): Map<string, string> {
+  const links = useQuery({
+    queryKey: ['counterparty-domains', getActivePartner()],
+    queryFn: () => apiFetch<LinkPage>('/link?limit=100'),
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const domains = new Map<string, string>();
+  for (const l of links.data?.links ?? []) {
+    domains.set(l.requester_partner_id, l.requester_domain);
+    domains.set(l.counterparty_partner_id, l.counterparty_domain);
+  }
+  return domains;
+}
