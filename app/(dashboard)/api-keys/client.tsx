@@ -14,7 +14,7 @@ import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { KeyValues } from './key-schemas';
-import { FLAGS, type ApiKey } from './key-types';
+import { FLAGS, keyBody, type ApiKey } from './key-types';
 
 const col = columnHelper<ApiKey>();
 
@@ -50,11 +50,7 @@ export function ApiKeysClient() {
     mutationFn: (v: KeyValues) =>
       apiFetch<ApiKey>('/apikey', {
         method: 'POST',
-        body: {
-          name: v.name,
-          description: v.description,
-          access: Object.fromEntries(FLAGS.map((f) => [f, v[f]])),
-        },
+        body: keyBody(v),
       }),
     onSuccess: (k) => {
       setRevealed({ title: `Key “${k.name}” created`, secret: k.secret_key });

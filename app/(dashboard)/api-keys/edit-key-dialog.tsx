@@ -10,7 +10,7 @@ import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { KeyValues } from './key-schemas';
-import { FLAGS, type ApiKey } from './key-types';
+import { FLAGS, keyBody, type ApiKey } from './key-types';
 
 const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.keyResolver));
 
@@ -41,11 +41,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
     mutationFn: (v: KeyValues) =>
       apiFetch<ApiKey>(`/apikey/${apiKey.token}`, {
         method: 'PATCH',
-        body: {
-          name: v.name,
-          description: v.description,
-          access: Object.fromEntries(FLAGS.map((f) => [f, v[f]])),
-        },
+        body: keyBody(v),
       }),
     onSuccess: (k) => {
       toast('success', `Key “${k.name}” updated`);

@@ -1,3 +1,5 @@
+import type { KeyValues } from './key-schemas';
+
 /** The API key as the gateway lists it (lib/gateway/routes/api-keys.ts), shared by the list and the edit dialog. */
 export const FLAGS = [
   'customers_read',
@@ -16,3 +18,10 @@ export interface ApiKey {
   access: Record<Flag, boolean>;
   created_at: { seconds: number };
 }
+
+/** The create and update body of a key (POST /apikey, PATCH /apikey/{token}) from the form's values. */
+export const keyBody = (v: KeyValues) => ({
+  name: v.name,
+  description: v.description,
+  access: Object.fromEntries(FLAGS.map((f) => [f, v[f]])),
+});

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
+import { DetailRow } from '@/components/ui/detail-row';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LocalTime } from '@/components/ui/local-time';
@@ -11,15 +12,6 @@ import { apiFetch } from '@/lib/client/api';
 import { type Account, STATUS_BADGE } from '../account';
 
 const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
-
-function Row({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-4 py-2">
-      <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
-      <dd className="col-span-2 text-sm break-words">{children}</dd>
-    </div>
-  );
-}
 
 export function AccountDetail({
   initial,
@@ -113,23 +105,23 @@ export function AccountDetail({
           Account
         </h2>
         <dl className="divide-y divide-slate-100 dark:divide-slate-800">
-          <Row term="Account number">
+          <DetailRow term="Account number">
             <span className="font-mono">{a.masked_account_number}</span>
-          </Row>
-          <Row term="Routing number">
+          </DetailRow>
+          <DetailRow term="Routing number">
             <span className="font-mono">{a.routing_number}</span>
-          </Row>
-          <Row term="Type">{a.type === 'checking' ? 'Checking' : 'Savings'}</Row>
-          <Row term="Status">{a.status}</Row>
-          <Row term="Created">
+          </DetailRow>
+          <DetailRow term="Type">{a.type === 'checking' ? 'Checking' : 'Savings'}</DetailRow>
+          <DetailRow term="Status">{a.status}</DetailRow>
+          <DetailRow term="Created">
             <LocalTime seconds={a.created_at.seconds} />
-          </Row>
-          <Row term="Last changed">
+          </DetailRow>
+          <DetailRow term="Last changed">
             <LocalTime seconds={a.updated_at.seconds} />
-          </Row>
-          <Row term="Id">
+          </DetailRow>
+          <DetailRow term="Id">
             <span className="font-mono">{a.token}</span>
-          </Row>
+          </DetailRow>
         </dl>
       </section>
       <section className={card} aria-labelledby="institution-heading">
@@ -137,12 +129,12 @@ export function AccountDetail({
           Institution
         </h2>
         <dl className="divide-y divide-slate-100 dark:divide-slate-800">
-          <Row term="Name">{a.institution.name}</Row>
-          <Row term="Routing number">
+          <DetailRow term="Name">{a.institution.name}</DetailRow>
+          <DetailRow term="Routing number">
             <span className="font-mono">{a.institution.routing_number}</span>
-          </Row>
-          <Row term="Phone">{a.institution.phone_number || '—'}</Row>
-          <Row term="Address">{where || '—'}</Row>
+          </DetailRow>
+          <DetailRow term="Phone">{a.institution.phone_number || '—'}</DetailRow>
+          <DetailRow term="Address">{where || '—'}</DetailRow>
         </dl>
       </section>
       <ConfirmDialog

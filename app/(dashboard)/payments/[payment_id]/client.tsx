@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { apiFetch, ApiClientError } from '@/lib/client/api';
+import { DetailRow } from '@/components/ui/detail-row';
 import { Badge } from '@/components/ui/badge';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS } from '@/lib/client/format';
@@ -71,35 +72,26 @@ const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-
 /** Submission status → badge tone: waiting amber, admitted or settled green, refused or lapsed red. */
 const SUBMISSION_TONE = { 1: 'amber', 2: 'amber', 3: 'green', 4: 'red', 5: 'red', 6: 'green' } as const;
 
-function Row({ term, children }: { term: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-4 py-2">
-      <dt className="text-sm text-slate-600 dark:text-slate-400">{term}</dt>
-      <dd className="col-span-2 text-sm break-words">{children}</dd>
-    </div>
-  );
-}
-
 /** The submission as a record; its transaction id jumps to the transaction lines below. */
 function SubmissionRecord({ sub }: { sub: Submission }) {
   return (
     <dl className="divide-y divide-slate-100 dark:divide-slate-800">
-      <Row term="Admission id">
+      <DetailRow term="Admission id">
         <span className="font-mono">{sub.admission_id}</span>
-      </Row>
-      <Row term="Workflow">{sub.workflow}</Row>
-      <Row term="Status">
+      </DetailRow>
+      <DetailRow term="Workflow">{sub.workflow}</DetailRow>
+      <DetailRow term="Status">
         <Badge tone={SUBMISSION_TONE[sub.status as keyof typeof SUBMISSION_TONE] ?? 'slate'}>
           {SUBMISSION_STATUS[sub.status] ?? String(sub.status)}
         </Badge>
-      </Row>
-      <Row term="Submitted at">
+      </DetailRow>
+      <DetailRow term="Submitted at">
         <LocalTime seconds={sub.submission_time} />
-      </Row>
-      <Row term="Expires at">
+      </DetailRow>
+      <DetailRow term="Expires at">
         <LocalTime seconds={sub.relationships.payment.expires_at} />
-      </Row>
-      <Row term="Transaction">
+      </DetailRow>
+      <DetailRow term="Transaction">
         {sub.transaction_id ? (
           <a href="#transaction-lines" className="font-mono text-blue-700 underline dark:text-blue-400">
             {sub.transaction_id}
@@ -109,7 +101,7 @@ function SubmissionRecord({ sub }: { sub: Submission }) {
             {sub.status <= 2 ? 'None yet: made on admission' : 'None'}
           </span>
         )}
-      </Row>
+      </DetailRow>
     </dl>
   );
 }
