@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { api, createOrg, expectError, uniq, withSql, type TestOrg } from './helpers';
 
@@ -7,7 +8,7 @@ async function keyFor(org: TestOrg) {
     partner: org.partnerId,
     body: { name: 'k', access: { customers_read: true, customers_write: true, transactions_read: true, transactions_write: true } },
   });
-  return { apiKey: res.body.data.secret_key as string, org: org.orgId, partner: org.partnerId };
+  return { apiKey: res.body.data.secret_key as string, org: org.orgId, partner: org.partnerId, keyId: res.body.data.token as string };
 }
 
 describe('POST /api/v1/csp/customer', () => {
@@ -49,6 +50,85 @@ describe('POST /api/v1/csp/customer', () => {
     await withSql(async (c) => {
       const r = await c.query('SELECT count(*)::int AS n FROM customers WHERE partner_id = $1', [org.partnerId]);
       expect(r.rows[0].n).toBe(1);
+    });
+  });
+});
+
+describe('idempotency with an API key (the key is claimed in the credential lookup)', () => {
+  const customer = (org: TestOrg) => ({ payment_address: `idem-${uniq()}@${org.domain}`, first_name: 'I', last_name: 'D' });
+
+  it('replays byte for byte, and answers 422 for another body, even one differing only in an unknown field', async () => {
+    const org = await createOrg();
+    const k = await keyFor(org);
+    const body = customer(org);
+    const key = `idem-${uniq()}`;
+    const first = await api('POST', '/customer', { ...k, body, idempotencyKey: key });
+    const second = await api('POST', '/customer', { ...k, body, idempotencyKey: key });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    expectError(await api('POST', '/customer', { ...k, body: { ...body, first_name: 'Other' }, idempotencyKey: key }), 422, 'error.idempotency_key_reused');
+    expectError(await api('POST', '/customer', { ...k, body: { ...body, unknown: 1 }, idempotencyKey: key }), 422, 'error.idempotency_key_reused');
+    // The same key sent by another credential is another operation.
+    const other = await keyFor(org);
+    const otherBody = customer(org);
+    const third = await api('POST', '/customer', { ...other, body: otherBody, idempotencyKey: key });
+    expect(third.status).toBe(200);
+    expect(third.body.data.payment_address).toBe(otherBody.payment_address);
+    expect((await api('GET', '/customer', k)).body.data.count).toBe(2);
+  });
+
+  it('stores a definite refusal from the operation itself and replays it', async () => {
+    const org = await createOrg();
+    const k = await keyFor(org);
+    const body = customer(org);
+    expect((await api('POST', '/customer', { ...k, body })).status).toBe(200);
+    const key = `idem-${uniq()}`;
+    const dup = await api('POST', '/customer', { ...k, body, idempotencyKey: key });
+    expectError(dup, 409, 'error.conflict');
+    const again = await api('POST', '/customer', { ...k, body, idempotencyKey: key });
+    expect(again.status).toBe(409);
+    expect(again.text).toBe(dup.text);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it('leaves the key free when the request is refused before the operation: invalid body, wrong namespace header, missing permission', async () => {
+    const org = await createOrg();
+    const k = await keyFor(org);
+    const body = customer(org);
+    const key = `idem-${uniq()}`;
+
+    expectError(await api('POST', '/customer', { ...k, body: { ...body, first_name: 42 }, idempotencyKey: key }), 400, 'error.bad_request');
+    expectError(await api('POST', '/customer', { ...k, partner: 'ns_elsewhere', body, idempotencyKey: key }), 401, 'error.unauthorized');
+
+    // A key without customers_write is refused with 403; granted the permission, the same
+    // idempotency key then performs the operation (neither 409 "in flight" nor a replayed 403).
+    const created = await api('POST', '/apikey', {
+      token: org.token,
+      partner: org.partnerId,
+      body: { name: 'read-only', access: { customers_read: true, customers_write: false, transactions_read: true, transactions_write: false } },
+    });
+    const readOnly = { apiKey: created.body.data.secret_key as string, partner: org.partnerId };
+    const key2 = `idem-${uniq()}`;
+    expectError(await api('POST', '/customer', { ...readOnly, body, idempotencyKey: key2 }), 403, 'error.forbidden');
+    const granted = await api('PATCH', `/apikey/${created.body.data.token}`, { token: org.token, partner: org.partnerId, body: { access: { customers_write: true } } });
+    expect(granted.status).toBe(200);
+    const afterGrant = await api('POST', '/customer', { ...readOnly, body, idempotencyKey: key2 });
+    expect(afterGrant.status).toBe(200);
+    expect(afterGrant.headers.get('idempotent-replayed')).toBeNull();
+
+    // The first key, refused twice, is still free for its own credential: a 409 (address taken
+    // by the read-only key's request) shows the operation ran rather than a stale claim answering.
+    const res = await api('POST', '/customer', { ...k, body, idempotencyKey: key });
+    expectError(res, 409, 'error.conflict');
+    expect(res.body.message).not.toMatch(/still being processed/);
+    // Its record now holds that 409, computed over the same scope as the claim made in SQL.
+    const hash = createHash('sha256').update(`key:${k.keyId}\nPOST\n/api/v1/csp/customer\n${key}`).digest('hex');
+    await withSql(async (c) => {
+      const r = await c.query('SELECT state, status_code FROM idempotency_keys WHERE key_hash = $1', [hash]);
+      expect(r.rows).toEqual([{ state: 'done', status_code: 409 }]);
     });
   });
 });

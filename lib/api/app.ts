@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { randomUUID } from 'node:crypto';
 import { CSP_VERSION_HEADER } from '@/lib/config';
@@ -28,12 +29,26 @@ export function formatIssues(issues: ZodIssueLike[], target?: string): string {
   return parts.join('; ');
 }
 
+/**
+ * A request refused before its handler began (401/403/429, invalid input) has no result: a key
+ * claimed with its credential is released, so the client may send it again, corrected.
+ */
+async function releaseEarlyClaim(c: Context<GatewayEnv>): Promise<void> {
+  const keyHash = c.get('idempotencyKeyHash');
+  if (!keyHash || !c.get('idempotencyEarly')) return;
+  c.set('idempotencyKeyHash', undefined);
+  c.set('idempotencyEarly', false);
+  const { db } = await getDatabase();
+  await releaseIdempotencyKey(db, keyHash).catch(() => {});
+}
+
 export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
   const app = new OpenAPIHono<GatewayEnv>({
-    defaultHook: (result, c) => {
+    defaultHook: async (result, c) => {
       if (!result.success) {
         const target = (result as { target?: string }).target;
         const err = new ValidationError(formatIssues(result.error.issues as ZodIssueLike[], target));
+        await releaseEarlyClaim(c);
         return errorResponse(c, err);
       }
     },
@@ -82,8 +97,9 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
   });
 
   app.onError(async (err, c) => {
-    const keyHash = c.get('idempotencyKeyHash');
     const mapped = toErrorResponse(err, c);
+    await releaseEarlyClaim(c);
+    const keyHash = c.get('idempotencyKeyHash');
     if (keyHash) {
       // A definite answer (4xx) is the request's result and is replayed; a server error is not.
       const { db } = await getDatabase();

@@ -6,6 +6,7 @@ import { verifyAccessToken, type Role } from '@/lib/auth/jwt';
 import { sha256Hex } from '@/lib/auth/secrets';
 import { UnauthorizedError, ValidationError } from '@/lib/errors';
 import type { NamespaceInfo, Principal } from './context';
+import { releaseIdempotencyKey } from './idempotency';
 
 export type AuthMode = 'jwt' | 'apikey' | 'either' | 'none';
 export type HeaderRule = 'required' | 'optional' | 'none';
@@ -15,9 +16,21 @@ export interface ResolvedCredential {
   orgId: string | null;
   orgStatus: 'sandbox' | 'verified' | 'rejected' | null;
   namespace: NamespaceInfo | null;
+  /** The idempotency key claimed in the credential's own statement (see `EarlyClaim`), if it was. */
+  claimedKeyHash?: string;
 }
 
-const { apiKeys, namespaces, organizations, users } = schema;
+/**
+ * An idempotency claim made in the same statement as the API-key lookup, saving a round trip on
+ * every idempotent write. The key's hash is that of `claimIdempotencyKey`, computed in SQL because
+ * its scope starts with the key's id: sha256(`key:<id>` + suffix), suffix = `\n<METHOD>\n<path>\n<key>`.
+ */
+export interface EarlyClaim {
+  suffix: string;
+  fingerprint: string;
+}
+
+const { apiKeys, idempotencyKeys, namespaces, organizations, users } = schema;
 
 const namespaceColumns = {
   id: namespaces.id,
@@ -41,6 +54,34 @@ const apiKeyBySecretHash = preparedQuery('csp_credential_api_key', (db) =>
     .where(and(eq(apiKeys.secretHash, sql.placeholder('secretHash')), isNull(apiKeys.deletedAt)))
     .limit(1),
 );
+
+// The same lookup, claiming the idempotency key (an in-flight record) when the key is usable. An
+// existing record is left alone (ON CONFLICT DO NOTHING, `claimed` null): the caller then takes
+// the ordinary path, which replays it or answers 409/422.
+const apiKeyBySecretHashClaiming = preparedQuery('csp_credential_api_key_claim', (db) => {
+  const claim = db.$with('claim', { keyHash: sql<string>`key_hash` }).as(
+    sql`insert into ${idempotencyKeys} (key_hash, fingerprint, state)
+      select encode(sha256(convert_to('key:' || ${apiKeys.id} || ${sql.placeholder('suffix')}::text, 'UTF8')), 'hex'),
+        ${sql.placeholder('fingerprint')}::text, 'in_flight'
+      from ${apiKeys}
+      where ${apiKeys.secretHash} = ${sql.placeholder('secretHash')} and ${apiKeys.deletedAt} is null and ${apiKeys.enabled}
+      on conflict do nothing
+      returning key_hash`,
+  );
+  return db
+    .with(claim)
+    .select({
+      key: apiKeys,
+      ns: namespaceColumns,
+      orgStatus: organizations.status,
+      claimed: sql<string | null>`(select key_hash from claim)`,
+    })
+    .from(apiKeys)
+    .innerJoin(namespaces, eq(namespaces.id, apiKeys.partnerId))
+    .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
+    .where(and(eq(apiKeys.secretHash, sql.placeholder('secretHash')), isNull(apiKeys.deletedAt)))
+    .limit(1);
+});
 
 // One round trip: the user (still existing, same role), its organization and the named namespace.
 const jwtUserWithNamespace = preparedQuery('csp_credential_jwt_user', (db) =>
@@ -78,6 +119,7 @@ export async function resolveCredential(
   h: Headers,
   mode: AuthMode,
   rules: { partner: HeaderRule; org: HeaderRule },
+  earlyClaim?: EarlyClaim,
 ): Promise<ResolvedCredential> {
   if (mode === 'none') {
     return { principal: { kind: 'anonymous' }, orgId: null, orgStatus: null, namespace: null };
@@ -86,7 +128,7 @@ export async function resolveCredential(
   const useKey = h.apiKey !== undefined && (mode === 'apikey' || (mode === 'either' && !bearer));
   const useJwt = bearer !== undefined && (mode === 'jwt' || (mode === 'either' && !useKey));
 
-  if (useKey) return resolveApiKey(db, h, rules);
+  if (useKey) return resolveApiKey(db, h, rules, earlyClaim);
   if (useJwt) return resolveJwt(db, bearer!, h, rules);
   if (mode === 'apikey') throw new UnauthorizedError('Authentication required: send X-SERVICE-API-KEY');
   throw new UnauthorizedError('Authentication required: send Authorization: Bearer <access_token>');
@@ -103,15 +145,28 @@ function requireHeaders(h: Headers, rules: { partner: HeaderRule; org: HeaderRul
   if (rules.org === 'required' && !h.orgId) throw new ValidationError('Missing required header x-org-id');
 }
 
-async function resolveApiKey(db: Db, h: Headers, rules: { partner: HeaderRule; org: HeaderRule }): Promise<ResolvedCredential> {
+async function resolveApiKey(
+  db: Db,
+  h: Headers,
+  rules: { partner: HeaderRule; org: HeaderRule },
+  earlyClaim: EarlyClaim | undefined,
+): Promise<ResolvedCredential> {
   const secret = h.apiKey!.trim();
-  const rows = secret ? await apiKeyBySecretHash(db).execute({ secretHash: sha256Hex(secret) }) : [];
-  const row = rows[0];
+  let row: (Awaited<ReturnType<ReturnType<typeof apiKeyBySecretHash>['execute']>>[number] & { claimed?: string | null }) | undefined;
+  if (!secret) row = undefined;
+  else if (earlyClaim) [row] = await apiKeyBySecretHashClaiming(db).execute({ secretHash: sha256Hex(secret), ...earlyClaim });
+  else [row] = await apiKeyBySecretHash(db).execute({ secretHash: sha256Hex(secret) });
   if (!row || !row.key.enabled) throw new UnauthorizedError('Invalid, disabled or revoked API key');
-  requireHeaders(h, rules);
-  // With an API key, the tenant headers must name the key's own organization and namespace.
-  if (h.orgId && h.orgId !== row.key.orgId) throw new UnauthorizedError('x-org-id does not match the API key');
-  if (h.partnerId && h.partnerId !== row.key.partnerId) throw new UnauthorizedError('x-partner-id does not match the API key');
+  try {
+    requireHeaders(h, rules);
+    // With an API key, the tenant headers must name the key's own organization and namespace.
+    if (h.orgId && h.orgId !== row.key.orgId) throw new UnauthorizedError('x-org-id does not match the API key');
+    if (h.partnerId && h.partnerId !== row.key.partnerId) throw new UnauthorizedError('x-partner-id does not match the API key');
+  } catch (err) {
+    // Refused before it began: the request had no result, so its idempotency key is free again.
+    if (row.claimed) await releaseIdempotencyKey(db, row.claimed);
+    throw err;
+  }
   const k = row.key;
   return {
     principal: {
@@ -129,6 +184,7 @@ async function resolveApiKey(db: Db, h: Headers, rules: { partner: HeaderRule; o
     orgId: k.orgId,
     orgStatus: row.orgStatus,
     namespace: row.ns,
+    claimedKeyHash: row.claimed ?? undefined,
   };
 }
 

@@ -4,8 +4,15 @@ import { getDatabase } from '@/lib/db';
 import { ForbiddenError, UnsupportedMediaTypeError, ValidationError } from '@/lib/errors';
 import type { Role } from '@/lib/auth/jwt';
 import { type AccessFlag, credentialId, type ServiceContext } from './context';
-import { resolveCredential, type AuthMode, type HeaderRule } from './credentials';
-import { claimIdempotencyKey, completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
+import { resolveCredential, type AuthMode, type EarlyClaim, type HeaderRule } from './credentials';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  fingerprint,
+  idempotencyScope,
+  MAX_KEY_LENGTH,
+  releaseIdempotencyKey,
+} from './idempotency';
 import { envelope, errorSchema } from './schemas';
 import { getRateLimiter } from './limiter-instance';
 import type { GatewayEnv } from './env';
@@ -130,11 +137,17 @@ export function defineRoute<
 
     if (!spec.idempotent) return jsonResponse(c, 200, await run());
 
-    const claim = await claimIdempotencyKey(ctx.db, {
-      key: c.req.header('idempotency-key'),
-      scope: `${credentialId(ctx.principal)}\n${spec.method.toUpperCase()}\n${c.req.path}`,
-      body: input.body ?? null,
-    });
+    // Claimed with the credential (an API key's common case), or here. The fingerprint is the
+    // request's JSON as sent, not as validated: another body is another request.
+    const early = c.get('idempotencyEarly') ? c.get('idempotencyKeyHash') : undefined;
+    c.set('idempotencyEarly', false);
+    const claim = early
+      ? ({ kind: 'new', keyHash: early } as const)
+      : await claimIdempotencyKey(ctx.db, {
+          key: c.req.header('idempotency-key'),
+          scope: idempotencyScope(credentialId(ctx.principal), spec.method, c.req.path),
+          body: spec.body ? await c.req.json() : null,
+        });
     if (claim.kind === 'replay') {
       c.header('Idempotent-Replayed', 'true');
       return jsonResponse(c, claim.response.status, claim.response.body);
@@ -156,7 +169,7 @@ function jsonResponse(c: Context, status: number, body: string): Response {
 }
 
 function authenticate(
-  spec: { method: Method; auth: AuthMode; roles?: Role[]; access?: AccessFlag; body?: unknown },
+  spec: { method: Method; auth: AuthMode; roles?: Role[]; access?: AccessFlag; body?: unknown; idempotent?: boolean },
   partner: HeaderRule,
   org: HeaderRule,
 ): MiddlewareHandler<GatewayEnv> {
@@ -172,7 +185,13 @@ function authenticate(
       },
       spec.auth,
       { partner, org },
+      spec.idempotent ? await earlyClaim(c, spec) : undefined,
     );
+    // From here the key is this request's: a refusal before the handler releases it (app.ts).
+    if (resolved.claimedKeyHash) {
+      c.set('idempotencyKeyHash', resolved.claimedKeyHash);
+      c.set('idempotencyEarly', true);
+    }
     const p = resolved.principal;
     if (p.kind !== 'anonymous') getRateLimiter(db).check(credentialId(p));
     if (p.kind === 'user') {
@@ -198,6 +217,30 @@ function authenticate(
     });
     await next();
   };
+}
+
+/**
+ * The idempotency claim an API-key request can make in its credential lookup: only when the
+ * request is well formed so far (a usable key, a JSON body of known length that parses), so that
+ * a malformed request is refused as before, without touching the idempotency store.
+ */
+async function earlyClaim(c: Context<GatewayEnv>, spec: { method: Method; auth: AuthMode; body?: unknown }): Promise<EarlyClaim | undefined> {
+  if (spec.auth !== 'apikey' && spec.auth !== 'either') return undefined;
+  if (!c.req.header('x-service-api-key')) return undefined;
+  const key = c.req.header('idempotency-key')?.trim();
+  if (!key || key.length > MAX_KEY_LENGTH) return undefined;
+  let body: unknown = null;
+  if (spec.body) {
+    // Streamed bodies are read under the body limit by the validator, not here.
+    if (c.req.header('content-length') === undefined || c.req.header('transfer-encoding') !== undefined) return undefined;
+    if (!/^application\/([\w.+-]*\+)?json\b/i.test(c.req.header('content-type') ?? '')) return undefined;
+    try {
+      body = await c.req.json();
+    } catch {
+      return undefined;
+    }
+  }
+  return { suffix: `${idempotencyScope('', spec.method, c.req.path)}\n${key}`, fingerprint: fingerprint(body) };
 }
 
 export { releaseIdempotencyKey };

@@ -10,7 +10,7 @@ const { idempotencyKeys } = schema;
 const RETENTION_MS = 24 * 3600 * 1000;
 /** An in-flight record older than this belongs to a request that died; it may be taken over. */
 const ABANDONED_MS = 5 * 60 * 1000;
-const MAX_KEY_LENGTH = 255;
+export const MAX_KEY_LENGTH = 255;
 
 // Every idempotent request claims and completes a key: both statements are prepared once.
 const insertClaim = preparedQuery('csp_idempotency_claim', (db) =>
@@ -51,6 +51,11 @@ function canonical(value: unknown): string {
 
 export function fingerprint(body: unknown): string {
   return createHash('sha256').update(canonical(body)).digest('hex');
+}
+
+/** What identifies one idempotent operation of one credential: DESIGN §7 (credential, method, path). */
+export function idempotencyScope(credential: string, method: string, path: string): string {
+  return `${credential}\n${method.toUpperCase()}\n${path}`;
 }
 
 /**
