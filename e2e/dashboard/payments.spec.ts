@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import {
+  DEMO_ADMIN,
   OPERATOR,
   expectAccessible,
   readAs,
@@ -41,6 +42,39 @@ test('payment lookup shows parties, amount, timeline, transaction lines and exce
   await expect(page.getByRole('heading', { name: 'Payment does-not-exist not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to payments' }).click();
   await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+});
+
+test('an admin submits a payment that was created and not submitted; support staff cannot', async ({
+  page,
+}) => {
+  await signInAs(page, SUPPORT);
+  await page.goto('/payments/inv-1003');
+  await expect(page.getByTestId('payment-status')).toHaveText('Not submitted');
+  await expect(page.getByRole('region', { name: 'Submission' })).toContainText(
+    'Not submitted. It may be submitted until',
+  );
+  await expect(page.getByRole('button', { name: 'Submit for admission' })).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await signInAs(page, DEMO_ADMIN);
+  await page.goto('/payments/inv-1003');
+  await shoot(page, 'payment-unsubmitted');
+  await page.getByRole('button', { name: 'Submit for admission' }).click();
+  await expect(page.getByText('Payment inv-1003 submitted')).toBeVisible();
+  await expect(page.getByTestId('payment-status')).toHaveText('Pending');
+  const submission = page.getByRole('region', { name: 'Submission' });
+  await expect(submission).toContainText('push.v1');
+  await expect(page.getByRole('region', { name: 'Admission tasks' })).toContainText('beneficiary admission');
+  await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Submitted (push.v1)');
+  // The gateway agrees: one submission, pending, with its admission's tasks in Union's queue.
+  const sub = await readAs<{ status: number; workflow: string }>(
+    page,
+    'demo-bank.test',
+    '/payments/inv-1003/submissions',
+  );
+  expect(sub).toMatchObject({ status: 1, workflow: 'push.v1' });
+  await expect(page.getByRole('button', { name: 'Submit for admission' })).toHaveCount(0);
+  await shoot(page, 'payment-submitted');
 });
 
 test('finding a payment by id opens its page; an unknown id says it is not found', async ({ page }) => {

@@ -1,10 +1,12 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { apiFetch, ApiClientError } from '@/lib/client/api';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS } from '@/lib/client/format';
 
@@ -114,8 +116,19 @@ interface Step {
   href?: string;
 }
 
-export function PaymentDetail({ paymentId, initial }: { paymentId: string; initial: Payment }) {
+export function PaymentDetail({
+  paymentId,
+  initial,
+  canSubmit,
+}: {
+  paymentId: string;
+  initial: Payment;
+  /** Admins submit a payment that was created and not yet submitted. */
+  canSubmit: boolean;
+}) {
   const id = encodeURIComponent(paymentId);
+  const qc = useQueryClient();
+  const toast = useToast();
   // The page read the payment on the server (a 404 renders the not-found page instead).
   const payment = useQuery({
     queryKey: ['payment', paymentId],
@@ -157,6 +170,15 @@ export function PaymentDetail({ paymentId, initial }: { paymentId: string; initi
     queryKey: ['payment', paymentId, 'exc'],
     queryFn: () => apiFetch<{ exceptions: Exc[] }>(`/payments/${id}/exceptions`),
     enabled: payment.isSuccess,
+  });
+
+  const submit = useMutation({
+    mutationFn: () => apiFetch<Submission>(`/payments/${id}/submissions`, { method: 'POST' }),
+    onSuccess: async () => {
+      toast('success', `Payment ${paymentId} submitted`);
+      await qc.invalidateQueries({ queryKey: ['payment', paymentId] });
+    },
+    onError: (e: Error) => toast('error', e.message),
   });
 
   const p = payment.data;
@@ -247,7 +269,16 @@ export function PaymentDetail({ paymentId, initial }: { paymentId: string; initi
         ) : sub ? (
           <SubmissionRecord sub={sub} />
         ) : (
-          <p className="text-sm">Not submitted.</p>
+          <div className="flex flex-wrap items-center gap-3 text-sm">
+            <p>
+              Not submitted. It may be submitted until <LocalTime seconds={isoSeconds(p.expires_at)} />.
+            </p>
+            {canSubmit ? (
+              <Button onClick={() => submit.mutate()} disabled={submit.isPending}>
+                {submit.isPending ? 'Submitting…' : 'Submit for admission'}
+              </Button>
+            ) : null}
+          </div>
         )}
       </section>
       <section className={card} aria-label="Admission tasks">

@@ -1,4 +1,4 @@
-import { readRecordOrNotFound } from '@/lib/dashboard/session';
+import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
 import { PaymentDetail, type Payment } from './client';
 
 export const metadata = { title: 'Payment · Payment Network' };
@@ -6,5 +6,6 @@ export const metadata = { title: 'Payment · Payment Network' };
 export default async function Page({ params }: { params: Promise<{ payment_id: string }> }) {
   const paymentId = decodeURIComponent((await params).payment_id);
   const payment = await readRecordOrNotFound<Payment>(`/payments/${encodeURIComponent(paymentId)}`);
-  return <PaymentDetail paymentId={paymentId} initial={payment} />;
+  const { me } = await requireMe();
+  return <PaymentDetail paymentId={paymentId} initial={payment} canSubmit={me.role === 'admin'} />;
 }
