@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { api, createOrg, expectError, signIn, uniq, withSql, type TestOrg } from './helpers';
 
@@ -126,5 +127,34 @@ describe('API key credential', () => {
     expectError(await api('GET', '/customer', { apiKey: key.secret_key, org: a.orgId }), 400, 'error.bad_request');
     expectError(await api('GET', '/customer/x@y.test/resolve', { apiKey: key.secret_key, partner: a.partnerId }), 400, 'error.bad_request');
     expectError(await api('GET', '/customer', { apiKey: 'sk_sandbox_not-a-real-key', org: a.orgId, partner: a.partnerId }), 401, 'error.unauthorized');
+  });
+});
+
+describe("idempotency with a user's token (the key is claimed in the credential lookup)", () => {
+  it('leaves the key free after a refused request, then performs, replays and records the operation once', async () => {
+    const org = await createOrg();
+    const key = `idem-${uniq()}`;
+    const send = (body: unknown, over: { partner?: string } = {}) =>
+      api('POST', '/apikey', { token: org.token, partner: over.partner ?? org.partnerId, body, idempotencyKey: key });
+    const body = { name: 'Idempotent', access: ALL };
+
+    expectError(await send({ name: '', access: ALL }), 400, 'error.bad_request');
+    expectError(await send(body, { partner: 'ns_elsewhere' }), 401, 'error.unauthorized');
+    const first = await send(body);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const again = await send(body);
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expectError(await send({ ...body, name: 'Other' }), 422, 'error.idempotency_key_reused');
+
+    const list = await api('GET', '/apikey', { token: org.token, partner: org.partnerId });
+    expect(list.body.data.api_keys.filter((k: { name: string }) => k.name === 'Idempotent')).toHaveLength(1);
+    const hash = createHash('sha256').update(`usr:${org.userId}\nPOST\n/api/v1/csp/apikey\n${key}`).digest('hex');
+    await withSql(async (c) => {
+      const r = await c.query('SELECT state, status_code FROM idempotency_keys WHERE key_hash = $1', [hash]);
+      expect(r.rows).toEqual([{ state: 'done', status_code: 200 }]);
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
@@ -21,9 +22,10 @@ export interface ResolvedCredential {
 }
 
 /**
- * An idempotency claim made in the same statement as the API-key lookup, saving a round trip on
- * every idempotent write. The key's hash is that of `claimIdempotencyKey`, computed in SQL because
- * its scope starts with the key's id: sha256(`key:<id>` + suffix), suffix = `\n<METHOD>\n<path>\n<key>`.
+ * An idempotency claim made in the same statement as the credential lookup, saving a round trip
+ * on every idempotent write. The key's hash is that of `claimIdempotencyKey`: sha256 of the
+ * credential's id + suffix, suffix = `\n<METHOD>\n<path>\n<key>`; for an API key it is computed in
+ * SQL (the id is the looked-up key's), for a user from the token's subject.
  */
 export interface EarlyClaim {
   suffix: string;
@@ -102,6 +104,36 @@ const jwtUserWithNamespace = preparedQuery('csp_credential_jwt_user', (db) =>
     .limit(1),
 );
 
+// The same, claiming the idempotency key of a user's request (its hash computed here: the scope
+// starts with the token's user id) when the user still exists and is enabled.
+const jwtUserWithNamespaceClaiming = preparedQuery('csp_credential_jwt_user_claim', (db) => {
+  const claim = db.$with('claim', { keyHash: sql<string>`key_hash` }).as(
+    sql`insert into ${idempotencyKeys} (key_hash, fingerprint, state)
+      select ${sql.placeholder('keyHash')}::text, ${sql.placeholder('fingerprint')}::text, 'in_flight'
+      from ${users}
+      where ${users.id} = ${sql.placeholder('userId')} and not ${users.disabled}
+      on conflict do nothing
+      returning key_hash`,
+  );
+  return db
+    .with(claim)
+    .select({
+      userId: users.id,
+      orgId: users.orgId,
+      role: users.role,
+      email: users.email,
+      disabled: users.disabled,
+      orgStatus: organizations.status,
+      ns: namespaceColumns,
+      claimed: sql<string | null>`(select key_hash from claim)`,
+    })
+    .from(users)
+    .leftJoin(organizations, eq(organizations.id, users.orgId))
+    .leftJoin(namespaces, and(eq(namespaces.id, sql.placeholder('partnerId')), eq(namespaces.orgId, users.orgId)))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .limit(1);
+});
+
 interface Headers {
   authorization?: string;
   apiKey?: string;
@@ -129,7 +161,7 @@ export async function resolveCredential(
   const useJwt = bearer !== undefined && (mode === 'jwt' || (mode === 'either' && !useKey));
 
   if (useKey) return resolveApiKey(db, h, rules, earlyClaim);
-  if (useJwt) return resolveJwt(db, bearer!, h, rules);
+  if (useJwt) return resolveJwt(db, bearer!, h, rules, earlyClaim);
   if (mode === 'apikey') throw new UnauthorizedError('Authentication required: send X-SERVICE-API-KEY');
   throw new UnauthorizedError('Authentication required: send Authorization: Bearer <access_token>');
 }
@@ -188,27 +220,45 @@ async function resolveApiKey(
   };
 }
 
-async function resolveJwt(db: Db, token: string, h: Headers, rules: { partner: HeaderRule; org: HeaderRule }): Promise<ResolvedCredential> {
+async function resolveJwt(
+  db: Db,
+  token: string,
+  h: Headers,
+  rules: { partner: HeaderRule; org: HeaderRule },
+  earlyClaim: EarlyClaim | undefined,
+): Promise<ResolvedCredential> {
   const claims = token ? await verifyAccessToken(token) : null;
   if (!claims) throw new UnauthorizedError('Invalid or expired access token');
   const partnerId = h.partnerId ?? null;
-  const rows = await jwtUserWithNamespace(db).execute({ userId: claims.sub, partnerId });
-  const row = rows[0];
-  if (!row || row.disabled || row.role !== claims.role || row.orgId !== claims.org_id) {
-    throw new UnauthorizedError('Invalid or expired access token');
+  let row: (Awaited<ReturnType<ReturnType<typeof jwtUserWithNamespace>['execute']>>[number] & { claimed?: string | null }) | undefined;
+  if (earlyClaim) {
+    const keyHash = createHash('sha256').update(`usr:${claims.sub}${earlyClaim.suffix}`).digest('hex');
+    [row] = await jwtUserWithNamespaceClaiming(db).execute({ userId: claims.sub, partnerId, keyHash, fingerprint: earlyClaim.fingerprint });
+  } else {
+    [row] = await jwtUserWithNamespace(db).execute({ userId: claims.sub, partnerId });
   }
-  requireHeaders(h, rules);
-  if (h.orgId && h.orgId !== row.orgId) throw new UnauthorizedError('x-org-id does not match the access token');
   let namespace: NamespaceInfo | null = null;
-  // A sent x-partner-id must name a namespace of the token's organization, whatever the route.
-  if (partnerId) {
-    if (!row.ns || !row.ns.id) throw new UnauthorizedError('x-partner-id is not a namespace of this organization');
-    namespace = row.ns as NamespaceInfo;
+  try {
+    if (!row || row.disabled || row.role !== claims.role || row.orgId !== claims.org_id) {
+      throw new UnauthorizedError('Invalid or expired access token');
+    }
+    requireHeaders(h, rules);
+    if (h.orgId && h.orgId !== row.orgId) throw new UnauthorizedError('x-org-id does not match the access token');
+    // A sent x-partner-id must name a namespace of the token's organization, whatever the route.
+    if (partnerId) {
+      if (!row.ns || !row.ns.id) throw new UnauthorizedError('x-partner-id is not a namespace of this organization');
+      namespace = row.ns as NamespaceInfo;
+    }
+  } catch (err) {
+    // Refused before it began: the request had no result, so its idempotency key is free again.
+    if (row?.claimed) await releaseIdempotencyKey(db, row.claimed);
+    throw err;
   }
   return {
     principal: { kind: 'user', userId: row.userId, orgId: row.orgId, role: row.role as Role, email: row.email },
     orgId: row.orgId,
     orgStatus: row.orgStatus ?? null,
     namespace,
+    claimedKeyHash: row.claimed ?? undefined,
   };
 }

@@ -220,13 +220,13 @@ function authenticate(
 }
 
 /**
- * The idempotency claim an API-key request can make in its credential lookup: only when the
- * request is well formed so far (a usable key, a JSON body of known length that parses), so that
- * a malformed request is refused as before, without touching the idempotency store.
+ * The idempotency claim a request can make in its credential lookup: only when the request is
+ * well formed so far (a credential, a usable key, a JSON body of known length that parses), so
+ * that a malformed request is refused as before, without touching the idempotency store.
  */
 async function earlyClaim(c: Context<GatewayEnv>, spec: { method: Method; auth: AuthMode; body?: unknown }): Promise<EarlyClaim | undefined> {
-  if (spec.auth !== 'apikey' && spec.auth !== 'either') return undefined;
-  if (!c.req.header('x-service-api-key')) return undefined;
+  if (spec.auth === 'none') return undefined;
+  if (!c.req.header('x-service-api-key') && !c.req.header('authorization')) return undefined;
   const key = c.req.header('idempotency-key')?.trim();
   if (!key || key.length > MAX_KEY_LENGTH) return undefined;
   let body: unknown = null;
