@@ -30,7 +30,19 @@ export interface ResolvedCredential {
 export interface EarlyClaim {
   suffix: string;
   fingerprint: string;
+  /**
+   * Not claimed for a credential (`key:<id>`, `usr:<id>`) this predicate names — one the rate
+   * limiter will refuse — so that refused requests write nothing.
+   */
+  unless?: (credential: string) => boolean;
 }
+
+/**
+ * API-key ids by secret hash, learned from lookups: only to ask the rate limiter about a key before
+ * its lookup (authentication itself always reads the key). Bounded; forgotten when full.
+ */
+const keyIdBySecretHash = new Map<string, string>();
+const KEY_ID_MEMO_MAX = 10_000;
 
 const { apiKeys, idempotencyKeys, namespaces, organizations, users } = schema;
 
@@ -185,9 +197,16 @@ async function resolveApiKey(
 ): Promise<ResolvedCredential> {
   const secret = h.apiKey!.trim();
   let row: (Awaited<ReturnType<ReturnType<typeof apiKeyBySecretHash>['execute']>>[number] & { claimed?: string | null }) | undefined;
+  const secretHash = secret ? sha256Hex(secret) : '';
+  const knownId = keyIdBySecretHash.get(secretHash);
   if (!secret) row = undefined;
-  else if (earlyClaim) [row] = await apiKeyBySecretHashClaiming(db).execute({ secretHash: sha256Hex(secret), ...earlyClaim });
-  else [row] = await apiKeyBySecretHash(db).execute({ secretHash: sha256Hex(secret) });
+  else if (earlyClaim && !(knownId && earlyClaim.unless?.(`key:${knownId}`))) {
+    [row] = await apiKeyBySecretHashClaiming(db).execute({ secretHash, suffix: earlyClaim.suffix, fingerprint: earlyClaim.fingerprint });
+  } else [row] = await apiKeyBySecretHash(db).execute({ secretHash });
+  if (row && knownId !== row.key.id) {
+    if (keyIdBySecretHash.size >= KEY_ID_MEMO_MAX) keyIdBySecretHash.clear();
+    keyIdBySecretHash.set(secretHash, row.key.id);
+  }
   if (!row || !row.key.enabled) throw new UnauthorizedError('Invalid, disabled or revoked API key');
   try {
     requireHeaders(h, rules);
@@ -231,7 +250,7 @@ async function resolveJwt(
   if (!claims) throw new UnauthorizedError('Invalid or expired access token');
   const partnerId = h.partnerId ?? null;
   let row: (Awaited<ReturnType<ReturnType<typeof jwtUserWithNamespace>['execute']>>[number] & { claimed?: string | null }) | undefined;
-  if (earlyClaim) {
+  if (earlyClaim && !earlyClaim.unless?.(`usr:${claims.sub}`)) {
     const keyHash = createHash('sha256').update(`usr:${claims.sub}${earlyClaim.suffix}`).digest('hex');
     [row] = await jwtUserWithNamespaceClaiming(db).execute({ userId: claims.sub, partnerId, keyHash, fingerprint: earlyClaim.fingerprint });
   } else {

@@ -175,6 +175,10 @@ function authenticate(
 ): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
     const { db } = await getDatabase();
+    const limiter = getRateLimiter(db);
+    const claim = spec.idempotent ? await earlyClaim(c, spec) : undefined;
+    // A credential the limiter will refuse claims nothing: a flood of refused requests writes nothing.
+    if (claim) claim.unless = (credential) => limiter.isLimited(credential);
     const resolved = await resolveCredential(
       db,
       {
@@ -185,7 +189,7 @@ function authenticate(
       },
       spec.auth,
       { partner, org },
-      spec.idempotent ? await earlyClaim(c, spec) : undefined,
+      claim,
     );
     // From here the key is this request's: a refusal before the handler releases it (app.ts).
     if (resolved.claimedKeyHash) {
@@ -193,7 +197,7 @@ function authenticate(
       c.set('idempotencyEarly', true);
     }
     const p = resolved.principal;
-    if (p.kind !== 'anonymous') getRateLimiter(db).check(credentialId(p));
+    if (p.kind !== 'anonymous') limiter.check(credentialId(p));
     if (p.kind === 'user') {
       const allowed = spec.roles ?? ORG_ROLES;
       if (!allowed.includes(p.role)) throw new ForbiddenError(`The ${p.role} role may not perform this operation`);
