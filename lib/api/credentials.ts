@@ -58,22 +58,16 @@ const namespaceColumns = {
   reviewThreshold: namespaces.reviewThreshold,
 };
 
-// The two lookups every authenticated request makes, prepared once (lib/db/prepared.ts).
-const apiKeyBySecretHash = preparedQuery('csp_credential_api_key', (db) =>
-  db
-    .select({ key: apiKeys, ns: namespaceColumns, orgStatus: organizations.status })
-    .from(apiKeys)
-    .innerJoin(namespaces, eq(namespaces.id, apiKeys.partnerId))
-    .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
-    .where(and(eq(apiKeys.secretHash, sql.placeholder('secretHash')), isNull(apiKeys.deletedAt)))
-    .limit(1),
-);
+// The two lookups every authenticated request makes, each prepared once (lib/db/prepared.ts) in
+// two forms: as is, and claiming an idempotency key in the same statement (`EarlyClaim`). The claim
+// inserts the in-flight record only for a usable credential and leaves an existing record alone
+// (ON CONFLICT DO NOTHING, `claimed` null): the caller then takes the ordinary path, which replays
+// it or answers 409/422.
 
-// The same lookup, claiming the idempotency key (an in-flight record) when the key is usable. An
-// existing record is left alone (ON CONFLICT DO NOTHING, `claimed` null): the caller then takes
-// the ordinary path, which replays it or answers 409/422.
-const apiKeyBySecretHashClaiming = preparedQuery('csp_credential_api_key_claim', (db) => {
+/** The API key by its secret's hash, with its namespace and organization. */
+function apiKeyLookup(db: Db, claiming: boolean) {
   const claim = db.$with('claim', { keyHash: sql<string>`key_hash` }).as(
+    // The record's hash: the scope starts with the key's id, known here.
     sql`insert into ${idempotencyKeys} (key_hash, fingerprint, state)
       select encode(sha256(convert_to('key:' || ${apiKeys.id} || ${sql.placeholder('suffix')}::text, 'UTF8')), 'hex'),
         ${sql.placeholder('fingerprint')}::text, 'in_flight'
@@ -82,43 +76,17 @@ const apiKeyBySecretHashClaiming = preparedQuery('csp_credential_api_key_claim',
       on conflict do nothing
       returning key_hash`,
   );
-  return db
-    .with(claim)
-    .select({
-      key: apiKeys,
-      ns: namespaceColumns,
-      orgStatus: organizations.status,
-      claimed: sql<string | null>`(select key_hash from claim)`,
-    })
+  return (claiming ? db.with(claim) : db)
+    .select({ key: apiKeys, ns: namespaceColumns, orgStatus: organizations.status, claimed: claimedColumn(claiming) })
     .from(apiKeys)
     .innerJoin(namespaces, eq(namespaces.id, apiKeys.partnerId))
     .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
     .where(and(eq(apiKeys.secretHash, sql.placeholder('secretHash')), isNull(apiKeys.deletedAt)))
     .limit(1);
-});
+}
 
-// One round trip: the user (still existing, same role), its organization and the named namespace.
-const jwtUserWithNamespace = preparedQuery('csp_credential_jwt_user', (db) =>
-  db
-    .select({
-      userId: users.id,
-      orgId: users.orgId,
-      role: users.role,
-      email: users.email,
-      disabled: users.disabled,
-      orgStatus: organizations.status,
-      ns: namespaceColumns,
-    })
-    .from(users)
-    .leftJoin(organizations, eq(organizations.id, users.orgId))
-    .leftJoin(namespaces, and(eq(namespaces.id, sql.placeholder('partnerId')), eq(namespaces.orgId, users.orgId)))
-    .where(eq(users.id, sql.placeholder('userId')))
-    .limit(1),
-);
-
-// The same, claiming the idempotency key of a user's request (its hash computed here: the scope
-// starts with the token's user id) when the user still exists and is enabled.
-const jwtUserWithNamespaceClaiming = preparedQuery('csp_credential_jwt_user_claim', (db) => {
+/** The token's user (still existing, same role), its organization and the named namespace. */
+function userLookup(db: Db, claiming: boolean) {
   const claim = db.$with('claim', { keyHash: sql<string>`key_hash` }).as(
     sql`insert into ${idempotencyKeys} (key_hash, fingerprint, state)
       select ${sql.placeholder('keyHash')}::text, ${sql.placeholder('fingerprint')}::text, 'in_flight'
@@ -127,8 +95,7 @@ const jwtUserWithNamespaceClaiming = preparedQuery('csp_credential_jwt_user_clai
       on conflict do nothing
       returning key_hash`,
   );
-  return db
-    .with(claim)
+  return (claiming ? db.with(claim) : db)
     .select({
       userId: users.id,
       orgId: users.orgId,
@@ -137,14 +104,21 @@ const jwtUserWithNamespaceClaiming = preparedQuery('csp_credential_jwt_user_clai
       disabled: users.disabled,
       orgStatus: organizations.status,
       ns: namespaceColumns,
-      claimed: sql<string | null>`(select key_hash from claim)`,
+      claimed: claimedColumn(claiming),
     })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.orgId))
     .leftJoin(namespaces, and(eq(namespaces.id, sql.placeholder('partnerId')), eq(namespaces.orgId, users.orgId)))
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1);
-});
+}
+
+const claimedColumn = (claiming: boolean) => (claiming ? sql<string | null>`(select key_hash from claim)` : sql<string | null>`null`);
+
+const apiKeyBySecretHash = preparedQuery('csp_credential_api_key', (db) => apiKeyLookup(db, false));
+const apiKeyBySecretHashClaiming = preparedQuery('csp_credential_api_key_claim', (db) => apiKeyLookup(db, true));
+const jwtUserWithNamespace = preparedQuery('csp_credential_jwt_user', (db) => userLookup(db, false));
+const jwtUserWithNamespaceClaiming = preparedQuery('csp_credential_jwt_user_claim', (db) => userLookup(db, true));
 
 interface Headers {
   authorization?: string;
@@ -196,7 +170,7 @@ async function resolveApiKey(
   earlyClaim: EarlyClaim | undefined,
 ): Promise<ResolvedCredential> {
   const secret = h.apiKey!.trim();
-  let row: (Awaited<ReturnType<ReturnType<typeof apiKeyBySecretHash>['execute']>>[number] & { claimed?: string | null }) | undefined;
+  let row: Awaited<ReturnType<ReturnType<typeof apiKeyBySecretHash>['execute']>>[number] | undefined;
   const secretHash = secret ? sha256Hex(secret) : '';
   const knownId = keyIdBySecretHash.get(secretHash);
   if (!secret) row = undefined;
@@ -249,7 +223,7 @@ async function resolveJwt(
   const claims = token ? await verifyAccessToken(token) : null;
   if (!claims) throw new UnauthorizedError('Invalid or expired access token');
   const partnerId = h.partnerId ?? null;
-  let row: (Awaited<ReturnType<ReturnType<typeof jwtUserWithNamespace>['execute']>>[number] & { claimed?: string | null }) | undefined;
+  let row: Awaited<ReturnType<ReturnType<typeof jwtUserWithNamespace>['execute']>>[number] | undefined;
   if (earlyClaim && !earlyClaim.unless?.(`usr:${claims.sub}`)) {
     const keyHash = createHash('sha256').update(`usr:${claims.sub}${earlyClaim.suffix}`).digest('hex');
     [row] = await jwtUserWithNamespaceClaiming(db).execute({ userId: claims.sub, partnerId, keyHash, fingerprint: earlyClaim.fingerprint });

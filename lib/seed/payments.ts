@@ -53,17 +53,9 @@ export async function seedDemoPayments(db: Db, ids: DemoIds): Promise<void> {
       reference,
       payment_type: type,
     });
-  const pay = async (
-    ctx: ServiceContext,
-    paymentId: string,
-    from: string,
-    to: string,
-    total: string,
-    reference: string,
-    type?: 'Type_Push' | 'Type_Pull',
-  ) => {
-    await create(ctx, paymentId, from, to, total, reference, type);
-    return submitPayment(ctx, paymentId);
+  const pay = async (...args: Parameters<typeof create>) => {
+    await create(...args);
+    return submitPayment(args[0], args[1]);
   };
   const work = async (submissionToken: string, input: TaskUpdateInput) => {
     const tasks = await db
