@@ -77,6 +77,67 @@ test('an admin submits a payment that was created and not submitted; support sta
   await shoot(page, 'payment-submitted');
 });
 
+test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and submits it', async ({
+  page,
+}) => {
+  await signUpSandbox(page);
+  const me = await (await page.request.get('/api/proxy/me')).json();
+  const domain = me.data.partners[0].domain as string;
+  await page.goto('/payments?new=1');
+  const form = page.getByRole('group', { name: /From \(debtor\)/ });
+  await expect(form).toBeVisible();
+  await expect(page.getByLabel('Payment address').nth(1)).toHaveValue('alice@sandbox-bank.test');
+  const id = await page.getByLabel('Payment id').inputValue();
+  expect(id).toMatch(/^pay-[0-9a-z]+$/);
+
+  // Checked in the browser: three decimals of USD are refused and nothing is sent.
+  await page.getByLabel('Amount').fill('12.345');
+  await page.getByLabel('Payment address').first().fill(`tester@${domain}`);
+  await page.getByRole('button', { name: 'Create payment' }).click();
+  await expect(page.getByText('Enter an amount above 0 with at most 2 decimals for USD')).toBeVisible();
+  // Refused by the gateway: a push must be paid from this namespace's own address.
+  await page.getByLabel('Amount').fill('1,234.5');
+  await page.getByLabel('Payment address').first().fill('someone@elsewhere.test');
+  await page.getByRole('button', { name: 'Create payment' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'debtor_party.payment_address' })).toBeVisible();
+  await shoot(page, 'payment-new-refused');
+  const none = await page.request.get(`/api/proxy/payments/${id}`, {
+    headers: { 'x-partner-id': me.data.partners[0].token },
+  });
+  expect(none.status()).toBe(404);
+
+  await page.getByLabel('Payment address').first().fill(`tester@${domain}`);
+  await page.getByLabel('Reference (optional)').fill('Dashboard test');
+  await page.getByRole('button', { name: 'Create payment' }).click();
+  await expect(page).toHaveURL(new RegExp(`/payments/${id}$`));
+  await expect(page.getByText(`Payment ${id} created and submitted`)).toBeVisible();
+  await expect(page.getByText('USD 1,234.50')).toBeVisible();
+  // The Sandbox Bank admits it by itself; the open page follows without a reload.
+  await expect(page.getByTestId('payment-status')).toHaveText('Admitted', { timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'Transaction' })).toContainText('Debit USD 1,234.50');
+  await expect(page.getByRole('region', { name: 'Admission tasks' })).toContainText('Completed');
+  const payment = await readAs<{
+    amount: { total: string; currency: string };
+    reference: string;
+    payment_type: string;
+  }>(page, domain, `/payments/${id}`);
+  expect(payment).toMatchObject({
+    amount: { total: '123450', currency: 'USD' },
+    reference: 'Dashboard test',
+    payment_type: 'Type_Push',
+  });
+  const sub = await readAs<{ workflow: string }>(page, domain, `/payments/${id}/submissions`);
+  expect(sub.workflow).toBe('push.v1');
+  await shoot(page, 'payment-new-created');
+});
+
+test('support staff see no new-payment form', async ({ page }) => {
+  await signInAs(page, SUPPORT);
+  await page.goto('/payments?new=1');
+  await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+  await expect(page.getByText('New payment')).toHaveCount(0);
+});
+
 test('finding a payment by id opens its page; an unknown id says it is not found', async ({ page }) => {
   await signInAs(page, SUPPORT);
   await nav(page, 'Payments');

@@ -22,3 +22,18 @@ export const REASONS = [
 ] as const;
 export const reasonLabel = (code: number) => (code > 0 ? (REASONS[code - 1] ?? String(code)).replace(/_/g, ' ') : '—');
 export const when = (seconds: number) => new Date(seconds * 1000).toLocaleString();
+
+/**
+ * An amount typed by a person ("1,250.5") → the gateway's digit string in minor units ("125050"),
+ * with the currency's own exponent; null when it is not a positive amount with at most that many
+ * decimals (DESIGN §2: never a float on the way).
+ */
+export function toMinorUnits(amount: string, currency: string): string | null {
+  const m = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!m) return null;
+  const digits = currencyExponent(currency);
+  const frac = m[2] ?? '';
+  if (frac.length > digits) return null;
+  const minor = (m[1]!.replace(/,/g, '') + frac.padEnd(digits, '0')).replace(/^0+/, '');
+  return minor && minor.length <= 18 ? minor : null;
+}

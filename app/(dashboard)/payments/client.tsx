@@ -9,10 +9,12 @@ import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormSection } from '@/components/ui/form-section';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { apiFetch } from '@/lib/client/api';
 import { formatMoney, SUBMISSION_STATUS } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/use-url-state';
+import { LazyPaymentForm } from './lazy-payment-form';
 import { PAYMENTS_LIMIT, paymentsQuery } from './search-params';
 
 export interface PaymentRow {
@@ -31,7 +33,14 @@ export interface PaymentList {
 const col = columnHelper<PaymentRow>();
 
 /** The first page as the server read it for the URL it rendered (`qs`), or null. */
-export function Client({ initial }: { initial: { qs: string; data: PaymentList } | null }) {
+export function Client({
+  initial,
+  create,
+}: {
+  initial: { qs: string; data: PaymentList } | null;
+  /** Admins create payments in the selected namespace (its domain; a sandbox pays the Sandbox Bank). */
+  create: { domain: string; sandbox: boolean } | null;
+}) {
   const { params, set, page } = useUrlState();
   const router = useRouter();
   const status = params.get('status') ?? '';
@@ -82,6 +91,16 @@ export function Client({ initial }: { initial: { qs: string; data: PaymentList }
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Payments</h1>
+      {create ? (
+        // Folded unless asked for (`?new=1`): the list comes first.
+        <FormSection
+          summary="New payment"
+          defaultOpen={params.get('new') === '1'}
+          className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+        >
+          <LazyPaymentForm domain={create.domain} sandbox={create.sandbox} />
+        </FormSection>
+      ) : null}
       <form
         onSubmit={(e) => {
           e.preventDefault();

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { ListPageSkeleton } from '@/components/ui/skeleton';
-import { readFirstPage } from '@/lib/dashboard/session';
+import { readFirstPage, requireMe } from '@/lib/dashboard/session';
 import { Client, type PaymentList } from './client';
 import { paymentsQuery } from './search-params';
 
@@ -13,10 +13,16 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   for (const [k, v] of Object.entries(await searchParams)) if (typeof v === 'string') params.set(k, v);
   // The first page comes with the HTML; filters changed afterwards are fetched by the browser.
   const qs = paymentsQuery(params);
-  const data = await readFirstPage<PaymentList>(`/payments?${qs}`);
+  const [data, { me, partnerId }] = await Promise.all([
+    readFirstPage<PaymentList>(`/payments?${qs}`),
+    requireMe(),
+  ]);
+  const ns = me.partners.find((p) => p.token === partnerId);
+  const create =
+    me.role === 'admin' && ns ? { domain: ns.domain, sandbox: ns.environment === 'sandbox' } : null;
   return (
     <Suspense fallback={<ListPageSkeleton label="Loading payments…" />}>
-      <Client initial={data ? { qs, data } : null} />
+      <Client initial={data ? { qs, data } : null} create={create} />
     </Suspense>
   );
 }

@@ -18,7 +18,8 @@ import {
 } from '@/lib/client/queries/webhooks';
 import { useUrlState } from '@/lib/client/use-url-state';
 import { disabledText, failingText, webhookState, WebhookStatusBadge } from './status';
-import { FormSection, LazyWebhookForm } from './lazy-webhook-form';
+import { FormSection } from '@/components/ui/form-section';
+import { LazyWebhookForm } from './lazy-webhook-form';
 
 const col = columnHelper<Webhook>();
 

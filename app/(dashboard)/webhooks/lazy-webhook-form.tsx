@@ -1,7 +1,6 @@
 'use client';
 
 import dynamic from 'next/dynamic';
-import { useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /**
@@ -17,24 +16,3 @@ export const LazyWebhookForm = dynamic(() => import('./webhook-form').then((m) =
     </div>
   ),
 });
-
-/** A folded section whose content is rendered (and so loaded) only once it is opened. */
-export function FormSection({
-  summary,
-  defaultOpen = false,
-  className,
-  children,
-}: {
-  summary: string;
-  defaultOpen?: boolean;
-  className: string;
-  children: React.ReactNode;
-}) {
-  const [open, setOpen] = useState(defaultOpen);
-  return (
-    <details className={className} open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary className="cursor-pointer font-medium">{summary}</summary>
-      {open ? <div className="mt-4">{children}</div> : null}
-    </details>
-  );
-}

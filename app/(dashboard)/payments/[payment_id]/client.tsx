@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useEffect, useRef } from 'react';
 import { apiFetch, ApiClientError } from '@/lib/client/api';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Badge } from '@/components/ui/badge';
@@ -142,8 +143,20 @@ export function PaymentDetail({
         e instanceof ApiClientError && e.status === 404 ? null : Promise.reject(e),
       ),
     enabled: payment.isSuccess,
+    // While the admission waits, its outcome may come at any moment (a counterparty working its
+    // queue, the Sandbox Bank within seconds): the submission is read again every few seconds.
+    refetchInterval: (q) => (q.state.data?.status === 1 ? 3000 : false),
   });
   const sub = submission.data;
+  // When its status moves, the tasks, transaction and exceptions are read again with it.
+  const seenStatus = useRef(sub?.status);
+  useEffect(() => {
+    if (seenStatus.current !== undefined && seenStatus.current !== sub?.status) {
+      for (const part of ['tasks', 'txns', 'exc'])
+        void qc.invalidateQueries({ queryKey: ['payment', paymentId, part] });
+    }
+    seenStatus.current = sub?.status;
+  }, [sub?.status, qc, paymentId]);
   const tasks = useQuery({
     queryKey: ['payment', paymentId, 'tasks'],
     queryFn: () => apiFetch<{ tasks: Task[] }>(`/payments/${id}/admissions/${sub!.admission_id}/tasks`),

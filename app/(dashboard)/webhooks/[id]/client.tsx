@@ -18,7 +18,8 @@ import {
   webhookQuery,
 } from '@/lib/client/queries/webhooks';
 import { disabledText, failingText, webhookState, WebhookStatusBadge } from '../status';
-import { FormSection, LazyWebhookForm } from '../lazy-webhook-form';
+import { FormSection } from '@/components/ui/form-section';
+import { LazyWebhookForm } from '../lazy-webhook-form';
 import { Deliveries } from './deliveries';
 
 const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';

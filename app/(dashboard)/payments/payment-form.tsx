@@ -1,0 +1,181 @@
+'use client';
+
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { SELECT_CLASS } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { currencyExponent, toMinorUnits } from '@/lib/client/format';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { PaymentValues } from './payment-schema';
+
+const paymentResolver = lazyResolver(() => import('./payment-schema').then((m) => m.paymentResolver));
+
+const party = (address: string, first: string, last: string) => ({
+  payment_address: address.trim(),
+  ...(first.trim() ? { first_name: first.trim() } : {}),
+  ...(last.trim() ? { last_name: last.trim() } : {}),
+});
+
+/**
+ * A new payment in the selected namespace, as `POST /payments` takes it: the amount typed in the
+ * currency's units and sent as minor units, then (by default) submitted for admission. Opens the
+ * payment's page when done. A sandbox namespace is offered the Sandbox Bank as the payee.
+ */
+export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: boolean }) {
+  const router = useRouter();
+  const toast = useToast();
+  const [failure, setFailure] = useState<string | null>(null);
+  // A fresh id per opened form, e.g. pay-mi3k2x1a; any unique id of up to 128 characters will do.
+  const [paymentId] = useState(() => `pay-${Date.now().toString(36)}`);
+  const form = useForm<PaymentValues>({
+    resolver: paymentResolver,
+    defaultValues: {
+      payment_id: paymentId,
+      payment_type: 'Type_Push',
+      amount: '',
+      currency: 'USD',
+      debtor_address: '',
+      debtor_first_name: '',
+      debtor_last_name: '',
+      beneficiary_address: sandbox ? 'alice@sandbox-bank.test' : '',
+      beneficiary_first_name: '',
+      beneficiary_last_name: '',
+      reference: '',
+      submit: true,
+    },
+  });
+  const type = useWatch({ control: form.control, name: 'payment_type' });
+  const errors = form.formState.errors;
+  const ours = `name@${domain}`;
+
+  const send = form.handleSubmit(async (v) => {
+    setFailure(null);
+    const total = toMinorUnits(v.amount, v.currency);
+    if (!total) {
+      const digits = currencyExponent(v.currency);
+      form.setError('amount', {
+        message: `Enter an amount above 0 with at most ${digits} decimal${digits === 1 ? '' : 's'} for ${v.currency}`,
+      });
+      return;
+    }
+    const id = v.payment_id.trim();
+    try {
+      await apiFetch('/payments', {
+        method: 'POST',
+        body: {
+          payment_id: id,
+          payment_type: v.payment_type,
+          amount: { currency: v.currency, total },
+          debtor_party: party(v.debtor_address, v.debtor_first_name, v.debtor_last_name),
+          beneficiary_party: party(v.beneficiary_address, v.beneficiary_first_name, v.beneficiary_last_name),
+          ...(v.reference.trim() ? { reference: v.reference.trim() } : {}),
+        },
+      });
+    } catch (e) {
+      setFailure((e as Error).message);
+      return;
+    }
+    const path = `/payments/${encodeURIComponent(id)}`;
+    if (v.submit) {
+      try {
+        await apiFetch(`${path}/submissions`, { method: 'POST' });
+        toast('success', `Payment ${id} created and submitted`);
+      } catch (e) {
+        toast('error', `Payment ${id} created, not submitted: ${(e as Error).message}`);
+      }
+    } else {
+      toast('success', `Payment ${id} created`);
+    }
+    router.push(path);
+  });
+
+  return (
+    <form onSubmit={send} noValidate className="flex flex-col gap-4">
+      <div className="grid gap-3 md:grid-cols-4">
+        <Field
+          label="Payment id"
+          id="np-id"
+          {...form.register('payment_id')}
+          error={errors.payment_id?.message}
+        />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="np-type" className="text-sm font-medium text-slate-700 dark:text-slate-300">
+            Type
+          </label>
+          <select id="np-type" className={SELECT_CLASS} {...form.register('payment_type')}>
+            <option value="Type_Push">Push: this namespace pays</option>
+            <option value="Type_Pull">Pull: this namespace collects</option>
+          </select>
+        </div>
+        <Field
+          label="Amount"
+          id="np-amount"
+          inputMode="decimal"
+          placeholder="25.00"
+          {...form.register('amount')}
+          error={errors.amount?.message}
+        />
+        <Field
+          label="Currency"
+          id="np-currency"
+          maxLength={3}
+          {...form.register('currency')}
+          error={errors.currency?.message}
+        />
+      </div>
+      {(['debtor', 'beneficiary'] as const).map((side) => {
+        const own = (side === 'debtor') === (type === 'Type_Push');
+        return (
+          <fieldset key={side} className="grid gap-3 md:grid-cols-3">
+            <legend className="mb-2 text-sm font-medium">
+              {side === 'debtor' ? 'From (debtor)' : 'To (beneficiary)'}
+              <span className="font-normal text-slate-600 dark:text-slate-400">
+                {own ? ` — an address of this namespace (${domain})` : ' — an address of a linked namespace'}
+              </span>
+            </legend>
+            <Field
+              label="Payment address"
+              id={`np-${side}-address`}
+              placeholder={own ? ours : sandbox ? 'alice@sandbox-bank.test' : 'name@their-domain'}
+              {...form.register(`${side}_address`)}
+              error={errors[`${side}_address`]?.message}
+            />
+            <Field
+              label="First name (optional)"
+              id={`np-${side}-first`}
+              {...form.register(`${side}_first_name`)}
+              error={errors[`${side}_first_name`]?.message}
+            />
+            <Field
+              label="Last name (optional)"
+              id={`np-${side}-last`}
+              {...form.register(`${side}_last_name`)}
+              error={errors[`${side}_last_name`]?.message}
+            />
+          </fieldset>
+        );
+      })}
+      <Field
+        label="Reference (optional)"
+        id="np-reference"
+        {...form.register('reference')}
+        error={errors.reference?.message}
+      />
+      <FormAlert message={failure} />
+      <div className="flex flex-wrap items-center gap-4">
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" {...form.register('submit')} />
+          Submit for admission now
+        </label>
+        <Button type="submit" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? 'Creating…' : 'Create payment'}
+        </Button>
+      </div>
+    </form>
+  );
+}
