@@ -87,6 +87,7 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
   const form = page.getByRole('group', { name: /From \(debtor\)/ });
   await expect(form).toBeVisible();
   await expect(page.getByLabel('Payment address').nth(1)).toHaveValue('alice@sandbox-bank.test');
+  await shootThemes(page, 'payment-new-form');
   const id = await page.getByLabel('Payment id').inputValue();
   expect(id).toMatch(/^pay-[0-9a-z]+$/);
 
