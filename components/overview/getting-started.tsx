@@ -51,18 +51,21 @@ ${headers}`;
     {
       key: 'sandbox_payment' as const,
       title: 'Make a test payment to the Sandbox Bank',
-      text: 'Create and submit a payment to alice@sandbox-bank.test; the Sandbox Bank admits it within seconds.',
+      text: 'Create and submit a payment to alice@sandbox-bank.test, in the dashboard or from your back end; the Sandbox Bank admits it within seconds.',
       action: (
-        <details>
-          <summary className="cursor-pointer">Show the two calls</summary>
-          <pre
-            tabIndex={0}
-            suppressHydrationWarning
-            className="mt-2 overflow-x-auto rounded bg-slate-100 p-2 text-xs whitespace-pre text-slate-900 dark:bg-slate-800 dark:text-slate-100"
-          >
-            {pay}
-          </pre>
-        </details>
+        <div className="flex flex-col gap-1">
+          <Link href="/payments?new=1">Make one in the dashboard</Link>
+          <details>
+            <summary className="cursor-pointer">Show the two calls</summary>
+            <pre
+              tabIndex={0}
+              suppressHydrationWarning
+              className="mt-2 overflow-x-auto rounded bg-slate-100 p-2 text-xs whitespace-pre text-slate-900 dark:bg-slate-800 dark:text-slate-100"
+            >
+              {pay}
+            </pre>
+          </details>
+        </div>
       ),
     },
     {

@@ -89,6 +89,10 @@ test('the sandbox checklist ticks itself from a key, a test payment and a webhoo
     const checklist = page.getByRole('region', { name: 'Getting started in the sandbox' });
     await expect(checklist).toBeVisible();
     await expect(page.getByTestId('checklist-progress')).toHaveText('0 of 3 done');
+    await expect(checklist.getByRole('link', { name: 'Make one in the dashboard' })).toHaveAttribute(
+      'href',
+      '/payments?new=1',
+    );
     await checklist.getByText('Show the two calls').click();
     await shootThemes(page, 'overview-sandbox-start');
 
