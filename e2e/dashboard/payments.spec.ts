@@ -109,6 +109,7 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
 
   await page.getByLabel('Payment address').first().fill(`tester@${domain}`);
   await page.getByLabel('Reference (optional)').fill('Dashboard test');
+  await page.getByLabel('Currency').fill('usd');
   await page.getByRole('button', { name: 'Create payment' }).click();
   await expect(page).toHaveURL(new RegExp(`/payments/${id}$`));
   await expect(page.getByText(`Payment ${id} created and submitted`)).toBeVisible();

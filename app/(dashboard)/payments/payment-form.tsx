@@ -124,7 +124,7 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
           label="Currency"
           id="np-currency"
           maxLength={3}
-          {...form.register('currency')}
+          {...form.register('currency', { setValueAs: (v: string) => v.trim().toUpperCase() })}
           error={errors.currency?.message}
         />
       </div>
