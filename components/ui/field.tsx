@@ -1,4 +1,5 @@
-import { forwardRef, type InputHTMLAttributes } from 'react';
+import { forwardRef, type InputHTMLAttributes, type SelectHTMLAttributes } from 'react';
+import { SELECT_CLASS } from './select';
 
 export const Field = forwardRef<
   HTMLInputElement,
@@ -20,6 +21,36 @@ export const Field = forwardRef<
       />
       {error ? (
         <p id={`${inputId}-error`} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+});
+
+/** A labelled native `<select>` (options as children), with the same error line as `Field`. */
+export const SelectField = forwardRef<
+  HTMLSelectElement,
+  SelectHTMLAttributes<HTMLSelectElement> & { label: string; error?: string }
+>(function SelectField({ label, error, id, className = '', children, ...props }, ref) {
+  const selectId = id ?? props.name;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={selectId} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        {label}
+      </label>
+      <select
+        ref={ref}
+        id={selectId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${selectId}-error` : undefined}
+        className={`${SELECT_CLASS} ${className}`}
+        {...props}
+      >
+        {children}
+      </select>
+      {error ? (
+        <p id={`${selectId}-error`} className="text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
       ) : null}

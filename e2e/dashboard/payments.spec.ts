@@ -90,6 +90,14 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
   await shootThemes(page, 'payment-new-form');
   const id = await page.getByLabel('Payment id').inputValue();
   expect(id).toMatch(/^pay-[0-9a-z]+$/);
+  // Pull puts the counterparty on the debtor's side: what was typed moves with it, and back.
+  await page.getByLabel('Type', { exact: true }).selectOption('Type_Pull');
+  await expect(page.getByLabel('Payment address').first()).toHaveValue('alice@sandbox-bank.test');
+  await expect(page.getByLabel('Payment address').nth(1)).toHaveValue('');
+  await expect(page.getByRole('group', { name: /To \(beneficiary\)/ })).toContainText(`this namespace (${domain})`);
+  await page.getByLabel('Type', { exact: true }).selectOption('Type_Push');
+  await expect(page.getByLabel('Payment address').first()).toHaveValue('');
+  await expect(page.getByLabel('Payment address').nth(1)).toHaveValue('alice@sandbox-bank.test');
 
   // Checked in the browser: three decimals of USD are refused and nothing is sent.
   await page.getByLabel('Amount').fill('12.345');
@@ -366,6 +374,7 @@ test('support works the queue with the keyboard and the payment is admitted; fai
   await expect(page.getByLabel('Note (required)')).toHaveAccessibleDescription(
     'Enter a note: why the task is failed or held',
   );
+  await shoot(page, 'task-fail-panel');
   await page.getByLabel('Note (required)').fill('Account closed last week');
   await page.getByRole('button', { name: 'Fail the task' }).click();
   await expect(page.getByText('Task for ucu-2001 failed')).toBeVisible();

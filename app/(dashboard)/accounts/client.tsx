@@ -10,7 +10,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field } from '@/components/ui/field';
+import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
@@ -175,15 +175,10 @@ export function Client({ canManage }: { canManage: boolean }) {
             {...form.register('institution_name')}
             error={form.formState.errors.institution_name?.message}
           />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="acct-type" className="text-sm font-medium">
-              Type
-            </label>
-            <select id="acct-type" {...form.register('type')} className={SELECT_CLASS}>
-              <option value="checking">Checking</option>
-              <option value="savings">Savings</option>
-            </select>
-          </div>
+          <SelectField label="Type" id="acct-type" {...form.register('type')}>
+            <option value="checking">Checking</option>
+            <option value="savings">Savings</option>
+          </SelectField>
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Adding…' : 'Add account'}
           </Button>

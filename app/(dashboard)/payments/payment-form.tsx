@@ -4,9 +4,8 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, SelectField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
-import { SELECT_CLASS } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { currencyExponent, toMinorUnits } from '@/lib/client/format';
@@ -50,6 +49,15 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
     },
   });
   const type = useWatch({ control: form.control, name: 'payment_type' });
+  // Push and pull put this namespace on opposite sides: what was typed moves with its party.
+  const swapParties = () => {
+    for (const field of ['address', 'first_name', 'last_name'] as const) {
+      const debtor = form.getValues(`debtor_${field}`);
+      form.setValue(`debtor_${field}`, form.getValues(`beneficiary_${field}`));
+      form.setValue(`beneficiary_${field}`, debtor);
+    }
+    form.clearErrors();
+  };
   const errors = form.formState.errors;
   const ours = `name@${domain}`;
 
@@ -103,15 +111,10 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
           {...form.register('payment_id')}
           error={errors.payment_id?.message}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="np-type" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            Type
-          </label>
-          <select id="np-type" className={SELECT_CLASS} {...form.register('payment_type')}>
-            <option value="Type_Push">Push: this namespace pays</option>
-            <option value="Type_Pull">Pull: this namespace collects</option>
-          </select>
-        </div>
+        <SelectField label="Type" id="np-type" {...form.register('payment_type', { onChange: swapParties })}>
+          <option value="Type_Push">Push: this namespace pays</option>
+          <option value="Type_Pull">Pull: this namespace collects</option>
+        </SelectField>
         <Field
           label="Amount"
           id="np-amount"

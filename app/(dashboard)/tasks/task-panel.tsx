@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { SELECT_CLASS } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/field';
 import { formatMoney, reasonLabel, REASONS } from '@/lib/client/format';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Decision, QueueTask, TaskUpdate } from './use-queue';
@@ -41,16 +41,13 @@ function DecisionForm({
         onSubmit({ task, status: decision, status_reason: v.reason, note: v.note }),
       )}
     >
-      <label htmlFor="task-reason" className="text-sm font-medium">
-        Reason
-      </label>
-      <select id="task-reason" {...form.register('reason')} className={SELECT_CLASS}>
+      <SelectField label="Reason" id="task-reason" {...form.register('reason')}>
         {OTHER_REASONS.map((r) => (
           <option key={r} value={r}>
             {r.replace(/_/g, ' ')}
           </option>
         ))}
-      </select>
+      </SelectField>
       <label htmlFor="task-note" className="text-sm font-medium">
         Note (required)
       </label>

@@ -8,7 +8,7 @@ import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field } from '@/components/ui/field';
+import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useUrlState } from '@/lib/client/use-url-state';
@@ -122,18 +122,13 @@ export function Client() {
           error={form.formState.errors.email?.message}
         />
         <Field label="Full name" id="u-name" {...form.register('name')} />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="u-role" className="text-sm font-medium">
-            Role
-          </label>
-          <select id="u-role" {...form.register('role')} className={SELECT_CLASS}>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Role" id="u-role" {...form.register('role')}>
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </SelectField>
         <Field
           label="Initial password"
           id="u-password"
