@@ -94,7 +94,9 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
   await page.getByLabel('Type', { exact: true }).selectOption('Type_Pull');
   await expect(page.getByLabel('Payment address').first()).toHaveValue('alice@sandbox-bank.test');
   await expect(page.getByLabel('Payment address').nth(1)).toHaveValue('');
-  await expect(page.getByRole('group', { name: /To \(beneficiary\)/ })).toContainText(`this namespace (${domain})`);
+  await expect(page.getByRole('group', { name: /To \(beneficiary\)/ })).toContainText(
+    `this namespace (${domain})`,
+  );
   await page.getByLabel('Type', { exact: true }).selectOption('Type_Push');
   await expect(page.getByLabel('Payment address').first()).toHaveValue('');
   await expect(page.getByLabel('Payment address').nth(1)).toHaveValue('alice@sandbox-bank.test');
