@@ -27,6 +27,7 @@ test('payment lookup shows parties, amount, timeline, transaction lines and exce
   await expect(page.getByText('USD 9,900.00')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Exceptions' })).toContainText('ACCOUNT_CLOSED');
   await expect(page.getByRole('region', { name: 'Exceptions' })).toContainText('blame beneficiary party');
+  await expect(page.getByRole('region', { name: 'Transaction' })).toContainText('None: the payment was rejected.');
   await expectAccessible(page);
   await shoot(page, 'payment-rejected');
 
@@ -58,6 +59,9 @@ test('an admin submits a payment that was created and not submitted; support sta
   await page.context().clearCookies();
   await signInAs(page, DEMO_ADMIN);
   await page.goto('/payments/inv-1003');
+  await expect(page.getByRole('region', { name: 'Transaction' })).toContainText(
+    'None yet: one is made when the payment is admitted.',
+  );
   await shoot(page, 'payment-unsubmitted');
   await page.getByRole('button', { name: 'Submit for admission' }).click();
   await expect(page.getByText('Payment inv-1003 submitted')).toBeVisible();

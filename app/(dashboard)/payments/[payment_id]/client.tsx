@@ -343,7 +343,11 @@ export function PaymentDetail({
         {txns.isPending ? (
           <p className="text-sm">Loading…</p>
         ) : (txns.data?.transactions ?? []).length === 0 ? (
-          <p className="text-sm">None yet.</p>
+          <p className="text-sm">
+            {sub && (sub.status === 4 || sub.status === 5)
+              ? `None: the payment was ${sub.status === 4 ? 'rejected' : 'not admitted before it expired'}.`
+              : 'None yet: one is made when the payment is admitted.'}
+          </p>
         ) : null}
       </section>
       <section className={card} aria-label="Exceptions">
