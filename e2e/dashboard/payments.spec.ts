@@ -27,7 +27,9 @@ test('payment lookup shows parties, amount, timeline, transaction lines and exce
   await expect(page.getByText('USD 9,900.00')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Exceptions' })).toContainText('ACCOUNT_CLOSED');
   await expect(page.getByRole('region', { name: 'Exceptions' })).toContainText('blame beneficiary party');
-  await expect(page.getByRole('region', { name: 'Transaction' })).toContainText('None: the payment was rejected.');
+  await expect(page.getByRole('region', { name: 'Transaction' })).toContainText(
+    'None: the payment was rejected.',
+  );
   await expectAccessible(page);
   await shoot(page, 'payment-rejected');
 
