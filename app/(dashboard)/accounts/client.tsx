@@ -1,6 +1,5 @@
 'use client';
 
-import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -201,22 +200,17 @@ export function Client({ canManage }: { canManage: boolean }) {
           defaultValue={routing}
           onBlur={(e) => set({ routing_number: e.target.value, page: undefined })}
         />
-        <div className="flex flex-col gap-1">
-          <label htmlFor="f-status" className="text-sm font-medium">
-            Status
-          </label>
-          <select
-            id="f-status"
-            value={status}
-            onChange={(e) => set({ status: e.target.value, page: undefined })}
-            className={SELECT_CLASS}
-          >
-            <option value="">Active</option>
-            <option value="AS_Verified">Verified</option>
-            <option value="AS_Unverified">Unverified</option>
-            <option value="AS_Deleted">Deleted</option>
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          id="f-status"
+          value={status}
+          onChange={(e) => set({ status: e.target.value, page: undefined })}
+        >
+          <option value="">Active</option>
+          <option value="AS_Verified">Verified</option>
+          <option value="AS_Unverified">Unverified</option>
+          <option value="AS_Deleted">Deleted</option>
+        </SelectField>
       </div>
       <DataTable
         caption="Accounts"

@@ -1,6 +1,5 @@
 'use client';
 
-import { SELECT_CLASS } from '@/components/ui/select';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -8,7 +7,7 @@ import { useState } from 'react';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { Field, SelectField } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { apiFetch } from '@/lib/client/api';
@@ -115,24 +114,19 @@ export function Client({
           onChange={(e) => setSearch(e.target.value)}
         />
         <Button type="submit">Open</Button>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="payment-status" className="text-sm font-medium">
-            Status
-          </label>
-          <select
-            id="payment-status"
-            value={status}
-            onChange={(e) => set({ status: e.target.value, page: undefined })}
-            className={SELECT_CLASS}
-          >
-            <option value="">Any</option>
-            {['pending', 'on_hold', 'admitted', 'rejected', 'expired', 'settled', 'unsubmitted'].map((s) => (
-              <option key={s} value={s}>
-                {s.replace('_', ' ')}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          label="Status"
+          id="payment-status"
+          value={status}
+          onChange={(e) => set({ status: e.target.value, page: undefined })}
+        >
+          <option value="">Any</option>
+          {['pending', 'on_hold', 'admitted', 'rejected', 'expired', 'settled', 'unsubmitted'].map((s) => (
+            <option key={s} value={s}>
+              {s.replace('_', ' ')}
+            </option>
+          ))}
+        </SelectField>
         <Field
           label="Created from"
           id="payment-created-from"

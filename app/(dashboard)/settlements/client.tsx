@@ -5,9 +5,9 @@ import Link from 'next/link';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
+import { Field, SelectField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { SELECT_CLASS } from '@/components/ui/select';
 import { when } from '@/lib/client/format';
 import { batchesQuery, type BatchSummary } from '@/lib/client/queries/settlements';
 import { useUrlState } from '@/lib/client/use-url-state';
@@ -16,8 +16,6 @@ import { BATCH_STATUSES, fromLocalInput, toLocalInput } from './search-params';
 const col = columnHelper<BatchSummary>();
 
 const LIMIT = 20;
-const INPUT_CLASS =
-  'rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800';
 
 const columns = col.columns([
   col.display({
@@ -76,48 +74,33 @@ export function SettlementsClient() {
         onSubmit={(e) => e.preventDefault()}
         aria-label="Filter batches"
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="batch-status" className="text-sm font-medium">
-            Status
-          </label>
-          <select
-            id="batch-status"
-            value={status}
-            onChange={(e) => set({ status: e.target.value, page: undefined })}
-            className={SELECT_CLASS}
-          >
-            <option value="">Any</option>
-            {BATCH_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s.charAt(0) + s.slice(1).toLowerCase()}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="cutoff-from" className="text-sm font-medium">
-            Cut-off from
-          </label>
-          <input
-            id="cutoff-from"
-            type="datetime-local"
-            className={INPUT_CLASS}
-            value={toLocalInput(from)}
-            onChange={(e) => set({ cutoff_from: fromLocalInput(e.target.value, 'start'), page: undefined })}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="cutoff-to" className="text-sm font-medium">
-            Cut-off to
-          </label>
-          <input
-            id="cutoff-to"
-            type="datetime-local"
-            className={INPUT_CLASS}
-            value={toLocalInput(to)}
-            onChange={(e) => set({ cutoff_to: fromLocalInput(e.target.value, 'end'), page: undefined })}
-          />
-        </div>
+        <SelectField
+          label="Status"
+          id="batch-status"
+          value={status}
+          onChange={(e) => set({ status: e.target.value, page: undefined })}
+        >
+          <option value="">Any</option>
+          {BATCH_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {s.charAt(0) + s.slice(1).toLowerCase()}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label="Cut-off from"
+          id="cutoff-from"
+          type="datetime-local"
+          value={toLocalInput(from)}
+          onChange={(e) => set({ cutoff_from: fromLocalInput(e.target.value, 'start'), page: undefined })}
+        />
+        <Field
+          label="Cut-off to"
+          id="cutoff-to"
+          type="datetime-local"
+          value={toLocalInput(to)}
+          onChange={(e) => set({ cutoff_to: fromLocalInput(e.target.value, 'end'), page: undefined })}
+        />
         {hasFilters ? (
           <Button
             type="button"

@@ -3,9 +3,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { SelectField } from '@/components/ui/field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { SELECT_CLASS } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
 import { when } from '@/lib/client/format';
 import {
@@ -140,22 +140,17 @@ export function Deliveries({ webhook, canRetry }: { webhook: Webhook; canRetry: 
         <h2 id="deliveries-title" className="text-lg font-semibold">
           Deliveries
         </h2>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="delivery-status" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            Delivery status
-          </label>
-          <select
-            id="delivery-status"
-            className={SELECT_CLASS}
-            value={status}
-            onChange={(e) => set({ status: e.target.value, dpage: undefined })}
-          >
-            <option value="">All</option>
-            <option value="pending">Pending</option>
-            <option value="succeeded">Succeeded</option>
-            <option value="failed">Failed</option>
-          </select>
-        </div>
+        <SelectField
+          label="Delivery status"
+          id="delivery-status"
+          value={status}
+          onChange={(e) => set({ status: e.target.value, dpage: undefined })}
+        >
+          <option value="">All</option>
+          <option value="pending">Pending</option>
+          <option value="succeeded">Succeeded</option>
+          <option value="failed">Failed</option>
+        </SelectField>
       </div>
       <DataTable
         caption="Deliveries"
