@@ -1,11 +1,43 @@
-import { withAuth } from 'next-auth/middleware';
+import { NextResponse, type NextFetchEvent, type NextRequest } from 'next/server';
+import { withAuth, type NextRequestWithAuth } from 'next-auth/middleware';
+import {
+  CSP_VERSION_HEADER,
+  isDecodablePath,
+  rawPathOf,
+  requestIdFrom,
+  UNDECODABLE_PATH_MESSAGE,
+} from '@/lib/api/raw-path';
 
 /** Dashboard pages need a session; the gateway, auth and docs routes check credentials themselves. */
-export default withAuth({
+const dashboard = withAuth({
   pages: { signIn: '/signin' },
   secret: process.env.AUTH_SECRET || 'dev-only-auth-secret-change-me-0123456789abcdef',
 });
 
+/**
+ * A gateway path that is not valid percent-encoded UTF-8 gets the gateway's own 400 here: Next.js's
+ * router would answer it with a plain-text 500 before the route handler runs.
+ */
+export default function proxy(req: NextRequest, event: NextFetchEvent) {
+  if (!req.nextUrl.pathname.startsWith('/api/')) return dashboard(req as NextRequestWithAuth, event);
+  if (isDecodablePath(rawPathOf(req.url))) return NextResponse.next();
+  return NextResponse.json(
+    { code: 'error.bad_request', message: UNDECODABLE_PATH_MESSAGE },
+    {
+      status: 400,
+      headers: {
+        'X-Csp-Version': CSP_VERSION_HEADER,
+        'X-Request-Id': requestIdFrom(req.headers.get('x-request-id')),
+      },
+    },
+  );
+}
+
 export const config = {
-  matcher: ['/((?!api/|signin|signup|docs|_next/|favicon.ico).*)'],
+  // Gateway paths only when they hold a `%`: the proxy costs every request it sees.
+  matcher: [
+    '/api/v1/csp/:path(.*%.*)',
+    '/api/proxy/:path(.*%.*)',
+    '/((?!api/|signin|signup|docs|_next/|favicon.ico).*)',
+  ],
 };

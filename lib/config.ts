@@ -1,4 +1,5 @@
 import 'server-only';
+import { CSP_VERSION_HEADER, GATEWAY_VERSION } from '@/lib/api/raw-path';
 
 /** Runtime configuration, read once from the environment. */
 const isProduction = process.env.NODE_ENV === 'production' && process.env.CSP_ENV === 'production';
@@ -18,7 +19,7 @@ export const config = {
   webhookAllowPrivate: process.env.WEBHOOK_ALLOW_PRIVATE ? process.env.WEBHOOK_ALLOW_PRIVATE === 'true' : !isProduction,
   workersEnabled: process.env.WORKERS !== 'off',
   logLevel: process.env.LOG_LEVEL || (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
-  version: '0.1.0',
+  version: GATEWAY_VERSION,
 } as const;
 
-export const CSP_VERSION_HEADER = `gateway-csp/v${config.version}`;
+export { CSP_VERSION_HEADER };

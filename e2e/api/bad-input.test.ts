@@ -1,5 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, baseUrl, expectError, operatorToken, uniq, type ApiOptions, type ApiResponse } from './helpers';
+import {
+  credentialsFor,
+  expectEnvelope,
+  label,
+  loadOperations,
+  unknownIds,
+  VERSION,
+  type OpenApiOperation,
+  type Operation,
+} from './operations';
 import { createBank, pushBody, type Bank } from './payments-helpers';
 
 /**
@@ -8,64 +18,16 @@ import { createBank, pushBody, type Bank } from './payments-helpers';
  * error envelope and the X-Csp-Version and X-Request-Id headers, never a 500.
  */
 
-const VERSION = 'gateway-csp/v0.1.0';
 const ALICE = 'alice@sandbox-bank.test';
 const MALFORMED = '{"name": "x", "admin_email": ';
 const OVERSIZED = JSON.stringify({ filler: 'x'.repeat(70 * 1024) });
 
-interface Operation {
-  method: 'POST' | 'PUT' | 'PATCH';
-  /** Path relative to /api/v1/csp, with `{param}` placeholders. */
-  path: string;
-  tag: string;
-  security: string[];
-  headers: Set<string>;
-  pathParams: string[];
-  hasBody: boolean;
-}
-
-interface OpenApiOperation {
-  tags: string[];
-  security?: Array<Record<string, string[]>>;
-  parameters?: Array<{ name: string; in: string }>;
-  requestBody?: { content: Record<string, unknown> };
-}
-
 // Enumerated from the running server's document when the file is collected.
-const doc = (await (await fetch(`${baseUrl()}/openapi.json`)).json()) as {
-  paths: Record<string, Record<string, OpenApiOperation>>;
-};
-const OPERATIONS: Operation[] = Object.entries(doc.paths).flatMap(([fullPath, item]) =>
-  Object.entries(item)
-    .filter(([method]) => ['post', 'put', 'patch'].includes(method))
-    .map(([method, op]) => ({
-      method: method.toUpperCase() as Operation['method'],
-      path: fullPath.replace(/^\/api\/v1\/csp/, ''),
-      tag: op.tags[0]!,
-      security: (op.security ?? []).flatMap((s) => Object.keys(s)),
-      headers: new Set((op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name)),
-      pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
-      hasBody: op.requestBody !== undefined,
-    })),
-);
+const { doc, operations } = await loadOperations();
+const OPERATIONS = operations.filter((o) => ['POST', 'PUT', 'PATCH'].includes(o.method));
 const WITH_BODY = OPERATIONS.filter((o) => o.hasBody);
 const WITHOUT_BODY = OPERATIONS.filter((o) => !o.hasBody);
-const label = (o: Operation) => `${o.method} ${o.path}`;
-
-/** The credentials an operation accepts: none, the operator's JWT, an admin's JWT and/or an API key. */
-function credentials(o: Operation): Array<{ name: string; opts: ApiOptions }> {
-  const tenant = (opts: ApiOptions): ApiOptions => ({
-    ...opts,
-    partner: o.headers.has('x-partner-id') ? bank.partnerId : undefined,
-    org: o.headers.has('x-org-id') ? bank.orgId : undefined,
-  });
-  if (o.security.length === 0) return [{ name: 'no credential', opts: {} }];
-  if (o.tag === 'Operator') return [{ name: 'operator JWT', opts: { token: operator } }];
-  const out: Array<{ name: string; opts: ApiOptions }> = [];
-  if (o.security.includes('bearer')) out.push({ name: 'admin JWT', opts: tenant({ token: bank.token }) });
-  if (o.security.includes('apiKey')) out.push({ name: 'API key', opts: tenant({ apiKey: bank.key.apiKey }) });
-  return out;
-}
+const credentials = (o: Operation) => credentialsFor(o, bank, operator);
 
 /** Each operation with its idempotency key when it takes one, so the body is what is refused. */
 function send(o: Operation, path: string, cred: ApiOptions, rawBody: string, contentType: string) {
@@ -75,14 +37,6 @@ function send(o: Operation, path: string, cred: ApiOptions, rawBody: string, con
     contentType,
     idempotencyKey: o.headers.has('idempotency-key'),
   });
-}
-
-function expectEnvelope(res: ApiResponse, status: number, code: string, what: string) {
-  expect(res.status, `${what}: ${res.text}`).toBe(status);
-  expect(res.body, what).toEqual({ code, message: expect.any(String) });
-  expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
-  expect(res.headers.get('x-csp-version'), what).toBe(VERSION);
-  expect(res.headers.get('x-request-id'), what).toMatch(/^[\w.-]{1,64}$/);
 }
 
 let bank: Bank;
@@ -126,20 +80,7 @@ beforeAll(async () => {
 
 /** Path parameters: a real resource of the bank where there is one, else a well-formed unknown id. */
 function pathOf(o: Operation, useReal: boolean): string {
-  const unknown: Record<string, string> = {
-    org_id: `org_unknown${uniq()}`,
-    secret_key: `sk_unknown_${uniq()}${uniq()}`,
-    account_id: `acct_unknown${uniq()}`,
-    payment_id: `pay-unknown-${uniq()}`,
-    admission_id: `adm_unknown${uniq()}`,
-    task_id: `task_unknown${uniq()}`,
-    webhook_id: `wh_unknown${uniq()}`,
-    delivery_id: `dlv_unknown${uniq()}`,
-    user_id: `usr_unknown${uniq()}`,
-    partner_id: `ns_unknown${uniq()}`,
-    token: `key_unknown${uniq()}`,
-    link_id: `lnk_unknown${uniq()}`,
-  };
+  const unknown = unknownIds();
   return o.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
     const id = (useReal ? real[name] : undefined) ?? unknown[name];
     if (!id) throw new Error(`no id for path parameter ${name} of ${label(o)}`);
@@ -436,6 +377,92 @@ describe('wrong types and unknown enum values on update bodies', () => {
       expect(res.body.message).toMatch(field);
       expect(res.headers.get('x-csp-version')).toBe(VERSION);
       expect(await state()).toEqual(before);
+    },
+  );
+});
+
+describe('the NUL character (U+0000), which PostgreSQL cannot store', () => {
+  const NUL = 'must not contain the NUL character (U+0000)';
+
+  it('in a body field: 400 naming the field, nothing written, the key free for the corrected body', async () => {
+    const b = await createBank();
+    const key = `nul-${uniq()}`;
+    const body = {
+      payment_address: `jane.${uniq()}@${b.domain}`,
+      first_name: 'Ja\u0000ne',
+      last_name: 'Doe',
+    };
+    const refused = await api('POST', '/customer', { ...b.key, body, idempotencyKey: key });
+    expectEnvelope(refused, 400, 'error.bad_request', 'NUL in first_name');
+    expect(refused.body.message).toBe(`first_name: ${NUL}`);
+    const nested = await api('POST', '/payments', {
+      ...b.key,
+      body: pushBody(b, ALICE, '1000', { device: { model: { 'x\u0000': 1 } } }),
+    });
+    expectEnvelope(nested, 400, 'error.bad_request', 'NUL in a key of device');
+    expect(nested.body.message).toBe(`device.model.x\u0000: ${NUL}`);
+    expect((await api('GET', '/customer', b.key)).body.data.count).toBe(0);
+    expect((await api('GET', '/payments', b.key)).body.data.count).toBe(0);
+
+    const created = await api('POST', '/customer', {
+      ...b.key,
+      body: { ...body, first_name: 'Jane' },
+      idempotencyKey: key,
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.data.first_name).toBe('Jane');
+    expect((await api('GET', '/customer', b.key)).body.data.count).toBe(1);
+  });
+
+  it('in sign-up and sign-in, which have no credential: 400, no organization made', async () => {
+    const email = `nul-${uniq()}@example.test`;
+    const signUp = await api('POST', '/organization', {
+      body: { name: 'Nul\u0000 Bank', admin_email: email, admin_password: 'correct-horse-battery' },
+    });
+    expectEnvelope(signUp, 400, 'error.bad_request', 'sign-up');
+    expect(signUp.body.message).toBe(`name: ${NUL}`);
+    const signIn = await api('POST', '/organization/signin', {
+      body: { admin_email: email, admin_password: 'correct-horse\u0000battery' },
+    });
+    expectEnvelope(signIn, 400, 'error.bad_request', 'sign-in');
+    expect(signIn.body.message).toBe(`admin_password: ${NUL}`);
+    // The email was never taken: the same sign-up without the NUL goes through.
+    const ok = await api('POST', '/organization', {
+      body: { name: 'Nul Bank', admin_email: email, admin_password: 'correct-horse-battery' },
+    });
+    expect(ok.status, ok.text).toBe(200);
+  });
+
+  it('in a path or query parameter: 400 naming it, for a read and for an idempotent write by API key', async () => {
+    const b = await createBank();
+    const read = await api('GET', '/payments/a%00b', b.key);
+    expectEnvelope(read, 400, 'error.bad_request', 'path');
+    expect(read.body.message).toBe(`payment_id: ${NUL}`);
+    const write = await api('POST', '/payments/%00/submissions', b.key);
+    expectEnvelope(write, 400, 'error.bad_request', 'path of a write');
+    expect(write.body.message).toBe(`payment_id: ${NUL}`);
+    const query = await api('GET', '/customer?q=jane%00', b.key);
+    expectEnvelope(query, 400, 'error.bad_request', 'query');
+    expect(query.body.message).toBe(`q: ${NUL}`);
+  });
+});
+
+describe('a path that is not valid percent-encoded UTF-8', () => {
+  it.each(['%zz', '%', '%ED%A0%80', 'ok%C0%AF'])(
+    '/payments/%s: 400 before the credential, on either host',
+    async (segment) => {
+      const b = await createBank();
+      for (const opts of [b.key, {}]) {
+        const res = await api('GET', `/payments/${segment}`, {
+          ...opts,
+          headers: { 'x-request-id': 'req-bad-path' },
+        });
+        expectEnvelope(res, 400, 'error.bad_request', segment);
+        expect(res.body.message).toBe('path: not valid percent-encoded UTF-8');
+        expect(res.headers.get('x-request-id')).toBe('req-bad-path');
+      }
+      // A valid escape is decoded and answered by the operation (no payment has that id).
+      expectError(await api('GET', '/payments/ok%20id', b.key), 404, 'error.not_found');
     },
   );
 });

@@ -1,7 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { randomUUID } from 'node:crypto';
 import { CSP_VERSION_HEADER } from '@/lib/config';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '@/lib/errors';
 import { getDatabase } from '@/lib/db';
@@ -9,6 +8,7 @@ import type { GatewayEnv } from './env';
 import { errorResponse, renderError, toErrorResponse } from './errors';
 import { completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
 import { logger, redactPath } from './logger';
+import { isDecodablePath, rawPathOf, requestIdFrom, UNDECODABLE_PATH_MESSAGE } from './raw-path';
 
 export const API_PREFIX = '/api/v1/csp';
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -29,6 +29,24 @@ export function formatIssues(issues: ZodIssueLike[], target?: string): string {
   return parts.join('; ');
 }
 
+/** The path of the first string (value or key) in a validated input that contains U+0000. */
+export function nulAt(value: unknown, path: PropertyKey[] = []): PropertyKey[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulAt(value[i], [...path, i]);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return [...path, key];
+      const found = nulAt(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
 /**
  * A request refused before its handler began (401/403/429, invalid input) has no result: a key
  * claimed with its credential is released, so the client may send it again, corrected.
@@ -45,20 +63,25 @@ async function releaseEarlyClaim(c: Context<GatewayEnv>): Promise<void> {
 export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
   const app = new OpenAPIHono<GatewayEnv>({
     defaultHook: async (result, c) => {
-      if (!result.success) {
-        const target = (result as { target?: string }).target;
-        const err = new ValidationError(formatIssues(result.error.issues as ZodIssueLike[], target));
+      const target = (result as { target?: string }).target;
+      // PostgreSQL's text and jsonb cannot hold U+0000: refused here, by name, for every input.
+      const nul = result.success ? nulAt(result.data) : undefined;
+      if (!result.success || nul) {
+        const issues = result.success
+          ? [{ path: nul!, message: 'must not contain the NUL character (U+0000)' }]
+          : (result.error.issues as ZodIssueLike[]);
         await releaseEarlyClaim(c);
-        return errorResponse(c, err);
+        return errorResponse(c, new ValidationError(formatIssues(issues, target)));
       }
     },
   }).basePath(API_PREFIX) as unknown as OpenAPIHono<GatewayEnv>;
 
   app.use('*', async (c, next) => {
     const started = performance.now();
-    const incoming = c.req.header('x-request-id');
-    c.set('requestId', incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID());
-    await next();
+    c.set('requestId', requestIdFrom(c.req.header('x-request-id')));
+    // Refused before anything else, as the Next.js host's proxy does (lib/api/raw-path.ts).
+    if (isDecodablePath(rawPathOf(c.req.url))) await next();
+    else c.res = errorResponse(c, new ValidationError(UNDECODABLE_PATH_MESSAGE));
     c.res.headers.set('X-Csp-Version', CSP_VERSION_HEADER);
     c.res.headers.set('X-Request-Id', c.get('requestId'));
     if (logger.isLevelEnabled('info')) {

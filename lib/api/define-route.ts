@@ -233,6 +233,9 @@ async function earlyClaim(c: Context<GatewayEnv>, spec: { method: Method; auth: 
   if (!c.req.header('x-service-api-key') && !c.req.header('authorization')) return undefined;
   const key = c.req.header('idempotency-key')?.trim();
   if (!key || key.length > MAX_KEY_LENGTH) return undefined;
+  // The scope goes into SQL as text, which cannot hold U+0000: such a path is refused by its
+  // parameter's validation, before any claim.
+  if (c.req.path.includes('\u0000')) return undefined;
   let body: unknown = null;
   if (spec.body) {
     // Streamed bodies are read under the body limit by the validator, not here.

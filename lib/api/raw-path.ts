@@ -1,0 +1,37 @@
+/**
+ * Request paths that are not valid percent-encoded UTF-8 (`%zz`, a lone `%`, `%ED%A0%80`) name no
+ * resource and are refused before anything else, with the same answer on both hosts: the gateway
+ * checks in its first middleware, and the Next.js host in its proxy, because Next.js's router
+ * fails on such a path with a 500 of its own before a route handler runs. No server-only imports:
+ * the proxy uses this module too.
+ */
+
+export const GATEWAY_VERSION = '0.1.0';
+export const CSP_VERSION_HEADER = `gateway-csp/v${GATEWAY_VERSION}`;
+export const UNDECODABLE_PATH_MESSAGE = 'path: not valid percent-encoded UTF-8';
+
+/** Whether each segment of a raw (still encoded) path decodes. */
+export function isDecodablePath(rawPath: string): boolean {
+  if (!rawPath.includes('%')) return true;
+  for (const segment of rawPath.split('/')) {
+    try {
+      decodeURIComponent(segment);
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** The raw path of a request URL, as sent: no decoding, no query. */
+export function rawPathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('://') + 3);
+  if (start < 0) return '/';
+  const query = url.indexOf('?', start);
+  return url.slice(start, query < 0 ? undefined : query);
+}
+
+/** A request id as the gateway takes one from `X-Request-Id`, or a new one. */
+export function requestIdFrom(incoming: string | null | undefined): string {
+  return incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+}
