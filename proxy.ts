@@ -15,12 +15,17 @@ const dashboard = withAuth({
 });
 
 /**
- * A gateway path that is not valid percent-encoded UTF-8 gets the gateway's own 400 here: Next.js's
- * router would answer it with a plain-text 500 before the route handler runs.
+ * A path that is not valid percent-encoded UTF-8 is answered here: Next.js's router would answer
+ * it with a plain-text 500 before any route runs. A gateway path gets the gateway's own 400.
  */
 export default function proxy(req: NextRequest, event: NextFetchEvent) {
-  if (!req.nextUrl.pathname.startsWith('/api/')) return dashboard(req as NextRequestWithAuth, event);
-  if (isDecodablePath(rawPathOf(req.url))) return NextResponse.next();
+  const decodable = isDecodablePath(rawPathOf(req.url));
+  if (!req.nextUrl.pathname.startsWith('/api/')) {
+    // A page address that cannot be decoded names no page: the not-found page, not Next.js's 500.
+    if (!decodable) return NextResponse.rewrite(new URL('/page-address-not-decodable', req.url));
+    return dashboard(req as NextRequestWithAuth, event);
+  }
+  if (decodable) return NextResponse.next();
   return NextResponse.json(
     { code: 'error.bad_request', message: UNDECODABLE_PATH_MESSAGE },
     {

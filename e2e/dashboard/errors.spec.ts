@@ -71,3 +71,15 @@ test('a record screen says what is still loading instead of guessing', async ({ 
   await expect(page.getByTestId('payment-status')).toHaveText('Rejected');
   await expect(tasks).not.toContainText('Loading…');
 });
+
+test('a page address that is not valid percent-encoding is not a server error', async ({ page }) => {
+  await signInAs(page, DEMO_ADMIN);
+  for (const path of ['/payments/%zz', '/webhooks/%ED%A0%80', '/settlements/%']) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  }
+  await shoot(page, 'page-address-not-decodable');
+  await page.getByRole('link', { name: 'Back to the overview' }).click();
+  await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
+});
