@@ -236,6 +236,27 @@ async function sendAll(
 }
 
 const credentials = (o: Operation) => credentialsFor(o, bank, operator);
+/** One operation of each kind of header handling: method, credentials and the headers it reads. */
+const HEADER_KINDS = [
+  ...new Map(
+    FUZZED.map((o) => [`${o.method} ${o.security.join()} ${[...o.headers].sort().join()}`, o]),
+  ).values(),
+];
+
+/** The credential's options with one header replaced by the given value. */
+function withHeader(opts: ApiOptions, header: string, value: string, o: Operation): ApiOptions {
+  const field = {
+    authorization: 'token',
+    'x-service-api-key': 'apiKey',
+    'x-partner-id': 'partner',
+    'x-org-id': 'org',
+  }[header];
+  const rest: ApiOptions = { ...opts, ...bodyFor(o) };
+  if (field) delete rest[field as keyof ApiOptions];
+  return header === 'idempotency-key'
+    ? { ...rest, idempotencyKey: value }
+    : { ...rest, headers: { [header]: value } };
+}
 const bodyFor = (o: Operation): ApiOptions => (o.hasBody ? { body: sample(o.bodySchema) } : {});
 
 describe('every operation of the OpenAPI document, fuzzed', () => {
@@ -269,6 +290,36 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
           urlValues().map((v) => ({
             what: `${name} ${o.method} ${o.path} with ${param}=${v.slice(0, 60)}`,
             send: () => api(o.method, pathWith(o, { [param]: v }), { ...opts, ...bodyFor(o) }),
+          })),
+        ),
+      );
+      expect(await sendAll(requests)).toEqual([]);
+    },
+  );
+
+  it.each(HEADER_KINDS.map((o) => [label(o), o] as const))(
+    '%s: odd credential, tenant and idempotency headers',
+    async (_name, o) => {
+      // What a header can carry at all: visible ASCII and Latin-1, no control characters.
+      const values = [
+        '',
+        ' ',
+        'x'.repeat(3000),
+        "'; select 1; --",
+        '%00',
+        '-1',
+        'null',
+        '[]',
+        'é',
+        'Bearer ',
+        'Basic abc',
+      ];
+      const names = ['authorization', 'x-service-api-key', 'x-partner-id', 'x-org-id', 'idempotency-key'];
+      const requests = credentials(o).flatMap(({ name, opts }) =>
+        names.flatMap((header) =>
+          values.map((v) => ({
+            what: `${name} ${o.method} ${o.path} with ${header}: ${JSON.stringify(v.slice(0, 40))}`,
+            send: () => api(o.method, pathWith(o, {}), withHeader(opts, header, v, o)),
           })),
         ),
       );
