@@ -331,7 +331,7 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
     '%s: bodies broken field by field',
     async (_name, o) => {
       const requests = credentials(o).flatMap(({ name, opts }) =>
-        bodies(o, 60).map((body) => ({
+        bodies(o, 40).map((body) => ({
           what: `${name} ${o.method} ${o.path} ${JSON.stringify(body)?.slice(0, 300)}`,
           send: () =>
             api(o.method, pathWith(o, {}), {

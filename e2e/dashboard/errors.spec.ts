@@ -83,3 +83,24 @@ test('a page address that is not valid percent-encoding is not a server error', 
   await page.getByRole('link', { name: 'Back to the overview' }).click();
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
 });
+
+test('the dashboard’s proxy refuses a body over 64 KiB in the gateway’s envelope; nothing is created', async ({
+  page,
+}) => {
+  await signInAs(page, DEMO_ADMIN);
+  const res = await page.request.post('/api/proxy/customer', {
+    headers: { 'content-type': 'application/json' },
+    data: JSON.stringify({ payment_address: 'big@demo-bank.test', padding: 'x'.repeat(70 * 1024) }),
+  });
+  expect(res.status(), await res.text()).toBe(413);
+  expect(await res.json()).toEqual({
+    code: 'error.payload_too_large',
+    message: 'Request body exceeds the 64 KiB limit',
+  });
+  const me = await (await page.request.get('/api/proxy/me')).json();
+  const list = await page.request.get('/api/proxy/customer?q=big%40demo-bank.test', {
+    headers: { 'x-partner-id': me.data.partners[0].token },
+  });
+  expect(list.status(), await list.text()).toBe(200);
+  expect((await list.json()).data.count).toBe(0);
+});

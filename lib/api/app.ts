@@ -8,10 +8,11 @@ import type { GatewayEnv } from './env';
 import { errorResponse, renderError, toErrorResponse } from './errors';
 import { completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
 import { logger, redactPath } from './logger';
-import { isDecodablePath, rawPathOf, requestIdFrom, UNDECODABLE_PATH_MESSAGE } from './raw-path';
+import { isDecodablePath, MAX_BODY_BYTES, rawPathOf, requestIdFrom, UNDECODABLE_PATH_MESSAGE } from './raw-path';
+
+export { MAX_BODY_BYTES };
 
 export const API_PREFIX = '/api/v1/csp';
-export const MAX_BODY_BYTES = 64 * 1024;
 
 interface ZodIssueLike {
   path: PropertyKey[];

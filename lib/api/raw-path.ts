@@ -7,6 +7,8 @@
  */
 
 export const GATEWAY_VERSION = '0.1.0';
+/** The largest request body the gateway (and the dashboard's proxy in front of it) reads. */
+export const MAX_BODY_BYTES = 64 * 1024;
 export const CSP_VERSION_HEADER = `gateway-csp/v${GATEWAY_VERSION}`;
 export const UNDECODABLE_PATH_MESSAGE = 'path: not valid percent-encoded UTF-8';
 
