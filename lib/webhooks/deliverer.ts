@@ -341,12 +341,12 @@ export class WebhookDeliverer {
     if (this.sinceVacuum >= VACUUM_EVERY_ATTEMPTS) {
       this.sinceVacuum = this.sinceAnalyze = 0;
       await this.db
-        .execute(sql`VACUUM (ANALYZE) webhook_deliveries, events`)
+        .execute(sql`VACUUM (ANALYZE) webhook_deliveries, event_queue`)
         .catch((err) => logger.warn({ err }, 'webhook tables not vacuumed'));
     } else if (this.sinceAnalyze >= ANALYZE_EVERY_ATTEMPTS) {
       this.sinceAnalyze = 0;
       await this.db
-        .execute(sql`ANALYZE webhook_deliveries, webhooks, events`)
+        .execute(sql`ANALYZE webhook_deliveries, webhooks, event_queue`)
         .catch((err) => logger.warn({ err }, 'webhook tables not analyzed'));
     }
   }

@@ -6,11 +6,12 @@ import { DISPATCH_BATCH } from './config';
 const DISPATCH_LOCK = 7_260_003;
 
 /**
- * Fans new outbox events out to the webhooks subscribed at that moment — one delivery row per
- * (event, endpoint) — and marks the events dispatched, in one statement. Only endpoints that
- * existed when the event happened receive it; `webhook.test` goes to its own endpoint only. One
- * instance dispatches at a time (an advisory lock; the others skip), so delivery rows are created
- * in event order. Returns the events handled.
+ * Fans queued outbox events out to the webhooks subscribed at that moment — one delivery row per
+ * (event, endpoint) — and takes them off the queue (`event_queue`, filled by a trigger on
+ * `events` with the events some enabled endpoint subscribes to), in one statement. Only endpoints
+ * that existed when the event happened receive it; `webhook.test` goes to its own endpoint only.
+ * One instance dispatches at a time (an advisory lock; the others skip), so delivery rows are
+ * created in event order. Returns the events handled.
  */
 export async function dispatchEvents(db: Db, batch = DISPATCH_BATCH): Promise<number> {
   // Delivery ids as newId('dlv') makes them: time first (one value per batch), then randomness.
@@ -18,21 +19,22 @@ export async function dispatchEvents(db: Db, batch = DISPATCH_BATCH): Promise<nu
   const rows = rowsOf(
     await db.execute(sql`
       WITH due AS (
-        SELECT seq, id, type, partner_id, data, created_at FROM events
-        WHERE NOT dispatched AND (SELECT pg_try_advisory_xact_lock(${DISPATCH_LOCK}))
+        SELECT seq FROM event_queue
+        WHERE (SELECT pg_try_advisory_xact_lock(${DISPATCH_LOCK}))
         ORDER BY seq LIMIT ${batch}
         FOR UPDATE SKIP LOCKED
+      ), taken AS (
+        DELETE FROM event_queue q USING due WHERE q.seq = due.seq RETURNING q.seq
       ), fanned AS (
         INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_seq, partner_id, event_type)
         SELECT 'dlv_' || ${time} || substr(md5(random()::text || e.seq || h.id), 1, 16), h.id, e.id, e.seq, e.partner_id, e.type
-        FROM due e JOIN webhooks h ON h.partner_id = e.partner_id AND h.deleted_at IS NULL AND h.enabled AND h.created_at <= e.created_at
+        FROM due JOIN events e ON e.seq = due.seq
+        JOIN webhooks h ON h.partner_id = e.partner_id AND h.deleted_at IS NULL AND h.enabled AND h.created_at <= e.created_at
         WHERE CASE WHEN e.type = 'webhook.test' THEN e.data->>'webhook_id' = h.id ELSE h.event_types ? '*' OR h.event_types ? e.type END
         ORDER BY e.seq
         RETURNING 1
-      ), marked AS (
-        UPDATE events SET dispatched = true WHERE seq = ANY (ARRAY(SELECT seq FROM due)) RETURNING 1
       )
-      SELECT (SELECT count(*) FROM marked)::int AS events, (SELECT count(*) FROM fanned)::int AS deliveries`),
+      SELECT (SELECT count(*) FROM taken)::int AS events, (SELECT count(*) FROM fanned)::int AS deliveries`),
   );
   return Number(rows[0]?.events ?? 0);
 }

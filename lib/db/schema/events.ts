@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -13,12 +23,20 @@ export const events = pgTable(
     orgId: text('org_id').notNull(),
     partnerId: text('partner_id').notNull(),
     data: jsonb('data').notNull(),
-    /** Set once the event has been fanned out to the webhooks subscribed at that moment. */
-    dispatched: boolean('dispatched').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('events_partner_idx').on(t.partnerId, t.seq), index('events_undispatched_idx').on(t.seq).where(sql`NOT ${t.dispatched}`)],
+  (t) => [index('events_partner_idx').on(t.partnerId, t.seq)],
 );
+
+/**
+ * The events still to be fanned out to webhooks, by outbox sequence. A statement trigger on
+ * `events` (migration 0006) queues, in the transaction that writes them, only the events an
+ * enabled webhook of their namespace subscribes to; the dispatcher deletes what it fans out. An
+ * event no endpoint takes costs nothing after its insert.
+ */
+export const eventQueue = pgTable('event_queue', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey(),
+});
 
 export const webhooks = pgTable(
   'webhooks',
@@ -51,12 +69,16 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: text('id').primaryKey(),
-    webhookId: text('webhook_id').notNull().references(() => webhooks.id),
+    webhookId: text('webhook_id')
+      .notNull()
+      .references(() => webhooks.id),
     eventId: text('event_id').notNull(),
     eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
     partnerId: text('partner_id').notNull(),
     eventType: text('event_type').notNull(),
-    status: text('status', { enum: ['pending', 'succeeded', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
     lastStatusCode: integer('last_status_code'),
@@ -65,7 +87,9 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     // An endpoint's pending deliveries in event order: what the delivery claim reads.
-    index('webhook_deliveries_pending_idx').on(t.webhookId, t.eventSeq).where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_pending_idx')
+      .on(t.webhookId, t.eventSeq)
+      .where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
   ],
 );
@@ -74,7 +98,9 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: text('id').primaryKey(),
-    deliveryId: text('delivery_id').notNull().references(() => webhookDeliveries.id),
+    deliveryId: text('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id),
     attemptedAt: ts('attempted_at').notNull().defaultNow(),
     statusCode: integer('status_code'),
     latencyMs: integer('latency_ms').notNull(),
