@@ -130,7 +130,7 @@ describe('API key credential', () => {
   });
 });
 
-describe("idempotency with a user's token (the key is claimed in the credential lookup)", () => {
+describe("idempotency with a user's token", () => {
   it('leaves the key free after a refused request, then performs, replays and records the operation once', async () => {
     const org = await createOrg();
     const key = `idem-${uniq()}`;

@@ -54,8 +54,26 @@ describe('POST /api/v1/csp/customer', () => {
   });
 });
 
-describe('idempotency with an API key (the key is claimed in the credential lookup)', () => {
+describe('idempotency with an API key (the answer is stored in the statement that creates the customer)', () => {
   const customer = (org: TestOrg) => ({ payment_address: `idem-${uniq()}@${org.domain}`, first_name: 'I', last_name: 'D' });
+
+  it('gives 20 concurrent requests with one key the one answer, replayed to all but the first', async () => {
+    const org = await createOrg();
+    const k = await keyFor(org);
+    const body = customer(org);
+    const key = `idem-${uniq()}`;
+    const results = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/customer', { ...k, body, idempotencyKey: key })));
+    expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(results.map((r) => r.text)).size).toBe(1);
+    expect(results.filter((r) => r.headers.get('idempotent-replayed') === null)).toHaveLength(1);
+    expect((await api('GET', '/customer', k)).body.data.count).toBe(1);
+    // One record, written done with the customer: never an in-flight stage to clean up.
+    const hash = createHash('sha256').update(`key:${k.keyId}\nPOST\n/api/v1/csp/customer\n${key}`).digest('hex');
+    await withSql(async (c) => {
+      const r = await c.query('SELECT state, status_code, body FROM idempotency_keys WHERE key_hash = $1', [hash]);
+      expect(r.rows).toEqual([{ state: 'done', status_code: 200, body: results[0]!.text }]);
+    });
+  });
 
   it('replays byte for byte, and answers 422 for another body, even one differing only in an unknown field', async () => {
     const org = await createOrg();
@@ -124,7 +142,7 @@ describe('idempotency with an API key (the key is claimed in the credential look
     const res = await api('POST', '/customer', { ...k, body, idempotencyKey: key });
     expectError(res, 409, 'error.conflict');
     expect(res.body.message).not.toMatch(/still being processed/);
-    // Its record now holds that 409, computed over the same scope as the claim made in SQL.
+    // Its record now holds that 409.
     const hash = createHash('sha256').update(`key:${k.keyId}\nPOST\n/api/v1/csp/customer\n${key}`).digest('hex');
     await withSql(async (c) => {
       const r = await c.query('SELECT state, status_code FROM idempotency_keys WHERE key_hash = $1', [hash]);

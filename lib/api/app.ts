@@ -1,5 +1,4 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { CSP_VERSION_HEADER } from '@/lib/config';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '@/lib/errors';
@@ -48,19 +47,6 @@ export function nulAt(value: unknown, path: PropertyKey[] = []): PropertyKey[] |
   return undefined;
 }
 
-/**
- * A request refused before its handler began (401/403/429, invalid input) has no result: a key
- * claimed with its credential is released, so the client may send it again, corrected.
- */
-async function releaseEarlyClaim(c: Context<GatewayEnv>): Promise<void> {
-  const keyHash = c.get('idempotencyKeyHash');
-  if (!keyHash || !c.get('idempotencyEarly')) return;
-  c.set('idempotencyKeyHash', undefined);
-  c.set('idempotencyEarly', false);
-  const { db } = await getDatabase();
-  await releaseIdempotencyKey(db, keyHash).catch(() => {});
-}
-
 export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
   const app = new OpenAPIHono<GatewayEnv>({
     defaultHook: async (result, c) => {
@@ -71,7 +57,6 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
         const issues = result.success
           ? [{ path: nul!, message: 'must not contain the NUL character (U+0000)' }]
           : (result.error.issues as ZodIssueLike[]);
-        await releaseEarlyClaim(c);
         return errorResponse(c, new ValidationError(formatIssues(issues, target)));
       }
     },
@@ -122,7 +107,6 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
 
   app.onError(async (err, c) => {
     const mapped = toErrorResponse(err, c);
-    await releaseEarlyClaim(c);
     const keyHash = c.get('idempotencyKeyHash');
     if (keyHash) {
       // A definite answer (4xx) is the request's result and is replayed; a server error is not.

@@ -1,5 +1,6 @@
 import type { Db } from '@/lib/db';
 import type { Role } from '@/lib/auth/jwt';
+import type { IdempotentWrite } from './idempotency';
 
 export type AccessFlag = 'customers_read' | 'customers_write' | 'transactions_read' | 'transactions_write';
 
@@ -30,6 +31,12 @@ export interface ServiceContext {
   /** The namespace selected by x-partner-id (or the API key's), already checked against the caller. */
   namespace: NamespaceInfo | null;
   requestId: string;
+  /**
+   * Set for an idempotent request on a route whose service stores the answer in its own final
+   * statement (`storesAnswer` in lib/api/define-route.ts); such a service writes nothing unless
+   * that statement succeeds.
+   */
+  idempotency?: IdempotentWrite;
 }
 
 export function credentialId(p: Principal): string {

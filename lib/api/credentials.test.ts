@@ -1,123 +1,201 @@
-import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@/lib/db';
-import { createApiKey } from '@/lib/services/api-keys/api-keys';
+import { rowsOf } from '@/lib/db/rows';
+import { createApiKey, updateApiKey } from '@/lib/services/api-keys/api-keys';
 import { signIn } from '@/lib/services/organizations/organizations';
+import { changeUserRole, inviteUser } from '@/lib/services/organizations/users';
 import { createTestDatabase, reviewedSandboxAdmin } from '@/lib/testing/db';
+import type { ServiceContext } from './context';
+import { CredentialCache, credentialCache } from './credential-cache';
 import { resolveCredential } from './credentials';
-import { claimIdempotencyKey, fingerprint, releaseIdempotencyKey } from './idempotency';
 
+// The credential cache (lib/api/credential-cache.ts) against a real database: PGlite, or
+// PostgreSQL with TEST_DATABASE_URL, where a change notifies over a LISTEN connection.
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
-let apiKey: { secret: string; id: string; partnerId: string };
-let user: { token: string; id: string };
+let ctx: ServiceContext;
 const rules = { partner: 'optional', org: 'optional' } as const;
-const PATH = '/api/v1/csp/customer';
+const ACCESS = {
+  customers_read: true,
+  customers_write: true,
+  transactions_read: true,
+  transactions_write: true,
+};
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  const ctx = await reviewedSandboxAdmin(database.db, 'Claim Bank', 'claim@example.test');
-  const key = await createApiKey(ctx, {
-    name: 'k',
-    access: {
-      customers_read: true,
-      customers_write: true,
-      transactions_read: true,
-      transactions_write: true,
+  ctx = await reviewedSandboxAdmin(database.db, 'Cache Bank', 'cache@example.test');
+  ctx = {
+    ...ctx,
+    principal: {
+      kind: 'user',
+      userId: 'usr_x',
+      orgId: ctx.orgId,
+      role: 'admin',
+      email: 'cache@example.test',
     },
-  });
-  apiKey = { secret: key.secret_key!, id: key.token, partnerId: ctx.namespace!.id };
-  const si = await signIn(database.db, {
-    admin_email: 'claim@example.test',
-    admin_password: 'long-enough-password',
-  });
-  user = { token: si.access_token, id: si.user_id };
+  };
+  await credentialCache(database.db).ready;
 });
-afterAll(async () => database?.close());
+afterAll(async () => {
+  await credentialCache(database.db).close();
+  await database?.close();
+});
 
-const records = (hash: string) =>
-  database.db.select().from(schema.idempotencyKeys).where(eq(schema.idempotencyKeys.keyHash, hash));
-const hashOf = (credential: string, key: string) =>
-  createHash('sha256').update(`${credential}\nPOST\n${PATH}\n${key}`).digest('hex');
+const cache = () => credentialCache(database.db);
+const newKey = async () => {
+  const key = await createApiKey(ctx, { name: `k-${Math.random()}`, access: ACCESS });
+  return { secret: key.secret_key!, id: key.token };
+};
+const byKey = (secret: string) => resolveCredential(database.db, { apiKey: secret }, 'apikey', rules);
 
-describe('the idempotency claim made with the credential lookup', () => {
-  it.each([
-    ['an API key', () => ({ apiKey: apiKey.secret }), () => `key:${apiKey.id}`],
-    ["a user's token", () => ({ authorization: `Bearer ${user.token}` }), () => `usr:${user.id}`],
-  ])(
-    'with %s: inserts the in-flight record under the hash claimIdempotencyKey computes',
-    async (_name, headers, credential) => {
-      const key = `k-${Math.random()}`;
-      const resolved = await resolveCredential(database.db, headers(), 'either', rules, {
-        suffix: `\nPOST\n${PATH}\n${key}`,
-        fingerprint: fingerprint(null),
+/** Resolves until `accepted` says no more (a notification takes a moment), for at most 3 s. */
+async function refusedSoon(resolve: () => Promise<unknown>): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const outcome = await resolve().then(
+      () => 'accepted',
+      (err: { status?: number }) => err.status,
+    );
+    if (outcome !== 'accepted') {
+      expect(outcome).toBe(401);
+      return Date.now() - started;
+    }
+    if (Date.now() - started > 3000) throw new Error('still accepted 3 s after the change committed');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('the credential cache', () => {
+  it('keeps a resolved key and serves it; a change made through the service is refused at once', async () => {
+    expect(cache().active).toBe(true);
+    const key = await newKey();
+    const before = cache().size;
+    const first = await byKey(key.secret);
+    expect(cache().size).toBe(before + 1);
+    // Served from the cache: the same namespace object as the first resolution.
+    const second = await byKey(key.secret);
+    expect(second.namespace).toBe(first.namespace);
+    expect(second.principal).toEqual(first.principal);
+
+    // With the trigger off, only the service's own flush can tell this instance.
+    await database.db.execute(sql`alter table api_keys disable trigger api_keys_credentials_notify`);
+    try {
+      await updateApiKey(ctx, key.id, { access: { transactions_write: false } });
+      const after = await byKey(key.secret);
+      expect(after.principal).toMatchObject({
+        kind: 'apikey',
+        access: { ...ACCESS, transactions_write: false },
       });
-      const hash = hashOf(credential(), key);
-      expect(resolved.claimedKeyHash).toBe(hash);
-      expect(await records(hash)).toEqual([
-        expect.objectContaining({ keyHash: hash, fingerprint: fingerprint(null), state: 'in_flight' }),
-      ]);
-      // The ordinary path finds the same record: still in flight → 409.
-      await expect(
-        claimIdempotencyKey(database.db, { key, scope: `${credential()}\nPOST\n${PATH}`, body: null }),
-      ).rejects.toMatchObject({ status: 409 });
-      await releaseIdempotencyKey(database.db, hash);
-    },
-  );
+      await updateApiKey(ctx, key.id, { enabled: false });
+      await expect(byKey(key.secret)).rejects.toMatchObject({ status: 401 });
+    } finally {
+      await database.db.execute(sql`alter table api_keys enable trigger api_keys_credentials_notify`);
+    }
+  });
 
-  it('claims nothing for a credential the rate limiter will refuse, nor when the credential is refused', async () => {
-    const suffix = (key: string) => `\nPOST\n${PATH}\n${key}`;
-    const limited = (c: string) => c === `key:${apiKey.id}` || c === `usr:${user.id}`;
-    // The key's id is known from the lookups above: the limiter is asked before the statement.
-    const k1 = `k-${Math.random()}`;
-    const r1 = await resolveCredential(database.db, { apiKey: apiKey.secret }, 'apikey', rules, {
-      suffix: suffix(k1),
-      fingerprint: 'fp',
-      unless: limited,
-    });
-    expect(r1.claimedKeyHash).toBeUndefined();
-    expect(await records(hashOf(`key:${apiKey.id}`, k1))).toEqual([]);
-    const k2 = `k-${Math.random()}`;
-    const r2 = await resolveCredential(database.db, { authorization: `Bearer ${user.token}` }, 'jwt', rules, {
-      suffix: suffix(k2),
-      fingerprint: 'fp',
-      unless: limited,
-    });
-    expect(r2.claimedKeyHash).toBeUndefined();
-    expect(await records(hashOf(`usr:${user.id}`, k2))).toEqual([]);
+  it('forgets a key changed in SQL by anyone once the change commits (trigger and notification)', async () => {
+    const key = await newKey();
+    await byKey(key.secret);
+    await byKey(key.secret);
+    await database.db
+      .update(schema.apiKeys)
+      .set({ deletedAt: new Date() })
+      .where(eq(schema.apiKeys.id, key.id));
+    await refusedSoon(() => byKey(key.secret));
 
-    // A tenant header naming another namespace: 401, and the record claimed with the lookup is gone.
-    const k3 = `k-${Math.random()}`;
-    await expect(
-      resolveCredential(database.db, { apiKey: apiKey.secret, partnerId: 'ns_other' }, 'apikey', rules, {
-        suffix: suffix(k3),
-        fingerprint: 'fp',
-      }),
-    ).rejects.toMatchObject({ status: 401 });
-    expect(await records(hashOf(`key:${apiKey.id}`, k3))).toEqual([]);
-    const k4 = `k-${Math.random()}`;
-    await expect(
+    // A rotated secret: the old one is refused, the new one accepted.
+    const other = await newKey();
+    await byKey(other.secret);
+    await database.db
+      .update(schema.apiKeys)
+      .set({ secretHash: 'f'.repeat(64) })
+      .where(eq(schema.apiKeys.id, other.id));
+    await refusedSoon(() => byKey(other.secret));
+  });
+
+  it("forgets a user's resolution when the role changes, and a namespace's settings when they change", async () => {
+    const invited = await inviteUser(ctx, {
+      email: 'cache-support@example.test',
+      role: 'support',
+      password: 'long-enough-password',
+    });
+    const { access_token: token } = await signIn(database.db, {
+      admin_email: 'cache-support@example.test',
+      admin_password: 'long-enough-password',
+    });
+    const asUser = () =>
       resolveCredential(
         database.db,
-        { authorization: `Bearer ${user.token}`, partnerId: 'ns_other' },
+        { authorization: `Bearer ${token}`, partnerId: ctx.namespace!.id },
         'jwt',
         rules,
-        { suffix: suffix(k4), fingerprint: 'fp' },
-      ),
-    ).rejects.toMatchObject({ status: 401 });
-    expect(await records(hashOf(`usr:${user.id}`, k4))).toEqual([]);
+      );
+    const resolved = await asUser();
+    expect(resolved.principal).toMatchObject({ kind: 'user', role: 'support' });
+    expect((await asUser()).namespace).toBe(resolved.namespace);
+
+    // The namespace's review threshold changed in SQL: the next resolution carries the new one.
+    await database.db
+      .update(schema.namespaces)
+      .set({ reviewThreshold: 777n })
+      .where(eq(schema.namespaces.id, ctx.namespace!.id));
+    const started = Date.now();
+    while ((await asUser()).namespace!.reviewThreshold !== 777n) {
+      if (Date.now() - started > 3000) throw new Error('the cached namespace outlived its change');
+      await new Promise((r) => setTimeout(r, 5));
+    }
+
+    // The token names the role it was issued for: once the role changes, it is refused at once.
+    await changeUserRole(ctx, invited.token, 'viewer');
+    await expect(asUser()).rejects.toMatchObject({ status: 401 });
   });
 
-  it('claims nothing for a disabled key', async () => {
-    await database.db.update(schema.apiKeys).set({ enabled: false }).where(eq(schema.apiKeys.id, apiKey.id));
-    const key = `k-${Math.random()}`;
-    await expect(
-      resolveCredential(database.db, { apiKey: apiKey.secret }, 'apikey', rules, {
-        suffix: `\nPOST\n${PATH}\n${key}`,
-        fingerprint: 'fp',
-      }),
-    ).rejects.toMatchObject({ status: 401 });
-    expect(await records(hashOf(`key:${apiKey.id}`, key))).toEqual([]);
-    await database.db.update(schema.apiKeys).set({ enabled: true }).where(eq(schema.apiKeys.id, apiKey.id));
+  it('does not keep a row read before a change that was heard while the lookup was under way', () => {
+    const c = new CredentialCache();
+    c.active = true;
+    const mark = c.mark();
+    c.flush(); // the notification of a change arrives while the lookup is on the wire
+    c.set('k', { stale: true }, mark);
+    expect(c.size).toBe(0);
+    c.set('k', { fresh: true }, c.mark());
+    expect(c.size).toBe(1);
+    // Without LISTEN nothing is kept or served.
+    c.active = false;
+    c.set('j', {}, c.mark());
+    expect(c.size).toBe(1);
+    return expect(c.get('k')).resolves.toBeUndefined();
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_DB !== 'pglite')(
+    'is bypassed and emptied while its LISTEN connection is lost, and used again once it is back',
+    async () => {
+      const key = await newKey();
+      await byKey(key.secret);
+      expect(cache().size).toBeGreaterThan(0);
+      const listeners = rowsOf(
+        await database.db.execute(sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
+          where datname = current_database() and query = 'LISTEN csp_credentials'`),
+      );
+      expect(listeners).toHaveLength(1);
+      const started = Date.now();
+      while (cache().active) {
+        if (Date.now() - started > 3000) throw new Error('the lost connection went unnoticed');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(cache().size).toBe(0);
+      // Meanwhile every request reads its credential: a change is seen at once.
+      await database.db.update(schema.apiKeys).set({ enabled: false }).where(eq(schema.apiKeys.id, key.id));
+      await expect(byKey(key.secret)).rejects.toMatchObject({ status: 401 });
+      await byKey((await newKey()).secret);
+      expect(cache().size).toBe(0);
+      // Reconnected after about a second, it caches again.
+      while (!cache().active) {
+        if (Date.now() - started > 5000) throw new Error('LISTEN did not come back');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      await byKey((await newKey()).secret);
+      expect(cache().size).toBe(1);
+    },
+  );
 });

@@ -4,14 +4,14 @@ import { getDatabase } from '@/lib/db';
 import { ForbiddenError, UnsupportedMediaTypeError, ValidationError } from '@/lib/errors';
 import type { Role } from '@/lib/auth/jwt';
 import { type AccessFlag, credentialId, type ServiceContext } from './context';
-import { resolveCredential, type AuthMode, type EarlyClaim, type HeaderRule } from './credentials';
+import { resolveCredential, type AuthMode, type HeaderRule } from './credentials';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
-  fingerprint,
+  idempotencyKeyOf,
   idempotencyScope,
-  MAX_KEY_LENGTH,
-  releaseIdempotencyKey,
+  storeAnswer,
+  type IdempotentWrite,
 } from './idempotency';
 import { envelope, errorSchema } from './schemas';
 import { getRateLimiter } from './limiter-instance';
@@ -19,7 +19,12 @@ import type { GatewayEnv } from './env';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
-export interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType | undefined, P extends z.ZodType | undefined, R extends z.ZodType> {
+export interface RouteSpec<
+  B extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined,
+  P extends z.ZodType | undefined,
+  R extends z.ZodType,
+> {
   method: Method;
   /** OpenAPI path relative to /api/v1/csp, e.g. `/payments/{payment_id}`. */
   path: string;
@@ -34,6 +39,11 @@ export interface RouteSpec<B extends z.ZodType | undefined, Q extends z.ZodType 
   partner?: HeaderRule;
   org?: HeaderRule;
   idempotent?: boolean;
+  /**
+   * The handler's service stores the answer of an idempotent request in its own final statement
+   * (`ServiceContext.idempotency`, lib/api/idempotency.ts): no claim and completion round trips.
+   */
+  storesAnswer?: boolean;
   body?: B;
   query?: Q;
   params?: P;
@@ -64,17 +74,37 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   429: 'Rate limited (error.rate_limited)',
 };
 
-function headerSchema(spec: { auth: AuthMode; partner?: HeaderRule; org?: HeaderRule; idempotent?: boolean }) {
+function headerSchema(spec: {
+  auth: AuthMode;
+  partner?: HeaderRule;
+  org?: HeaderRule;
+  idempotent?: boolean;
+}) {
   const shape: Record<string, z.ZodType> = {};
   // Validated as optional: a missing header is refused by the credential and idempotency layers,
   // after the credential (401 before 400) and with their own messages; the document says which
   // headers a route requires.
   const h = (name: string, required: boolean, description: string) =>
-    z.string().optional().openapi({ param: { name, in: 'header', required }, description });
-  if (spec.auth === 'apikey' || spec.auth === 'either') shape['x-service-api-key'] = h('x-service-api-key', spec.auth === 'apikey', 'API key secret (X-SERVICE-API-KEY)');
-  if (spec.partner && spec.partner !== 'none') shape['x-partner-id'] = h('x-partner-id', spec.partner === 'required', 'Namespace identifier');
-  if (spec.org && spec.org !== 'none') shape['x-org-id'] = h('x-org-id', spec.org === 'required', 'Organization identifier');
-  if (spec.idempotent) shape['idempotency-key'] = h('idempotency-key', true, 'A unique key per operation, usually a UUID (DESIGN §7: replayed, 409 while in flight, 422 with another body)');
+    z
+      .string()
+      .optional()
+      .openapi({ param: { name, in: 'header', required }, description });
+  if (spec.auth === 'apikey' || spec.auth === 'either')
+    shape['x-service-api-key'] = h(
+      'x-service-api-key',
+      spec.auth === 'apikey',
+      'API key secret (X-SERVICE-API-KEY)',
+    );
+  if (spec.partner && spec.partner !== 'none')
+    shape['x-partner-id'] = h('x-partner-id', spec.partner === 'required', 'Namespace identifier');
+  if (spec.org && spec.org !== 'none')
+    shape['x-org-id'] = h('x-org-id', spec.org === 'required', 'Organization identifier');
+  if (spec.idempotent)
+    shape['idempotency-key'] = h(
+      'idempotency-key',
+      true,
+      'A unique key per operation, usually a UUID (DESIGN §7: replayed, 409 while in flight, 422 with another body)',
+    );
   return Object.keys(shape).length ? z.object(shape) : undefined;
 }
 
@@ -97,11 +127,20 @@ export function defineRoute<
     200: { description: 'Success', content: { 'application/json': { schema: envelope(spec.response) } } },
   };
   for (const s of [...statuses].sort()) {
-    responses[s] = { description: ERROR_DESCRIPTIONS[s] ?? 'Error', content: { 'application/json': { schema: errorSchema } } };
+    responses[s] = {
+      description: ERROR_DESCRIPTIONS[s] ?? 'Error',
+      content: { 'application/json': { schema: errorSchema } },
+    };
   }
 
   const security: RouteConfig['security'] =
-    spec.auth === 'none' ? [] : spec.auth === 'jwt' ? [{ bearer: [] }] : spec.auth === 'apikey' ? [{ apiKey: [] }] : [{ bearer: [] }, { apiKey: [] }];
+    spec.auth === 'none'
+      ? []
+      : spec.auth === 'jwt'
+        ? [{ bearer: [] }]
+        : spec.auth === 'apikey'
+          ? [{ apiKey: [] }]
+          : [{ bearer: [] }, { apiKey: [] }];
 
   const route = createRoute({
     method: spec.method,
@@ -130,24 +169,35 @@ export function defineRoute<
       params: spec.params ? (c.req.valid as (t: string) => unknown)('param') : undefined,
     } as Parameters<typeof spec.handler>[1];
 
-    const run = async () => {
-      const data = await spec.handler(ctx, input, c);
-      return JSON.stringify({ ok: true, data: spec.response.parse(data) });
-    };
+    const render = (data: unknown) => JSON.stringify({ ok: true, data: spec.response.parse(data) });
+    const run = async () => render(await spec.handler(ctx, input, c));
 
     if (!spec.idempotent) return jsonResponse(c, 200, await run());
 
-    // Claimed with the credential (an API key's common case), or here. The fingerprint is the
-    // request's JSON as sent, not as validated: another body is another request.
-    const early = c.get('idempotencyEarly') ? c.get('idempotencyKeyHash') : undefined;
-    c.set('idempotencyEarly', false);
-    const claim = early
-      ? ({ kind: 'new', keyHash: early } as const)
-      : await claimIdempotencyKey(ctx.db, {
-          key: c.req.header('idempotency-key'),
-          scope: idempotencyScope(credentialId(ctx.principal), spec.method, c.req.path),
-          body: spec.body ? await c.req.json() : null,
-        });
+    // The fingerprint is of the request's JSON as sent, not as validated: another body is another request.
+    const request = {
+      key: c.req.header('idempotency-key'),
+      scope: idempotencyScope(credentialId(ctx.principal), spec.method, c.req.path),
+      body: spec.body ? await c.req.json() : null,
+    };
+    if (spec.storesAnswer) {
+      // The service writes the record with its change. If anything goes wrong (the key is taken,
+      // or the operation is refused), its statement wrote nothing, and the ordinary path below
+      // decides: it replays a stored answer, answers 409/422, or runs the operation again under
+      // its claim so that a refusal is stored as the key's answer.
+      const write: IdempotentWrite = { ...idempotencyKeyOf(request), render };
+      try {
+        const data = await spec.handler({ ...ctx, idempotency: write }, input, c);
+        if (write.stored !== undefined) return jsonResponse(c, 200, write.stored);
+        // Answered without a write (e.g. a task given the same final status again).
+        const body = render(data);
+        if (await storeAnswer(ctx.db, write, body)) return jsonResponse(c, 200, body);
+      } catch {
+        // decided below
+      }
+    }
+
+    const claim = await claimIdempotencyKey(ctx.db, request);
     if (claim.kind === 'replay') {
       c.header('Idempotent-Replayed', 'true');
       return jsonResponse(c, claim.response.status, claim.response.body);
@@ -169,16 +219,20 @@ function jsonResponse(c: Context, status: number, body: string): Response {
 }
 
 function authenticate(
-  spec: { method: Method; auth: AuthMode; roles?: Role[]; access?: AccessFlag; body?: unknown; idempotent?: boolean },
+  spec: {
+    method: Method;
+    auth: AuthMode;
+    roles?: Role[];
+    access?: AccessFlag;
+    body?: unknown;
+    idempotent?: boolean;
+  },
   partner: HeaderRule,
   org: HeaderRule,
 ): MiddlewareHandler<GatewayEnv> {
   return async (c, next) => {
     const { db } = await getDatabase();
     const limiter = getRateLimiter(db);
-    const claim = spec.idempotent ? await earlyClaim(c, spec) : undefined;
-    // A credential the limiter will refuse claims nothing: a flood of refused requests writes nothing.
-    if (claim) claim.unless = (credential) => limiter.isLimited(credential);
     const resolved = await resolveCredential(
       db,
       {
@@ -189,18 +243,13 @@ function authenticate(
       },
       spec.auth,
       { partner, org },
-      claim,
     );
-    // From here the key is this request's: a refusal before the handler releases it (app.ts).
-    if (resolved.claimedKeyHash) {
-      c.set('idempotencyKeyHash', resolved.claimedKeyHash);
-      c.set('idempotencyEarly', true);
-    }
     const p = resolved.principal;
     if (p.kind !== 'anonymous') limiter.check(credentialId(p));
     if (p.kind === 'user') {
       const allowed = spec.roles ?? ORG_ROLES;
-      if (!allowed.includes(p.role)) throw new ForbiddenError(`The ${p.role} role may not perform this operation`);
+      if (!allowed.includes(p.role))
+        throw new ForbiddenError(`The ${p.role} role may not perform this operation`);
     }
     if (p.kind === 'apikey' && spec.access && !p.access[spec.access]) {
       throw new ForbiddenError(`This API key lacks the ${spec.access} permission`);
@@ -208,7 +257,8 @@ function authenticate(
     if (spec.body) {
       const type = c.req.header('content-type') ?? '';
       const length = Number(c.req.header('content-length') ?? '0');
-      if (!type && !length && !c.req.header('transfer-encoding')) throw new ValidationError('Request body must be a JSON object');
+      if (!type && !length && !c.req.header('transfer-encoding'))
+        throw new ValidationError('Request body must be a JSON object');
       if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) throw new UnsupportedMediaTypeError();
     }
     c.set('service', {
@@ -222,32 +272,3 @@ function authenticate(
     await next();
   };
 }
-
-/**
- * The idempotency claim a request can make in its credential lookup: only when the request is
- * well formed so far (a credential, a usable key, a JSON body of known length that parses), so
- * that a malformed request is refused as before, without touching the idempotency store.
- */
-async function earlyClaim(c: Context<GatewayEnv>, spec: { method: Method; auth: AuthMode; body?: unknown }): Promise<EarlyClaim | undefined> {
-  if (spec.auth === 'none') return undefined;
-  if (!c.req.header('x-service-api-key') && !c.req.header('authorization')) return undefined;
-  const key = c.req.header('idempotency-key')?.trim();
-  if (!key || key.length > MAX_KEY_LENGTH) return undefined;
-  // The scope goes into SQL as text, which cannot hold U+0000: such a path is refused by its
-  // parameter's validation, before any claim.
-  if (c.req.path.includes('\u0000')) return undefined;
-  let body: unknown = null;
-  if (spec.body) {
-    // Streamed bodies are read under the body limit by the validator, not here.
-    if (c.req.header('content-length') === undefined || c.req.header('transfer-encoding') !== undefined) return undefined;
-    if (!/^application\/([\w.+-]*\+)?json\b/i.test(c.req.header('content-type') ?? '')) return undefined;
-    try {
-      body = await c.req.json();
-    } catch {
-      return undefined;
-    }
-  }
-  return { suffix: `${idempotencyScope('', spec.method, c.req.path)}\n${key}`, fingerprint: fingerprint(body) };
-}
-
-export { releaseIdempotencyKey };

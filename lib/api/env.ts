@@ -6,7 +6,5 @@ export interface GatewayEnv {
     service: ServiceContext;
     /** Set while an idempotent request is in flight, so a failure can release its key. */
     idempotencyKeyHash: string | undefined;
-    /** The key was claimed with the credential and the handler has not begun: a refusal releases it. */
-    idempotencyEarly: boolean | undefined;
   };
 }

@@ -19,21 +19,6 @@ describe('RateLimiter', () => {
     expect(() => limiter.check('a', now + 60_000)).not.toThrow();
   });
 
-  it('says whether a credential is over the limit without counting', () => {
-    const limiter = new RateLimiter(postgresCounterStore(database.db), 2);
-    const now = Date.UTC(2026, 0, 1, 0, 0, 10);
-    expect(limiter.isLimited('c', now)).toBe(false);
-    limiter.check('c', now);
-    expect(limiter.isLimited('c', now)).toBe(false);
-    limiter.check('c', now);
-    expect(limiter.isLimited('c', now)).toBe(true);
-    expect(limiter.isLimited('d', now)).toBe(false);
-    expect(limiter.isLimited('c', now + 60_000)).toBe(false);
-    // Asking counted nothing: a new window admits its two requests.
-    limiter.check('c', now + 60_000);
-    expect(limiter.isLimited('c', now + 60_000)).toBe(false);
-  });
-
   it('shares the count between instances through the store', async () => {
     const store = postgresCounterStore(database.db);
     const one = new RateLimiter(store, 4);

@@ -63,13 +63,6 @@ export class RateLimiter {
     private limitPerWindow: number = config.rateLimitPerMinute,
   ) {}
 
-  /** Whether `credential` is over the limit in the current window (counts nothing). */
-  isLimited(credential: string, now = Date.now()): boolean {
-    const windowStart = Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
-    const b = this.buckets.get(credential);
-    return b !== undefined && b.windowStart === windowStart && b.known + b.pending >= this.limitPerWindow;
-  }
-
   check(credential: string, now = Date.now()): void {
     const windowStart = Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
     let b = this.buckets.get(credential);

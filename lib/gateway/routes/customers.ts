@@ -29,6 +29,7 @@ export function registerCustomerRoutes(app: OpenAPIHono<GatewayEnv>) {
     roles: ['admin'],
     access: 'customers_write',
     idempotent: true,
+    storesAnswer: true,
     body: z.object({
       payment_address: z.string().min(3).max(320),
       first_name: z.string().trim().min(1, 'first_name is required').max(100),

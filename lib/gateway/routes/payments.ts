@@ -175,6 +175,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
     description:
       'Type_Push: the caller owns debtor_party.payment_address; Type_Pull: beneficiary_party.payment_address. Amounts are digit strings in minor units.',
     idempotent: true,
+    storesAnswer: true,
     body: z.object({
       payment_id: z.string().trim().min(1, 'payment_id is required').max(128),
       amount: amountSchema,
@@ -252,6 +253,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
     path: '/payments/{payment_id}/submissions',
     summary: 'Submit a payment for admission (once)',
     idempotent: true,
+    storesAnswer: true,
     params: paymentParams,
     response: submissionSchema,
     errors: [404, 409],

@@ -22,6 +22,7 @@ export function registerTaskRoutes(app: OpenAPIHono<GatewayEnv>) {
     description:
       'Only the assignee namespace may update a task. pending → completed | failed | on_hold; on_hold → pending | completed | failed; completed and failed are final. completed needs status_reason accepted; failed needs another reason.',
     idempotent: true,
+    storesAnswer: true,
     params: z.object({ payment_id: z.string().max(128), admission_id: z.string().max(64), task_id: z.string().max(64) }),
     body: z.object({
       status: statusEnum,

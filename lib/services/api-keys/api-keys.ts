@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
+import { credentialsChanged } from '@/lib/api/credential-cache';
 import { schema } from '@/lib/db';
 import { newApiSecret, sha256Hex } from '@/lib/auth/secrets';
 import { NotFoundError } from '@/lib/errors';
@@ -110,6 +111,7 @@ export async function updateApiKey(
     })
     .where(eq(apiKeys.id, current.id))
     .returning();
+  credentialsChanged(ctx.db);
   return serializeApiKey(row!);
 }
 
@@ -117,6 +119,7 @@ export async function updateApiKey(
 export async function deleteApiKey(ctx: ServiceContext, id: string) {
   const current = await getKeyOrThrow(ctx, id);
   await ctx.db.update(apiKeys).set({ deletedAt: new Date(), enabled: false, updatedAt: new Date() }).where(eq(apiKeys.id, current.id));
+  credentialsChanged(ctx.db);
   return {};
 }
 
@@ -127,7 +130,7 @@ export async function deleteApiKey(ctx: ServiceContext, id: string) {
 export async function rotateApiKey(ctx: ServiceContext, currentSecret: string) {
   const ns = requireNamespace(ctx);
   const secret = newApiSecret(ns.environment);
-  return ctx.db.transaction(async (tx) => {
+  const rotated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(apiKeys)
       .set({ secretHash: sha256Hex(secret), secretLast4: secret.slice(-4), updatedAt: new Date() })
@@ -142,4 +145,6 @@ export async function rotateApiKey(ctx: ServiceContext, currentSecret: string) {
     });
     return serializeApiKey(row, secret);
   });
+  credentialsChanged(ctx.db);
+  return rotated;
 }

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
 import { schema } from '@/lib/db';
-import { preparedQuery } from '@/lib/db/prepared';
+import { slots, slotValues } from '@/lib/db/prepared-writes';
+import { finalWrite } from '@/lib/api/idempotency';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/api/schemas';
@@ -30,22 +31,6 @@ export function serializeCustomer(c: CustomerRow) {
   };
 }
 
-// Customer creation is the gateway's most frequent write after payments: prepared once.
-const insertCustomer = preparedQuery('csp_customer_insert', (db) =>
-  db
-    .insert(customers)
-    .values({
-      id: sql.placeholder('id'),
-      orgId: sql.placeholder('orgId'),
-      partnerId: sql.placeholder('partnerId'),
-      paymentAddress: sql.placeholder('paymentAddress'),
-      firstName: sql.placeholder('firstName'),
-      lastName: sql.placeholder('lastName'),
-      nickName: sql.placeholder('nickName'),
-    })
-    .returning(),
-);
-
 export function parseAddress(address: string): { local: string; domain: string } | null {
   const a = address.trim().toLowerCase();
   if (!ADDRESS_RE.test(a)) return null;
@@ -63,37 +48,61 @@ export async function createCustomer(
   if (parsed.domain !== ns.domain) {
     throw new ValidationError(`payment_address must be in this namespace's domain ${ns.domain}`);
   }
+  const now = new Date();
+  const row: CustomerRow = {
+    id: newId('cus'),
+    orgId: ns.orgId,
+    partnerId: ns.id,
+    paymentAddress: `${parsed.local}@${parsed.domain}`,
+    firstName: input.first_name.trim(),
+    lastName: input.last_name.trim(),
+    nickName: input.nick_name?.trim() ?? '',
+    status: 1,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const wire = serializeCustomer(row);
   try {
-    const [row] = await insertCustomer(ctx.db).execute({
-      id: newId('cus'),
-      orgId: ns.orgId,
-      partnerId: ns.id,
-      paymentAddress: `${parsed.local}@${parsed.domain}`,
-      firstName: input.first_name.trim(),
-      lastName: input.last_name.trim(),
-      nickName: input.nick_name?.trim() ?? '',
-    });
-    return serializeCustomer(row!);
+    // Customer creation is the gateway's most frequent write after payments: one prepared
+    // statement, with the idempotency record when the request stores its answer here.
+    await finalWrite(
+      ctx.db,
+      ctx.idempotency,
+      'customers_create',
+      () => [ctx.db.insert(customers).values(slots('c_', row))],
+      slotValues('c_', row),
+      wire,
+    );
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError(`A customer with payment_address ${input.payment_address} already exists`);
+    if (isUniqueViolation(err))
+      throw new ConflictError(`A customer with payment_address ${input.payment_address} already exists`);
     throw err;
   }
+  return wire;
 }
 
 export async function listCustomers(ctx: ServiceContext, q: { page: number; limit: number; q?: string }) {
   const ns = requireNamespace(ctx);
   const cond = q.q
-    ? and(eq(customers.partnerId, ns.id), sql`(${customers.paymentAddress} ILIKE ${'%' + q.q + '%'} OR ${customers.firstName} || ' ' || ${customers.lastName} ILIKE ${'%' + q.q + '%'})`)
+    ? and(
+        eq(customers.partnerId, ns.id),
+        sql`(${customers.paymentAddress} ILIKE ${'%' + q.q + '%'} OR ${customers.firstName} || ' ' || ${customers.lastName} ILIKE ${'%' + q.q + '%'})`,
+      )
     : eq(customers.partnerId, ns.id);
   const { count: total, rows } = await paged(
     q,
     (limit, offset) =>
-      ctx.db.select({ row: customers, total: totalRows() }).from(customers).where(cond).orderBy(desc(customers.createdAt), desc(customers.id)).limit(limit).offset(offset),
+      ctx.db
+        .select({ row: customers, total: totalRows() })
+        .from(customers)
+        .where(cond)
+        .orderBy(desc(customers.createdAt), desc(customers.id))
+        .limit(limit)
+        .offset(offset),
     () => ctx.db.select({ n: count() }).from(customers).where(cond),
   );
   return { count: total, customers: rows.map((r) => serializeCustomer(r.row)) };
 }
-
 
 /**
  * Resolves an address in the caller's namespace or in a namespace linked to it (established);
@@ -115,5 +124,3 @@ export async function resolveCustomer(ctx: ServiceContext, address: string) {
   if (owner !== ns.id && !(await isLinkEstablished(ctx.db, ns.id, owner))) throw notFound;
   return serializeCustomer(row.customer);
 }
-
-

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
+import { credentialsChanged } from '@/lib/api/credential-cache';
 import type { DbOrTx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
@@ -124,5 +125,6 @@ export async function updateNamespace(
     })
     .where(eq(namespaces.id, current.id))
     .returning();
+  credentialsChanged(ctx.db);
   return serializeNamespace(row!);
 }

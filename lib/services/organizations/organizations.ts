@@ -1,5 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
+import { credentialsChanged } from '@/lib/api/credential-cache';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { hashPassword, verifyPassword, dummyPasswordHash } from '@/lib/auth/password';
@@ -113,6 +114,7 @@ export async function decideOrganization(ctx: ServiceContext, orgId: string, dec
     .set({ status: decision, updatedAt: new Date() })
     .where(and(eq(organizations.id, orgId), eq(organizations.status, 'sandbox')))
     .returning();
+  credentialsChanged(ctx.db);
   if (row) return serializeOrganization(row);
   const [existing] = await ctx.db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
   if (!existing) throw new NotFoundError(`Organization ${orgId} not found`);

@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/api/context';
+import { credentialsChanged } from '@/lib/api/credential-cache';
 import { schema } from '@/lib/db';
 import { hashPassword } from '@/lib/auth/password';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
@@ -61,6 +62,7 @@ export async function changeUserRole(ctx: ServiceContext, id: string, role: OrgR
   const user = await getUserOrThrow(ctx, id);
   if (user.role !== role) await assertNotLastAdmin(ctx, user);
   const [row] = await ctx.db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  credentialsChanged(ctx.db);
   return serializeUser(row!);
 }
 
@@ -68,5 +70,6 @@ export async function removeUser(ctx: ServiceContext, id: string) {
   const user = await getUserOrThrow(ctx, id);
   await assertNotLastAdmin(ctx, user);
   await ctx.db.delete(users).where(eq(users.id, id));
+  credentialsChanged(ctx.db);
   return {};
 }

@@ -5,7 +5,8 @@ import { schema } from '@/lib/db';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { perDatabase } from '@/lib/db/per-database';
-import { preparedStatements, prepareOneStatement, slots, slotValues } from '@/lib/db/prepared-writes';
+import { slots, slotValues } from '@/lib/db/prepared-writes';
+import { finalWrite } from '@/lib/api/idempotency';
 import { eventsInsertSlots, eventValues } from '../events/emit';
 import { pageOffset, requireNamespace } from '../guards';
 import { parseAddress } from '../customers/customers';
@@ -85,7 +86,8 @@ export function partiesOfNamespaces(list: Array<{ id: string; orgId: string }>):
 /**
  * Creates a payment. Push: the caller owns the debtor's address; Pull: the beneficiary's. The two
  * namespaces must be the same or hold an established link. Two round trips: the routing read
- * and the payment with its events as one prepared statement (atomic).
+ * and the payment with its events as one prepared statement (atomic), which also stores the
+ * request's idempotent answer when it is given (`finalWrite`).
  */
 export async function createPayment(ctx: ServiceContext, input: CreatePaymentInput) {
   const ns = requireNamespace(ctx);
@@ -142,14 +144,15 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentInp
     ...p,
     data: { payment: wire },
   }));
-  const statement = createStatements(ctx.db, `payments_create_${events.length}`, () =>
-    prepareOneStatement(ctx.db, `payments_create_${events.length}`, [
-      ctx.db.insert(payments).values(slots('p_', row)),
-      eventsInsertSlots(ctx.db, events.length),
-    ]),
-  );
   try {
-    await statement.execute(eventValues(events, slotValues('p_', row)));
+    await finalWrite(
+      ctx.db,
+      ctx.idempotency,
+      `payments_create_${events.length}`,
+      () => [ctx.db.insert(payments).values(slots('p_', row)), eventsInsertSlots(ctx.db, events.length)],
+      eventValues(events, slotValues('p_', row)),
+      wire,
+    );
   } catch (err) {
     if (isUniqueViolation(err))
       throw new ConflictError(
@@ -159,9 +162,6 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentInp
   }
   return wire;
 }
-
-/** The payment and its events in one prepared statement, by number of events. */
-const createStatements = preparedStatements();
 
 export type Parties = Array<{ partnerId: string; orgId: string }>;
 

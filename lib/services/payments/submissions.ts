@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { NamespaceInfo, ServiceContext } from '@/lib/api/context';
 import { schema, type Db } from '@/lib/db';
 import { perDatabase } from '@/lib/db/per-database';
-import { preparedStatements, prepareOneStatement, slots, slotValues } from '@/lib/db/prepared-writes';
+import { slots, slotValues } from '@/lib/db/prepared-writes';
+import { finalWrite } from '@/lib/api/idempotency';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
@@ -166,19 +167,22 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
       data: { task: serializeTask(t) },
     });
   const db = ctx.db;
-  const name = `submissions_submit_${tasks.length}_${events.length}`;
-  const statement = submitStatements(db, name, () =>
-    prepareOneStatement(db, name, [
-      db.insert(submissions).values(slots('s_', sub)),
-      // history is left to its default ([]): one parameter less per task.
-      db.insert(admissionTasks).values(tasks.map((t, i) => slots(`t${i}_`, withoutHistory(t)))),
-      eventsInsertSlots(db, events.length),
-    ]),
-  );
   const values = slotValues('s_', sub);
   tasks.forEach((t, i) => slotValues(`t${i}_`, withoutHistory(t), values));
   try {
-    await statement.execute(eventValues(events, values));
+    await finalWrite(
+      db,
+      ctx.idempotency,
+      `submissions_submit_${tasks.length}_${events.length}`,
+      () => [
+        db.insert(submissions).values(slots('s_', sub)),
+        // history is left to its default ([]): one parameter less per task.
+        db.insert(admissionTasks).values(tasks.map((t, i) => slots(`t${i}_`, withoutHistory(t)))),
+        eventsInsertSlots(db, events.length),
+      ],
+      eventValues(events, values),
+      wire,
+    );
   } catch (err) {
     if (isUniqueViolation(err)) throw new ConflictError(`Payment ${paymentId} has already been submitted`);
     throw err;
@@ -191,9 +195,6 @@ function withoutHistory(task: TaskRow): Omit<TaskRow, 'history'> {
   delete row.history;
   return row;
 }
-
-/** Submission, tasks and events in one prepared statement, by number of tasks and events. */
-const submitStatements = preparedStatements();
 
 /** The visible payment with its submission (or the named one), in one round trip; prepared. */
 function paymentWithSubmission(db: Db, named: boolean) {

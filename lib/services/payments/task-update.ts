@@ -2,7 +2,8 @@ import { aliasedTable, and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { schema, type Db } from '@/lib/db';
 import { perDatabase } from '@/lib/db/per-database';
-import { preparedStatements, prepareOneStatement, slot, slots, slotValues } from '@/lib/db/prepared-writes';
+import { slot, slots, slotValues } from '@/lib/db/prepared-writes';
+import { finalWrite, type IdempotentWrite } from '@/lib/api/idempotency';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
@@ -103,6 +104,7 @@ export async function applyTaskUpdate(
   task: string | TaskSelector,
   input: TaskUpdateInput,
   actor: string,
+  write?: IdempotentWrite,
 ) {
   checkReason(input);
   const sel: TaskSelector = typeof task === 'string' ? { taskId: task } : task;
@@ -125,8 +127,9 @@ export async function applyTaskUpdate(
     );
     if (!change) return serializeTask(rows[0]!.task); // the same final answer again: unchanged, no event
     try {
-      await writeChange(db, change);
-      return serializeTask(change.task);
+      const answer = serializeTask(change.task);
+      await writeChange(db, change, write, answer);
+      return answer;
     } catch (err) {
       if (!isLostRace(err)) throw err;
     }
@@ -285,17 +288,15 @@ function admit(state: State, task: TaskRow, now: Date, parties: Parties, events:
   return { outcome: 'admitted', task, seen: sub, sub: after, txn, lines, events };
 }
 
-const updateStatements = preparedStatements();
-
 /**
- * The change as one prepared statement. Its first part, `guard`, moves the submission to its new
- * status and version only if it still has the version and status that were read; the task's new
- * `updated_at` is taken from the guard's output, so when the guard matched no row it is NULL, the
- * NOT NULL constraint aborts the whole statement (nothing is written) and `isLostRace` says so.
+ * The change as one prepared statement, with the request's idempotent answer when `write` is
+ * given (`finalWrite`). Its part `guard` moves the submission to its new status and version only
+ * if it still has the version and status that were read; the task's new `updated_at` is taken
+ * from the guard's output, so when the guard matched no row it is NULL, the NOT NULL constraint
+ * aborts the whole statement (nothing is written) and `isLostRace` says so.
  */
-async function writeChange(db: Db, change: Change) {
-  const name = `tasks_update_${change.outcome}_${change.events.length}`;
-  const statement = updateStatements(db, name, () => {
+async function writeChange(db: Db, change: Change, write: IdempotentWrite | undefined, answer: unknown) {
+  const parts = () => {
     const writes: Array<SQLWrapper | [string, SQLWrapper]> = [
       [
         'guard',
@@ -335,8 +336,8 @@ async function writeChange(db: Db, change: Change) {
       writes.push(db.insert(transactionLines).values(change.lines.map((l, i) => slots(`l${i}_`, l))));
     }
     writes.push(eventsInsertSlots(db, change.events.length));
-    return prepareOneStatement(db, name, writes);
-  });
+    return writes;
+  };
   const { task, sub, seen } = change;
   const values: Record<string, unknown> = {
     s_id: sub.id,
@@ -356,7 +357,8 @@ async function writeChange(db: Db, change: Change) {
   if (change.exception) slotValues('x_', change.exception, values);
   if (change.txn) slotValues('txn_', change.txn, values);
   change.lines?.forEach((l, i) => slotValues(`l${i}_`, l, values));
-  await statement.execute(eventValues(change.events, values));
+  const name = `tasks_update_${change.outcome}_${change.events.length}`;
+  await finalWrite(db, write, name, parts, eventValues(change.events, values), answer);
 }
 
 /** The guard of `writeChange` found the submission changed since it was read. */

@@ -14,7 +14,7 @@ const { admissionTasks, submissions, payments } = schema;
 /** Updates a task of the caller's namespace (the assignee); anyone else gets 404. */
 export async function updateTask(ctx: ServiceContext, ids: { paymentId: string; admissionId: string; taskId: string }, input: TaskUpdateInput) {
   const ns = requireNamespace(ctx);
-  return applyTaskUpdate(ctx.db, { ...ids, assignee: ns.id }, input, actorLabel(ctx.principal));
+  return applyTaskUpdate(ctx.db, { ...ids, assignee: ns.id }, input, actorLabel(ctx.principal), ctx.idempotency);
 }
 
 /** The namespace's admission queue, soonest payment expiry first. */
