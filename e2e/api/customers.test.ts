@@ -6,9 +6,22 @@ async function keyFor(org: TestOrg) {
   const res = await api('POST', '/apikey', {
     token: org.token,
     partner: org.partnerId,
-    body: { name: 'k', access: { customers_read: true, customers_write: true, transactions_read: true, transactions_write: true } },
+    body: {
+      name: 'k',
+      access: {
+        customers_read: true,
+        customers_write: true,
+        transactions_read: true,
+        transactions_write: true,
+      },
+    },
   });
-  return { apiKey: res.body.data.secret_key as string, org: org.orgId, partner: org.partnerId, keyId: res.body.data.token as string };
+  return {
+    apiKey: res.body.data.secret_key as string,
+    org: org.orgId,
+    partner: org.partnerId,
+    keyId: res.body.data.token as string,
+  };
 }
 
 describe('POST /api/v1/csp/customer', () => {
@@ -16,17 +29,37 @@ describe('POST /api/v1/csp/customer', () => {
     const org = await createOrg();
     const k = await keyFor(org);
     const address = `jane.${uniq()}@${org.domain}`;
-    const res = await api('POST', '/customer', { ...k, body: { payment_address: address, first_name: 'Jane', last_name: 'Doe', nick_name: 'JD' } });
+    const res = await api('POST', '/customer', {
+      ...k,
+      body: { payment_address: address, first_name: 'Jane', last_name: 'Doe', nick_name: 'JD' },
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ partner_id: org.partnerId, payment_address: address, first_name: 'Jane', last_name: 'Doe', nick_name: 'JD', status: 1 });
+    expect(res.body.data).toMatchObject({
+      partner_id: org.partnerId,
+      payment_address: address,
+      first_name: 'Jane',
+      last_name: 'Doe',
+      nick_name: 'JD',
+      status: 1,
+    });
     expect(res.body.data.token).toMatch(/^cus_/);
     const list = await api('GET', '/customer', k);
     expect(list.body.data).toMatchObject({ count: 1, customers: [{ payment_address: address }] });
-    expectError(await api('POST', '/customer', { ...k, body: { payment_address: address, first_name: 'J', last_name: 'D' } }), 409, 'error.conflict');
+    expectError(
+      await api('POST', '/customer', {
+        ...k,
+        body: { payment_address: address, first_name: 'J', last_name: 'D' },
+      }),
+      409,
+      'error.conflict',
+    );
   });
 
   it.each([
-    ['an address of another domain', { payment_address: 'x@elsewhere.test', first_name: 'A', last_name: 'B' }],
+    [
+      'an address of another domain',
+      { payment_address: 'x@elsewhere.test', first_name: 'A', last_name: 'B' },
+    ],
     ['a malformed address', { payment_address: 'not an address', first_name: 'A', last_name: 'B' }],
     ['a missing first_name', { payment_address: 'x@y.test', last_name: 'B' }],
     ['a wrong type', { payment_address: 42, first_name: 'A', last_name: 'B' }],
@@ -42,35 +75,49 @@ describe('POST /api/v1/csp/customer', () => {
     const k = await keyFor(org);
     const body = { payment_address: `conc-${uniq()}@${org.domain}`, first_name: 'C', last_name: 'C' };
     const key = `idem-${uniq()}`;
-    const results = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/customer', { ...k, body, idempotencyKey: key })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api('POST', '/customer', { ...k, body, idempotencyKey: key })),
+    );
     const ok = results.filter((r) => r.status === 200);
     expect(ok.length + results.filter((r) => r.status === 409).length).toBe(20);
     expect(new Set(ok.map((r) => r.body.data.token)).size).toBe(1);
     expect((await api('GET', '/customer', k)).body.data.count).toBe(1);
     await withSql(async (c) => {
-      const r = await c.query('SELECT count(*)::int AS n FROM customers WHERE partner_id = $1', [org.partnerId]);
+      const r = await c.query('SELECT count(*)::int AS n FROM customers WHERE partner_id = $1', [
+        org.partnerId,
+      ]);
       expect(r.rows[0].n).toBe(1);
     });
   });
 });
 
 describe('idempotency with an API key (the answer is stored in the statement that creates the customer)', () => {
-  const customer = (org: TestOrg) => ({ payment_address: `idem-${uniq()}@${org.domain}`, first_name: 'I', last_name: 'D' });
+  const customer = (org: TestOrg) => ({
+    payment_address: `idem-${uniq()}@${org.domain}`,
+    first_name: 'I',
+    last_name: 'D',
+  });
 
   it('gives 20 concurrent requests with one key the one answer, replayed to all but the first', async () => {
     const org = await createOrg();
     const k = await keyFor(org);
     const body = customer(org);
     const key = `idem-${uniq()}`;
-    const results = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/customer', { ...k, body, idempotencyKey: key })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api('POST', '/customer', { ...k, body, idempotencyKey: key })),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(new Set(results.map((r) => r.text)).size).toBe(1);
     expect(results.filter((r) => r.headers.get('idempotent-replayed') === null)).toHaveLength(1);
     expect((await api('GET', '/customer', k)).body.data.count).toBe(1);
     // One record, written done with the customer: never an in-flight stage to clean up.
-    const hash = createHash('sha256').update(`key:${k.keyId}\nPOST\n/api/v1/csp/customer\n${key}`).digest('hex');
+    const hash = createHash('sha256')
+      .update(`key:${k.keyId}\nPOST\n/api/v1/csp/customer\n${key}`)
+      .digest('hex');
     await withSql(async (c) => {
-      const r = await c.query('SELECT state, status_code, body FROM idempotency_keys WHERE key_hash = $1', [hash]);
+      const r = await c.query('SELECT state, status_code, body FROM idempotency_keys WHERE key_hash = $1', [
+        hash,
+      ]);
       expect(r.rows).toEqual([{ state: 'done', status_code: 200, body: results[0]!.text }]);
     });
   });
@@ -87,8 +134,16 @@ describe('idempotency with an API key (the answer is stored in the statement tha
     expect(second.text).toBe(first.text);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(first.headers.get('idempotent-replayed')).toBeNull();
-    expectError(await api('POST', '/customer', { ...k, body: { ...body, first_name: 'Other' }, idempotencyKey: key }), 422, 'error.idempotency_key_reused');
-    expectError(await api('POST', '/customer', { ...k, body: { ...body, unknown: 1 }, idempotencyKey: key }), 422, 'error.idempotency_key_reused');
+    expectError(
+      await api('POST', '/customer', { ...k, body: { ...body, first_name: 'Other' }, idempotencyKey: key }),
+      422,
+      'error.idempotency_key_reused',
+    );
+    expectError(
+      await api('POST', '/customer', { ...k, body: { ...body, unknown: 1 }, idempotencyKey: key }),
+      422,
+      'error.idempotency_key_reused',
+    );
     // The same key sent by another credential is another operation.
     const other = await keyFor(org);
     const otherBody = customer(org);
@@ -118,20 +173,44 @@ describe('idempotency with an API key (the answer is stored in the statement tha
     const body = customer(org);
     const key = `idem-${uniq()}`;
 
-    expectError(await api('POST', '/customer', { ...k, body: { ...body, first_name: 42 }, idempotencyKey: key }), 400, 'error.bad_request');
-    expectError(await api('POST', '/customer', { ...k, partner: 'ns_elsewhere', body, idempotencyKey: key }), 401, 'error.unauthorized');
+    expectError(
+      await api('POST', '/customer', { ...k, body: { ...body, first_name: 42 }, idempotencyKey: key }),
+      400,
+      'error.bad_request',
+    );
+    expectError(
+      await api('POST', '/customer', { ...k, partner: 'ns_elsewhere', body, idempotencyKey: key }),
+      401,
+      'error.unauthorized',
+    );
 
     // A key without customers_write is refused with 403; granted the permission, the same
     // idempotency key then performs the operation (neither 409 "in flight" nor a replayed 403).
     const created = await api('POST', '/apikey', {
       token: org.token,
       partner: org.partnerId,
-      body: { name: 'read-only', access: { customers_read: true, customers_write: false, transactions_read: true, transactions_write: false } },
+      body: {
+        name: 'read-only',
+        access: {
+          customers_read: true,
+          customers_write: false,
+          transactions_read: true,
+          transactions_write: false,
+        },
+      },
     });
     const readOnly = { apiKey: created.body.data.secret_key as string, partner: org.partnerId };
     const key2 = `idem-${uniq()}`;
-    expectError(await api('POST', '/customer', { ...readOnly, body, idempotencyKey: key2 }), 403, 'error.forbidden');
-    const granted = await api('PATCH', `/apikey/${created.body.data.token}`, { token: org.token, partner: org.partnerId, body: { access: { customers_write: true } } });
+    expectError(
+      await api('POST', '/customer', { ...readOnly, body, idempotencyKey: key2 }),
+      403,
+      'error.forbidden',
+    );
+    const granted = await api('PATCH', `/apikey/${created.body.data.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { access: { customers_write: true } },
+    });
     expect(granted.status).toBe(200);
     const afterGrant = await api('POST', '/customer', { ...readOnly, body, idempotencyKey: key2 });
     expect(afterGrant.status).toBe(200);
@@ -143,7 +222,9 @@ describe('idempotency with an API key (the answer is stored in the statement tha
     expectError(res, 409, 'error.conflict');
     expect(res.body.message).not.toMatch(/still being processed/);
     // Its record now holds that 409.
-    const hash = createHash('sha256').update(`key:${k.keyId}\nPOST\n/api/v1/csp/customer\n${key}`).digest('hex');
+    const hash = createHash('sha256')
+      .update(`key:${k.keyId}\nPOST\n/api/v1/csp/customer\n${key}`)
+      .digest('hex');
     await withSql(async (c) => {
       const r = await c.query('SELECT state, status_code FROM idempotency_keys WHERE key_hash = $1', [hash]);
       expect(r.rows).toEqual([{ state: 'done', status_code: 409 }]);
@@ -152,12 +233,7 @@ describe('idempotency with an API key (the answer is stored in the statement tha
 });
 
 describe('GET /api/v1/csp/customer (list)', () => {
-  it.each([
-    ['limit=0'],
-    ['limit=101'],
-    ['page=0'],
-    ['page=abc'],
-  ])('answers 400 for %s', async (q) => {
+  it.each([['limit=0'], ['limit=101'], ['page=0'], ['page=abc']])('answers 400 for %s', async (q) => {
     const org = await createOrg();
     const k = await keyFor(org);
     expectError(await api('GET', `/customer?${q}`, k), 400, 'error.bad_request');
@@ -167,7 +243,10 @@ describe('GET /api/v1/csp/customer (list)', () => {
     const org = await createOrg();
     const k = await keyFor(org);
     for (let i = 0; i < 5; i++) {
-      await api('POST', '/customer', { ...k, body: { payment_address: `p${i}@${org.domain}`, first_name: 'P', last_name: String(i) } });
+      await api('POST', '/customer', {
+        ...k,
+        body: { payment_address: `p${i}@${org.domain}`, first_name: 'P', last_name: String(i) },
+      });
     }
     const page = await api('GET', '/customer?limit=2&page=3', k);
     expect(page.body.data.count).toBe(5);
@@ -185,11 +264,18 @@ describe('GET /api/v1/csp/customer/{payment_address}/resolve', () => {
     const ka = await keyFor(a);
     const kb = await keyFor(b);
     const address = `own-${uniq()}@${a.domain}`;
-    await api('POST', '/customer', { ...ka, body: { payment_address: address, first_name: 'O', last_name: 'W' } });
+    await api('POST', '/customer', {
+      ...ka,
+      body: { payment_address: address, first_name: 'O', last_name: 'W' },
+    });
     expect((await api('GET', `/customer/${address}/resolve`, ka)).body.data.payment_address).toBe(address);
     const alice = await api('GET', '/customer/alice@sandbox-bank.test/resolve', ka);
     expect(alice.status).toBe(200);
-    expect(alice.body.data).toMatchObject({ payment_address: 'alice@sandbox-bank.test', first_name: 'Alice', status: 1 });
+    expect(alice.body.data).toMatchObject({
+      payment_address: 'alice@sandbox-bank.test',
+      first_name: 'Alice',
+      status: 1,
+    });
     // b is not linked to a: a's customer does not exist for b
     expectError(await api('GET', `/customer/${address}/resolve`, kb), 404, 'error.not_found');
     expectError(await api('GET', `/customer/nobody@${a.domain}/resolve`, ka), 404, 'error.not_found');
@@ -200,7 +286,15 @@ describe('GET /api/v1/csp/customer/{payment_address}/resolve', () => {
     const res = await api('POST', '/apikey', {
       token: org.token,
       partner: org.partnerId,
-      body: { name: 'k', access: { customers_read: false, customers_write: false, transactions_read: true, transactions_write: true } },
+      body: {
+        name: 'k',
+        access: {
+          customers_read: false,
+          customers_write: false,
+          transactions_read: true,
+          transactions_write: true,
+        },
+      },
     });
     const k = { apiKey: res.body.data.secret_key, org: org.orgId, partner: org.partnerId };
     expectError(await api('GET', '/customer/alice@sandbox-bank.test/resolve', k), 403, 'error.forbidden');
