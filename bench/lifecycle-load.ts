@@ -5,9 +5,11 @@
  * lifecycles, per-step latencies (p50/p99), non-2xx and network errors, and its own CPU time;
  * before it, a `{mark: 'start'}` line when the measured window opens and `{mark: 'end'}` when it closes.
  * Args: JSON {baseUrl, clients, warmup, duration, debtor: Party, beneficiary: Party}.
+ * HTTP goes through undici's connection pool: on the two cores it shares with the server it uses
+ * about half the CPU per request of node:http's client (44 against 77–86 µs for a small POST).
  */
-import http from 'node:http';
 import { randomUUID } from 'node:crypto';
+import { Pool } from 'undici';
 
 interface Party {
   apiKey: string;
@@ -18,7 +20,7 @@ interface Party {
 
 const opts = JSON.parse(process.argv[2]!) as { baseUrl: string; clients: number; warmup: number; duration: number; debtor: Party; beneficiary: Party };
 const url = new URL(opts.baseUrl);
-const agent = new http.Agent({ keepAlive: true, maxSockets: opts.clients });
+const pool = new Pool(url.origin, { connections: opts.clients });
 
 const STEPS = ['create', 'submit', 'tasks', 'complete', 'transaction'] as const;
 type Step = (typeof STEPS)[number];
@@ -28,34 +30,20 @@ interface Answer {
   body: { data?: any; code?: string; message?: string } | undefined;
 }
 
-function request(method: string, path: string, party: Party, body?: unknown): Promise<Answer> {
+async function request(method: 'GET' | 'POST' | 'PUT', path: string, party: Party, body?: unknown): Promise<Answer> {
   const headers: Record<string, string> = { 'x-service-api-key': party.apiKey, 'x-org-id': party.orgId, 'x-partner-id': party.partnerId };
   if (method !== 'GET') headers['idempotency-key'] = randomUUID();
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  if (payload !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(payload));
+  if (payload !== undefined) headers['content-type'] = 'application/json';
+  const res = await pool.request({ method, path: url.pathname + path, headers, body: payload });
+  const text = await res.body.text();
+  let parsed: Answer['body'];
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = { message: text.slice(0, 200) };
   }
-  return new Promise((resolve, reject) => {
-    const req = http.request({ agent, host: url.hostname, port: url.port, method, path: url.pathname + path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let parsed: Answer['body'];
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          parsed = { message: text.slice(0, 200) };
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    if (payload !== undefined) req.write(payload);
-    req.end();
-  });
+  return { status: res.statusCode, body: parsed };
 }
 
 const latencies: Record<Step, number[]> = { create: [], submit: [], tasks: [], complete: [], transaction: [] };
@@ -149,7 +137,7 @@ clearTimeout(timer);
 const elapsed = (performance.now() - measureFrom) / 1000;
 const cpu = process.cpuUsage(cpuAtMeasure);
 console.log(JSON.stringify({ mark: 'end' }));
-agent.destroy();
+await pool.close();
 
 const pct = (xs: number[], q: number) => {
   if (xs.length === 0) return 0;
