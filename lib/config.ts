@@ -18,6 +18,12 @@ export const config = {
   settlementIntervalSeconds: Number(process.env.SETTLEMENT_INTERVAL_SECONDS || 300),
   webhookAllowPrivate: process.env.WEBHOOK_ALLOW_PRIVATE ? process.env.WEBHOOK_ALLOW_PRIVATE === 'true' : !isProduction,
   workersEnabled: process.env.WORKERS !== 'off',
+  /**
+   * Check every response against its route's schema (a drifted serializer answers 500): on outside
+   * production, and in every test run (CHECK_RESPONSES=true); production sends what the
+   * serializers build, the same bytes, without paying for the check.
+   */
+  checkResponses: process.env.CHECK_RESPONSES ? process.env.CHECK_RESPONSES === 'true' : process.env.NODE_ENV !== 'production',
   logLevel: process.env.LOG_LEVEL || (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
   version: GATEWAY_VERSION,
 } as const;

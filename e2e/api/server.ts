@@ -58,6 +58,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer & {
     OPERATOR_PASSWORD: 'operator-test-password',
     WEBHOOK_ALLOW_PRIVATE: 'true',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // Every answer of every test is checked against its route's schema (benchmarks turn it off).
+    CHECK_RESPONSES: 'true',
     // Short timings so tests see background work (Sandbox Bank, expiry, webhooks) quickly.
     SANDBOX_BANK_DELAY_MS: '300',
     EXPIRY_SWEEP_MS: '500',

@@ -1,6 +1,8 @@
 import { createRoute, z, type OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
+import { isDeepStrictEqual } from 'node:util';
 import { getDatabase } from '@/lib/db';
+import { config } from '@/lib/config';
 import { ForbiddenError, UnsupportedMediaTypeError, ValidationError } from '@/lib/errors';
 import type { Role } from '@/lib/auth/jwt';
 import { type AccessFlag, credentialId, type ServiceContext } from './context';
@@ -169,7 +171,11 @@ export function defineRoute<
       params: spec.params ? (c.req.valid as (t: string) => unknown)('param') : undefined,
     } as Parameters<typeof spec.handler>[1];
 
-    const render = (data: unknown) => JSON.stringify({ ok: true, data: spec.response.parse(data) });
+    const render = (data: unknown) => {
+      if (config.checkResponses)
+        checkResponse(spec.response, data, `${spec.method.toUpperCase()} ${spec.path}`);
+      return JSON.stringify({ ok: true, data });
+    };
     const run = async () => render(await spec.handler(ctx, input, c));
 
     if (!spec.idempotent) return jsonResponse(c, 200, await run());
@@ -208,6 +214,20 @@ export function defineRoute<
     c.set('idempotencyKeyHash', undefined);
     return jsonResponse(c, 200, body);
   }) as never);
+}
+
+/**
+ * A response must be exactly what its schema documents: valid, and as JSON equal to what the
+ * schema makes of it (no undocumented field, no value the schema would change). Run where
+ * `config.checkResponses` is on; the body sent is the serializer's either way.
+ */
+export function checkResponse(schema: z.ZodType, data: unknown, route: string): void {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success)
+    throw new Error(`The response of ${route} does not match its schema: ${parsed.error.message}`);
+  const [sent, documented] = [JSON.parse(JSON.stringify(data)), JSON.parse(JSON.stringify(parsed.data))];
+  if (!isDeepStrictEqual(sent, documented))
+    throw new Error(`The response of ${route} holds what its schema does not document`);
 }
 
 function jsonResponse(c: Context, status: number, body: string): Response {
