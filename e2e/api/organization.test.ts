@@ -344,6 +344,22 @@ describe('users and roles', () => {
   });
 });
 
+describe('PUT /api/v1/csp/me/partner', () => {
+  it("remembers the user's namespace, answers /me with it, and refuses another organization's", async () => {
+    const org = await createOrg();
+    const second = await api('POST', '/partner', { token: org.token, body: { name: 'Second', domain: `second-${uniq()}.test` } });
+    expect(second.status).toBe(200);
+    const set = await api('PUT', '/me/partner', { token: org.token, body: { partner_id: second.body.data.token } });
+    expect(set.status).toBe(200);
+    expect(set.body.data.preferred_partner_id).toBe(second.body.data.token);
+    expect(set.body.data.partners.map((p: { token: string }) => p.token).sort()).toEqual([org.partnerId, second.body.data.token].sort());
+    expect((await api('GET', '/me', { token: org.token })).body).toEqual(set.body);
+    const other = await createOrg();
+    expectError(await api('PUT', '/me/partner', { token: org.token, body: { partner_id: other.partnerId } }), 400, 'error.bad_request');
+    expect((await api('GET', '/me', { token: org.token })).body.data.preferred_partner_id).toBe(second.body.data.token);
+  });
+});
+
 describe('operator verification', () => {
   it('lists sandbox organizations and verifies one; a second decision conflicts', async () => {
     const org = await createOrg();

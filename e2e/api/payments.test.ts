@@ -252,6 +252,14 @@ describe('two organizations linked to each other', () => {
     expect(done.status).toBe(200);
     const admitted = await waitForStatus(a, body.payment_id, [3]);
     expect((await api('GET', `/payments/${body.payment_id}/transactions/${admitted.transaction_id}`, b.key)).status).toBe(200);
+    // The submission by its id reads as the payment's submission, for both parties.
+    for (const k of [a.key, b.key]) {
+      const named = await api('GET', `/payments/${body.payment_id}/submissions/${sub.token}`, k);
+      expect(named.status).toBe(200);
+      expect(named.body).toEqual((await api('GET', `/payments/${body.payment_id}/submissions`, k)).body);
+      expect(named.body.data).toMatchObject({ token: sub.token, status: 3, transaction_id: admitted.transaction_id });
+    }
+    expectError(await api('GET', `/payments/${body.payment_id}/submissions/sub_unknown`, a.key), 404, 'error.not_found');
 
     // c is a stranger: every read is 404
     for (const p of [`/payments/${body.payment_id}`, `/payments/${body.payment_id}/submissions`, `/payments/${body.payment_id}/exceptions`, `/payments/${body.payment_id}/transactions/${admitted.transaction_id}`, `/payments/${body.payment_id}/submissions/${sub.token}`]) {

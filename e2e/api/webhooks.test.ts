@@ -93,6 +93,29 @@ describe('webhook endpoints', () => {
     expectError(await api('GET', `/webhook/${hook.token}`, as(bank)), 404, 'error.not_found');
   });
 
+  it('sends a delivery again on request, with the same webhook-id; 404 for another endpoint or namespace', async () => {
+    const bank = await createBank();
+    const r = await receiver();
+    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
+    await api('POST', `/webhook/${hook.token}/test`, as(bank));
+    await r.waitFor((got) => got.length === 1);
+    const [delivered] = await settledDeliveries(bank, hook.token);
+    expect(delivered).toMatchObject({ status: 'succeeded', attempts: 1 });
+    const retried = await api('POST', `/webhook/${hook.token}/deliveries/${delivered!.token}/retry`, as(bank));
+    expect(retried.status).toBe(200);
+    expect(retried.body.data).toEqual({ token: delivered!.token, status: 'pending' });
+    await r.waitFor((got) => got.length === 2);
+    expect(r.received[1]!.headers['webhook-id']).toBe(r.received[0]!.headers['webhook-id']);
+    expect(r.received[1]!.body).toBe(r.received[0]!.body);
+    const [again] = await settledDeliveries(bank, hook.token);
+    expect(again).toMatchObject({ token: delivered!.token, status: 'succeeded', attempts: 2 });
+
+    const other = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
+    expectError(await api('POST', `/webhook/${other.token}/deliveries/${delivered!.token}/retry`, as(bank)), 404, 'error.not_found');
+    const stranger = await createBank();
+    expectError(await api('POST', `/webhook/${hook.token}/deliveries/${delivered!.token}/retry`, as(stranger)), 404, 'error.not_found');
+  });
+
   it('signs with both secrets for 24 hours after a rotation', async () => {
     const bank = await createBank();
     const r = await receiver();
