@@ -84,7 +84,7 @@ export class CredentialCache {
   /** LISTEN on a connection of its own; while it is down the cache is bypassed, and it reconnects. */
   private async listenPostgres(pool: pg.Pool): Promise<void> {
     const connect = async (): Promise<void> => {
-      if (this.closed) return;
+      if (this.closed || pool.ending) return;
       const c = new pg.Client(pool.options);
       let down = false;
       const lost = () => {
@@ -93,6 +93,8 @@ export class CredentialCache {
         this.active = false;
         this.flush();
         c.end().catch(() => {});
+        // The pool closed (the database handle was closed): nothing to listen for any more.
+        if (pool.ending) this.closed = true;
         if (!this.closed) setTimeout(() => void connect(), 1000).unref();
       };
       c.on('notification', () => this.flush());
