@@ -38,22 +38,6 @@ const updateDone = preparedQuery('csp_idempotency_complete', (db) =>
     .where(eq(idempotencyKeys.keyHash, sql.placeholder('keyHash'))),
 );
 
-/** Stores a finished answer when no record holds the key yet (no in-flight stage); false if one does. */
-const insertDone = preparedQuery('csp_idempotency_store', (db) =>
-  db
-    .insert(idempotencyKeys)
-    .values({
-      keyHash: sql.placeholder('keyHash'),
-      fingerprint: sql.placeholder('fingerprint'),
-      state: 'done',
-      statusCode: 200,
-      body: sql.placeholder('body'),
-      completedAt: sql`now()`,
-    })
-    .onConflictDoNothing()
-    .returning({ keyHash: idempotencyKeys.keyHash }),
-);
-
 export interface StoredResponse {
   status: number;
   body: string;
@@ -90,6 +74,17 @@ function idempotencyRecord(db: Db) {
   });
 }
 
+/** The record alone, when no record holds the key yet (no in-flight stage); nothing if one does. */
+const insertDone = preparedQuery('csp_idempotency_store', (db) =>
+  idempotencyRecord(db).onConflictDoNothing().returning({ keyHash: idempotencyKeys.keyHash }),
+);
+
+const recordValues = (write: IdempotentWrite, body: string) => ({
+  ik_hash: write.keyHash,
+  ik_fingerprint: write.fingerprint,
+  ik_body: body,
+});
+
 const finalWrites = preparedStatements();
 
 /**
@@ -116,18 +111,13 @@ export async function finalWrite(
     return;
   }
   const body = write.render(answer);
-  await statement.execute({
-    ...values,
-    ik_hash: write.keyHash,
-    ik_fingerprint: write.fingerprint,
-    ik_body: body,
-  });
+  await statement.execute({ ...values, ...recordValues(write, body) });
   write.stored = body;
 }
 
 /** Stores an answer the handler made without a write of its own; false when the key is taken. */
 export async function storeAnswer(db: Db, write: IdempotentWrite, body: string): Promise<boolean> {
-  const rows = await insertDone(db).execute({ keyHash: write.keyHash, fingerprint: write.fingerprint, body });
+  const rows = await insertDone(db).execute(recordValues(write, body));
   return rows.length === 1;
 }
 
