@@ -1,5 +1,5 @@
-import pg from 'pg';
 import type { Db } from '@/lib/db';
+import { listenChannel } from '@/lib/db/listen';
 import { logger } from './logger';
 
 /**
@@ -67,60 +67,23 @@ export class CredentialCache {
 
   /** Starts listening for changes (once); the cache is active while the listener is. */
   async listen(db: Db): Promise<void> {
-    const client = (db as unknown as { $client: unknown }).$client;
     try {
-      if (client instanceof pg.Pool) await this.listenPostgres(client);
-      else if (client && typeof (client as { listen?: unknown }).listen === 'function') {
-        const pglite = client as { listen(channel: string, cb: () => void): Promise<() => Promise<void>> };
-        this.stopListening = await pglite.listen(CREDENTIALS_CHANNEL, () => this.flush());
-        this.flush();
-        this.active = true;
-      }
+      this.stopListening = await listenChannel(db, CREDENTIALS_CHANNEL, {
+        notify: () => this.flush(),
+        // Whatever changed while nobody listened is forgotten with the rest.
+        up: () => {
+          this.flush();
+          this.active = !this.closed;
+        },
+        down: () => {
+          this.active = false;
+          this.flush();
+          logger.warn('credential cache: LISTEN lost, every request reads its credential until it is back');
+        },
+      });
     } catch (err) {
       logger.warn({ err }, 'credential cache: no LISTEN, every request reads its credential');
     }
-  }
-
-  /** LISTEN on a connection of its own; while it is down the cache is bypassed, and it reconnects. */
-  private async listenPostgres(pool: pg.Pool): Promise<void> {
-    const connect = async (): Promise<void> => {
-      if (this.closed || pool.ending) return;
-      const c = new pg.Client(pool.options);
-      let down = false;
-      const lost = () => {
-        if (down) return;
-        down = true;
-        this.active = false;
-        this.flush();
-        c.end().catch(() => {});
-        // The pool closed (the database handle was closed): nothing to listen for any more.
-        if (pool.ending) this.closed = true;
-        if (!this.closed) setTimeout(() => void connect(), 1000).unref();
-      };
-      c.on('notification', () => this.flush());
-      c.on('error', lost);
-      c.on('end', lost);
-      this.stopListening = async () => {
-        down = true;
-        await c.end();
-      };
-      try {
-        await c.connect();
-        await c.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
-      } catch (err) {
-        logger.warn(
-          { err },
-          'credential cache: LISTEN failed, every request reads its credential until it is back',
-        );
-        lost();
-        return;
-      }
-      if (down) return;
-      // Whatever changed while nobody listened is forgotten with the rest.
-      this.flush();
-      this.active = true;
-    };
-    await connect();
   }
 
   async close(): Promise<void> {

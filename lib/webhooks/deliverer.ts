@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { logger } from '@/lib/api/logger';
+import { listenChannel } from '@/lib/db/listen';
 import { config } from '@/lib/config';
 import { EVENTS_CHANNEL } from '@/lib/services/events/emit';
 import {
@@ -99,13 +100,12 @@ export class WebhookDeliverer {
 
   /** Listens for committed events; without it delivery still runs on every poke (the poll). */
   async listen(): Promise<void> {
-    const client = (this.db as unknown as { $client: unknown }).$client;
     try {
-      if (client instanceof pg.Pool) this.unlisten = await listenPostgres(client, () => this.poke());
-      else if (client && typeof (client as { listen?: unknown }).listen === 'function') {
-        const pglite = client as { listen(channel: string, cb: () => void): Promise<() => Promise<void>> };
-        this.unlisten = await pglite.listen(EVENTS_CHANNEL, () => this.poke());
-      }
+      // Once listening (again), a pass for anything committed while not listening.
+      this.unlisten = await listenChannel(this.db, EVENTS_CHANNEL, {
+        notify: () => this.poke(),
+        up: () => this.poke(),
+      });
     } catch (err) {
       logger.warn({ err }, 'webhook delivery: no LISTEN, polling only');
     }
@@ -350,28 +350,4 @@ export class WebhookDeliverer {
         .catch((err) => logger.warn({ err }, 'webhook tables not analyzed'));
     }
   }
-}
-
-/** LISTEN on a connection of its own, reconnecting after an error. */
-async function listenPostgres(pool: pg.Pool, onNotify: () => void): Promise<() => Promise<void>> {
-  let client: pg.Client | null = null;
-  let closed = false;
-  const connect = async () => {
-    if (closed) return;
-    const c = new pg.Client(pool.options);
-    c.on('notification', onNotify);
-    c.on('error', () => {
-      c.end().catch(() => {});
-      if (!closed) setTimeout(() => void connect().catch(() => {}), 1000).unref();
-    });
-    await c.connect();
-    await c.query(`LISTEN ${EVENTS_CHANNEL}`);
-    client = c;
-    onNotify(); // anything committed while not listening
-  };
-  await connect();
-  return async () => {
-    closed = true;
-    await client?.end().catch(() => {});
-  };
 }
