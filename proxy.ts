@@ -1,17 +1,13 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from 'next/server';
 import { withAuth, type NextRequestWithAuth } from 'next-auth/middleware';
-import {
-  CSP_VERSION_HEADER,
-  isDecodablePath,
-  rawPathOf,
-  requestIdFrom,
-  UNDECODABLE_PATH_MESSAGE,
-} from '@/lib/api/raw-path';
+import { CSP_VERSION_HEADER } from '@/lib/version';
+import { isDecodablePath, rawPathOf, requestIdFrom, UNDECODABLE_PATH_MESSAGE } from '@/lib/api/raw-path';
+import { config as settings } from '@/lib/config';
 
 /** Dashboard pages need a session; the gateway, auth and docs routes check credentials themselves. */
 const dashboard = withAuth({
   pages: { signIn: '/signin' },
-  secret: process.env.AUTH_SECRET || 'dev-only-auth-secret-change-me-0123456789abcdef',
+  secret: settings.nextAuthSecret,
 });
 
 /**
@@ -43,6 +39,6 @@ export const config = {
   matcher: [
     '/api/v1/csp/:path(.*%.*)',
     '/api/proxy/:path(.*%.*)',
-    '/((?!api/|signin|signup|docs|_next/|favicon.ico).*)',
+    '/((?!api/|signin|signup|docs|_next/|favicon.ico|icon.svg|robots.txt|manifest.webmanifest).*)',
   ],
 };

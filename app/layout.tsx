@@ -5,6 +5,10 @@ import { Providers } from './providers';
 export const metadata: Metadata = {
   title: 'Payment Network Dashboard',
   description: 'Gateway administration',
+  // Served from public/ (proxy.ts lets them through without a session).
+  icons: { icon: '/icon.svg' },
+  manifest: '/manifest.webmanifest',
+  robots: { index: false, follow: false },
 };
 
 // Applies the saved theme before paint, so dark mode does not flash.

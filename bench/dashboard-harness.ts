@@ -51,7 +51,13 @@ export async function withDashboard<T, D>(opts: {
     host: 'next',
     db: 'postgres',
     // The Sandbox Bank stays out of the way: it would work the benchmark's tasks.
-    env: { SEED_DEMO: 'true', LOG_LEVEL: 'warn', SANDBOX_BANK_DELAY_MS: '3600000', CHECK_RESPONSES: 'false', ...opts.env },
+    env: {
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      SANDBOX_BANK_DELAY_MS: '3600000',
+      CHECK_RESPONSES: 'false',
+      ...opts.env,
+    },
   });
   const origin = new URL(server.baseUrl).origin;
   const browser = await chromium.launch({

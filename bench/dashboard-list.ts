@@ -43,11 +43,12 @@ async function addPayments(databaseUrl: string, template: string, n: number) {
     );
     // Statuses 1 pending, 4 rejected, 5 expired: none of them needs tasks or a transaction.
     await client.query(
-      `INSERT INTO submissions (id, payment_pk, payment_id, org_id, partner_id, admission_id, workflow, status, expires_at, submitted_at, updated_at)
-       SELECT 'sub_list_' || g, 'pay_list_' || g, 'list-' || lpad(g::text, 5, '0'), org_id, partner_id, 'adm_list_' || g,
-         'push.v1', (ARRAY[1, 4, 5])[1 + g % 3], now() + interval '2 days', now(), now()
-       FROM payments, ${series} WHERE id = $1 AND g % 4 <> 0`,
-      [pk],
+      `INSERT INTO submissions (id, payment_pk, payment_id, org_id, partner_id, admission_id, workflow, status, expires_at, submitted_at, updated_at,
+         debtor_partner_id, beneficiary_partner_id, payment_created_at)
+       SELECT 'sub_list_' || g, p.id, p.payment_id, p.org_id, p.partner_id, 'adm_list_' || g,
+         'push.v1', (ARRAY[1, 4, 5])[1 + g % 3], now() + interval '2 days', now(), now(),
+         p.debtor_partner_id, p.beneficiary_partner_id, p.created_at
+       FROM ${series} JOIN payments p ON p.id = 'pay_list_' || g WHERE g % 4 <> 0`,
     );
     await client.query('COMMIT');
     await client.query('ANALYZE payments; ANALYZE submissions');

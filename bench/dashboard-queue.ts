@@ -40,10 +40,12 @@ async function cloneWaitingTask(databaseUrl: string, paymentId: string, n: numbe
       [pk],
     );
     await client.query(
-      `INSERT INTO submissions (id, payment_pk, payment_id, org_id, partner_id, admission_id, workflow, status, expires_at, submitted_at, updated_at)
-       SELECT 'sub_bench_' || g, 'pay_bench_' || g, 'bench-' || lpad(g::text, 5, '0'), org_id, partner_id, 'adm_bench_' || g,
-         workflow, 1, now() + interval '2 hours' + g * interval '1 second', now(), now()
-       FROM submissions, ${series} WHERE payment_pk = $1`,
+      `INSERT INTO submissions (id, payment_pk, payment_id, org_id, partner_id, admission_id, workflow, status, expires_at, submitted_at, updated_at,
+         debtor_partner_id, beneficiary_partner_id, payment_created_at)
+       SELECT 'sub_bench_' || g, 'pay_bench_' || g, 'bench-' || lpad(g::text, 5, '0'), s.org_id, s.partner_id, 'adm_bench_' || g,
+         s.workflow, 1, now() + interval '2 hours' + g * interval '1 second', now(), now(),
+         s.debtor_partner_id, s.beneficiary_partner_id, p.created_at
+       FROM submissions s, ${series} JOIN payments p ON p.id = 'pay_bench_' || g WHERE s.payment_pk = $1`,
       [pk],
     );
     await client.query(

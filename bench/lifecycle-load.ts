@@ -18,7 +18,14 @@ interface Party {
   domain: string;
 }
 
-const opts = JSON.parse(process.argv[2]!) as { baseUrl: string; clients: number; warmup: number; duration: number; debtor: Party; beneficiary: Party };
+const opts = JSON.parse(process.argv[2]!) as {
+  baseUrl: string;
+  clients: number;
+  warmup: number;
+  duration: number;
+  debtor: Party;
+  beneficiary: Party;
+};
 const url = new URL(opts.baseUrl);
 const pool = new Pool(url.origin, { connections: opts.clients });
 
@@ -30,8 +37,17 @@ interface Answer {
   body: { data?: any; code?: string; message?: string } | undefined;
 }
 
-async function request(method: 'GET' | 'POST' | 'PUT', path: string, party: Party, body?: unknown): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-service-api-key': party.apiKey, 'x-org-id': party.orgId, 'x-partner-id': party.partnerId };
+async function request(
+  method: 'GET' | 'POST' | 'PUT',
+  path: string,
+  party: Party,
+  body?: unknown,
+): Promise<Answer> {
+  const headers: Record<string, string> = {
+    'x-service-api-key': party.apiKey,
+    'x-org-id': party.orgId,
+    'x-partner-id': party.partnerId,
+  };
   if (method !== 'GET') headers['idempotency-key'] = randomUUID();
   const payload = body === undefined ? undefined : JSON.stringify(body);
   if (payload !== undefined) headers['content-type'] = 'application/json';
@@ -46,7 +62,13 @@ async function request(method: 'GET' | 'POST' | 'PUT', path: string, party: Part
   return { status: res.statusCode, body: parsed };
 }
 
-const latencies: Record<Step, number[]> = { create: [], submit: [], tasks: [], complete: [], transaction: [] };
+const latencies: Record<Step, number[]> = {
+  create: [],
+  submit: [],
+  tasks: [],
+  complete: [],
+  transaction: [],
+};
 const non2xx: Record<Step, number> = { create: 0, submit: 0, tasks: 0, complete: 0, transaction: 0 };
 const samples: string[] = [];
 let errors = 0;
@@ -56,7 +78,12 @@ let failed = 0;
 class StepFailed extends Error {}
 
 /** One step: timed, counted; a non-2xx or a wrong body fails the lifecycle. */
-async function step(name: Step, counted: boolean, send: () => Promise<Answer>, check: (a: Answer) => boolean) {
+async function step(
+  name: Step,
+  counted: boolean,
+  send: () => Promise<Answer>,
+  check: (a: Answer) => boolean,
+) {
   const t0 = performance.now();
   let answer: Answer;
   try {
@@ -73,7 +100,8 @@ async function step(name: Step, counted: boolean, send: () => Promise<Answer>, c
     if (answer.status < 200 || answer.status >= 300) non2xx[name]++;
   }
   if (!ok) {
-    if (samples.length < 5) samples.push(`${name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
+    if (samples.length < 5)
+      samples.push(`${name}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
     throw new StepFailed();
   }
   return answer.body!.data;
@@ -89,22 +117,56 @@ async function lifecycle(counted: boolean, n: number) {
   const body = {
     payment_id: paymentId,
     amount: { currency: 'USD', total },
-    debtor_party: { payment_address: `payer@${debtor.domain}`, first_name: 'Pat', last_name: 'Payer', type: 'Payer_Individual' },
-    beneficiary_party: { payment_address: `payee@${beneficiary.domain}`, first_name: 'Bea', last_name: 'Payee', type: 'Payee_Individual' },
+    debtor_party: {
+      payment_address: `payer@${debtor.domain}`,
+      first_name: 'Pat',
+      last_name: 'Payer',
+      type: 'Payer_Individual',
+    },
+    beneficiary_party: {
+      payment_address: `payee@${beneficiary.domain}`,
+      first_name: 'Bea',
+      last_name: 'Payee',
+      type: 'Payee_Individual',
+    },
     reference: 'bench',
     payment_type: 'Type_Push',
   };
-  await step('create', counted, () => request('POST', '/payments', debtor, body), (a) => a.body?.data?.payment_id === paymentId);
-  const sub = await step('submit', counted, () => request('POST', `${p}/submissions`, debtor), (a) => a.body?.data?.status === 1);
-  const tasks = await step('tasks', counted, () => request('GET', `${p}/admissions/${sub.admission_id}/tasks`, beneficiary), (a) => a.body?.data?.count === 1);
+  await step(
+    'create',
+    counted,
+    () => request('POST', '/payments', debtor, body),
+    (a) => a.body?.data?.payment_id === paymentId,
+  );
+  const sub = await step(
+    'submit',
+    counted,
+    () => request('POST', `${p}/submissions`, debtor),
+    (a) => a.body?.data?.status === 1,
+  );
+  const tasks = await step(
+    'tasks',
+    counted,
+    () => request('GET', `${p}/admissions/${sub.admission_id}/tasks`, beneficiary),
+    (a) => a.body?.data?.count === 1,
+  );
   const task = tasks.tasks[0];
   await step(
     'complete',
     counted,
-    () => request('PUT', `${p}/admissions/${sub.admission_id}/tasks/${task.token}`, beneficiary, { status: 'completed', status_reason: 'accepted' }),
+    () =>
+      request('PUT', `${p}/admissions/${sub.admission_id}/tasks/${task.token}`, beneficiary, {
+        status: 'completed',
+        status_reason: 'accepted',
+      }),
     (a) => a.body?.data?.status === 2,
   );
-  await step('transaction', counted, () => request('GET', `${p}/transactions`, debtor), (a) => a.body?.data?.count === 1 && a.body.data.transactions[0].status === 2);
+  await step(
+    'transaction',
+    counted,
+    () => request('GET', `${p}/transactions`, debtor),
+    (a) => a.body?.data?.count === 1 && a.body.data.transactions[0].status === 2,
+  );
 }
 
 const start = performance.now();
@@ -150,7 +212,17 @@ console.log(
     failed,
     seconds: elapsed,
     lifecycles_per_sec: Math.round((completed / elapsed) * 10) / 10,
-    steps: Object.fromEntries(STEPS.map((s) => [s, { count: latencies[s].length, p50_ms: pct(latencies[s], 0.5), p99_ms: pct(latencies[s], 0.99), non2xx: non2xx[s] }])),
+    steps: Object.fromEntries(
+      STEPS.map((s) => [
+        s,
+        {
+          count: latencies[s].length,
+          p50_ms: pct(latencies[s], 0.5),
+          p99_ms: pct(latencies[s], 0.99),
+          non2xx: non2xx[s],
+        },
+      ]),
+    ),
     errors,
     samples,
     client_cpu_s: (cpu.user + cpu.system) / 1e6,

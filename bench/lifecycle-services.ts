@@ -10,7 +10,7 @@
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testContext } from '@/lib/testing/db';
 import { schema } from '@/lib/db';
-import type { NamespaceInfo, ServiceContext } from '@/lib/api/context';
+import type { NamespaceInfo, ServiceContext } from '@/lib/services/context';
 import { bootstrap } from '@/lib/services/bootstrap';
 import { signUp } from '@/lib/services/organizations/organizations';
 import { actOnLink, proposeLink } from '@/lib/services/links/links';
@@ -26,9 +26,18 @@ const WARMUP = 30;
 const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 
 async function party(db: ServiceContext['db'], label: string): Promise<ServiceContext> {
-  const org = await signUp(db, { name: `Bench ${label}`, admin_email: `${label}-${Date.now()}@bench.test`, admin_password: 'bench-password-1' });
+  const org = await signUp(db, {
+    name: `Bench ${label}`,
+    admin_email: `${label}-${Date.now()}@bench.test`,
+    admin_password: 'bench-password-1',
+  });
   const [ns] = await db.select().from(schema.namespaces).where(eq(schema.namespaces.orgId, org.token));
-  const access = { customers_read: false, customers_write: false, transactions_read: true, transactions_write: true };
+  const access = {
+    customers_read: false,
+    customers_write: false,
+    transactions_read: true,
+    transactions_write: true,
+  };
   return testContext(db, {
     orgId: org.token,
     orgStatus: 'sandbox',
@@ -73,9 +82,13 @@ async function run(kind: 'pglite' | 'postgres') {
         }),
       );
       const sub = await timed('submit', () => submitPayment(debtor, paymentId));
-      const { tasks } = await timed('tasks', () => listAdmissionTasks(beneficiary, paymentId, sub.admission_id));
+      const { tasks } = await timed('tasks', () =>
+        listAdmissionTasks(beneficiary, paymentId, sub.admission_id),
+      );
       const ids = { paymentId, admissionId: sub.admission_id, taskId: tasks[0]!.token };
-      await timed('complete', () => updateTask(beneficiary, ids, { status: 'completed', status_reason: 'accepted' }));
+      await timed('complete', () =>
+        updateTask(beneficiary, ids, { status: 'completed', status_reason: 'accepted' }),
+      );
       const txns = await timed('transaction', () => listPaymentTransactions(debtor, paymentId));
       if (txns.count !== 1) throw new Error(`payment ${paymentId} has ${txns.count} transactions`);
     }

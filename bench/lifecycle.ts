@@ -13,14 +13,13 @@
  * the server, written when it stops; open it in Chrome DevTools), BENCH_WORKERS=off (no background
  * workers: shows what the outbox dispatch costs).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import pg from 'pg';
 import { startServer, type DbKind, type Host } from '../e2e/api/server';
 import { cpuByPid, cpuSecondsSince, treeCpuSeconds } from './proc';
+import { backendPids, linkedParties, loadParty, runLoad, STEPS, type LoadResult } from './lifecycle-harness';
 
 const root = path.resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_DURATION || 20);
@@ -28,25 +27,6 @@ const warmup = Number(process.env.BENCH_WARMUP || 3);
 const clients = Number(process.env.BENCH_CLIENTS || 50);
 const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 const cpuProfDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
-const STEPS = ['create', 'submit', 'tasks', 'complete', 'transaction'] as const;
-
-interface Party {
-  apiKey: string;
-  orgId: string;
-  partnerId: string;
-  domain: string;
-}
-
-interface LoadResult {
-  lifecycles: number;
-  failed: number;
-  seconds: number;
-  lifecycles_per_sec: number;
-  steps: Record<(typeof STEPS)[number], { count: number; p50_ms: number; p99_ms: number; non2xx: number }>;
-  errors: number;
-  samples: string[];
-  client_cpu_s: number;
-}
 
 interface Row extends LoadResult {
   host: Host;
@@ -55,58 +35,6 @@ interface Row extends LoadResult {
   db_cpu_us: number | null;
   client_cpu_us: number;
   load: string;
-}
-
-async function call(base: string, method: string, url: string, opts: { token?: string; partner?: string; body?: unknown } = {}) {
-  const headers: Record<string, string> = {};
-  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  if (opts.partner) headers['x-partner-id'] = opts.partner;
-  if (method !== 'GET') headers['idempotency-key'] = crypto.randomUUID();
-  if (opts.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(base + url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-  const body = await res.json();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-/** A sandbox organization (sign-up, sign-in), its first namespace and a transactions API key. */
-async function createParty(base: string, label: string): Promise<Party & { token: string }> {
-  const email = `bench-${label}-${Date.now()}@bench.test`;
-  const password = 'bench-password-1';
-  const org = await call(base, 'POST', '/organization', { body: { name: `Bench ${label}`, admin_email: email, admin_password: password } });
-  const { access_token: token } = await call(base, 'POST', '/organization/signin', { body: { admin_email: email, admin_password: password } });
-  const ns = (await call(base, 'GET', '/partner', { token })).partners[0];
-  const key = await call(base, 'POST', '/apikey', {
-    token,
-    partner: ns.token,
-    body: { name: 'bench', access: { customers_read: false, customers_write: false, transactions_read: true, transactions_write: true } },
-  });
-  return { token, apiKey: key.secret_key, orgId: org.token, partnerId: ns.token, domain: ns.domain };
-}
-
-/** Runs the load generator; reads the server's CPU when its measured window opens and closes. */
-function runLoad(args: Record<string, unknown>, onMark: (mark: 'start' | 'end') => void): Promise<LoadResult> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/lifecycle-load.ts'), JSON.stringify(args)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  let result: LoadResult | undefined;
-  createInterface({ input: child.stdout }).on('line', (line) => {
-    const msg = JSON.parse(line);
-    if (msg.mark) onMark(msg.mark);
-    else result = msg;
-  });
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => (code === 0 && result ? resolve(result) : reject(new Error(`load generator exited with ${code}`))));
-  });
-}
-
-async function backendPids(databaseUrl: string): Promise<number[]> {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    const { rows } = await c.query('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-    return rows.map((r) => Number(r.pid));
-  } finally {
-    await c.end();
-  }
 }
 
 async function benchHost(host: Host, db: DbKind): Promise<Row> {
@@ -129,27 +57,36 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
   const server = await startServer({ host, db, env });
   try {
     const base = server.baseUrl;
-    const debtor = await createParty(base, 'debtor');
-    const beneficiary = await createParty(base, 'beneficiary');
-    const proposal = await call(base, 'POST', '/link', { token: debtor.token, partner: debtor.partnerId, body: { counterparty_domain: beneficiary.domain } });
-    await call(base, 'PUT', `/link/${proposal.token}`, { token: beneficiary.token, partner: beneficiary.partnerId, body: { action: 'accept' } });
+    const { debtor, beneficiary } = await linkedParties(base);
 
     const pid = server.pid();
     let serverCpu = 0;
     let dbCpu: number | null = null;
     let pgBefore = new Map<number, number>();
     let marks = Promise.resolve();
-    const strip = (p: Party): Party => ({ apiKey: p.apiKey, orgId: p.orgId, partnerId: p.partnerId, domain: p.domain });
-    const result = await runLoad({ baseUrl: base, clients, warmup, duration, debtor: strip(debtor), beneficiary: strip(beneficiary) }, (mark) => {
-      if (mark === 'start') {
-        serverCpu = -treeCpuSeconds(pid);
-        pgBefore = cpuByPid();
-      } else {
-        serverCpu += treeCpuSeconds(pid);
-        const pgSnapshot = pgBefore;
-        if (server.databaseUrl) marks = backendPids(server.databaseUrl).then((pids) => void (dbCpu = cpuSecondsSince(pgSnapshot, pids)));
-      }
-    });
+    const result = await runLoad(
+      {
+        baseUrl: base,
+        clients,
+        warmup,
+        duration,
+        debtor: loadParty(debtor),
+        beneficiary: loadParty(beneficiary),
+      },
+      (mark) => {
+        if (mark === 'start') {
+          serverCpu = -treeCpuSeconds(pid);
+          pgBefore = cpuByPid();
+        } else {
+          serverCpu += treeCpuSeconds(pid);
+          const pgSnapshot = pgBefore;
+          if (server.databaseUrl)
+            marks = backendPids(server.databaseUrl).then(
+              (pids) => void (dbCpu = cpuSecondsSince(pgSnapshot, pids)),
+            );
+        }
+      },
+    );
     await marks;
     const per = (s: number) => Math.round((s / Math.max(1, result.lifecycles)) * 1e6);
     const row: Row = {
@@ -171,10 +108,16 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
 }
 
 const hosts: Host[] = process.env.BENCH_ONLY ? [process.env.BENCH_ONLY as Host] : ['standalone', 'next'];
-const dbs: DbKind[] = process.env.BENCH_DB ? [process.env.BENCH_DB as DbKind] : pgUrl ? ['postgres', 'pglite'] : ['pglite'];
-if (dbs.includes('postgres') && !pgUrl) throw new Error('BENCH_DB=postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
+const dbs: DbKind[] = process.env.BENCH_DB
+  ? [process.env.BENCH_DB as DbKind]
+  : pgUrl
+    ? ['postgres', 'pglite']
+    : ['pglite'];
+if (dbs.includes('postgres') && !pgUrl)
+  throw new Error('BENCH_DB=postgres needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
 if (pgUrl) process.env.TEST_DATABASE_URL = pgUrl;
-if (hosts.includes('next')) execFileSync('bash', ['scripts/build-if-needed.sh'], { cwd: root, stdio: 'inherit' });
+if (hosts.includes('next'))
+  execFileSync('bash', ['scripts/build-if-needed.sh'], { cwd: root, stdio: 'inherit' });
 
 const startedAt = new Date().toISOString();
 const rows: Row[] = [];
@@ -191,7 +134,10 @@ const summary = [
 const steps = [
   `| host | database | ${STEPS.map((s) => `${s} p50 / p99 ms`).join(' | ')} |`,
   `|---|---|${STEPS.map(() => '---:').join('|')}|`,
-  ...rows.map((r) => `| ${r.host} | ${r.db} | ${STEPS.map((s) => `${r.steps[s].p50_ms} / ${r.steps[s].p99_ms}`).join(' | ')} |`),
+  ...rows.map(
+    (r) =>
+      `| ${r.host} | ${r.db} | ${STEPS.map((s) => `${r.steps[s].p50_ms} / ${r.steps[s].p99_ms}`).join(' | ')} |`,
+  ),
 ].join('\n');
 const samples = rows.flatMap((r) => r.samples.map((s) => `${r.host}/${r.db} ${s}`));
 const text = `Payment lifecycles, ${clients} clients, ${warmup} s warm-up + ${duration} s, started ${startedAt}\n\n${summary}\n\n${steps}\n${samples.length ? `\nFirst failures:\n${samples.join('\n')}\n` : ''}`;

@@ -26,7 +26,11 @@ const requests =
             return {
               ...req,
               headers: { ...opts.headers, 'content-type': 'application/json', 'idempotency-key': id },
-              body: JSON.stringify({ payment_address: `c-${id}@${opts.domain}`, first_name: 'Bench', last_name: 'Mark' }),
+              body: JSON.stringify({
+                payment_address: `c-${id}@${opts.domain}`,
+                first_name: 'Bench',
+                last_name: 'Mark',
+              }),
             };
           },
         },

@@ -24,11 +24,15 @@ const only = process.env.BENCH_SCENARIOS?.split(',');
 const cpuProfDir = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : undefined;
 
 function load(args: Record<string, unknown>) {
-  const out = execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'bench/load.ts'), JSON.stringify(args)], {
-    cwd: root,
-    encoding: 'utf8',
-    maxBuffer: 10 * 1024 * 1024,
-  });
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/load.ts'), JSON.stringify(args)],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      maxBuffer: 10 * 1024 * 1024,
+    },
+  );
   return JSON.parse(out.trim().split('\n').pop()!);
 }
 
@@ -66,18 +70,37 @@ async function benchHost(host: Host, db: DbKind): Promise<{ rows: Row[]; coldSta
   const idem = () => ({ 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() });
   try {
     const email = `bench-${Date.now()}@bench.test`;
-    await json(`${base}/organization`, { method: 'POST', headers: idem(), body: JSON.stringify({ name: 'Bench Bank', admin_email: email, admin_password: 'bench-password-1' }) });
-    const si = await json(`${base}/organization/signin`, { method: 'POST', headers: idem(), body: JSON.stringify({ admin_email: email, admin_password: 'bench-password-1' }) });
+    await json(`${base}/organization`, {
+      method: 'POST',
+      headers: idem(),
+      body: JSON.stringify({ name: 'Bench Bank', admin_email: email, admin_password: 'bench-password-1' }),
+    });
+    const si = await json(`${base}/organization/signin`, {
+      method: 'POST',
+      headers: idem(),
+      body: JSON.stringify({ admin_email: email, admin_password: 'bench-password-1' }),
+    });
     const token = si.access_token as string;
     const ns = (await json(`${base}/partner`, { headers: { authorization: `Bearer ${token}` } })).partners[0];
     const key = await json(`${base}/apikey`, {
       method: 'POST',
       headers: { ...idem(), authorization: `Bearer ${token}`, 'x-partner-id': ns.token },
-      body: JSON.stringify({ name: 'bench', access: { customers_read: true, customers_write: true, transactions_read: true, transactions_write: true } }),
+      body: JSON.stringify({
+        name: 'bench',
+        access: {
+          customers_read: true,
+          customers_write: true,
+          transactions_read: true,
+          transactions_write: true,
+        },
+      }),
     });
     const scenarios: Array<[string, Record<string, unknown>]> = [
       ['trivial GET /health', { url: `${base}/health`, method: 'GET', headers: {} }],
-      ['read GET /partner (JWT)', { url: `${base}/partner`, method: 'GET', headers: { authorization: `Bearer ${token}` } }],
+      [
+        'read GET /partner (JWT)',
+        { url: `${base}/partner`, method: 'GET', headers: { authorization: `Bearer ${token}` } },
+      ],
       [
         'idempotent write POST /customer (API key)',
         {
@@ -107,8 +130,13 @@ async function benchHost(host: Host, db: DbKind): Promise<{ rows: Row[]; coldSta
 
 const hosts: Host[] = process.env.BENCH_ONLY ? [process.env.BENCH_ONLY as Host] : ['standalone', 'next'];
 // A built app: the Next.js production build when it is measured, and the PGlite image either way.
-if (hosts.includes('next')) execFileSync('bash', [path.join(root, 'scripts/build-if-needed.sh')], { cwd: root, stdio: 'inherit' });
-else execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/pglite-image.ts')], { cwd: root, stdio: 'inherit' });
+if (hosts.includes('next'))
+  execFileSync('bash', [path.join(root, 'scripts/build-if-needed.sh')], { cwd: root, stdio: 'inherit' });
+else
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/pglite-image.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 const dbs: DbKind[] = (pgUrl ? (['pglite', 'postgres'] as DbKind[]) : (['pglite'] as DbKind[])).filter(
   (d) => !process.env.BENCH_DB || d === process.env.BENCH_DB,
 );
@@ -125,8 +153,14 @@ for (const host of hosts) {
 const table = [
   '| host | database | scenario | req/s | p50 ms | p99 ms | server CPU µs/req | non-2xx | errors |',
   '|---|---|---|---|---|---|---|---|---|',
-  ...all.map((r) => `| ${r.host} | ${r.db} | ${r.scenario} | ${r.requests_per_sec} | ${r.p50_ms} | ${r.p99_ms} | ${r.cpu_us_per_req} | ${r.non2xx} | ${r.errors} |`),
+  ...all.map(
+    (r) =>
+      `| ${r.host} | ${r.db} | ${r.scenario} | ${r.requests_per_sec} | ${r.p50_ms} | ${r.p99_ms} | ${r.cpu_us_per_req} | ${r.non2xx} | ${r.errors} |`,
+  ),
 ].join('\n');
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-writeFileSync(path.join(root, 'bench/results/gateway.md'), `${table}\n\nCold start to first 200 (process spawn → /openapi.json): ${coldStarts.join('; ')}\n`);
+writeFileSync(
+  path.join(root, 'bench/results/gateway.md'),
+  `${table}\n\nCold start to first 200 (process spawn → /openapi.json): ${coldStarts.join('; ')}\n`,
+);
 console.log(`\n${table}\n\nCold start: ${coldStarts.join('; ')}`);

@@ -13,7 +13,10 @@ import { generateCleared } from './settlement-data';
 import { runCutoff } from '@/lib/services/settlement/cutoff';
 import { getBatch, getProof } from '@/lib/services/settlement/queries';
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+const sizes = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
 const runs = sizes.length ? sizes : [10_000, 100_000];
 const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
 
@@ -24,7 +27,11 @@ async function updateCounts(database: Database, atLeast = 0) {
   if (database.kind !== 'postgres') return null;
   // Backends publish their counters when idle, at most once a second (or after 10 s): wait for them.
   for (let waited = 0; ; waited += 500) {
-    const [row] = rowsOf(await database.db.execute(sql`SELECT n_tup_upd::bigint AS upd, n_tup_hot_upd::bigint AS hot FROM pg_stat_user_tables WHERE relname = 'transactions'`));
+    const [row] = rowsOf(
+      await database.db.execute(
+        sql`SELECT n_tup_upd::bigint AS upd, n_tup_hot_upd::bigint AS hot FROM pg_stat_user_tables WHERE relname = 'transactions'`,
+      ),
+    );
     const counts = { upd: Number(row?.upd ?? 0), hot: Number(row?.hot ?? 0) };
     if (counts.upd >= atLeast || waited >= 15_000) return counts;
     await new Promise((r) => setTimeout(r, 500));
@@ -55,8 +62,13 @@ async function main() {
     const settled = res.batches.reduce((s, b) => s + b.txnCount, 0);
     results.push({ n, seconds });
     const after = await updateCounts(database, (before?.upd ?? 0) + settled);
-    const hot = before && after ? `, HOT updates ${(((after.hot - before.hot) / Math.max(1, after.upd - before.upd)) * 100).toFixed(0)}%` : '';
-    console.log(`cut-off n=${n} (generated in ${genS.toFixed(1)} s): ${seconds.toFixed(2)} s, settled ${settled} in ${res.batches.length} batches, rss ${mb(rss0)} MB → peak ${mb(peak)} MB (+${mb(peak - rss0)} MB)${hot}`);
+    const hot =
+      before && after
+        ? `, HOT updates ${(((after.hot - before.hot) / Math.max(1, after.upd - before.upd)) * 100).toFixed(0)}%`
+        : '';
+    console.log(
+      `cut-off n=${n} (generated in ${genS.toFixed(1)} s): ${seconds.toFixed(2)} s, settled ${settled} in ${res.batches.length} batches, rss ${mb(rss0)} MB → peak ${mb(peak)} MB (+${mb(peak - rss0)} MB)${hot}`,
+    );
   }
   if (results.length >= 2) {
     const a = results[0]!;
@@ -77,7 +89,19 @@ async function main() {
     const times: number[] = [];
     for (let i = 0; i < 300; i++) {
       const ns = `leaf_${(i * 37) % 10_000}`;
-      const ctx = testContext(db, { namespace: { id: ns, orgId: 'org_bench', name: ns, domain: `${ns}.bench`, environment: 'production', enabled: true, isSystem: false, paymentTtlSeconds: 300 } as never, orgId: 'org_bench' });
+      const ctx = testContext(db, {
+        namespace: {
+          id: ns,
+          orgId: 'org_bench',
+          name: ns,
+          domain: `${ns}.bench`,
+          environment: 'production',
+          enabled: true,
+          isSystem: false,
+          paymentTtlSeconds: 300,
+        } as never,
+        orgId: 'org_bench',
+      });
       const t = performance.now();
       await fn(ctx, batch.id);
       times.push(performance.now() - t);

@@ -26,13 +26,21 @@ type Msg =
 await startServices();
 serve({ fetch: getGateway().fetch, port: config.port, hostname: '127.0.0.1' });
 const { db } = await getDatabase();
-await db.execute(sql`INSERT INTO organizations (id, name, status) VALUES ('org_bench_wh', 'Webhook bench', 'verified') ON CONFLICT DO NOTHING`);
+await db.execute(
+  sql`INSERT INTO organizations (id, name, status) VALUES ('org_bench_wh', 'Webhook bench', 'verified') ON CONFLICT DO NOTHING`,
+);
 
 const event = (partnerId: string, i: number) => ({
   type: 'payment.created' as const,
   orgId: 'org_bench_wh',
   partnerId,
-  data: { payment: { payment_id: `bench-${i}`, amount: { currency: 'USD', total: String(100 + i) }, reference: 'benchmark delivery of a typical payment event' } },
+  data: {
+    payment: {
+      payment_id: `bench-${i}`,
+      amount: { currency: 'USD', total: String(100 + i) },
+      reference: 'benchmark delivery of a typical payment event',
+    },
+  },
 });
 
 async function handle(m: Msg): Promise<unknown> {
@@ -40,11 +48,24 @@ async function handle(m: Msg): Promise<unknown> {
     // A fresh namespace per scenario; earlier scenarios' endpoints are deleted.
     await db.execute(sql`UPDATE webhooks SET deleted_at = now(), enabled = false WHERE deleted_at IS NULL`);
     const partnerId = newId('part');
-    await db.insert(schema.namespaces).values({ id: partnerId, orgId: 'org_bench_wh', name: partnerId, domain: `${partnerId}.bench`, environment: 'production' });
+    await db.insert(schema.namespaces).values({
+      id: partnerId,
+      orgId: 'org_bench_wh',
+      name: partnerId,
+      domain: `${partnerId}.bench`,
+      environment: 'production',
+    });
     const secrets: Record<string, string> = {};
     for (let i = 0; i < m.endpoints; i++) {
       secrets[String(i)] = newWebhookSecret();
-      await db.insert(schema.webhooks).values({ id: newId('wh'), orgId: 'org_bench_wh', partnerId, url: `${m.receiverUrl}/${m.scenario}/${i}`, eventTypes: ['*'], secret: secrets[String(i)]! });
+      await db.insert(schema.webhooks).values({
+        id: newId('wh'),
+        orgId: 'org_bench_wh',
+        partnerId,
+        url: `${m.receiverUrl}/${m.scenario}/${i}`,
+        eventTypes: ['*'],
+        secret: secrets[String(i)]!,
+      });
     }
     await new Promise((r) => setTimeout(r, 20)); // endpoints only receive events newer than themselves
     return { partnerId, secrets };
@@ -52,7 +73,10 @@ async function handle(m: Msg): Promise<unknown> {
   if (m.cmd === 'preload') {
     const started = process.cpuUsage();
     for (let i = 0; i < m.events; i += 1000) {
-      await emitEvents(db, Array.from({ length: Math.min(1000, m.events - i) }, (_, k) => event(m.partnerId, i + k)));
+      await emitEvents(
+        db,
+        Array.from({ length: Math.min(1000, m.events - i) }, (_, k) => event(m.partnerId, i + k)),
+      );
     }
     return { cpu: process.cpuUsage(started) };
   }
@@ -63,9 +87,13 @@ async function handle(m: Msg): Promise<unknown> {
     let produced = 0;
     const total = Math.round(m.eventsPerSecond * m.seconds);
     while (produced < total) {
-      const due = Math.min(total, Math.floor(((performance.now() - t0) / 1000) * m.eventsPerSecond)) - produced;
+      const due =
+        Math.min(total, Math.floor(((performance.now() - t0) / 1000) * m.eventsPerSecond)) - produced;
       if (due > 0) {
-        await emitEvents(db, Array.from({ length: due }, (_, k) => event(m.partnerId, produced + k)));
+        await emitEvents(
+          db,
+          Array.from({ length: due }, (_, k) => event(m.partnerId, produced + k)),
+        );
         produced += due;
       }
       await new Promise((r) => setTimeout(r, 50));
@@ -74,7 +102,9 @@ async function handle(m: Msg): Promise<unknown> {
   }
   if (m.cmd === 'latency') {
     // The server's own view of the requests since `since`: the round trip of each attempt.
-    const r = await db.execute(sql`SELECT count(*)::int AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY latency_ms) AS p99 FROM webhook_attempts WHERE attempted_at >= ${new Date(m.since).toISOString()}::timestamptz`);
+    const r = await db.execute(
+      sql`SELECT count(*)::int AS n, percentile_cont(0.5) WITHIN GROUP (ORDER BY latency_ms) AS p50, percentile_cont(0.99) WITHIN GROUP (ORDER BY latency_ms) AS p99 FROM webhook_attempts WHERE attempted_at >= ${new Date(m.since).toISOString()}::timestamptz`,
+    );
     return rowsOf(r)[0];
   }
   // CPU time of this process so far (user + system, µs); the orchestrator takes differences.

@@ -8,7 +8,9 @@
 import { createServer } from 'node:http';
 import { verifyWebhookSignature } from '@/lib/webhooks/sign';
 
-type Msg = { cmd: 'config'; scenario: string; secrets: Record<string, string>; slow: string[] } | { cmd: 'stats'; reset?: boolean };
+type Msg =
+  | { cmd: 'config'; scenario: string; secrets: Record<string, string>; slow: string[] }
+  | { cmd: 'stats'; reset?: boolean };
 
 let scenario = '';
 let secrets: Record<string, string> = {};
@@ -29,7 +31,14 @@ const server = createServer((req, res) => {
     const [, of, endpoint = ''] = (req.url ?? '').split('/');
     if (of !== scenario) return void res.writeHead(200).end('stale');
     const json = JSON.parse(body) as { id: string; created_at: string };
-    if (!verifyWebhookSignature({ secret: secrets[endpoint] ?? '', headers: req.headers as Record<string, string>, body })) badSignatures++;
+    if (
+      !verifyWebhookSignature({
+        secret: secrets[endpoint] ?? '',
+        headers: req.headers as Record<string, string>,
+        body,
+      })
+    )
+      badSignatures++;
     const key = `${endpoint} ${json.id}`;
     if (seen.has(key)) duplicates++;
     seen.add(key);

@@ -28,11 +28,18 @@ const RATE = Number(process.env.BENCH_RATE || 1000);
 const SECONDS = Number(process.env.BENCH_SECONDS || 15);
 const BACKLOG = Number(process.env.BENCH_BACKLOG || 20_000);
 const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-const kinds = (process.env.BENCH_DB ? [process.env.BENCH_DB] : ['pglite', ...(pgUrl ? ['postgres'] : [])]) as Array<'pglite' | 'postgres'>;
+const kinds = (
+  process.env.BENCH_DB ? [process.env.BENCH_DB] : ['pglite', ...(pgUrl ? ['postgres'] : [])]
+) as Array<'pglite' | 'postgres'>;
 const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT || 8);
 const SCENARIOS = (process.env.BENCH_SCENARIOS || 'backlog,steady,slow').split(',');
 const ENDPOINTS = (process.env.BENCH_ENDPOINTS || '1,10,100').split(',').map(Number);
-const execArgv = ['--conditions=react-server', '--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])];
+const execArgv = [
+  '--conditions=react-server',
+  '--import',
+  'tsx',
+  ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+];
 
 interface Stats {
   fast: number;
@@ -49,23 +56,37 @@ interface Stats {
 
 /** A forked child answering one message at a time. */
 function child(file: string, env: Record<string, string>) {
-  const proc: ChildProcess = fork(path.join(root, file), [], { cwd: root, execArgv, env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const proc: ChildProcess = fork(path.join(root, file), [], {
+    cwd: root,
+    execArgv,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const first = new Promise<Record<string, unknown>>((resolve, reject) => {
     proc.once('message', (m) => resolve(m as Record<string, unknown>));
     proc.once('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
   });
   const ask = <T>(msg: unknown): Promise<T> =>
     new Promise((resolve, reject) => {
-      proc.once('message', (m: { ok?: boolean; result?: unknown; error?: string }) => (m.ok === false ? reject(new Error(m.error)) : resolve((m.result ?? m) as T)));
+      proc.once('message', (m: { ok?: boolean; result?: unknown; error?: string }) =>
+        m.ok === false ? reject(new Error(m.error)) : resolve((m.result ?? m) as T),
+      );
       proc.send(msg as object);
     });
   return { proc, first, ask };
 }
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor(receiver: ReturnType<typeof child>, expected: number, timeoutMs: number): Promise<Stats> {
+async function waitFor(
+  receiver: ReturnType<typeof child>,
+  expected: number,
+  timeoutMs: number,
+): Promise<Stats> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const s = await receiver.ask<Stats>({ cmd: 'stats' });
@@ -88,7 +109,11 @@ interface Row {
   load: string;
 }
 
-async function runFor(kind: 'pglite' | 'postgres', receiver: ReturnType<typeof child>, receiverUrl: string): Promise<Row[]> {
+async function runFor(
+  kind: 'pglite' | 'postgres',
+  receiver: ReturnType<typeof child>,
+  receiverUrl: string,
+): Promise<Row[]> {
   const env: Record<string, string> = {
     PORT: String(await freePort()),
     NODE_ENV: 'production',
@@ -114,7 +139,14 @@ async function runFor(kind: 'pglite' | 'postgres', receiver: ReturnType<typeof c
     // The same single endpoint with several requests in flight (its order no longer kept).
     if (IN_FLIGHT > 1 && ENDPOINTS.includes(1)) {
       const unordered = SCENARIOS.filter((x) => x !== 'slow');
-      rows.push(...(await scenariosOn({ ...env, WEBHOOK_ENDPOINT_IN_FLIGHT: String(IN_FLIGHT) }, `, ${IN_FLIGHT} in flight per endpoint (unordered)`, [1], unordered)));
+      rows.push(
+        ...(await scenariosOn(
+          { ...env, WEBHOOK_ENDPOINT_IN_FLIGHT: String(IN_FLIGHT) },
+          `, ${IN_FLIGHT} in flight per endpoint (unordered)`,
+          [1],
+          unordered,
+        )),
+      );
     }
   } finally {
     await cleanup();
@@ -122,13 +154,23 @@ async function runFor(kind: 'pglite' | 'postgres', receiver: ReturnType<typeof c
   return rows;
 
   /** One server process (restarted on the same database per configuration) and its scenarios. */
-  async function scenariosOn(hostEnv: Record<string, string>, label: string, endpointCounts: number[], which: string[]): Promise<Row[]> {
+  async function scenariosOn(
+    hostEnv: Record<string, string>,
+    label: string,
+    endpointCounts: number[],
+    which: string[],
+  ): Promise<Row[]> {
     const host = child('bench/webhooks-host.ts', hostEnv);
     await host.first;
     const out: Row[] = [];
     const setup = async (endpoints: number, slow: string[] = []) => {
       const scenario = `${kind}-${++scenarios}`;
-      const { partnerId, secrets } = await host.ask<{ partnerId: string; secrets: Record<string, string> }>({ cmd: 'setup', receiverUrl, scenario, endpoints });
+      const { partnerId, secrets } = await host.ask<{ partnerId: string; secrets: Record<string, string> }>({
+        cmd: 'setup',
+        receiverUrl,
+        scenario,
+        endpoints,
+      });
       await receiver.ask({ cmd: 'config', scenario, secrets, slow });
       await receiver.ask({ cmd: 'stats', reset: true });
       return partnerId;
@@ -144,11 +186,33 @@ async function runFor(kind: 'pglite' | 'postgres', receiver: ReturnType<typeof c
         const s = await waitFor(receiver, expected, 300_000);
         const cpuPerDelivery = ((await host.ask<number>({ cmd: 'cpu' })) - cpu0) / Math.max(1, s.distinct);
         const perSecond = s.distinct / Math.max(0.001, (s.lastAt - s.firstAt) / 1000);
-        out.push({ db: kind, scenario: `backlog${label}`, endpoints, deliveries: s.distinct, perSecond, p50: null, p99: null, cpuPerDelivery, note: note(s, expected), load: `${l0} → ${load()}` });
+        out.push({
+          db: kind,
+          scenario: `backlog${label}`,
+          endpoints,
+          deliveries: s.distinct,
+          perSecond,
+          p50: null,
+          p99: null,
+          cpuPerDelivery,
+          note: note(s, expected),
+          load: `${l0} → ${load()}`,
+        });
         console.log(JSON.stringify(out.at(-1)));
       }
-      for (const endpoints of which.includes('steady') ? endpointCounts : []) out.push(await steady(kind, host, receiver, await setup(endpoints), endpoints, `steady${label}`));
-      if (which.includes('slow')) out.push(await steady(kind, host, receiver, await setup(10, ['0']), 10, 'steady, 1 of 10 endpoints slow (5 s)'));
+      for (const endpoints of which.includes('steady') ? endpointCounts : [])
+        out.push(await steady(kind, host, receiver, await setup(endpoints), endpoints, `steady${label}`));
+      if (which.includes('slow'))
+        out.push(
+          await steady(
+            kind,
+            host,
+            receiver,
+            await setup(10, ['0']),
+            10,
+            'steady, 1 of 10 endpoints slow (5 s)',
+          ),
+        );
     } finally {
       // An orderly exit (a CPU profile, when asked for, is written then); SIGKILL if it hangs.
       const exited = new Promise((r) => host.proc.once('exit', r));
@@ -169,12 +233,24 @@ function note(s: Stats, expected: number) {
   return parts.join(', ');
 }
 
-async function steady(kind: string, host: ReturnType<typeof child>, receiver: ReturnType<typeof child>, partnerId: string, endpoints: number, scenario: string): Promise<Row> {
+async function steady(
+  kind: string,
+  host: ReturnType<typeof child>,
+  receiver: ReturnType<typeof child>,
+  partnerId: string,
+  endpoints: number,
+  scenario: string,
+): Promise<Row> {
   const eventsPerSecond = RATE / endpoints;
   const l0 = load();
   const since = Date.now();
   const cpu0 = await host.ask<number>({ cmd: 'cpu' });
-  const produced = await host.ask<{ produced: number; seconds: number }>({ cmd: 'produce', partnerId, eventsPerSecond, seconds: SECONDS });
+  const produced = await host.ask<{ produced: number; seconds: number }>({
+    cmd: 'produce',
+    partnerId,
+    eventsPerSecond,
+    seconds: SECONDS,
+  });
   const atStop = await receiver.ask<Stats>({ cmd: 'stats' });
   const slowEndpoints = scenario.includes('slow (5 s)') ? 1 : 0;
   const expectedFast = produced.produced * (endpoints - slowEndpoints);
@@ -184,9 +260,24 @@ async function steady(kind: string, host: ReturnType<typeof child>, receiver: Re
   const perSecond = atStop.fast / produced.seconds;
   const backlog = expectedFast - atStop.fast;
   const rtt = await host.ask<{ p50: number; p99: number }>({ cmd: 'latency', since });
-  const extra = [`backlog at stop ${backlog}`, `request round trip p50 ${Math.round(rtt.p50)} ms, p99 ${Math.round(rtt.p99)} ms`, note(s, expectedFast)];
+  const extra = [
+    `backlog at stop ${backlog}`,
+    `request round trip p50 ${Math.round(rtt.p50)} ms, p99 ${Math.round(rtt.p99)} ms`,
+    note(s, expectedFast),
+  ];
   if (slowEndpoints) extra.push(`slow endpoint: ${s.slow} delivered in the run`);
-  const row: Row = { db: kind, scenario, endpoints, deliveries: s.fast, perSecond, p50: s.p50, p99: s.p99, cpuPerDelivery, note: extra.filter(Boolean).join('; '), load: `${l0} → ${l1}` };
+  const row: Row = {
+    db: kind,
+    scenario,
+    endpoints,
+    deliveries: s.fast,
+    perSecond,
+    p50: s.p50,
+    p99: s.p99,
+    cpuPerDelivery,
+    note: extra.filter(Boolean).join('; '),
+    load: `${l0} → ${l1}`,
+  };
   console.log(JSON.stringify(row));
   return row;
 }
@@ -207,7 +298,8 @@ async function main() {
     '| database | scenario | endpoints | deliveries | deliveries/s | delay p50 ms | delay p99 ms | server CPU µs/delivery | notes | load average (1 5 15 min, before → after) |',
     '|---|---|---:|---:|---:|---:|---:|---:|---|---|',
     ...rows.map(
-      (r) => `| ${r.db} | ${r.scenario} | ${r.endpoints} | ${r.deliveries} | ${Math.round(r.perSecond)} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${Math.round(r.cpuPerDelivery)} | ${r.note} | ${r.load} |`,
+      (r) =>
+        `| ${r.db} | ${r.scenario} | ${r.endpoints} | ${r.deliveries} | ${Math.round(r.perSecond)} | ${r.p50 ?? '–'} | ${r.p99 ?? '–'} | ${Math.round(r.cpuPerDelivery)} | ${r.note} | ${r.load} |`,
     ),
   ].join('\n');
   console.log(`\n${table}`);

@@ -1,31 +1,118 @@
 import 'server-only';
-import { CSP_VERSION_HEADER, GATEWAY_VERSION } from '@/lib/api/raw-path';
+import path from 'node:path';
+import { GATEWAY_VERSION } from '@/lib/version';
 
-/** Runtime configuration, read once from the environment. */
-const isProduction = process.env.NODE_ENV === 'production' && process.env.CSP_ENV === 'production';
+/**
+ * Runtime configuration, read once from the environment.
+ *
+ * A deployment is production when `CSP_ENV=production`, whatever `NODE_ENV` says (`npm start` and
+ * `next start` set NODE_ENV=production for the demo too; `npm run gateway` sets none).
+ */
+const isProduction = process.env.CSP_ENV === 'production';
+
+/** Signs JWTs outside production when AUTH_SECRET is unset; refused in production (below). */
+const DEVELOPMENT_AUTH_SECRET = 'dev-only-auth-secret-change-me-0123456789abcdef';
+const MIN_SECRET_LENGTH = 32;
+/** The operator's demo password outside production; refused in production (below). */
+const DEMO_OPERATOR_PASSWORD = 'operator-demo-password';
+const MIN_OPERATOR_PASSWORD_LENGTH = 12;
+const authSecret = process.env.AUTH_SECRET || undefined;
+const nextAuthSecret = process.env.NEXTAUTH_SECRET || undefined;
 
 export const config = {
   databaseUrl: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR || './data',
+  /** Where the image of an empty migrated PGlite database is kept (lib/db/pglite-image.ts). */
+  pgliteImageDir:
+    process.env.PGLITE_IMAGE_DIR || path.join(process.cwd(), 'node_modules', '.cache', 'csp-gateway'),
   /** Connections per instance to PostgreSQL (DATABASE_URL); PGlite has one. */
   databasePoolSize: Number(process.env.DATABASE_POOL_SIZE || 20),
   port: Number(process.env.PORT || 3000),
-  authSecret: process.env.AUTH_SECRET || 'dev-only-auth-secret-change-me-0123456789abcdef',
+  /** Signs the gateway's JWTs; keys for idempotency records are derived from it. */
+  authSecret: authSecret ?? (isProduction ? '' : DEVELOPMENT_AUTH_SECRET),
+  /** Encrypts the dashboard's session cookie (next-auth); AUTH_SECRET's value outside production when unset. */
+  nextAuthSecret: nextAuthSecret ?? (isProduction ? '' : (authSecret ?? DEVELOPMENT_AUTH_SECRET)),
   operatorEmail: (process.env.OPERATOR_EMAIL || 'operator@network.test').toLowerCase(),
-  operatorPassword: process.env.OPERATOR_PASSWORD || 'operator-demo-password',
+  operatorPassword: process.env.OPERATOR_PASSWORD || DEMO_OPERATOR_PASSWORD,
   redisUrl: process.env.REDIS_URL || undefined,
   rateLimitPerMinute: Number(process.env.RATE_LIMIT_PER_MINUTE || 6000),
+  /**
+   * Which peers may name the client in X-Forwarded-For (lib/api/client-address.ts): unset for
+   * none, a number of proxy hops, or proxy addresses, CIDR ranges, `loopback|linklocal|uniquelocal`.
+   */
+  trustProxy: process.env.TRUST_PROXY || undefined,
+  /** Failed sign-ins allowed per account (the normalised e-mail) and per client address. */
+  signInFailuresPerAccount: Number(process.env.SIGNIN_FAILURES_PER_ACCOUNT || 10),
+  signInFailuresPerAddress: Number(process.env.SIGNIN_FAILURES_PER_IP || 100),
+  /** …within this sliding window. */
+  signInFailureWindowSeconds: Number(process.env.SIGNIN_FAILURE_WINDOW_MINUTES || 15) * 60,
   settlementIntervalSeconds: Number(process.env.SETTLEMENT_INTERVAL_SECONDS || 300),
-  webhookAllowPrivate: process.env.WEBHOOK_ALLOW_PRIVATE ? process.env.WEBHOOK_ALLOW_PRIVATE === 'true' : !isProduction,
+  webhookAllowPrivate: process.env.WEBHOOK_ALLOW_PRIVATE
+    ? process.env.WEBHOOK_ALLOW_PRIVATE === 'true'
+    : !isProduction,
   workersEnabled: process.env.WORKERS !== 'off',
+  /** Seed the demo organizations at start (`npm start` sets it). */
+  seedDemo: process.env.SEED_DEMO === 'true',
+  /** Keep resolved credentials per instance (lib/auth/credential-cache.ts); `off` reads each one. */
+  credentialCache: process.env.CREDENTIAL_CACHE !== 'off',
+  /** The dashboard in proxy mode: the upstream gateway (`https://…/api/v1/csp`); unset, in process. */
+  gatewayUrl: process.env.GATEWAY_URL?.replace(/\/+$/, '') || undefined,
+  /** How long the Sandbox Bank waits before working its tasks, and the expiry sweep's period (tests shorten them). */
+  sandboxBankDelayMs: Number(process.env.SANDBOX_BANK_DELAY_MS || 3000),
+  expirySweepMs: Number(process.env.EXPIRY_SWEEP_MS || 5000),
+  /** How long stored records are kept (docs/decisions.md "Retention"; the soak shortens them). */
+  retention: {
+    idempotencySeconds: Number(process.env.RETENTION_IDEMPOTENCY_SECONDS || 24 * 3600),
+    eventSeconds: Number(process.env.RETENTION_EVENTS_SECONDS || 7 * 24 * 3600),
+    deliverySeconds: Number(process.env.RETENTION_DELIVERIES_SECONDS || 30 * 24 * 3600),
+    counterSeconds: Number(process.env.RETENTION_RATE_LIMIT_SECONDS || 24 * 3600),
+    purgeIntervalSeconds: Number(process.env.RETENTION_PURGE_INTERVAL_SECONDS || 60),
+  },
+  /** Webhook delivery (docs/webhooks.md#settings; tests shorten them). */
+  webhooks: {
+    /** Seconds before attempt 2, 3, …; after the last, the delivery is failed (DESIGN §9). */
+    retrySchedule: (process.env.WEBHOOK_RETRY_SCHEDULE || '5,300,1800,7200,18000,36000,36000')
+      .split(',')
+      .map(Number),
+    timeoutMs: Number(process.env.WEBHOOK_TIMEOUT_MS || 15_000),
+    concurrency: Number(process.env.WEBHOOK_CONCURRENCY || 100),
+    endpointInFlight: Math.max(1, Number(process.env.WEBHOOK_ENDPOINT_IN_FLIGHT || 1)),
+    claimPerEndpoint: Number(process.env.WEBHOOK_CLAIM_PER_ENDPOINT || 100),
+    pollMs: Number(process.env.WEBHOOK_POLL_MS || 500),
+  },
   /**
    * Check every response against its route's schema (a drifted serializer answers 500): on outside
    * production, and in every test run (CHECK_RESPONSES=true); production sends what the
    * serializers build, the same bytes, without paying for the check.
    */
-  checkResponses: process.env.CHECK_RESPONSES ? process.env.CHECK_RESPONSES === 'true' : process.env.NODE_ENV !== 'production',
+  checkResponses: process.env.CHECK_RESPONSES
+    ? process.env.CHECK_RESPONSES === 'true'
+    : process.env.NODE_ENV !== 'production',
   logLevel: process.env.LOG_LEVEL || (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
   version: GATEWAY_VERSION,
 } as const;
 
-export { CSP_VERSION_HEADER };
+const strong = (secret: string | undefined): secret is string =>
+  secret !== undefined && secret !== DEVELOPMENT_AUTH_SECRET && secret.length >= MIN_SECRET_LENGTH;
+
+/**
+ * What a production process lacks before it may serve, one line per setting (empty outside
+ * production): the gateway's AUTH_SECRET, and NEXTAUTH_SECRET where the dashboard is served.
+ * Checked at start by both hosts (lib/server/start.ts), not here: the build imports this module.
+ */
+export function productionConfigProblems(host: { dashboard: boolean }): string[] {
+  if (!isProduction) return [];
+  const problems: string[] = [];
+  const rule =
+    'must be set to a random string of at least 32 characters in production (e.g. openssl rand -base64 48)';
+  if (!strong(authSecret)) problems.push(`AUTH_SECRET ${rule}`);
+  if (host.dashboard && !strong(nextAuthSecret))
+    problems.push(`NEXTAUTH_SECRET ${rule}; it encrypts the dashboard's sessions`);
+  // The operator verifies organizations and runs cut-offs: a known password is a known operator.
+  const operator = process.env.OPERATOR_PASSWORD;
+  if (!operator || operator === DEMO_OPERATOR_PASSWORD || operator.length < MIN_OPERATOR_PASSWORD_LENGTH)
+    problems.push(
+      `OPERATOR_PASSWORD must be set to a password of at least ${MIN_OPERATOR_PASSWORD_LENGTH} characters (not the demo one) in production`,
+    );
+  return problems;
+}

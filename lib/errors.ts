@@ -60,8 +60,8 @@ export class IdempotencyKeyReusedError extends AppError {
 }
 
 export class RateLimitedError extends AppError {
-  constructor(retryAfterSeconds: number) {
-    super(429, 'error.rate_limited', 'Too many requests for this credential; retry later', {
+  constructor(retryAfterSeconds: number, message = 'Too many requests for this credential; retry later') {
+    super(429, 'error.rate_limited', message, {
       'Retry-After': String(retryAfterSeconds),
     });
   }
@@ -72,6 +72,16 @@ export function isUniqueViolation(err: unknown): boolean {
   let e: unknown = err;
   for (let i = 0; i < 4 && e; i++) {
     if ((e as { code?: string }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** A PostgreSQL error (or one it caused) raised by the named constraint, on either driver. */
+export function violatesConstraint(err: unknown, constraint: string): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    if ((e as { constraint?: string }).constraint === constraint) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

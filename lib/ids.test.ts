@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newId } from './ids';
+import { idAt, newId } from './ids';
 
 describe('newId', () => {
   it('gives prefixed, time-first ids, unique across refills of the random pool', () => {
@@ -9,5 +9,17 @@ describe('newId', () => {
     // The random part differs between consecutive ids (no byte of the pool is used twice).
     const tails = new Set(ids.map((id) => id.slice(-16)));
     expect(tails.size).toBe(ids.length);
+  });
+});
+
+describe('idAt', () => {
+  it('bounds the identifiers made before a moment from those made at or after it', () => {
+    const before = newId('dlv');
+    const at = new Date(Date.now() + 2);
+    while (Date.now() < at.getTime() + 1);
+    const after = newId('dlv');
+    const bound = idAt('dlv', at);
+    expect(before < bound).toBe(true);
+    expect(after >= bound).toBe(true);
   });
 });

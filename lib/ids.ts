@@ -3,8 +3,25 @@ import { randomBytes } from 'node:crypto';
 const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 
 export type IdPrefix =
-  | 'org' | 'part' | 'api' | 'acct' | 'cus' | 'link' | 'sub' | 'adm' | 'task' | 'txn' | 'line'
-  | 'exc' | 'batch' | 'wh' | 'evt' | 'usr' | 'pay' | 'dlv' | 'att';
+  | 'org'
+  | 'part'
+  | 'api'
+  | 'acct'
+  | 'cus'
+  | 'link'
+  | 'sub'
+  | 'adm'
+  | 'task'
+  | 'txn'
+  | 'line'
+  | 'exc'
+  | 'batch'
+  | 'wh'
+  | 'evt'
+  | 'usr'
+  | 'pay'
+  | 'dlv'
+  | 'att';
 
 /**
  * Opaque, roughly time-ordered identifiers: `<prefix>_<9 chars of time><16 random chars>`.
@@ -16,6 +33,15 @@ export function newId(prefix: IdPrefix): string {
   let rand = '';
   for (let i = bytes.start; i < bytes.start + 16; i++) rand += ALPHABET[bytes.pool[i]! % 36];
   return `${prefix}_${time}${rand}`;
+}
+
+/**
+ * The smallest identifier of `prefix` made at or after `at`: every identifier made before it
+ * compares below it (the time comes first, fixed width), so a range of a primary key is a range
+ * of creation times (the retention purge's).
+ */
+export function idAt(prefix: IdPrefix, at: Date): string {
+  return `${prefix}_${at.getTime().toString(36).padStart(9, '0')}`;
 }
 
 // Random bytes are drawn from a pool refilled 4 KiB at a time: one call into the system's CSPRNG

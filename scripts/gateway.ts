@@ -7,9 +7,14 @@ import { getDatabase } from '@/lib/db';
 
 await startServices();
 const app = getGateway();
-const server = serve({ fetch: app.fetch, port: config.port, hostname: process.env.HOST || '0.0.0.0' }, (info) => {
-  console.log(JSON.stringify({ msg: 'gateway listening', url: `http://localhost:${info.port}/api/v1/csp` }));
-});
+const server = serve(
+  { fetch: app.fetch, port: config.port, hostname: process.env.HOST || '0.0.0.0' },
+  (info) => {
+    console.log(
+      JSON.stringify({ msg: 'gateway listening', url: `http://localhost:${info.port}/api/v1/csp` }),
+    );
+  },
+);
 
 async function shutdown() {
   // Let the requests in flight finish before the database closes under them (bounded).

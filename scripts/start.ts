@@ -9,7 +9,10 @@ const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 3000);
 const url = `http://localhost:${port}`;
 
-const build = spawnSync('bash', [path.join(root, 'scripts/build-if-needed.sh')], { stdio: 'inherit', cwd: root });
+const build = spawnSync('bash', [path.join(root, 'scripts/build-if-needed.sh')], {
+  stdio: 'inherit',
+  cwd: root,
+});
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const env: NodeJS.ProcessEnv = {
@@ -19,7 +22,11 @@ const env: NodeJS.ProcessEnv = {
   SEED_DEMO: process.env.SEED_DEMO ?? 'true',
   NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? url,
 };
-const child = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], { cwd: root, env, stdio: 'inherit' });
+const child = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));
 
@@ -37,7 +44,9 @@ for (;;) {
 
 const { DEMO } = await import('../lib/seed/demo-credentials');
 const ids = await demoIds();
-const db = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${process.env.DATA_DIR || './data'}`;
+const db = process.env.DATABASE_URL
+  ? 'PostgreSQL (DATABASE_URL)'
+  : `embedded PGlite in ${process.env.DATA_DIR || './data'}`;
 console.log(`
   Payment network gateway + dashboard is up (${((Date.now() - started) / 1000).toFixed(1)} s, ${db})
 
@@ -64,8 +73,12 @@ async function demoIds(): Promise<{ orgId: string; partnerId: string }> {
       body: JSON.stringify({ admin_email: DEMO.admin.email, admin_password: DEMO.admin.password }),
     }).then((r) => r.json());
     const token = signin.data.access_token as string;
-    const list = await fetch(`${api}/partner?limit=100`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json());
-    const ns = (list.data.partners as Array<{ token: string; domain: string; org_id: string }>).find((p) => p.domain === 'demo-bank.test');
+    const list = await fetch(`${api}/partner?limit=100`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((r) => r.json());
+    const ns = (list.data.partners as Array<{ token: string; domain: string; org_id: string }>).find(
+      (p) => p.domain === 'demo-bank.test',
+    );
     return { orgId: ns?.org_id ?? '<org id>', partnerId: ns?.token ?? '<namespace id>' };
   } catch {
     return { orgId: '<org id>', partnerId: '<namespace id>' };

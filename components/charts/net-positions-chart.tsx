@@ -12,6 +12,7 @@ import {
 } from 'recharts';
 import { currencyExponent, formatMoney } from '@/lib/client/format';
 import type { Position } from '@/lib/client/queries/settlements';
+import { symmetricDomain } from '@/lib/client/symmetric-domain';
 
 const CREDIT = '#059669'; // emerald-600: readable on white and on slate-900
 const DEBIT = '#e11d48'; // rose-600
@@ -20,19 +21,22 @@ const MAX_LABELLED = 12;
 
 interface Datum {
   counterparty: string;
+  /** The counterparty's domain where known, else its id. */
+  name: string;
   /** Signed, in major units (the axis); the exact figure is `amount` in minor units. */
   net: number;
   amount: string;
   type: Position['position_type'];
 }
 
-function toData(positions: Position[], currency: string): Datum[] {
+function toData(positions: Position[], currency: string, names: Map<string, string>): Datum[] {
   const scale = 10 ** currencyExponent(currency);
   return positions
     .map((p) => {
       const major = Number(p.net_amount) / scale;
       return {
         counterparty: p.counterparty_id,
+        name: names.get(p.counterparty_id) ?? p.counterparty_id,
         net: p.position_type === 'Credit' ? major : -major,
         amount: p.net_amount,
         type: p.position_type,
@@ -71,7 +75,8 @@ function TooltipBody({
   if (!active || !d) return null;
   return (
     <div className="rounded-md border border-slate-200 bg-white px-3 py-2 text-sm shadow dark:border-slate-700 dark:bg-slate-800">
-      <p className="font-mono text-xs">{d.counterparty}</p>
+      <p className="font-medium">{d.name}</p>
+      {d.name !== d.counterparty ? <p className="font-mono text-xs">{d.counterparty}</p> : null}
       <p>
         {d.type === 'Credit' ? 'Credit' : 'Debit'} {formatMoney(d.amount, currency)}
       </p>
@@ -83,9 +88,23 @@ function TooltipBody({
  * Bilateral net positions of one batch: a bar per counterparty, credits (the counterparty owes
  * us) above the axis, debits (we owe it) below. No animation: a thousand bars must draw at once.
  */
-export function NetPositionsChart({ positions, currency }: { positions: Position[]; currency: string }) {
-  const data = toData(positions, currency);
-  const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 1 });
+export function NetPositionsChart({
+  positions,
+  currency,
+  names = new Map(),
+}: {
+  positions: Position[];
+  currency: string;
+  /** Counterparty id → its domain, for the labels and the tooltip. */
+  names?: Map<string, string>;
+}) {
+  const data = toData(positions, currency, names);
+  const domain = symmetricDomain(data);
+  // Below one unit of the currency the quarter ticks need their decimals (0.005, not "0").
+  const compact = new Intl.NumberFormat('en', {
+    notation: 'compact',
+    maximumFractionDigits: domain[1] < 1 ? 3 : 1,
+  });
   const credits = data.filter((d) => d.type === 'Credit').length;
   const labelled = data.length <= MAX_LABELLED;
   return (
@@ -99,8 +118,8 @@ export function NetPositionsChart({ positions, currency }: { positions: Position
         <BarChart
           data={data}
           responsive
-          style={{ width: '100%', height: 320 }}
-          margin={{ top: 8, right: 16, bottom: labelled ? 48 : 8, left: 8 }}
+          style={{ width: '100%', height: labelled ? 360 : 320 }}
+          margin={{ top: 8, right: 16, bottom: 8, left: 8 }}
           barCategoryGap={data.length > 200 ? 0 : '15%'}
           accessibilityLayer={false}
         >
@@ -115,11 +134,13 @@ export function NetPositionsChart({ positions, currency }: { positions: Position
           {/* Many bars: no axis at all. Recharts measures every tick's text in the DOM, which
               cost a forced layout per counterparty even with the labels switched off. */}
           <XAxis
-            dataKey="counterparty"
+            dataKey="name"
             hide={!labelled}
+            // Room for a slanted name of 24 characters under its bar.
+            height={labelled ? 96 : 0}
             tick={labelled ? { fill: 'currentColor', fontSize: 11 } : false}
-            // Ids share their time-ordered head; the tail tells them apart.
-            tickFormatter={(id: string) => (id.length > 12 ? `…${id.slice(-10)}` : id)}
+            // A long name keeps its head (a domain's first label tells it apart).
+            tickFormatter={(name: string) => (name.length > 24 ? `${name.slice(0, 23)}…` : name)}
             angle={-30}
             textAnchor="end"
             interval={0}
@@ -127,6 +148,9 @@ export function NetPositionsChart({ positions, currency }: { positions: Position
             strokeOpacity={0.4}
           />
           <YAxis
+            domain={domain}
+            ticks={[domain[0], domain[0] / 2, 0, domain[1] / 2, domain[1]]}
+            allowDataOverflow={false}
             tick={{ fill: 'currentColor', fontSize: 12 }}
             tickFormatter={(v: number) => compact.format(v)}
             stroke="currentColor"
@@ -152,7 +176,7 @@ export function NetPositionsChart({ positions, currency }: { positions: Position
         </span>
         <span>
           Amounts in {currency}, major units.
-          {labelled ? '' : ' One bar per counterparty; point at a bar for its id.'}
+          {labelled ? '' : ' One bar per counterparty; point at a bar for its name.'}
         </span>
       </figcaption>
     </figure>

@@ -1,10 +1,9 @@
 'use client';
 
 import { SELECT_CLASS } from '@/components/ui/select';
-import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { apiFetch, setActivePartner } from '@/lib/client/api';
 import { signOut } from '@/lib/client/sign-out';
 import { PARTNER_COOKIE, partnerCookieValue } from '@/lib/dashboard/partner-cookie';
@@ -39,8 +38,26 @@ export function Shell({
 }) {
   const pathname = usePathname();
   const router = useRouter();
-  const queryClient = useQueryClient();
   const [selected, setSelected] = useState(partnerId);
+  // Under 1024 px the sidebar is a menu over the page, opened by the top bar's button.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    // Following a link closes the menu (state adjusted during render, not in an effect).
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setMenuOpen(false);
+        document.getElementById('menu-button')?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
   // Set during render so the first queries of the page already carry the namespace.
   setActivePartner(selected);
 
@@ -49,7 +66,8 @@ export function Shell({
     setActivePartner(id);
     document.cookie = `${PARTNER_COOKIE}=${partnerCookieValue(me.user_id, id)}; path=/; samesite=lax; max-age=31536000`;
     await apiFetch('/me/partner', { method: 'PUT', body: { partner_id: id } }).catch(() => {});
-    await queryClient.invalidateQueries();
+    // The client's cache is per namespace (app/providers.tsx): the new one's queries read afresh;
+    // the server-rendered parts are read again for it.
     router.refresh();
   }
 
@@ -69,8 +87,40 @@ export function Shell({
     )
     .sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
-    <div className="flex min-h-screen">
-      <aside className="flex w-60 shrink-0 flex-col gap-4 border-r border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900">
+    <div className="flex min-h-screen flex-col lg:flex-row">
+      <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 lg:hidden dark:border-slate-800 dark:bg-slate-900">
+        <button
+          id="menu-button"
+          type="button"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          onClick={() => setMenuOpen((open) => !open)}
+          className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-600"
+        >
+          Menu
+        </button>
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold">{me.organization?.name ?? 'Network operator'}</p>
+          {current ? (
+            <p className="truncate text-xs text-slate-600 dark:text-slate-400">
+              {current.name} · {current.environment}
+            </p>
+          ) : null}
+        </div>
+      </header>
+      {menuOpen ? (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label="Close menu"
+          onClick={() => setMenuOpen(false)}
+          className="fixed inset-0 z-30 bg-slate-900/40 lg:hidden"
+        />
+      ) : null}
+      <aside
+        id="sidebar"
+        className={`${menuOpen ? 'flex' : 'hidden'} fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] shrink-0 flex-col gap-4 overflow-y-auto border-r border-slate-200 bg-white p-4 lg:static lg:flex lg:w-60 lg:max-w-none dark:border-slate-800 dark:bg-slate-900`}
+      >
         <div>
           <p className="text-sm font-semibold">{me.organization?.name ?? 'Network operator'}</p>
           <p className="truncate text-xs text-slate-600 dark:text-slate-400">
@@ -140,14 +190,14 @@ export function Shell({
         {isSandbox ? (
           <div
             role="status"
-            className="bg-amber-100 px-6 py-2 text-sm text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+            className="bg-amber-100 px-4 py-2 text-sm text-amber-900 lg:px-6 dark:bg-amber-900 dark:text-amber-100"
           >
             {me.organization?.status === 'rejected'
               ? 'Sandbox — verification was declined'
               : 'Sandbox — awaiting verification'}
           </div>
         ) : null}
-        <main className="flex-1 p-6">{children}</main>
+        <main className="min-w-0 flex-1 p-4 lg:p-6">{children}</main>
       </div>
     </div>
   );

@@ -8,7 +8,9 @@ const TONES = {
 /** A short status word; the word carries the meaning, the colour only repeats it. */
 export function Badge({ tone, children }: { tone: keyof typeof TONES; children: React.ReactNode }) {
   return (
-    <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ${TONES[tone]}`}>
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ${TONES[tone]}`}
+    >
       {children}
     </span>
   );

@@ -1,13 +1,14 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
+import { formatLocal, formatUtc } from '@/lib/client/time';
 
 const subscribe = () => () => {};
 
 /**
- * A moment in the reader's time zone. The server does not know that zone, so server-rendered HTML
- * (and hydration) shows UTC, and the browser switches to local time right after: rendering
- * toLocaleString on both sides would mismatch whenever the zones differ.
+ * A moment in the reader's time zone, named, with UTC on hover. The server does not know that
+ * zone, so server-rendered HTML (and hydration) shows UTC in the same format, and the browser
+ * switches to its zone right after: only the zone changes, never the format.
  */
 export function LocalTime({ seconds }: { seconds: number }) {
   const isBrowser = useSyncExternalStore(
@@ -17,8 +18,8 @@ export function LocalTime({ seconds }: { seconds: number }) {
   );
   const d = new Date(seconds * 1000);
   return (
-    <time dateTime={d.toISOString()}>
-      {isBrowser ? d.toLocaleString() : `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`}
+    <time dateTime={d.toISOString()} title={formatUtc(d)}>
+      {isBrowser ? formatLocal(d) : formatUtc(d)}
     </time>
   );
 }

@@ -1,13 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { api, createOrg, createVerifiedOrg, expectError, signIn, uniq, withSql, type TestOrg } from './helpers';
+import {
+  api,
+  createOrg,
+  createVerifiedOrg,
+  expectError,
+  signIn,
+  uniq,
+  withSql,
+  type TestOrg,
+  listAnswer,
+} from './helpers';
 
-const institution = { name: 'First Clearing', phone_number: '+1 212 555 0100', address: { address: '1 Main St', city: 'Springfield', postal_code: '12345', state: 'IL' } };
-const body = (over: Record<string, unknown> = {}) => ({ account_title: 'Operating', account_number: '000123456789', routing_number: '021000021', type: 'checking', institution, ...over });
+const institution = {
+  name: 'First Clearing',
+  phone_number: '+1 212 555 0100',
+  address: { address: '1 Main St', city: 'Springfield', postal_code: '12345', state: 'IL' },
+};
+const body = (over: Record<string, unknown> = {}) => ({
+  account_title: 'Operating',
+  account_number: '000123456789',
+  routing_number: '021000021',
+  type: 'checking',
+  institution,
+  ...over,
+});
 const as = (org: TestOrg) => ({ token: org.token, partner: org.partnerId });
 
 async function member(org: TestOrg, role: 'support' | 'viewer'): Promise<string> {
   const email = `${role}-${uniq()}@example.test`;
-  const res = await api('POST', '/users', { token: org.token, body: { email, role, password: `${role}-password-1` } });
+  const res = await api('POST', '/users', {
+    token: org.token,
+    body: { email, role, password: `${role}-password-1` },
+  });
   expect(res.status).toBe(200);
   return (await signIn(email, `${role}-password-1`)).access_token;
 }
@@ -57,7 +81,11 @@ describe('POST /api/v1/csp/account', () => {
   it('creates one account from 10 concurrent identical requests', async () => {
     const org = await createOrg();
     const key = `idem-${uniq()}`;
-    const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/account', { ...as(org), body: body(), idempotencyKey: key })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api('POST', '/account', { ...as(org), body: body(), idempotencyKey: key }),
+      ),
+    );
     expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     const created = results.filter((r) => r.status === 200);
     expect(created.length).toBeGreaterThanOrEqual(1);
@@ -70,31 +98,46 @@ describe('POST /api/v1/csp/account', () => {
     expect(replay.status).toBe(200);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.data.token).toBe(created[0]!.body.data.token);
-    const rows = await withSql(async (c) => (await c.query('SELECT count(*)::int AS n FROM accounts WHERE partner_id = $1', [org.partnerId])).rows[0].n);
+    const rows = await withSql(
+      async (c) =>
+        (await c.query('SELECT count(*)::int AS n FROM accounts WHERE partner_id = $1', [org.partnerId]))
+          .rows[0].n,
+    );
     if (rows !== undefined) expect(rows).toBe(1);
   });
 
-  it.each(['support', 'viewer'] as const)('refuses every write to a %s (403) and lets them read', async (role) => {
-    const org = await createOrg();
-    const acct = await create(org);
-    const token = await member(org, role);
-    const who = { token, partner: org.partnerId };
-    expectError(await api('POST', '/account', { ...who, body: body() }), 403, 'error.forbidden');
-    expectError(await api('DELETE', `/account/${acct.token}`, who), 403, 'error.forbidden');
-    expectError(await api('POST', `/account/${acct.token}/verify`, who), 403, 'error.forbidden');
-    const list = await api('GET', '/account', who);
-    expect(list.status).toBe(200);
-    expect(list.body.data).toEqual({ count: 1, accounts: [acct] });
-    expect((await api('GET', `/account/${acct.token}`, who)).body.data).toEqual(acct);
-  });
+  it.each(['support', 'viewer'] as const)(
+    'refuses every write to a %s (403) and lets them read',
+    async (role) => {
+      const org = await createOrg();
+      const acct = await create(org);
+      const token = await member(org, role);
+      const who = { token, partner: org.partnerId };
+      expectError(await api('POST', '/account', { ...who, body: body() }), 403, 'error.forbidden');
+      expectError(await api('DELETE', `/account/${acct.token}`, who), 403, 'error.forbidden');
+      expectError(await api('POST', `/account/${acct.token}/verify`, who), 403, 'error.forbidden');
+      const list = await api('GET', '/account', who);
+      expect(list.status).toBe(200);
+      expect(list.body.data).toEqual(listAnswer(1, { accounts: [acct] }));
+      expect((await api('GET', `/account/${acct.token}`, who)).body.data).toEqual(acct);
+    },
+  );
 
   it('stores only the last four digits of the account number', async () => {
     const org = await createOrg();
     const acct = await create(org, { account_number: '98765432101234567', type: 'savings' });
     expect(acct).toMatchObject({ masked_account_number: '****4567', type: 'savings' });
-    const row = await withSql(async (c) => (await c.query('SELECT * FROM accounts WHERE id = $1', [acct.token])).rows[0]);
+    const row = await withSql(
+      async (c) => (await c.query('SELECT * FROM accounts WHERE id = $1', [acct.token])).rows[0],
+    );
     if (row) {
-      expect(row).toMatchObject({ partner_id: org.partnerId, org_id: org.orgId, account_number_last4: '4567', status: 'unverified', type: 'savings' });
+      expect(row).toMatchObject({
+        partner_id: org.partnerId,
+        org_id: org.orgId,
+        account_number_last4: '4567',
+        status: 'unverified',
+        type: 'savings',
+      });
       expect(JSON.stringify(row)).not.toContain('98765432101234567');
     }
   });
@@ -104,7 +147,10 @@ describe('POST /api/v1/csp/account', () => {
     const acct = await create(org, { institution: { ...institution, routing_number: '011000015' } });
     expect(acct.routing_number).toBe('021000021');
     expect(acct.institution.routing_number).toBe('011000015');
-    const bad = await api('POST', '/account', { ...as(org), body: body({ institution: { ...institution, routing_number: '011000016' } }) });
+    const bad = await api('POST', '/account', {
+      ...as(org),
+      body: body({ institution: { ...institution, routing_number: '011000016' } }),
+    });
     expectError(bad, 400, 'error.bad_request');
     expect(bad.body.message).toMatch(/institution\.routing_number/);
   });
@@ -119,7 +165,9 @@ describe('GET /api/v1/csp/account (filters)', () => {
     await api('POST', `/account/${reserve.token}/verify`, as(org));
     const q = (s: string) => api('GET', `/account?${s}`, as(org)).then((r) => r.body.data);
     expect((await q('account_title=PAYROLL')).count).toBe(2);
-    expect((await q('routing_number=011000015')).accounts.map((a: any) => a.account_title)).toEqual(['payroll west']);
+    expect((await q('routing_number=011000015')).accounts.map((a: any) => a.account_title)).toEqual([
+      'payroll west',
+    ]);
     expect((await q('status=AS_Verified')).accounts.map((a: any) => a.token)).toEqual([reserve.token]);
     expect((await q('status=AS_Unverified')).count).toBe(2);
     expect((await q('account_title=nothing-like-this')).count).toBe(0);
@@ -134,10 +182,13 @@ describe('GET /api/v1/csp/account (filters)', () => {
     expect((await q('limit=2&page=3')).accounts).toEqual([]);
   });
 
-  it.each(['status=AS_Bogus', 'limit=0', 'limit=101', 'page=0', 'limit=ten'])('answers 400 for %s', async (qs) => {
-    const org = await createOrg();
-    expectError(await api('GET', `/account?${qs}`, as(org)), 400, 'error.bad_request');
-  });
+  it.each(['status=AS_Bogus', 'limit=0', 'limit=101', 'page=0', 'limit=ten'])(
+    'answers 400 for %s',
+    async (qs) => {
+      const org = await createOrg();
+      expectError(await api('GET', `/account?${qs}`, as(org)), 400, 'error.bad_request');
+    },
+  );
 });
 
 describe('DELETE /api/v1/csp/account/{id} and verification', () => {
@@ -148,11 +199,15 @@ describe('DELETE /api/v1/csp/account/{id} and verification', () => {
     expect(del.body).toEqual({ ok: true, data: {} });
     expect((await api('GET', '/account', as(org))).body.data.count).toBe(0);
     const deleted = await api('GET', '/account?status=AS_Deleted', as(org));
-    expect(deleted.body.data.accounts.map((a: any) => [a.token, a.status])).toEqual([[acct.token, 'deleted']]);
+    expect(deleted.body.data.accounts.map((a: any) => [a.token, a.status])).toEqual([
+      [acct.token, 'deleted'],
+    ]);
     expect((await api('GET', `/account/${acct.token}`, as(org))).body.data.status).toBe('deleted');
     expectError(await api('DELETE', `/account/${acct.token}`, as(org)), 404, 'error.not_found');
     expectError(await api('POST', `/account/${acct.token}/verify`, as(org)), 404, 'error.not_found');
-    const row = await withSql(async (c) => (await c.query('SELECT status FROM accounts WHERE id = $1', [acct.token])).rows[0]);
+    const row = await withSql(
+      async (c) => (await c.query('SELECT status FROM accounts WHERE id = $1', [acct.token])).rows[0],
+    );
     if (row) expect(row.status).toBe('deleted');
   });
 
@@ -160,7 +215,9 @@ describe('DELETE /api/v1/csp/account/{id} and verification', () => {
     const org = await createOrg();
     const acct = await create(org);
     const key = `del-${uniq()}`;
-    expect((await api('DELETE', `/account/${acct.token}`, { ...as(org), idempotencyKey: key })).status).toBe(200);
+    expect((await api('DELETE', `/account/${acct.token}`, { ...as(org), idempotencyKey: key })).status).toBe(
+      200,
+    );
     const again = await api('DELETE', `/account/${acct.token}`, { ...as(org), idempotencyKey: key });
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
@@ -179,17 +236,34 @@ describe('DELETE /api/v1/csp/account/{id} and verification', () => {
     const acct = await create(sandbox);
     const verified = await api('POST', `/account/${acct.token}/verify`, as(sandbox));
     expect(verified.status).toBe(200);
-    expect(verified.body.data).toEqual({ ...acct, status: 'verified', updated_at: verified.body.data.updated_at });
+    expect(verified.body.data).toEqual({
+      ...acct,
+      status: 'verified',
+      updated_at: verified.body.data.updated_at,
+    });
     expect((await api('GET', `/account/${acct.token}`, as(sandbox))).body.data.status).toBe('verified');
 
     const bank = await createVerifiedOrg();
-    const prod = await api('POST', '/partner', { token: bank.token, body: { name: 'Prod', domain: `prod-${uniq()}.bank.test` } });
+    const prod = await api('POST', '/partner', {
+      token: bank.token,
+      body: { name: 'Prod', domain: `prod-${uniq()}.bank.test` },
+    });
     expect(prod.body.data.environment).toBe('production');
-    const prodAcct = await api('POST', '/account', { token: bank.token, partner: prod.body.data.token, body: body() });
-    const refused = await api('POST', `/account/${prodAcct.body.data.token}/verify`, { token: bank.token, partner: prod.body.data.token });
+    const prodAcct = await api('POST', '/account', {
+      token: bank.token,
+      partner: prod.body.data.token,
+      body: body(),
+    });
+    const refused = await api('POST', `/account/${prodAcct.body.data.token}/verify`, {
+      token: bank.token,
+      partner: prod.body.data.token,
+    });
     expectError(refused, 403, 'error.forbidden');
     expect(refused.body.message).toMatch(/operator/);
-    const still = await api('GET', `/account/${prodAcct.body.data.token}`, { token: bank.token, partner: prod.body.data.token });
+    const still = await api('GET', `/account/${prodAcct.body.data.token}`, {
+      token: bank.token,
+      partner: prod.body.data.token,
+    });
     expect(still.body.data.status).toBe('unverified');
   });
 
@@ -200,10 +274,22 @@ describe('DELETE /api/v1/csp/account/{id} and verification', () => {
     expectError(await api('GET', `/account/${acct.token}`, as(b)), 404, 'error.not_found');
     expectError(await api('DELETE', `/account/${acct.token}`, as(b)), 404, 'error.not_found');
     expectError(await api('POST', `/account/${acct.token}/verify`, as(b)), 404, 'error.not_found');
-    expect((await api('GET', '/account', as(b))).body.data).toEqual({ count: 0, accounts: [] });
-    expectError(await api('GET', '/account', { token: b.token, partner: a.partnerId }), 401, 'error.unauthorized');
-    expectError(await api('POST', '/account', { token: b.token, partner: a.partnerId, body: body() }), 401, 'error.unauthorized');
-    expectError(await api('GET', `/account/${acct.token}`, { token: b.token, partner: a.partnerId }), 401, 'error.unauthorized');
+    expect((await api('GET', '/account', as(b))).body.data).toEqual(listAnswer(0, { accounts: [] }));
+    expectError(
+      await api('GET', '/account', { token: b.token, partner: a.partnerId }),
+      401,
+      'error.unauthorized',
+    );
+    expectError(
+      await api('POST', '/account', { token: b.token, partner: a.partnerId, body: body() }),
+      401,
+      'error.unauthorized',
+    );
+    expectError(
+      await api('GET', `/account/${acct.token}`, { token: b.token, partner: a.partnerId }),
+      401,
+      'error.unauthorized',
+    );
     expectError(await api('GET', '/account', { token: a.token }), 400, 'error.bad_request');
     expect((await api('GET', `/account/${acct.token}`, as(a))).body.data.status).toBe('unverified');
   });
@@ -211,10 +297,13 @@ describe('DELETE /api/v1/csp/account/{id} and verification', () => {
   it('keeps accounts to their namespace within one organization', async () => {
     const org = await createOrg();
     const acct = await create(org);
-    const other = await api('POST', '/partner', { token: org.token, body: { name: 'Second', domain: `second-${uniq()}.bank.test` } });
+    const other = await api('POST', '/partner', {
+      token: org.token,
+      body: { name: 'Second', domain: `second-${uniq()}.bank.test` },
+    });
     expect(other.status).toBe(200);
     const there = { token: org.token, partner: other.body.data.token };
     expectError(await api('GET', `/account/${acct.token}`, there), 404, 'error.not_found');
-    expect((await api('GET', '/account', there)).body.data).toEqual({ count: 0, accounts: [] });
+    expect((await api('GET', '/account', there)).body.data).toEqual(listAnswer(0, { accounts: [] }));
   });
 });

@@ -2,13 +2,27 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { api, createOrg, expectError, signIn, uniq, withSql, type TestOrg } from './helpers';
 
-const ALL = { customers_read: true, customers_write: true, transactions_read: true, transactions_write: true };
+const ALL = {
+  customers_read: true,
+  customers_write: true,
+  transactions_read: true,
+  transactions_write: true,
+};
 
 async function createKey(org: TestOrg, access: Partial<typeof ALL> = ALL, name = 'Core banking') {
   const res = await api('POST', '/apikey', {
     token: org.token,
     partner: org.partnerId,
-    body: { name, access: { customers_read: false, customers_write: false, transactions_read: false, transactions_write: false, ...access } },
+    body: {
+      name,
+      access: {
+        customers_read: false,
+        customers_write: false,
+        transactions_read: false,
+        transactions_write: false,
+        ...access,
+      },
+    },
   });
   expect(res.status).toBe(200);
   return res.body.data;
@@ -24,7 +38,12 @@ describe('POST /api/v1/csp/apikey', () => {
       partner_id: org.partnerId,
       name: 'Core banking',
       enabled: true,
-      access: { customers_read: true, customers_write: false, transactions_read: false, transactions_write: false },
+      access: {
+        customers_read: true,
+        customers_write: false,
+        transactions_read: false,
+        transactions_write: false,
+      },
     });
     expect(key.token).toMatch(/^api_/);
     expect(key.secret_key).toMatch(/^sk_sandbox_[A-Za-z0-9_-]{43}$/);
@@ -43,10 +62,20 @@ describe('POST /api/v1/csp/apikey', () => {
   it.each([
     ['missing x-partner-id', { partner: undefined }, 400, 'error.bad_request'],
     ['missing access', { body: { name: 'x' } }, 400, 'error.bad_request'],
-    ['wrong access type', { body: { name: 'x', access: { ...ALL, customers_read: 'yes' } } }, 400, 'error.bad_request'],
+    [
+      'wrong access type',
+      { body: { name: 'x', access: { ...ALL, customers_read: 'yes' } } },
+      400,
+      'error.bad_request',
+    ],
   ])('answers %s with the envelope', async (_l, over, status, code) => {
     const org = await createOrg();
-    const res = await api('POST', '/apikey', { token: org.token, partner: org.partnerId, body: { name: 'k', access: ALL }, ...over });
+    const res = await api('POST', '/apikey', {
+      token: org.token,
+      partner: org.partnerId,
+      body: { name: 'k', access: ALL },
+      ...over,
+    });
     expectError(res, status as number, code as string);
   });
 
@@ -55,9 +84,20 @@ describe('POST /api/v1/csp/apikey', () => {
     const key = await createKey(org);
     expectError(await api('GET', '/apikey', { ...asKey(org, key.secret_key) }), 401, 'error.unauthorized');
     const email = `viewer-${uniq()}@example.test`;
-    await api('POST', '/users', { token: org.token, body: { email, role: 'viewer', password: 'viewer-password-1' } });
+    await api('POST', '/users', {
+      token: org.token,
+      body: { email, role: 'viewer', password: 'viewer-password-1' },
+    });
     const viewer = await signIn(email, 'viewer-password-1');
-    expectError(await api('POST', '/apikey', { token: viewer.access_token, partner: org.partnerId, body: { name: 'k', access: ALL } }), 403, 'error.forbidden');
+    expectError(
+      await api('POST', '/apikey', {
+        token: viewer.access_token,
+        partner: org.partnerId,
+        body: { name: 'k', access: ALL },
+      }),
+      403,
+      'error.forbidden',
+    );
   });
 });
 
@@ -66,7 +106,10 @@ describe('POST /api/v1/csp/apikey/{secret_key} (rotation)', () => {
     const org = await createOrg();
     const key = await createKey(org);
     expect((await api('GET', '/customer', asKey(org, key.secret_key))).status).toBe(200);
-    const rotated = await api('POST', `/apikey/${key.secret_key}`, { token: org.token, partner: org.partnerId });
+    const rotated = await api('POST', `/apikey/${key.secret_key}`, {
+      token: org.token,
+      partner: org.partnerId,
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.body.data.token).toBe(key.token);
     expect(rotated.body.data.secret_key).toMatch(/^sk_sandbox_/);
@@ -74,9 +117,16 @@ describe('POST /api/v1/csp/apikey/{secret_key} (rotation)', () => {
     expectError(await api('GET', '/customer', asKey(org, key.secret_key)), 401, 'error.unauthorized');
     expect((await api('GET', '/customer', asKey(org, rotated.body.data.secret_key))).status).toBe(200);
     // rotating by the old secret again finds nothing
-    expectError(await api('POST', `/apikey/${key.secret_key}`, { token: org.token, partner: org.partnerId }), 404, 'error.not_found');
+    expectError(
+      await api('POST', `/apikey/${key.secret_key}`, { token: org.token, partner: org.partnerId }),
+      404,
+      'error.not_found',
+    );
     await withSql(async (c) => {
-      const r = await c.query("SELECT count(*)::int AS n FROM events WHERE type = 'api_key.rotated' AND partner_id = $1", [org.partnerId]);
+      const r = await c.query(
+        "SELECT count(*)::int AS n FROM events WHERE type = 'api_key.rotated' AND partner_id = $1",
+        [org.partnerId],
+      );
       expect(r.rows[0].n).toBe(1);
     });
   });
@@ -85,7 +135,11 @@ describe('POST /api/v1/csp/apikey/{secret_key} (rotation)', () => {
     const a = await createOrg();
     const b = await createOrg();
     const key = await createKey(a);
-    expectError(await api('POST', `/apikey/${key.secret_key}`, { token: b.token, partner: b.partnerId }), 404, 'error.not_found');
+    expectError(
+      await api('POST', `/apikey/${key.secret_key}`, { token: b.token, partner: b.partnerId }),
+      404,
+      'error.not_found',
+    );
     expect((await api('GET', '/customer', asKey(a, key.secret_key))).status).toBe(200);
   });
 });
@@ -94,26 +148,50 @@ describe('PATCH and DELETE /api/v1/csp/apikey/{token}', () => {
   it('disables a key (401), re-enables it, narrows its access (403) and revokes it (401, then 404)', async () => {
     const org = await createOrg();
     const key = await createKey(org);
-    const off = await api('PATCH', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId, body: { enabled: false } });
+    const off = await api('PATCH', `/apikey/${key.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { enabled: false },
+    });
     expect(off.body.data.enabled).toBe(false);
     expectError(await api('GET', '/customer', asKey(org, key.secret_key)), 401, 'error.unauthorized');
-    await api('PATCH', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId, body: { enabled: true, access: { customers_read: false } } });
+    await api('PATCH', `/apikey/${key.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { enabled: true, access: { customers_read: false } },
+    });
     const denied = await api('GET', '/customer', asKey(org, key.secret_key));
     expectError(denied, 403, 'error.forbidden');
     expect(denied.body.message).toMatch(/customers_read/);
     const del = await api('DELETE', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId });
     expect(del.body).toEqual({ ok: true, data: {} });
     expectError(await api('GET', '/customer', asKey(org, key.secret_key)), 401, 'error.unauthorized');
-    expectError(await api('GET', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId }), 404, 'error.not_found');
-    expectError(await api('DELETE', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId }), 404, 'error.not_found');
+    expectError(
+      await api('GET', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId }),
+      404,
+      'error.not_found',
+    );
+    expectError(
+      await api('DELETE', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId }),
+      404,
+      'error.not_found',
+    );
   });
 
   it("answers 404 for another organization's key id and 401 for its namespace", async () => {
     const a = await createOrg();
     const b = await createOrg();
     const key = await createKey(a);
-    expectError(await api('GET', `/apikey/${key.token}`, { token: b.token, partner: b.partnerId }), 404, 'error.not_found');
-    expectError(await api('GET', `/apikey/${key.token}`, { token: b.token, partner: a.partnerId }), 401, 'error.unauthorized');
+    expectError(
+      await api('GET', `/apikey/${key.token}`, { token: b.token, partner: b.partnerId }),
+      404,
+      'error.not_found',
+    );
+    expectError(
+      await api('GET', `/apikey/${key.token}`, { token: b.token, partner: a.partnerId }),
+      401,
+      'error.unauthorized',
+    );
   });
 });
 
@@ -122,11 +200,39 @@ describe('API key credential', () => {
     const a = await createOrg();
     const b = await createOrg();
     const key = await createKey(a);
-    expectError(await api('GET', '/customer', { apiKey: key.secret_key, org: a.orgId, partner: b.partnerId }), 401, 'error.unauthorized');
-    expectError(await api('GET', '/customer/x@y.test/resolve', { apiKey: key.secret_key, org: b.orgId, partner: a.partnerId }), 401, 'error.unauthorized');
-    expectError(await api('GET', '/customer', { apiKey: key.secret_key, org: a.orgId }), 400, 'error.bad_request');
-    expectError(await api('GET', '/customer/x@y.test/resolve', { apiKey: key.secret_key, partner: a.partnerId }), 400, 'error.bad_request');
-    expectError(await api('GET', '/customer', { apiKey: 'sk_sandbox_not-a-real-key', org: a.orgId, partner: a.partnerId }), 401, 'error.unauthorized');
+    expectError(
+      await api('GET', '/customer', { apiKey: key.secret_key, org: a.orgId, partner: b.partnerId }),
+      401,
+      'error.unauthorized',
+    );
+    expectError(
+      await api('GET', '/customer/x@y.test/resolve', {
+        apiKey: key.secret_key,
+        org: b.orgId,
+        partner: a.partnerId,
+      }),
+      401,
+      'error.unauthorized',
+    );
+    expectError(
+      await api('GET', '/customer', { apiKey: key.secret_key, org: a.orgId }),
+      400,
+      'error.bad_request',
+    );
+    expectError(
+      await api('GET', '/customer/x@y.test/resolve', { apiKey: key.secret_key, partner: a.partnerId }),
+      400,
+      'error.bad_request',
+    );
+    expectError(
+      await api('GET', '/customer', {
+        apiKey: 'sk_sandbox_not-a-real-key',
+        org: a.orgId,
+        partner: a.partnerId,
+      }),
+      401,
+      'error.unauthorized',
+    );
   });
 });
 
@@ -135,7 +241,12 @@ describe("idempotency with a user's token", () => {
     const org = await createOrg();
     const key = `idem-${uniq()}`;
     const send = (body: unknown, over: { partner?: string } = {}) =>
-      api('POST', '/apikey', { token: org.token, partner: over.partner ?? org.partnerId, body, idempotencyKey: key });
+      api('POST', '/apikey', {
+        token: org.token,
+        partner: over.partner ?? org.partnerId,
+        body,
+        idempotencyKey: key,
+      });
     const body = { name: 'Idempotent', access: ALL };
 
     expectError(await send({ name: '', access: ALL }), 400, 'error.bad_request');
@@ -151,7 +262,9 @@ describe("idempotency with a user's token", () => {
 
     const list = await api('GET', '/apikey', { token: org.token, partner: org.partnerId });
     expect(list.body.data.api_keys.filter((k: { name: string }) => k.name === 'Idempotent')).toHaveLength(1);
-    const hash = createHash('sha256').update(`usr:${org.userId}\nPOST\n/api/v1/csp/apikey\n${key}`).digest('hex');
+    const hash = createHash('sha256')
+      .update(`usr:${org.userId}\nPOST\n/api/v1/csp/apikey\n${key}`)
+      .digest('hex');
     await withSql(async (c) => {
       const r = await c.query('SELECT state, status_code FROM idempotency_keys WHERE key_hash = $1', [hash]);
       expect(r.rows).toEqual([{ state: 'done', status_code: 200 }]);

@@ -1,5 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { api, baseUrl, expectError, operatorToken, uniq, type ApiOptions, type ApiResponse } from './helpers';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  api,
+  baseUrl,
+  createOrg,
+  expectError,
+  operatorToken,
+  uniq,
+  type ApiOptions,
+  type ApiResponse,
+} from './helpers';
 import {
   credentialsFor,
   expectEnvelope,
@@ -10,7 +19,14 @@ import {
   type OpenApiOperation,
   type Operation,
 } from './operations';
-import { createBank, pushBody, type Bank } from './payments-helpers';
+import {
+  admissionTasks,
+  createAndSubmit,
+  createBank,
+  pushBody,
+  workTask,
+  type Bank,
+} from './payments-helpers';
 
 /**
  * Bad input on every write operation of the gateway, enumerated from its own OpenAPI document:
@@ -72,7 +88,7 @@ beforeAll(async () => {
   real = {
     user_id: bank.userId,
     partner_id: bank.partnerId,
-    token: key.body.data.token,
+    key: key.body.data.token,
     link_id: links.body.data.links[0].token,
     webhook_id: hook.body.data.token,
   };
@@ -355,7 +371,7 @@ describe('wrong types and unknown enum values on update bodies', () => {
           (u: { token: string }) => u.token === bank.userId,
         ),
         partner: (await api('GET', `/partner/${bank.partnerId}`, { token: bank.token })).body.data,
-        key: (await api('GET', `/apikey/${real.token}`, { token: bank.token, partner: bank.partnerId })).body
+        key: (await api('GET', `/apikey/${real.key}`, { token: bank.token, partner: bank.partnerId })).body
           .data,
         webhook: (
           await api('GET', `/webhook/${real.webhook_id}`, { token: bank.token, partner: bank.partnerId })
@@ -367,7 +383,7 @@ describe('wrong types and unknown enum values on update bodies', () => {
       const path = {
         user: `/users/${bank.userId}`,
         partner: `/partner/${bank.partnerId}`,
-        key: `/apikey/${real.token}`,
+        key: `/apikey/${real.key}`,
         webhook: `/webhook/${real.webhook_id}`,
         me: '/me/partner',
       }[what];
@@ -446,6 +462,239 @@ describe('the NUL character (U+0000), which PostgreSQL cannot store', () => {
     expect(query.body.message).toBe(`q: ${NUL}`);
   });
 });
+
+/** An object nested `levels` deep (`{"a":{"a":…1}}`), built without recursion. */
+function nest(levels: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+}
+const membersOf = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i]));
+
+describe('bodies nested too deep or too wide, and lone UTF-16 surrogates: 400 naming the rule, nothing written', () => {
+  const DEEP = 'body: JSON nested deeper than 32 levels';
+  const WIDE = 'JSON object or array with more than 1000 members';
+  const LONE = 'must not contain a lone UTF-16 surrogate';
+  let b: Bank;
+  beforeAll(async () => {
+    b = await createBank();
+  });
+
+  // Each payment is refused under an idempotency key that then creates the corrected payment:
+  // the refusal stored nothing, neither the payment nor an answer for the key.
+  it.each([
+    ['a device nested 3,000 levels deep', { device: nest(3000) }, DEEP],
+    ['a device one level past the limit (33 in all)', { device: nest(32) }, DEEP],
+    ['a device with 1,001 members', { device: membersOf(1001) }, `device: ${WIDE}`],
+    [
+      'an array of 1,001 items in location',
+      { location: { seen: new Array(1001).fill(0) } },
+      `location.seen: ${WIDE}`,
+    ],
+    ['a lone surrogate in reference', { reference: '\ud800x' }, `reference: ${LONE}`],
+    ['a lone surrogate in payment_id', { payment_id: `pay-${uniq()}-\udc00` }, `payment_id: ${LONE}`],
+    [
+      'a lone surrogate in a device value',
+      { device: { model: { name: 'Pixel \udbff' } } },
+      `device.model.name: ${LONE}`,
+    ],
+    ['a lone surrogate in a device key', { device: { '\ud800': 1 } }, `device.\\ud800: ${LONE}`],
+    [
+      'a lone surrogate in a party name',
+      { debtor_party: { payment_address: 'payer@{domain}', first_name: 'P\udc00at', last_name: 'Payer' } },
+      `debtor_party.first_name: ${LONE}`,
+    ],
+    ['a lone surrogate in an unknown field', { memo: 'x\ud800' }, `memo: ${LONE}`],
+  ] as const)('POST /payments with %s', async (_name, over, message) => {
+    // The bank's own domain where a case names the debtor: only the rule under test is broken.
+    const body = JSON.parse(JSON.stringify(pushBody(b, ALICE, '1000', over)).replace('{domain}', b.domain));
+    const key = `bad-${uniq()}`;
+    const refused = await api('POST', '/payments', { ...b.key, body, idempotencyKey: key });
+    expectEnvelope(refused, 400, 'error.bad_request', message);
+    expect(refused.body.message).toBe(message);
+
+    const corrected = pushBody(b, ALICE, '1000');
+    const id: string = 'payment_id' in over ? corrected.payment_id : body.payment_id;
+    expectError(await api('GET', `/payments/${encodeURIComponent(id)}`, b.key), 404, 'error.not_found');
+    const created = await api('POST', '/payments', {
+      ...b.key,
+      body: { ...corrected, payment_id: id },
+      idempotencyKey: key,
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(created.headers.get('idempotent-replayed')).toBeNull();
+    expect(created.body.data.payment_id).toBe(id);
+  });
+
+  it('POST /payments accepts a device 32 levels deep in all, and answers it back unchanged', async () => {
+    const body = pushBody(b, ALICE, '1000', { device: nest(31) });
+    const created = await api('POST', '/payments', { ...b.key, body });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.data.device).toEqual(nest(31));
+    const read = await api('GET', `/payments/${body.payment_id}`, b.key);
+    expect(read.body.data.device).toEqual(nest(31));
+  });
+
+  it('sign-in and sign-up, which have no credential: an unknown field 3,000 levels deep (18 KB), a body of 1,001 members', async () => {
+    const org = await createOrg();
+    const signIn = { admin_email: org.email, admin_password: org.password };
+    const deep = `${JSON.stringify(signIn).slice(0, -1)},"extra":${'{"a":'.repeat(3000)}1${'}'.repeat(3001)}`;
+    expect(deep.length).toBeGreaterThan(18_000);
+    const key = `deep-${uniq()}`;
+    const refused = await api('POST', '/organization/signin', { rawBody: deep, idempotencyKey: key });
+    expectEnvelope(refused, 400, 'error.bad_request', 'deep sign-in');
+    expect(refused.body.message).toBe(DEEP);
+    const wide = await api('POST', '/organization/signin', { body: { ...membersOf(999), ...signIn } });
+    expectEnvelope(wide, 400, 'error.bad_request', 'wide sign-in');
+    expect(wide.body.message).toBe(`body: ${WIDE}`);
+    const lone = await api('POST', '/organization/signin', { body: { ...signIn, admin_password: '\ud800' } });
+    expectEnvelope(lone, 400, 'error.bad_request', 'lone surrogate in sign-in');
+    expect(lone.body.message).toBe(`admin_password: ${LONE}`);
+    const ok = await api('POST', '/organization/signin', { body: signIn, idempotencyKey: key });
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.headers.get('idempotent-replayed')).toBeNull();
+
+    const email = `deep-${uniq()}@example.test`;
+    const signUp = { name: 'Deep Bank', admin_email: email, admin_password: 'correct-horse-battery' };
+    const up = await api('POST', '/organization', { body: { ...signUp, name: 'Deep \udfff Bank' } });
+    expectEnvelope(up, 400, 'error.bad_request', 'lone surrogate in sign-up');
+    expect(up.body.message).toBe(`name: ${LONE}`);
+    const upDeep = await api('POST', '/organization', { body: { ...signUp, profile: nest(40) } });
+    expectEnvelope(upDeep, 400, 'error.bad_request', 'deep sign-up');
+    expect(upDeep.body.message).toBe(DEEP);
+    // The email was never taken.
+    expect((await api('POST', '/organization', { body: signUp })).status).toBe(200);
+  });
+
+  it("a lone surrogate in a task's note: 400, the task unchanged, the key free for the corrected body", async () => {
+    const own = await createBank();
+    const set = await api('PATCH', `/partner/${own.partnerId}`, {
+      token: own.token,
+      body: { review_threshold: '1' },
+    });
+    expect(set.status, set.text).toBe(200);
+    const payment = pushBody(own, ALICE, '1000');
+    const submission = await createAndSubmit(own, payment);
+    const tasks = await admissionTasks(own, payment.payment_id, submission.admission_id);
+    const review = tasks.find((t) => t.name === 'compliance_review')!;
+    expect(review.status).toBe(1);
+    const key = `note-${uniq()}`;
+    const work = { status: 'on_hold', status_reason: 'accepted' };
+    const refused = await workTask(
+      own,
+      payment.payment_id,
+      submission.admission_id,
+      review.token,
+      { ...work, note: 'check \ud800' },
+      { idempotencyKey: key },
+    );
+    expectEnvelope(refused, 400, 'error.bad_request', 'note');
+    expect(refused.body.message).toBe(`note: ${LONE}`);
+    const after = (await admissionTasks(own, payment.payment_id, submission.admission_id)).find(
+      (t) => t.token === review.token,
+    )!;
+    expect(after).toEqual(review);
+    const ok = await workTask(
+      own,
+      payment.payment_id,
+      submission.admission_id,
+      review.token,
+      { ...work, note: 'check ok' },
+      { idempotencyKey: key },
+    );
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.headers.get('idempotent-replayed')).toBeNull();
+    expect(ok.body.data.note).toBe('check ok');
+  });
+
+  it('a query parameter holding the UTF-8 form of a lone surrogate (%ED%A0%80) or another undecodable escape: 400 naming it', async () => {
+    for (const [path, message] of [
+      ['/customer?q=%ED%A0%80', 'q: not valid percent-encoded UTF-8'],
+      ['/customer?limit=5&q=jane%zz', 'q: not valid percent-encoded UTF-8'],
+      ['/payments?payment_id=pay-%ED%B0%80', 'payment_id: not valid percent-encoded UTF-8'],
+    ] as const) {
+      const res = await api('GET', path, b.key);
+      if (inject('host') === 'next') {
+        // Next.js decodes the query before any route runs (U+FFFD for invalid UTF-8, `%zz` kept
+        // as text): the operation gets well-formed text (docs/decisions.md "HTTP").
+        expect(res.status, `${path}: ${res.text}`).toBe(200);
+        continue;
+      }
+      expectEnvelope(res, 400, 'error.bad_request', path);
+      expect(res.body.message).toBe(message);
+    }
+    // The same text escaped properly is a search like any other.
+    const literal = await api('GET', '/customer?q=%25ED%25A0%2580', b.key);
+    expect(literal.status, literal.text).toBe(200);
+  });
+
+  it.runIf(inject('host') === 'next')(
+    "the dashboard's proxy and sign-up forward such bodies and answer the gateway's 400",
+    async () => {
+      const org = await createOrg();
+      const cookie = await dashboardSession(org.email, org.password);
+      const origin = new URL(baseUrl()).origin;
+      const post = async (path: string, body: string, headers: Record<string, string> = {}) => {
+        const res = await fetch(`${origin}${path}`, {
+          method: 'POST',
+          headers: { cookie, 'x-partner-id': org.partnerId, 'content-type': 'application/json', ...headers },
+          body,
+        });
+        return { status: res.status, text: await res.text() };
+      };
+      // Bodies valid but for the rule under test, as the dashboard's forms would send them.
+      const payment = pushBody(org, ALICE, '1000');
+      // The field written as raw JSON text, in place of the body's own.
+      const withField = (body: object, field: string, text: string) =>
+        `${JSON.stringify({ ...body, [field]: undefined }).slice(0, -1)},"${field}":${text}}`;
+      const deep = `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`;
+      const signUp = {
+        name: 'Proxy Bank',
+        admin_email: `px-${uniq()}@example.test`,
+        admin_password: 'correct-horse-battery',
+      };
+      const customer = { payment_address: `jane@${org.domain}`, first_name: 'Jane', last_name: 'Doe' };
+      for (const [path, body, message] of [
+        ['/api/proxy/payments', withField(payment, 'device', deep), DEEP],
+        ['/api/proxy/payments', '[' + '['.repeat(30_000) + ']'.repeat(30_000) + ']', DEEP],
+        ['/api/proxy/payments', withField(payment, 'reference', '"\\ud800x"'), `reference: ${LONE}`],
+        ['/api/proxy/customer', withField(customer, 'nick_name', '"\\udc00"'), `nick_name: ${LONE}`],
+        ['/api/signup', withField(signUp, 'name', '"Proxy \\ud800"'), `name: ${LONE}`],
+        ['/api/signup', withField(signUp, 'profile', deep), DEEP],
+      ] as const) {
+        const res = await post(path, body);
+        expect(res.status, `${path} ${res.text}`).toBe(400);
+        expect(JSON.parse(res.text)).toEqual({ code: 'error.bad_request', message });
+      }
+    },
+  );
+});
+
+/** A dashboard session cookie, signed in through next-auth's credentials form as a browser is. */
+async function dashboardSession(email: string, password: string): Promise<string> {
+  const origin = new URL(baseUrl()).origin;
+  const cookies = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+  };
+  const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const csrf = await fetch(`${origin}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signIn = await fetch(`${origin}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: header() },
+    body: new URLSearchParams({ csrfToken, email, password }),
+  });
+  keep(signIn);
+  expect([...cookies.keys()].some((k) => k.endsWith('session-token'))).toBe(true);
+  return header();
+}
 
 describe('a path that is not valid percent-encoded UTF-8', () => {
   it.each(['%zz', '%', '%ED%A0%80', 'ok%C0%AF'])(

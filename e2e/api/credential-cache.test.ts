@@ -97,3 +97,74 @@ describe.runIf(dbKind() === 'postgres')(
     }, 120_000);
   },
 );
+
+describe.runIf(dbKind() === 'postgres')(
+  'credential changes across three instances: refused everywhere once the change has answered',
+  () => {
+    // Rotate or disable a key, or re-role a user, through the suite's instance (A), and in the
+    // same tick after its answer use the old credential on B and C, both holding it in their
+    // cache. The change must answer only once every instance has emptied its cache.
+    it('100 changes through A; the old credential is refused by B and C every time', async () => {
+      const [b, c] = await Promise.all(
+        [0, 1].map(() =>
+          startServer({ host: 'standalone', db: 'postgres', databaseUrl: inject('databaseUrl') }),
+        ),
+      );
+      stops.push(b!.stop, c!.stop);
+      const others = [b!, c!];
+      /** The request on each of B and C at once. */
+      const onOthers = async (request: () => Promise<{ status: number }>) => {
+        const statuses: number[] = [];
+        await Promise.all(
+          others.map(async (server) => {
+            targetServer(server);
+            const pending = request();
+            targetServer(undefined);
+            statuses.push((await pending).status);
+          }),
+        );
+        return statuses;
+      };
+      const org: TestOrg = await createOrg();
+      const admin = { token: org.token, partner: org.partnerId };
+      const readWithKey = (secret: string) => () =>
+        api('GET', '/customer', { apiKey: secret, partner: org.partnerId });
+
+      const accepted: string[] = [];
+      const TRIALS = 100;
+      for (let trial = 0; trial < TRIALS; trial++) {
+        const kind = (['rotate', 'disable', 'user'] as const)[trial % 3]!;
+        let request: () => Promise<{ status: number }>;
+        let change: () => Promise<{ status: number }>;
+        if (kind === 'user') {
+          const email = `support-${trial}-${Date.now()}@example.test`;
+          const invited = await api('POST', '/users', {
+            ...admin,
+            body: { email, role: 'support', password: 'correct-horse-battery' },
+          });
+          expect(invited.status).toBe(200);
+          const { access_token } = await signIn(email, 'correct-horse-battery');
+          request = () => api('GET', '/partner', { token: access_token });
+          change = () =>
+            api('PATCH', `/users/${invited.body.data.token}`, { ...admin, body: { role: 'viewer' } });
+        } else {
+          const key = (await api('POST', '/apikey', { ...admin, body: { name: 'k', access: ALL } })).body
+            .data;
+          request = readWithKey(key.secret_key);
+          change =
+            kind === 'rotate'
+              ? () => api('POST', `/apikey/${key.secret_key}`, admin)
+              : () => api('PATCH', `/apikey/${key.token}`, { ...admin, body: { enabled: false } });
+        }
+        // B and C resolve the credential (and keep it), then A changes it.
+        expect(await onOthers(request)).toEqual([200, 200]);
+        expect((await change()).status).toBe(200);
+        const after = await onOthers(request);
+        after.forEach((status, i) => {
+          if (status !== 401) accepted.push(`trial ${trial} (${kind}) on ${'BC'[i]}: ${status}`);
+        });
+      }
+      expect(accepted, `${accepted.length} of ${TRIALS * 2} requests accepted`).toEqual([]);
+    }, 300_000);
+  },
+);

@@ -108,7 +108,7 @@ beforeAll(async () => {
   real = {
     user_id: user.body.data.token ?? user.body.data.id,
     partner_id: ns.body.data.token,
-    token: key.body.data.token,
+    key: key.body.data.token,
     webhook_id: hook.body.data.token,
     link_id: links.body.data.links[0].token,
   };
@@ -185,6 +185,44 @@ function bodies(o: Operation, runs: number): unknown[] {
     .array(fc.tuple(fc.constantFrom(...places), hostile), { minLength: 1, maxLength: 3 })
     .map((changes) => changes.reduce((body, [path, to]) => setAt(body, path, to), base as unknown));
   return fc.sample(broken, { seed: SEED, numRuns: runs });
+}
+
+/** An object `levels` deep (`{"a":{"a":…1}}`), built without recursion. */
+function nest(levels: number): unknown {
+  let value: unknown = 1;
+  for (let i = 0; i < levels; i++) value = { a: value };
+  return value;
+}
+const WIDE_OBJECT = Object.fromEntries(Array.from({ length: 1001 }, (_, i) => [`k${i}`, i]));
+/** Arrays 20,000 deep: 40 KB, under the size limit and past what JSON.stringify can write back. */
+const DEEP_TEXT = '['.repeat(20_000) + ']'.repeat(20_000);
+
+/**
+ * Bodies that break the input rules rather than the schema, for every write operation (a body
+ * where none is read included): far too deep (as text), one level past the limit, too wide, a
+ * lone surrogate in each value and each object's keys, and deep or wide values the limits allow.
+ */
+function shapeBodies(o: Operation): Array<{ what: string; body: unknown }> {
+  const base = (o.hasBody ? sample(o.bodySchema) : {}) as Record<string, unknown>;
+  const first = Object.keys(base)[0] ?? 'extra';
+  const out = [
+    { what: 'arrays 20,000 deep', body: DEEP_TEXT as unknown },
+    { what: 'an extra field 3,000 deep', body: { ...base, extra: nest(3000) } },
+    { what: 'an extra field 33 deep', body: { ...base, extra: nest(32) } },
+    { what: '1,001 extra members', body: { ...base, ...WIDE_OBJECT } },
+    { what: `${first} an array of 1,001`, body: { ...base, [first]: new Array(1001).fill(1) } },
+    { what: `${first} an array of 1,000`, body: { ...base, [first]: new Array(1000).fill('x') } },
+    { what: 'a lone surrogate in a new key', body: { ...base, '\udc00': 1 } },
+  ];
+  for (const place of paths(base).filter((p) => p.length > 0)) {
+    const at = place.join('.');
+    out.push({ what: `${at} with a lone surrogate`, body: setAt(base, place, 'x\ud800') });
+    out.push({ what: `${at} 28 deep`, body: setAt(base, place, nest(28)) });
+    const value = place.reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], base);
+    if (value && typeof value === 'object' && !Array.isArray(value))
+      out.push({ what: `${at} with a lone surrogate key`, body: setAt(base, [...place, '\udbffx'], 1) });
+  }
+  return out;
 }
 
 /** The operation's path: the given (already encoded) values, else a real resource for updates, else unknown ids. */
@@ -322,6 +360,23 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
             send: () => api(o.method, pathWith(o, {}), withHeader(opts, header, v, o)),
           })),
         ),
+      );
+      expect(await sendAll(requests)).toEqual([]);
+    },
+  );
+
+  it.each(FUZZED.filter((o) => o.method !== 'GET').map((o) => [label(o), o] as const))(
+    '%s: bodies nested too deep, too wide, or holding lone surrogates',
+    async (_name, o) => {
+      const requests = credentials(o).flatMap(({ name, opts }) =>
+        shapeBodies(o).map(({ what, body }) => ({
+          what: `${name} ${o.method} ${o.path} ${what}`,
+          send: () =>
+            api(o.method, pathWith(o, {}), {
+              ...opts,
+              ...(typeof body === 'string' ? { rawBody: body } : { body }),
+            }),
+        })),
       );
       expect(await sendAll(requests)).toEqual([]);
     },

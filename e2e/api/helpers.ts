@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 
@@ -33,7 +33,11 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
-export async function api<T = any>(method: string, path: string, opts: ApiOptions = {}): Promise<ApiResponse<T>> {
+export async function api<T = any>(
+  method: string,
+  path: string,
+  opts: ApiOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...opts.headers };
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.apiKey) headers['x-service-api-key'] = opts.apiKey;
@@ -46,7 +50,8 @@ export async function api<T = any>(method: string, path: string, opts: ApiOption
   let body: string | undefined;
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
-  if (body !== undefined && opts.contentType !== null) headers['content-type'] = opts.contentType ?? 'application/json';
+  if (body !== undefined && opts.contentType !== null)
+    headers['content-type'] = opts.contentType ?? 'application/json';
   const res = await fetch(baseUrl() + path, { method, headers, body });
   const text = await res.text();
   let parsed: unknown = undefined;
@@ -74,16 +79,31 @@ export interface TestOrg {
 export async function createOrg(name = `Test Bank ${uniq()}`): Promise<TestOrg> {
   const email = `admin-${uniq()}@example.test`;
   const password = 'correct-horse-battery';
-  const su = await api('POST', '/organization', { body: { name, admin_email: email, admin_password: password } });
+  const su = await api('POST', '/organization', {
+    body: { name, admin_email: email, admin_password: password },
+  });
   if (su.status !== 200) throw new Error(`sign-up failed: ${su.status} ${su.text}`);
   const si = await signIn(email, password);
   const ns = await api('GET', '/partner', { token: si.access_token });
   const partner = ns.body.data.partners[0];
-  return { orgId: su.body.data.token, token: si.access_token, partnerId: partner.token, domain: partner.domain, email, password, userId: si.user_id };
+  return {
+    orgId: su.body.data.token,
+    token: si.access_token,
+    partnerId: partner.token,
+    domain: partner.domain,
+    email,
+    password,
+    userId: si.user_id,
+  };
 }
 
-export async function signIn(email: string, password: string): Promise<{ access_token: string; token: string; user_id: string; role: string }> {
-  const res = await api('POST', '/organization/signin', { body: { admin_email: email, admin_password: password } });
+export async function signIn(
+  email: string,
+  password: string,
+): Promise<{ access_token: string; token: string; user_id: string; role: string }> {
+  const res = await api('POST', '/organization/signin', {
+    body: { admin_email: email, admin_password: password },
+  });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${res.text}`);
   return res.body.data;
 }
@@ -118,4 +138,33 @@ export function expectError(res: ApiResponse, status: number, code: string) {
   if (res.status !== status || res.body?.code !== code || typeof res.body?.message !== 'string') {
     throw new Error(`expected ${status} ${code}, got ${res.status} ${res.text}`);
   }
+}
+
+/**
+ * A list's answer (lib/services/paging.ts): `count` and the rows, alone on their page unless
+ * `paging` says rows follow (`more`) or precede (`before`) it.
+ */
+export function listAnswer(
+  count: number,
+  rows: Record<string, unknown[]>,
+  paging: { more?: boolean; before?: boolean } = {},
+) {
+  return {
+    count,
+    count_capped: false,
+    has_more: paging.more ?? false,
+    next_cursor: paging.more ? expect.any(String) : null,
+    prev_cursor: paging.before ? expect.any(String) : null,
+    ...rows,
+  };
+}
+
+/** A settlement list's answer: `total` instead of `count` (the spec's name). */
+export function totalAnswer(
+  total: number,
+  rows: Record<string, unknown[]>,
+  paging: { more?: boolean; before?: boolean } = {},
+) {
+  const { count, count_capped, ...rest } = listAnswer(total, rows, paging);
+  return { total: count, total_capped: count_capped, ...rest };
 }

@@ -96,7 +96,6 @@ export function credentialsFor(
 export function unknownIds(): Record<string, string> {
   return {
     org_id: `org_unknown${uniq()}`,
-    secret_key: `sk_unknown_${uniq()}${uniq()}`,
     account_id: `acct_unknown${uniq()}`,
     payment_id: `pay-unknown-${uniq()}`,
     admission_id: `adm_unknown${uniq()}`,
@@ -108,7 +107,8 @@ export function unknownIds(): Record<string, string> {
     delivery_id: `dlv_unknown${uniq()}`,
     user_id: `usr_unknown${uniq()}`,
     partner_id: `ns_unknown${uniq()}`,
-    token: `key_unknown${uniq()}`,
+    // An API key's token, or for rotation its secret: either way it names nothing.
+    key: `key_unknown${uniq()}`,
     link_id: `lnk_unknown${uniq()}`,
     payment_address: `nobody-${uniq()}@unknown.test`,
   };

@@ -26,14 +26,26 @@ describe('POST /api/v1/csp/organization (sign-up)', () => {
     });
   });
 
-  it('rejects a second sign-up with the same email with 409', async () => {
+  // E-mail is unique per organization: a sign-up must not reveal that an address is used
+  // elsewhere on the network (before, this was a 409).
+  it('creates a second organization for an address another organization uses; each signs in with its own password', async () => {
     const email = `dup-${uniq()}@example.test`;
-    const body = { name: 'One', admin_email: email, admin_password: 'long-enough-password' };
-    expect((await api('POST', '/organization', { body })).status).toBe(200);
+    const one = await api('POST', '/organization', {
+      body: { name: 'One', admin_email: email, admin_password: 'first-long-password' },
+    });
+    const two = await api('POST', '/organization', {
+      body: { name: 'Two', admin_email: email.toUpperCase(), admin_password: 'second-long-password' },
+    });
+    expect([one.status, two.status]).toEqual([200, 200]);
+    expect(two.body.data.token).not.toBe(one.body.data.token);
+    expect((await signIn(email, 'first-long-password')).token).toBe(one.body.data.token);
+    expect((await signIn(email, 'second-long-password')).token).toBe(two.body.data.token);
     expectError(
-      await api('POST', '/organization', { body: { ...body, name: 'Two' } }),
-      409,
-      'error.conflict',
+      await api('POST', '/organization/signin', {
+        body: { admin_email: email, admin_password: 'third-long-password' },
+      }),
+      401,
+      'error.unauthorized',
     );
   });
 
@@ -86,6 +98,44 @@ describe('POST /api/v1/csp/organization/signin', () => {
     expectError(wrong, 401, 'error.unauthorized');
     expect(unknown.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('with the same password in two organizations, signs in to the one signed in last, or to organization_id', async () => {
+    const email = `twice-${uniq()}@example.test`;
+    const password = 'the-same-long-password';
+    const orgs: string[] = [];
+    for (const name of ['Older', 'Newer']) {
+      const res = await api('POST', '/organization', {
+        body: { name, admin_email: email, admin_password: password },
+      });
+      expect(res.status).toBe(200);
+      orgs.push(res.body.data.token);
+    }
+    const [older, newer] = orgs as [string, string];
+    const into = async (organization_id?: string) =>
+      (
+        await api('POST', '/organization/signin', {
+          body: {
+            admin_email: email,
+            admin_password: password,
+            ...(organization_id ? { organization_id } : {}),
+          },
+        })
+      ).body.data.token;
+    // Neither signed in yet: the newer account; then whichever was signed in last.
+    expect(await into()).toBe(newer);
+    expect(await into(older)).toBe(older);
+    expect(await into()).toBe(older);
+    expect(await into(newer)).toBe(newer);
+    expect(await into()).toBe(newer);
+    const other = await createOrg();
+    expectError(
+      await api('POST', '/organization/signin', {
+        body: { admin_email: email, admin_password: password, organization_id: other.orgId },
+      }),
+      401,
+      'error.unauthorized',
+    );
   });
 
   it('requires an idempotency-key', async () => {
@@ -144,6 +194,26 @@ describe('JWT bearer credential', () => {
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-secret-another-secret-another'));
     expectError(await api('GET', '/partner', { token: otherSecret }), 401, 'error.unauthorized');
+  });
+
+  it('answers 401 on GET /me for a token signed with the right secret but without exp, iat or jti', async () => {
+    const org = await createOrg();
+    const claims = JSON.parse(Buffer.from(org.token.split('.')[1]!, 'base64url').toString());
+    const key = new TextEncoder().encode('test-auth-secret-0123456789abcdef0123456789');
+    const token = (omit: 'exp' | 'iat' | 'jti' | 'none') => {
+      const jwt = new SignJWT({ org_id: claims.org_id, role: 'admin' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub);
+      if (omit !== 'jti') jwt.setJti(`jti-${omit}`);
+      if (omit !== 'iat') jwt.setIssuedAt();
+      if (omit !== 'exp') jwt.setExpirationTime('1h');
+      return jwt.sign(key);
+    };
+    // The same claims with all three are accepted: only the missing claim is refused.
+    expect((await api('GET', '/me', { token: await token('none') })).status).toBe(200);
+    for (const omit of ['exp', 'iat', 'jti'] as const) {
+      expectError(await api('GET', '/me', { token: await token(omit) }), 401, 'error.unauthorized');
+    }
   });
 
   it("answers 401 when x-partner-id names another organization's namespace", async () => {
@@ -324,10 +394,61 @@ describe('users and roles', () => {
     expect((await api('GET', '/users', { token: org.token })).body.data.count).toBe(1);
   });
 
+  it('invites an address another organization uses (200), and refuses one of its own organization (409)', async () => {
+    const a = await createOrg();
+    const b = await createOrg();
+    const invited = await api('POST', '/users', {
+      token: b.token,
+      body: { email: a.email, role: 'support', password: 'support-password-1' },
+    });
+    expect(invited.status).toBe(200);
+    expect(invited.body.data).toMatchObject({ email: a.email, role: 'support', org_id: b.orgId });
+    expect((await signIn(a.email, 'support-password-1')).token).toBe(b.orgId);
+    expect((await signIn(a.email, a.password)).token).toBe(a.orgId);
+    const again = await api('POST', '/users', {
+      token: b.token,
+      body: { email: a.email.toUpperCase(), role: 'viewer', password: 'viewer-password-1' },
+    });
+    expectError(again, 409, 'error.conflict');
+    expect(again.body.message).toBe('A user with this email already exists in this organization');
+    expectError(
+      await api('POST', '/users', {
+        token: a.token,
+        body: { email: a.email, role: 'viewer', password: 'viewer-password-1' },
+      }),
+      409,
+      'error.conflict',
+    );
+  });
+
   it('refuses to remove the last admin, and hides other organizations’ users', async () => {
     const a = await createOrg();
     const b = await createOrg();
-    expectError(await api('DELETE', `/users/${a.userId}`, { token: a.token }), 400, 'error.bad_request');
+    const self = await api('DELETE', `/users/${a.userId}`, { token: a.token });
+    expectError(self, 400, 'error.bad_request');
+    expect(self.body.message).toBe('You cannot remove yourself: another admin of the organization can');
+    expectError(
+      await api('PATCH', `/users/${a.userId}`, { token: a.token, body: { role: 'viewer' } }),
+      400,
+      'error.bad_request',
+    );
+    // A second admin may remove the first; then it is the last one and cannot step down.
+    const email = `second-${a.userId}@example.test`;
+    const second = await api('POST', '/users', {
+      token: a.token,
+      body: { email, role: 'admin', password: 'long-enough-1' },
+    });
+    expect(second.status).toBe(200);
+    const token2 = (await signIn(email, 'long-enough-1')).access_token;
+    expect((await api('DELETE', `/users/${a.userId}`, { token: token2 })).status).toBe(200);
+    const last = await api('PATCH', `/users/${second.body.data.token}`, {
+      token: token2,
+      body: { role: 'viewer' },
+    });
+    expectError(last, 400, 'error.bad_request');
+    expect(last.body.message).toBe('An organization must keep at least one admin');
+    // The removed admin's session ends with it.
+    expectError(await api('GET', '/users', { token: a.token }), 401, 'error.unauthorized');
     expectError(
       await api('PATCH', `/users/${a.userId}`, { token: b.token, body: { role: 'viewer' } }),
       404,
@@ -335,7 +456,7 @@ describe('users and roles', () => {
     );
     expectError(
       await api('POST', '/users', {
-        token: a.token,
+        token: token2,
         body: { email: 'x@example.test', role: 'owner', password: 'long-enough-1' },
       }),
       400,
@@ -347,16 +468,30 @@ describe('users and roles', () => {
 describe('PUT /api/v1/csp/me/partner', () => {
   it("remembers the user's namespace, answers /me with it, and refuses another organization's", async () => {
     const org = await createOrg();
-    const second = await api('POST', '/partner', { token: org.token, body: { name: 'Second', domain: `second-${uniq()}.test` } });
+    const second = await api('POST', '/partner', {
+      token: org.token,
+      body: { name: 'Second', domain: `second-${uniq()}.test` },
+    });
     expect(second.status).toBe(200);
-    const set = await api('PUT', '/me/partner', { token: org.token, body: { partner_id: second.body.data.token } });
+    const set = await api('PUT', '/me/partner', {
+      token: org.token,
+      body: { partner_id: second.body.data.token },
+    });
     expect(set.status).toBe(200);
     expect(set.body.data.preferred_partner_id).toBe(second.body.data.token);
-    expect(set.body.data.partners.map((p: { token: string }) => p.token).sort()).toEqual([org.partnerId, second.body.data.token].sort());
+    expect(set.body.data.partners.map((p: { token: string }) => p.token).sort()).toEqual(
+      [org.partnerId, second.body.data.token].sort(),
+    );
     expect((await api('GET', '/me', { token: org.token })).body).toEqual(set.body);
     const other = await createOrg();
-    expectError(await api('PUT', '/me/partner', { token: org.token, body: { partner_id: other.partnerId } }), 400, 'error.bad_request');
-    expect((await api('GET', '/me', { token: org.token })).body.data.preferred_partner_id).toBe(second.body.data.token);
+    expectError(
+      await api('PUT', '/me/partner', { token: org.token, body: { partner_id: other.partnerId } }),
+      400,
+      'error.bad_request',
+    );
+    expect((await api('GET', '/me', { token: org.token })).body.data.preferred_partner_id).toBe(
+      second.body.data.token,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, expectError, withSql } from './helpers';
+import { api, expectError, withSql, listAnswer } from './helpers';
 import {
   admissionTasks,
   createAndSubmit,
@@ -285,8 +285,8 @@ describe('tenant isolation across organizations', () => {
       404,
       'error.not_found',
     );
-    expect((await api('GET', '/payments', stranger.key)).body.data).toEqual({ count: 0, payments: [] });
-    expect((await api('GET', '/tasks', stranger.key)).body.data).toEqual({ count: 0, tasks: [] });
+    expect((await api('GET', '/payments', stranger.key)).body.data).toEqual(listAnswer(0, { payments: [] }));
+    expect((await api('GET', '/tasks', stranger.key)).body.data).toEqual(listAnswer(0, { tasks: [] }));
   });
 });
 

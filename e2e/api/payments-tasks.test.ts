@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, expectError, withSql } from './helpers';
+import { api, expectError, withSql, listAnswer } from './helpers';
 import {
   admissionTasks,
   createAndSubmit,
@@ -51,20 +51,19 @@ describe('GET /api/v1/csp/tasks (the namespace’s queue)', () => {
     ).toEqual(tasks);
 
     const page2 = await api('GET', '/tasks?limit=1&page=2', bank.key);
-    expect(page2.body.data).toEqual({ count: 3, tasks: [tasks[1]] });
-    expect((await api('GET', '/tasks?limit=2&page=2', bank.key)).body.data).toEqual({
-      count: 3,
-      tasks: [tasks[2]],
-    });
-    expect((await api('GET', '/tasks?limit=1&page=4', bank.key)).body.data).toEqual({ count: 3, tasks: [] });
-    expect((await api('GET', '/tasks?status=completed', bank.key)).body.data).toEqual({
-      count: 0,
-      tasks: [],
-    });
-    expect((await api('GET', '/tasks?name=beneficiary_admission', bank.key)).body.data).toEqual({
-      count: 0,
-      tasks: [],
-    });
+    expect(page2.body.data).toEqual(listAnswer(3, { tasks: [tasks[1]] }, { more: true, before: true }));
+    expect((await api('GET', '/tasks?limit=2&page=2', bank.key)).body.data).toEqual(
+      listAnswer(3, { tasks: [tasks[2]] }, { before: true }),
+    );
+    expect((await api('GET', '/tasks?limit=1&page=4', bank.key)).body.data).toEqual(
+      listAnswer(3, { tasks: [] }),
+    );
+    expect((await api('GET', '/tasks?status=completed', bank.key)).body.data).toEqual(
+      listAnswer(0, { tasks: [] }),
+    );
+    expect((await api('GET', '/tasks?name=beneficiary_admission', bank.key)).body.data).toEqual(
+      listAnswer(0, { tasks: [] }),
+    );
 
     for (const [q, message] of [
       ['status=bogus', /status must be pending, completed, failed or on_hold/],
@@ -302,7 +301,10 @@ describe('task transitions over HTTP with an open submission', () => {
       (await admissionTasks(b, pay.id, pay.adm)).find((t) => t.token === pay.beneficiary.token)!.history,
     ).toEqual([]);
 
-    // The rows and the events (where the suite can read the database: PostgreSQL).
+    // The rows and the events (where the suite can read the database: PostgreSQL). A stored
+    // entry also keeps how other organizations see the actor (its namespace and role).
+    const namespace = (await api('GET', `/partner/${a.partnerId}`, { token: a.token })).body.data.name;
+    const stored = (entry: object) => ({ ...entry, updated_by_label: `${namespace} (API key)` });
     await withSql(async (c) => {
       const rows = await c.query(
         'SELECT id, history FROM admission_tasks WHERE payment_id = $1 ORDER BY name',
@@ -310,7 +312,7 @@ describe('task transitions over HTTP with an open submission', () => {
       );
       expect(rows.rows).toEqual([
         { id: pay.beneficiary.token, history: [] },
-        { id: pay.review.token, history: [onHold, completed] },
+        { id: pay.review.token, history: [stored(onHold), stored(completed)] },
       ]);
       const events = await c.query(
         "SELECT data->'task'->'history' AS history FROM events WHERE type = 'admission_task.updated' AND data->'task'->>'token' = $1 ORDER BY created_at, id",

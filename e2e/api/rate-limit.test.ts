@@ -1,17 +1,102 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
+import { Agent, request } from 'undici';
 import { targetServer, withSql } from './helpers';
-import { startServer, type DbKind, type Host } from './server';
+import { createTestDatabase, freePort, startServer, type DbKind, type Host } from './server';
 
-// A server of its own with a limit of 5 requests per minute per credential, on the suite's host
-// and database kind (a fresh PGlite folder, or a fresh PostgreSQL database, so the shared
-// counters start empty).
-let server: Awaited<ReturnType<typeof startServer>>;
+type Server = Awaited<ReturnType<typeof startServer>>;
+
+// Clients at addresses of the test's choosing: connections from 127.0.0.2, the one proxy the
+// servers trust (TRUST_PROXY), naming the client in X-Forwarded-For. Addresses are random per run
+// (Redis keeps its counters between runs). Connections from 127.0.0.1 come from an untrusted peer.
+const viaProxy = new Agent({ localAddress: '127.0.0.2' });
+const direct = new Agent();
+const LIMITS = {
+  RATE_LIMIT_PER_MINUTE: '30',
+  TRUST_PROXY: '127.0.0.2',
+  SIGNIN_FAILURES_PER_ACCOUNT: '5',
+};
+const PASSWORD = 'long-enough-password';
+const uniq = () => crypto.randomUUID().slice(0, 8);
+const rand = (n: number) => Math.floor(Math.random() * n);
+const someAddress = () => `10.${rand(256)}.${rand(256)}.${1 + rand(254)}`;
+
+interface Answer {
+  status: number;
+  body: any;
+  retryAfter: number | undefined;
+  replayed: boolean;
+}
+
+/** A request to `server` from `from` (through the trusted proxy), or from 127.0.0.1 with `spoof` as its own X-Forwarded-For. */
+async function call(
+  server: { baseUrl: string },
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { from?: string; spoof?: string; body?: unknown; base?: string; key?: string } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = { 'idempotency-key': opts.key ?? crypto.randomUUID() };
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.from) headers['x-forwarded-for'] = opts.from;
+  else if (opts.spoof) headers['x-forwarded-for'] = opts.spoof;
+  const res = await request((opts.base ?? server.baseUrl) + path, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    dispatcher: opts.from ? viaProxy : direct,
+  });
+  const text = await res.body.text();
+  const retryAfter = res.headers['retry-after'];
+  return {
+    status: res.statusCode,
+    body: text ? JSON.parse(text) : undefined,
+    retryAfter: retryAfter === undefined ? undefined : Number(retryAfter),
+    replayed: res.headers['idempotent-replayed'] !== undefined,
+  };
+}
+
+const signIn = (server: { baseUrl: string }, from: string, email: string, password = PASSWORD) =>
+  call(server, 'POST', '/organization/signin', {
+    from,
+    body: { admin_email: email, admin_password: password },
+  });
+const signUp = (server: { baseUrl: string }, from: string, email = `rl-${uniq()}@example.test`) =>
+  call(server, 'POST', '/organization', {
+    from,
+    body: { name: 'RL Bank', admin_email: email, admin_password: PASSWORD },
+  });
+/** Refused by validation (400), after the request was counted: the cheapest anonymous request. */
+const invalid = (server: { baseUrl: string }, opts: { from?: string; spoof?: string }) =>
+  call(server, 'POST', '/organization/signin', { ...opts, body: {} });
+
+// Tests may wait up to 20 s for a fresh minute.
+vi.setConfig({ testTimeout: 90_000 });
+
+/** Waits for a fresh minute when fewer than `seconds` are left in this one (fixed windows). */
+async function roomInMinute(seconds: number) {
+  const into = (Date.now() / 1000) % 60;
+  if (into > 60 - seconds) await new Promise((r) => setTimeout(r, (60.5 - into) * 1000));
+}
+const flushed = () => new Promise((r) => setTimeout(r, 600));
+
+function expectRateLimited(a: Answer, message: string | RegExp) {
+  expect(a.status).toBe(429);
+  expect(a.body).toEqual({ code: 'error.rate_limited', message: expect.stringMatching(message) });
+  expect(a.retryAfter).toBeGreaterThanOrEqual(1);
+}
+const ANONYMOUS = /^Too many requests from this address; retry later$/;
+const THROTTLED = /^Too many failed sign-ins; try again in 1[45] minutes$/;
+
+// A server of its own with small limits, on the suite's host and database kind (a fresh PGlite
+// folder, or a fresh PostgreSQL database, so the shared counters start empty).
+let server: Server;
 beforeAll(async () => {
+  const port = await freePort();
   server = await startServer({
     host: inject('host') as Host,
     db: inject('dbKind') as DbKind,
-    env: { RATE_LIMIT_PER_MINUTE: '5' },
+    port,
+    env: { ...LIMITS, SIGNIN_FAILURES_PER_IP: '1000', NEXTAUTH_URL: `http://127.0.0.1:${port}` },
   });
   targetServer(server);
 }, 120_000);
@@ -20,72 +105,277 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function signUp() {
-  const email = `rl-${crypto.randomUUID().slice(0, 8)}@example.test`;
-  expect(
-    (
-      await post('/organization', {
-        name: 'RL Bank',
-        admin_email: email,
-        admin_password: 'long-enough-password',
-      })
-    ).status,
-  ).toBe(200);
-  const si = await post('/organization/signin', {
-    admin_email: email,
-    admin_password: 'long-enough-password',
-  });
-  return si.body.data as { access_token: string; user_id: string };
-}
-
-async function post(path: string, body: unknown) {
-  const res = await fetch(server.baseUrl + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
 describe('per-credential rate limiting', () => {
   it('answers 429 with Retry-After past the limit, per credential', async () => {
-    const first = await signUp();
-    const second = await signUp();
-    const token = first.access_token;
-    // Windows are fixed minutes: start the burst well inside one so it is counted in one window.
-    const intoMinute = (Date.now() / 1000) % 60;
-    if (intoMinute > 50) await new Promise((r) => setTimeout(r, (60.5 - intoMinute) * 1000));
+    const from = someAddress();
+    const [one, two] = [`rl-${uniq()}@example.test`, `rl-${uniq()}@example.test`];
+    for (const email of [one, two]) expect((await signUp(server, from, email)).status).toBe(200);
+    const first = (await signIn(server, from, one)).body.data as { access_token: string; user_id: string };
+    const second = (await signIn(server, from, two)).body.data as { access_token: string; user_id: string };
+    await roomInMinute(15);
+    const read = (token: string) =>
+      fetch(`${server.baseUrl}/partner`, { headers: { authorization: `Bearer ${token}` } });
     const statuses: number[] = [];
     let last: Response | undefined;
-    for (let i = 0; i < 7; i++) {
-      last = await fetch(`${server.baseUrl}/partner`, { headers: { authorization: `Bearer ${token}` } });
+    for (let i = 0; i < 32; i++) {
+      last = await read(first.access_token);
       statuses.push(last.status);
     }
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
-    expect(await last!.json()).toEqual({ code: 'error.rate_limited', message: expect.any(String) });
+    expect(statuses).toEqual([...Array(30).fill(200), 429, 429]);
+    expect(await last!.json()).toEqual({
+      code: 'error.rate_limited',
+      message: 'Too many requests for this credential; retry later',
+    });
     const retryAfter = Number(last!.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(last!.headers.get('x-csp-version')).toBe('gateway-csp/v0.1.0');
 
     // Another credential keeps its own budget.
-    const other = await fetch(`${server.baseUrl}/partner`, {
-      headers: { authorization: `Bearer ${second.access_token}` },
-    });
-    expect(other.status).toBe(200);
+    expect((await read(second.access_token)).status).toBe(200);
 
     // On PostgreSQL the admitted requests reach the shared counter (flushed every 200 ms), which
     // is what holds the limit across instances; refused ones are not counted.
-    await new Promise((r) => setTimeout(r, 600));
+    await flushed();
     await withSql(async (c) => {
       const rows = await c.query(
         'SELECT key, sum(count)::int AS n FROM rate_limit_counters WHERE key = ANY($1) GROUP BY key ORDER BY n DESC',
         [[`usr:${first.user_id}`, `usr:${second.user_id}`]],
       );
       expect(rows.rows).toEqual([
-        { key: `usr:${first.user_id}`, n: 5 },
+        { key: `usr:${first.user_id}`, n: 30 },
         { key: `usr:${second.user_id}`, n: 1 },
       ]);
     });
   });
 });
+
+describe('requests without a credential, per client address', () => {
+  it('40 wrong-password sign-ins: 401 up to the limit, then 429 with Retry-After', async () => {
+    await roomInMinute(20);
+    const from = someAddress();
+    // Each for another e-mail, so that no account's own failure limit is what answers.
+    const answers: Answer[] = [];
+    for (let i = 0; i < 40; i++)
+      answers.push(await signIn(server, from, `nobody-${uniq()}@example.test`, 'wrong-password'));
+    expect(answers.map((a) => a.status)).toEqual([...Array(30).fill(401), ...Array(10).fill(429)]);
+    expect(answers[0]!.body).toEqual({ code: 'error.unauthorized', message: 'Invalid email or password' });
+    expectRateLimited(answers[30]!, ANONYMOUS);
+    expect(answers[39]!.retryAfter).toBeLessThanOrEqual(60);
+    // Another address is unaffected.
+    expect(
+      (await signIn(server, someAddress(), `nobody-${uniq()}@example.test`, 'wrong-password')).status,
+    ).toBe(401);
+  });
+
+  it('40 sign-ups: 200 up to the limit, then 429 with Retry-After; a refused one creates nothing', async () => {
+    await roomInMinute(20);
+    const from = someAddress();
+    const emails = Array.from({ length: 40 }, () => `su-${uniq()}@example.test`);
+    const answers: Answer[] = [];
+    for (const email of emails) answers.push(await signUp(server, from, email));
+    expect(answers.map((a) => a.status)).toEqual([...Array(30).fill(200), ...Array(10).fill(429)]);
+    expectRateLimited(answers[35]!, ANONYMOUS);
+    expect((await signIn(server, someAddress(), emails[35]!)).status).toBe(401);
+    expect((await signIn(server, someAddress(), emails[29]!)).status).toBe(200);
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    await roomInMinute(15);
+    const answers: Answer[] = [];
+    // From 127.0.0.1 (not trusted), naming another address each time: all counted for 127.0.0.1.
+    for (let i = 0; i < 31; i++) answers.push(await invalid(server, { spoof: someAddress() }));
+    expect(answers.map((a) => a.status)).toEqual([...Array(30).fill(400), 429]);
+    expectRateLimited(answers[30]!, ANONYMOUS);
+  });
+
+  it('leaves GET /health free (liveness probes)', async () => {
+    const from = someAddress();
+    for (let i = 0; i < 35; i++) expect((await call(server, 'GET', '/health', { from })).status).toBe(200);
+    // …and the requests it answered were not counted for the address.
+    expect((await invalid(server, { from })).status).toBe(400);
+  });
+});
+
+describe('failed sign-ins per account', () => {
+  it('past the limit refuses the right password with 429, the same for an unknown e-mail; other accounts are unaffected', async () => {
+    const from = someAddress();
+    const [victim, other] = [`victim-${uniq()}@example.test`, `other-${uniq()}@example.test`];
+    const unknown = `unknown-${uniq()}@example.test`;
+    for (const email of [victim, other]) expect((await signUp(server, from, email)).status).toBe(200);
+    // Five failures from five addresses, the e-mail written in other cases: one account.
+    for (let i = 0; i < 5; i++) {
+      const email = i % 2 ? victim.toUpperCase() : ` ${victim}`;
+      expect((await signIn(server, someAddress(), email, 'wrong-password')).status).toBe(401);
+    }
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(server, someAddress(), unknown, 'wrong-password')).status).toBe(401);
+
+    const right = await signIn(server, someAddress(), victim);
+    const unknownAnswer = await signIn(server, someAddress(), unknown, 'any-password');
+    expectRateLimited(right, THROTTLED);
+    expectRateLimited(unknownAnswer, THROTTLED);
+    // The same answer whether the account exists or not.
+    expect(unknownAnswer.body).toEqual(right.body);
+    expect(Math.abs(unknownAnswer.retryAfter! - right.retryAfter!)).toBeLessThanOrEqual(2);
+    expect(right.retryAfter).toBeGreaterThan(13 * 60);
+    expect(right.retryAfter).toBeLessThanOrEqual(15 * 60);
+
+    // Another account signs in from the same addresses.
+    expect((await signIn(server, from, other)).status).toBe(200);
+  });
+
+  it('a throttled sign-in is not stored for its idempotency key: the same key may be sent again', async () => {
+    const email = `idem-${uniq()}@example.test`;
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(server, someAddress(), email, 'wrong')).status).toBe(401);
+    const key = crypto.randomUUID();
+    const body = { admin_email: email, admin_password: 'wrong' };
+    const first = await call(server, 'POST', '/organization/signin', { from: someAddress(), key, body });
+    expectRateLimited(first, THROTTLED);
+    const again = await call(server, 'POST', '/organization/signin', { from: someAddress(), key, body });
+    expectRateLimited(again, THROTTLED);
+    expect(again.replayed).toBe(false);
+  });
+});
+
+describe.runIf(inject('host') === 'next')('the dashboard, for the browser behind it', () => {
+  const origin = () => server.baseUrl.replace(/\/api\/v1\/csp$/, '');
+
+  /** next-auth's credentials sign-in as the browser does it: the csrf token, then the callback. */
+  async function dashboardSignIn(from: string, email: string, password: string): Promise<string | null> {
+    const csrf = await request(`${origin()}/api/auth/csrf`, {
+      dispatcher: viaProxy,
+      headers: { 'x-forwarded-for': from },
+    });
+    const cookie = ([] as string[])
+      .concat(csrf.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const { csrfToken } = (await csrf.body.json()) as { csrfToken: string };
+    const res = await request(`${origin()}/api/auth/callback/credentials`, {
+      method: 'POST',
+      dispatcher: viaProxy,
+      headers: { 'x-forwarded-for': from, 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ csrfToken, email, password }).toString(),
+    });
+    await res.body.text();
+    const location = String(res.headers.location ?? '');
+    return new URL(location, origin()).searchParams.get('error');
+  }
+
+  it("counts sign-ups and sign-ins through the dashboard for the browser's address, and says how long to wait", async () => {
+    await roomInMinute(20);
+    const from = someAddress();
+    const email = `dash-${uniq()}@example.test`;
+    expect((await signUp(server, someAddress(), email)).status).toBe(200);
+    // The browser's sign-ups through the dashboard count for its address, not the dashboard's.
+    const answers: Answer[] = [];
+    for (let i = 0; i < 31; i++)
+      answers.push(await call(server, 'POST', '/api/signup', { from, body: {}, base: origin() }));
+    expect(answers.map((a) => a.status)).toEqual([...Array(30).fill(400), 429]);
+    expectRateLimited(answers[30]!, ANONYMOUS);
+    expectRateLimited(await invalid(server, { from }), ANONYMOUS);
+    expect((await invalid(server, { from: someAddress() })).status).toBe(400);
+
+    // So is its next-auth sign-in: refused for that address, the right password included…
+    const refused = await dashboardSignIn(from, email, PASSWORD);
+    expect(refused).toMatch(/^throttled:\d+$/);
+    expect(Number(refused!.split(':')[1])).toBeLessThanOrEqual(60);
+    // …while from another address it signs in.
+    expect(await dashboardSignIn(someAddress(), email, PASSWORD)).toBeNull();
+
+    // Past the account's failures, the dashboard's sign-in carries the wait in seconds.
+    for (let i = 0; i < 5; i++)
+      expect(await dashboardSignIn(someAddress(), email, 'wrong-password')).toBe('CredentialsSignin');
+    const throttled = await dashboardSignIn(someAddress(), email, PASSWORD);
+    expect(throttled).toMatch(/^throttled:\d+$/);
+    expect(Number(throttled!.split(':')[1])).toBeGreaterThan(13 * 60);
+  });
+});
+
+// Two instances sharing their counters: through Redis (each on a database of its own, so Redis
+// is the only thing they share), and through one PostgreSQL database.
+async function startPair(
+  kind: 'redis' | 'postgres',
+): Promise<{ a: Server; b: Server; stop(): Promise<void> }> {
+  const env = {
+    ...LIMITS,
+    SIGNIN_FAILURES_PER_IP: '8',
+    ...(kind === 'redis' ? { REDIS_URL: process.env.TEST_REDIS_URL! } : {}),
+  };
+  if (kind === 'redis') {
+    const db = inject('dbKind') as DbKind;
+    const [a, b] = await Promise.all([
+      startServer({ host: 'standalone', db, env }),
+      startServer({ host: 'standalone', db, env }),
+    ]);
+    return { a, b, stop: async () => void (await Promise.all([a.stop(), b.stop()])) };
+  }
+  const scratch = await createTestDatabase(process.env.TEST_DATABASE_URL!);
+  // One after the other: the first migrates the database.
+  const a = await startServer({ host: 'standalone', db: 'postgres', databaseUrl: scratch.url, env });
+  const b = await startServer({ host: 'standalone', db: 'postgres', databaseUrl: scratch.url, env });
+  return {
+    a,
+    b,
+    stop: async () => void (await Promise.all([a.stop(), b.stop()]).then(() => scratch.drop())),
+  };
+}
+
+for (const kind of ['redis', 'postgres'] as const) {
+  const enabled = kind === 'redis' ? Boolean(process.env.TEST_REDIS_URL) : inject('dbKind') === 'postgres';
+  describe.runIf(enabled)(`two instances sharing their counters (${kind})`, () => {
+    let pair: Awaited<ReturnType<typeof startPair>>;
+    beforeAll(async () => {
+      pair = await startPair(kind);
+    }, 120_000);
+    afterAll(async () => pair?.stop());
+
+    it('hold one anonymous limit per address between them', async () => {
+      await roomInMinute(20);
+      const from = someAddress();
+      for (let i = 0; i < 20; i++) expect((await invalid(pair.a, { from })).status).toBe(400);
+      await flushed();
+      // The other instance learns the shared count at its first flush…
+      expect((await invalid(pair.b, { from })).status).toBe(400);
+      await flushed();
+      // …and admits only what is left of the 30.
+      const answers: Answer[] = [];
+      for (let i = 0; i < 10; i++) answers.push(await invalid(pair.b, { from }));
+      expect(answers.map((a) => a.status)).toEqual([...Array(9).fill(400), 429]);
+      expectRateLimited(answers[9]!, ANONYMOUS);
+    });
+
+    it("hold one account's failures between them, at most the limit however the attempts are spread", async () => {
+      const email = `pair-${uniq()}@example.test`;
+      expect((await signUp(pair.a, someAddress(), email)).status).toBe(200);
+      // Twenty wrong passwords at once, from twenty addresses, half to each instance: five fail.
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          signIn(i % 2 ? pair.b : pair.a, someAddress(), email, 'wrong-password'),
+        ),
+      );
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([...Array(5).fill(401), ...Array(15).fill(429)]);
+      // The right password, on the instance whose database has the account: refused.
+      expectRateLimited(await signIn(pair.a, someAddress(), email), THROTTLED);
+      expectRateLimited(await signIn(pair.b, someAddress(), email), THROTTLED);
+    });
+
+    it('hold one failure limit per address between them', async () => {
+      const from = someAddress();
+      const email = `ip-${uniq()}@example.test`;
+      expect((await signUp(pair.a, someAddress(), email)).status).toBe(200);
+      for (let i = 0; i < 8; i++)
+        expect(
+          (await signIn(i % 2 ? pair.b : pair.a, from, `nobody-${uniq()}@example.test`, 'wrong')).status,
+        ).toBe(401);
+      // The right password of an account without failures, from that address: refused on both.
+      expectRateLimited(await signIn(pair.a, from, email), THROTTLED);
+      expectRateLimited(await signIn(pair.b, from, `nobody-${uniq()}@example.test`, 'wrong'), THROTTLED);
+      // From another address it signs in.
+      expect((await signIn(pair.a, someAddress(), email)).status).toBe(200);
+    });
+  });
+}

@@ -8,7 +8,9 @@ export interface Received {
 }
 
 /** A real HTTP receiver on 127.0.0.1 that records what arrives and answers as told. */
-export async function startReceiver(answer: (n: number, r: Received) => number | Promise<number> = () => 200) {
+export async function startReceiver(
+  answer: (n: number, r: Received) => number | Promise<number> = () => 200,
+) {
   const received: Received[] = [];
   let n = 0;
   const server: Server = createServer((req, res) => {
@@ -27,11 +29,16 @@ export async function startReceiver(answer: (n: number, r: Received) => number |
   return {
     url: `http://127.0.0.1:${port}/hook`,
     received,
-    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
     async waitFor(pred: (r: Received[]) => boolean, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (!pred(received)) {
-        if (Date.now() > deadline) throw new Error(`receiver timed out; got ${received.map((r) => r.json?.type).join(', ')}`);
+        if (Date.now() > deadline)
+          throw new Error(`receiver timed out; got ${received.map((r) => r.json?.type).join(', ')}`);
         await new Promise((res) => setTimeout(res, 100));
       }
     },

@@ -45,7 +45,9 @@ export interface StartOptions {
   port?: number;
 }
 
-export async function startServer(opts: StartOptions): Promise<RunningServer & { kill(signal?: NodeJS.Signals): void; output(): string; pid(): number }> {
+export async function startServer(
+  opts: StartOptions,
+): Promise<RunningServer & { kill(signal?: NodeJS.Signals): void; output(): string; pid(): number }> {
   const port = opts.port ?? (await freePort());
   const root = path.resolve(import.meta.dirname, '../..');
   const env: Record<string, string> = {
@@ -58,6 +60,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer & {
     OPERATOR_PASSWORD: 'operator-test-password',
     WEBHOOK_ALLOW_PRIVATE: 'true',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    SIGNIN_FAILURES_PER_ACCOUNT: '1000000',
+    SIGNIN_FAILURES_PER_IP: '1000000',
     // Every answer of every test is checked against its route's schema (benchmarks turn it off).
     CHECK_RESPONSES: 'true',
     // Short timings so tests see background work (Sandbox Bank, expiry, webhooks) quickly.
@@ -91,8 +95,16 @@ export async function startServer(opts: StartOptions): Promise<RunningServer & {
 
   const child: ChildProcess =
     opts.host === 'next'
-      ? spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] })
-      : spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/gateway.ts'], { cwd: root, env: env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+      ? spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
+          cwd: root,
+          env: env as NodeJS.ProcessEnv,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        })
+      : spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/gateway.ts'], {
+          cwd: root,
+          env: env as NodeJS.ProcessEnv,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startServer, type DbKind, type Host } from './server';
+import { totalAnswer } from './helpers';
 
 // A server of its own: a cut-off settles every cleared transaction of the network, which would
 // race with the other suites' assertions on transaction status.
@@ -232,6 +233,23 @@ describe('settlement over HTTP', () => {
     expect(net.body.data.batches.some((x: any) => x.token === usd.token)).toBe(true);
     const stats = await call('GET', '/operator/stats', op);
     expect(stats.body.data.transactions_settled).toBeGreaterThanOrEqual(3);
+
+    // One batch as the operator sees it: summary, root, and every participant's leaf (the bank
+    // and the Sandbox Bank: the bank paid 2,200 out, the Sandbox Bank took it in).
+    const network = await call('GET', `/operator/settlements/${usd.token}`, op);
+    expect(network.status).toBe(200);
+    expect(network.body.data.batch).toMatchObject({ token: usd.token, status: 'COMPLETED', currency: 'USD' });
+    expect(network.body.data.batch.root_hash).toEqual(details.body.data.merkle_root.root_hash);
+    expect(network.body.data.total).toBe(2);
+    expect(network.body.data.has_more).toBe(false);
+    const mine = network.body.data.participants.find((p: any) => p.partner_id === a.ns.token);
+    expect(mine).toMatchObject({ domain: a.ns.domain, kind: 'debtor', amount: '2200', txn_count: 2 });
+    const other = network.body.data.participants.find((p: any) => p.partner_id !== a.ns.token);
+    expect(other).toMatchObject({ domain: 'sandbox-bank.test', kind: 'creditor', amount: '2200' });
+    expect((await call('GET', `/operator/settlements/${usd.token}`, a.jwt)).status).toBe(403);
+    const missing = await call('GET', '/operator/settlements/batch_nope', op);
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('error.not_found');
   }, 60_000);
 
   it('the three endpoints with a JWT: tenant headers required and matched, answered on details, X-Csp-Version on errors, strangers 404', async () => {
@@ -273,7 +291,7 @@ describe('settlement over HTTP', () => {
     ]);
     expect(
       (await call('GET', `/settlements/${batch.token}/transactions?limit=1&page=2`, a.jwt)).body.data,
-    ).toEqual({ total: 1, transactions: [] });
+    ).toEqual(totalAnswer(1, { transactions: [] }));
 
     // Errors carry X-Csp-Version and no tenant headers.
     const refused = (res: Res, status: number, code: string, message: string | RegExp) => {
@@ -346,7 +364,7 @@ describe('settlement over HTTP', () => {
         'error.not_found',
         /not found/,
       );
-      expect((await call('GET', '/settlements', headers)).body.data).toEqual({ total: 0, batches: [] });
+      expect((await call('GET', '/settlements', headers)).body.data).toEqual(totalAnswer(0, { batches: [] }));
     }
   }, 60_000);
 });

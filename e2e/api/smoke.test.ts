@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, createOrg, expectError } from './helpers';
+import { api, createOrg, expectError, withSql } from './helpers';
 
 describe('GET /api/v1/csp/openapi.json', () => {
   it('serves an OpenAPI 3.1 document of the gateway with both security schemes', async () => {
@@ -27,5 +27,51 @@ describe('host smoke', () => {
     expectError(res, 401, 'error.unauthorized');
     expect(res.headers.get('x-csp-version')).toBe('gateway-csp/v0.1.0');
     expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+});
+
+describe('health probes', () => {
+  it('answers liveness on /health and /healthz, readiness on /readyz, without a credential', async () => {
+    for (const path of ['/health', '/healthz']) {
+      const res = await api('GET', path);
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ ok: true, data: { status: 'ok', version: 'gateway-csp/v0.1.0' } });
+    }
+    const ready = await api('GET', '/readyz');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toEqual({
+      status: 'ready',
+      database: 'ok',
+      migrations: 'ok',
+      workers: expect.stringMatching(/^(running|off)$/),
+    });
+  });
+
+  it('answers 503 naming the migrations while the database lacks this build’s newest one', async () => {
+    // The newest migration's record made older than the build's: as a database a deploy has not
+    // migrated yet looks (PostgreSQL only: the test edits the server's database directly).
+    const head = await withSql(async (c) => {
+      const r = await c.query<{ id: number; created_at: string }>(
+        'select id, created_at::text from drizzle.__drizzle_migrations order by created_at desc limit 1',
+      );
+      await c.query('update drizzle.__drizzle_migrations set created_at = created_at - 1 where id = $1', [
+        r.rows[0]!.id,
+      ]);
+      return r.rows[0]!;
+    });
+    if (!head) return;
+    try {
+      const res = await api('GET', '/readyz');
+      expectError(res, 503, 'error.not_ready');
+      expect(res.body.message).toMatch(/^Not ready: database ok, migrations behind, workers (running|off)$/);
+    } finally {
+      await withSql((c) =>
+        c.query('update drizzle.__drizzle_migrations set created_at = $2 where id = $1', [
+          head.id,
+          head.created_at,
+        ]),
+      );
+    }
+    expect((await api('GET', '/readyz')).status).toBe(200);
   });
 });

@@ -32,7 +32,12 @@ async function durableDatabase(): Promise<{ dataDir?: string; databaseUrl?: stri
 }
 
 async function server(where: { dataDir?: string; databaseUrl?: string }, env: Record<string, string> = {}) {
-  const s = await startServer({ host: 'standalone', db: dbKind, ...where, env: { WEBHOOK_TIMEOUT_MS: '4000', ...env } });
+  const s = await startServer({
+    host: 'standalone',
+    db: dbKind,
+    ...where,
+    env: { WEBHOOK_TIMEOUT_MS: '4000', ...env },
+  });
   cleanups.push(() => s.stop());
   return s;
 }
@@ -51,7 +56,8 @@ async function kill(s: Awaited<ReturnType<typeof startServer>>) {
 }
 
 const as = (o: TestOrg) => ({ token: o.token, partner: o.partnerId });
-const countBy = <T>(xs: T[], key: (x: T) => string) => xs.reduce<Record<string, number>>((m, x) => ({ ...m, [key(x)]: (m[key(x)] ?? 0) + 1 }), {});
+const countBy = <T>(xs: T[], key: (x: T) => string) =>
+  xs.reduce<Record<string, number>>((m, x) => ({ ...m, [key(x)]: (m[key(x)] ?? 0) + 1 }), {});
 
 describe('a server killed with SIGKILL between the change and the delivery', () => {
   it('delivers every event after a restart on the same database: nothing lost', async () => {
@@ -71,10 +77,15 @@ describe('a server killed with SIGKILL between the change and the delivery', () 
     const s1 = await server(where, { WORKERS: 'off' });
     targetServer(s1);
     const bank = await createBank();
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
+    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
+      .body.data;
     const tests: string[] = [];
-    for (let i = 0; i < 5; i++) tests.push((await api('POST', `/webhook/${hook.token}/test`, as(bank))).body.data.event_id);
-    const payments = [pushBody(bank, 'alice@sandbox-bank.test', '2100'), pushBody(bank, 'alice@sandbox-bank.test', '2200')];
+    for (let i = 0; i < 5; i++)
+      tests.push((await api('POST', `/webhook/${hook.token}/test`, as(bank))).body.data.event_id);
+    const payments = [
+      pushBody(bank, 'alice@sandbox-bank.test', '2100'),
+      pushBody(bank, 'alice@sandbox-bank.test', '2200'),
+    ];
     for (const p of payments) await createAndSubmit(bank, p);
     await kill(s1);
     expect(r.received).toHaveLength(0);
@@ -91,7 +102,13 @@ describe('a server killed with SIGKILL between the change and the delivery', () 
     const s3 = await server(where);
     targetServer(s3);
     for (const p of payments) await waitForStatus(bank, p.payment_id, [3], 20_000);
-    const want = { 'webhook.test': 5, 'payment.created': 2, 'payment.submitted': 2, 'payment.admitted': 2, 'transaction.created': 2 };
+    const want = {
+      'webhook.test': 5,
+      'payment.created': 2,
+      'payment.submitted': 2,
+      'payment.admitted': 2,
+      'transaction.created': 2,
+    };
     const distinct = (got: Received[]) => new Set(got.map((x) => x.json.id)).size;
     await r.waitFor((got) => distinct(got) >= 13, 30_000);
     await new Promise((res) => setTimeout(res, 1000));
@@ -101,12 +118,16 @@ describe('a server killed with SIGKILL between the change and the delivery', () 
     expect(tests.every((id) => firstOfEach.some((x) => x.json.id === id))).toBe(true);
     const log = await settledDeliveries(bank, hook.token);
     expect(log.map((d) => d.event_id).sort()).toEqual(firstOfEach.map((x) => x.json.id).sort());
-    expect(log.every((d) => d.status === 'succeeded' && d.attempt_log.at(-1)!.status_code === 200)).toBe(true);
+    expect(log.every((d) => d.status === 'succeeded' && d.attempt_log.at(-1)!.status_code === 200)).toBe(
+      true,
+    );
     // At least once, and the log matches the receiver: every request it saw is a logged attempt,
     // except the one in flight when the server died (sent again after the restart).
     const seen = countBy(r.received, (x) => x.json.id);
     expect(seen[heldId]).toBeGreaterThanOrEqual(2);
-    expect(Object.fromEntries(log.map((d) => [d.event_id, d.attempts + (d.event_id === heldId ? 1 : 0)]))).toEqual(seen);
+    expect(
+      Object.fromEntries(log.map((d) => [d.event_id, d.attempts + (d.event_id === heldId ? 1 : 0)])),
+    ).toEqual(seen);
   }, 240_000);
 });
 
@@ -127,7 +148,10 @@ describe.runIf(dbKind === 'postgres')('two server instances on one PostgreSQL da
     targetServer(s1);
     const bank = await createBank();
     const hooks = [];
-    for (const r of [steady, flaky]) hooks.push((await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data);
+    for (const r of [steady, flaky])
+      hooks.push(
+        (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data,
+      );
     // Changes through both instances: test events per endpoint and payments fanned out to both.
     const payments: Array<ReturnType<typeof pushBody>> = [];
     for (let i = 0; i < 20; i++) {
@@ -143,7 +167,10 @@ describe.runIf(dbKind === 'postgres')('two server instances on one PostgreSQL da
     // 10 test events each, and 4 events per payment to both endpoints.
     const perEndpoint = 10 + payments.length * 4;
     await steady.waitFor((got) => got.length >= perEndpoint, 30_000);
-    await flaky.waitFor((got) => new Set(got.map((x) => x.json.id)).size >= perEndpoint && got.length >= 2 * perEndpoint, 30_000);
+    await flaky.waitFor(
+      (got) => new Set(got.map((x) => x.json.id)).size >= perEndpoint && got.length >= 2 * perEndpoint,
+      30_000,
+    );
     await new Promise((res) => setTimeout(res, 1500));
 
     for (const [r, hook, tries] of [

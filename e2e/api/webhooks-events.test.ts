@@ -32,7 +32,8 @@ async function subscribe(org: TestOrg) {
   return { r, hook: hook.body.data as { token: string; secret: string } };
 }
 
-const countTypes = (got: Received[]) => got.reduce<Record<string, number>>((m, x) => ({ ...m, [x.json.type]: (m[x.json.type] ?? 0) + 1 }), {});
+const countTypes = (got: Received[]) =>
+  got.reduce<Record<string, number>>((m, x) => ({ ...m, [x.json.type]: (m[x.json.type] ?? 0) + 1 }), {});
 
 describe('every event type of DESIGN §9', () => {
   it('is delivered once per change, signed, to the namespaces it concerns; the log matches the receivers', async () => {
@@ -51,12 +52,21 @@ describe('every event type of DESIGN §9', () => {
 
     // An admitted payment with a compliance review A works itself: created, submitted, task
     // created and updated, admitted, transaction created.
-    expect((await api('PATCH', `/partner/${a.partnerId}`, { token: a.token, body: { review_threshold: '4000' } })).status).toBe(200);
+    expect(
+      (await api('PATCH', `/partner/${a.partnerId}`, { token: a.token, body: { review_threshold: '4000' } }))
+        .status,
+    ).toBe(200);
     const admitted = pushBody(a, ALICE, '4100');
     const sub = await createAndSubmit(a, admitted);
-    const tasks = (await api('GET', `/payments/${admitted.payment_id}/admissions/${sub.admission_id}/tasks`, a.key)).body.data.tasks;
+    const tasks = (
+      await api('GET', `/payments/${admitted.payment_id}/admissions/${sub.admission_id}/tasks`, a.key)
+    ).body.data.tasks;
     const review = tasks.find((t: { name: string }) => t.name === 'compliance_review');
-    const done = await api('PUT', `/payments/${admitted.payment_id}/admissions/${sub.admission_id}/tasks/${review.token}`, { ...a.key, body: { status: 'completed', status_reason: 'accepted' } });
+    const done = await api(
+      'PUT',
+      `/payments/${admitted.payment_id}/admissions/${sub.admission_id}/tasks/${review.token}`,
+      { ...a.key, body: { status: 'completed', status_reason: 'accepted' } },
+    );
     expect(done.status).toBe(200);
     await waitForStatus(a, admitted.payment_id, [3]);
 
@@ -66,12 +76,26 @@ describe('every event type of DESIGN §9', () => {
     await waitForStatus(a, rejected.payment_id, [4]);
 
     // A payment that expires waiting for A's review.
-    expect((await api('PATCH', `/partner/${a.partnerId}`, { token: a.token, body: { payment_ttl_seconds: 5 } })).status).toBe(200);
+    expect(
+      (await api('PATCH', `/partner/${a.partnerId}`, { token: a.token, body: { payment_ttl_seconds: 5 } }))
+        .status,
+    ).toBe(200);
     const expired = pushBody(a, ALICE, '4200');
     await createAndSubmit(a, expired);
 
     // An API key rotation.
-    const key = await api('POST', '/apikey', { ...as(a), body: { name: 'rotate-me', access: { customers_read: true, customers_write: false, transactions_read: false, transactions_write: false } } });
+    const key = await api('POST', '/apikey', {
+      ...as(a),
+      body: {
+        name: 'rotate-me',
+        access: {
+          customers_read: true,
+          customers_write: false,
+          transactions_read: false,
+          transactions_write: false,
+        },
+      },
+    });
     expect((await api('POST', `/apikey/${key.body.data.secret_key}`, as(a))).status).toBe(200);
 
     await waitForStatus(a, expired.payment_id, [5], 20_000);
@@ -113,9 +137,21 @@ describe('every event type of DESIGN §9', () => {
       // Once per change: every delivery is a different event, signed with this endpoint's secret.
       expect(new Set(r.received.map((x) => x.headers['webhook-id'])).size).toBe(r.received.length);
       for (const x of r.received) {
-        expect(verifyWebhookSignature({ secret: hook.secret, headers: x.headers as Record<string, string>, body: x.body }), x.json.type).toBe(true);
+        expect(
+          verifyWebhookSignature({
+            secret: hook.secret,
+            headers: x.headers as Record<string, string>,
+            body: x.body,
+          }),
+          x.json.type,
+        ).toBe(true);
         expect(x.headers['webhook-id']).toBe(x.json.id);
-        expect(x.json).toMatchObject({ partner_id: org.partnerId, org_id: org.orgId, created_at: expect.any(String), data: expect.any(Object) });
+        expect(x.json).toMatchObject({
+          partner_id: org.partnerId,
+          org_id: org.orgId,
+          created_at: expect.any(String),
+          data: expect.any(Object),
+        });
       }
       const log = await settledDeliveries(org, hook.token);
       expect(log).toHaveLength(r.received.length);
@@ -132,8 +168,18 @@ describe('every event type of DESIGN §9', () => {
     expect(byType('payment.rejected')[0].submission.payment_id).toBe(rejected.payment_id);
     expect(byType('payment.expired')[0].submission.payment_id).toBe(expired.payment_id);
     expect(byType('payment.admitted')[0].submission.payment_id).toBe(admitted.payment_id);
-    expect(byType('settlement.batch.completed')[0]).toMatchObject({ batch_id: cut.body.data.batches[0].id, currency: 'USD', kind: 'debtor', amount: '4100', txn_count: 1 });
+    expect(byType('settlement.batch.completed')[0]).toMatchObject({
+      batch_id: cut.body.data.batches[0].id,
+      currency: 'USD',
+      kind: 'debtor',
+      amount: '4100',
+      txn_count: 1,
+    });
     expect(byType('link.create.resp')[0]).toMatchObject({ link_id: linkId, status: 'established' });
-    expect(hb.r.received.find((x) => x.json.type === 'link.propose.req')!.json.data).toMatchObject({ link_id: linkId, status: 'proposed', requester_partner_id: a.partnerId });
+    expect(hb.r.received.find((x) => x.json.type === 'link.propose.req')!.json.data).toMatchObject({
+      link_id: linkId,
+      status: 'proposed',
+      requester_partner_id: a.partnerId,
+    });
   }, 120_000);
 });

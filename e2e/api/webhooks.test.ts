@@ -26,18 +26,47 @@ describe('webhook endpoints', () => {
   it('creates with the secret shown once, lists, updates, rejects unknown types and bad urls', async () => {
     const bank = await createBank();
     const r = await receiver();
-    const created = await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['payment.admitted', 'transaction.created'], description: 'core' } });
+    const created = await api('POST', '/webhook', {
+      ...as(bank),
+      body: { url: r.url, event_types: ['payment.admitted', 'transaction.created'], description: 'core' },
+    });
     expect(created.status).toBe(200);
-    expect(created.body.data).toMatchObject({ url: r.url, event_types: ['payment.admitted', 'transaction.created'], enabled: true, partner_id: bank.partnerId });
+    expect(created.body.data).toMatchObject({
+      url: r.url,
+      event_types: ['payment.admitted', 'transaction.created'],
+      enabled: true,
+      partner_id: bank.partnerId,
+    });
     expect(created.body.data.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const got = await api('GET', `/webhook/${created.body.data.token}`, as(bank));
     expect(got.body.data.secret).toBeUndefined();
     expect((await api('GET', '/webhook', as(bank))).body.data.count).toBe(1);
-    const patched = await api('PATCH', `/webhook/${created.body.data.token}`, { ...as(bank), body: { event_types: ['*'] } });
+    const patched = await api('PATCH', `/webhook/${created.body.data.token}`, {
+      ...as(bank),
+      body: { event_types: ['*'] },
+    });
     expect(patched.body.data.event_types).toEqual(['*']);
-    expectError(await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['payment.teleported'] } }), 400, 'error.bad_request');
-    expectError(await api('POST', '/webhook', { ...as(bank), body: { url: 'ftp://example.test/x', event_types: ['*'] } }), 400, 'error.bad_request');
-    expectError(await api('POST', '/webhook', { token: bank.token, body: { url: r.url, event_types: ['*'] } }), 400, 'error.bad_request');
+    expectError(
+      await api('POST', '/webhook', {
+        ...as(bank),
+        body: { url: r.url, event_types: ['payment.teleported'] },
+      }),
+      400,
+      'error.bad_request',
+    );
+    expectError(
+      await api('POST', '/webhook', {
+        ...as(bank),
+        body: { url: 'ftp://example.test/x', event_types: ['*'] },
+      }),
+      400,
+      'error.bad_request',
+    );
+    expectError(
+      await api('POST', '/webhook', { token: bank.token, body: { url: r.url, event_types: ['*'] } }),
+      400,
+      'error.bad_request',
+    );
     const other = await createBank();
     expectError(await api('GET', `/webhook/${created.body.data.token}`, as(other)), 404, 'error.not_found');
   });
@@ -45,35 +74,71 @@ describe('webhook endpoints', () => {
   it('delivers the lifecycle events once each, signed; the log matches what the receiver saw', async () => {
     const bank = await createBank();
     const r = await receiver();
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
+    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
+      .body.data;
     const body = pushBody(bank, 'alice@sandbox-bank.test', '4100');
     await createAndSubmit(bank, body);
     await waitForStatus(bank, body.payment_id, [3]);
-    const rotated = await api('POST', '/apikey', { ...as(bank), body: { name: 'r', access: { customers_read: true, customers_write: false, transactions_read: false, transactions_write: false } } });
+    const rotated = await api('POST', '/apikey', {
+      ...as(bank),
+      body: {
+        name: 'r',
+        access: {
+          customers_read: true,
+          customers_write: false,
+          transactions_read: false,
+          transactions_write: false,
+        },
+      },
+    });
     await api('POST', `/apikey/${rotated.body.data.secret_key}`, as(bank));
-    const want = ['payment.created', 'payment.submitted', 'payment.admitted', 'transaction.created', 'api_key.rotated'];
+    const want = [
+      'payment.created',
+      'payment.submitted',
+      'payment.admitted',
+      'transaction.created',
+      'api_key.rotated',
+    ];
     await r.waitFor((got) => want.every((t) => got.some((x) => x.json.type === t)));
     await new Promise((res) => setTimeout(res, 600));
     const types = r.received.map((x) => x.json.type);
-    for (const t of want) expect(types.filter((x) => x === t), t).toHaveLength(1);
+    for (const t of want)
+      expect(
+        types.filter((x) => x === t),
+        t,
+      ).toHaveLength(1);
     for (const x of r.received) {
-      expect(verifyWebhookSignature({ secret: hook.secret, headers: x.headers as any, body: x.body })).toBe(true);
+      expect(verifyWebhookSignature({ secret: hook.secret, headers: x.headers as any, body: x.body })).toBe(
+        true,
+      );
       expect(x.headers['webhook-id']).toBe(x.json.id);
-      expect(x.json).toMatchObject({ partner_id: bank.partnerId, org_id: bank.orgId, data: expect.any(Object) });
+      expect(x.json).toMatchObject({
+        partner_id: bank.partnerId,
+        org_id: bank.orgId,
+        data: expect.any(Object),
+      });
     }
     const log = await settledDeliveries(bank, hook.token);
     expect(log.map((d) => d.event_id).sort()).toEqual(r.received.map((x) => x.json.id).sort());
-    expect(log.every((d) => d.status === 'succeeded' && d.attempts === 1 && d.attempt_log[0]!.status_code === 200)).toBe(true);
+    expect(
+      log.every((d) => d.status === 'succeeded' && d.attempts === 1 && d.attempt_log[0]!.status_code === 200),
+    ).toBe(true);
   });
 
   it('retries a failing receiver until it answers 2xx, logging every attempt', async () => {
     const bank = await createBank();
     const r = await receiver((n) => (n <= 2 ? 503 : 200));
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
+    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
+      .body.data;
     await api('POST', `/webhook/${hook.token}/test`, as(bank));
     await r.waitFor((got) => got.length >= 3, 15_000);
     const d = (await settledDeliveries(bank, hook.token))[0]!;
-    expect(d).toMatchObject({ event_type: 'webhook.test', status: 'succeeded', attempts: 3, last_status_code: 200 });
+    expect(d).toMatchObject({
+      event_type: 'webhook.test',
+      status: 'succeeded',
+      attempts: 3,
+      last_status_code: 200,
+    });
     expect(d.attempt_log.map((a: any) => a.status_code)).toEqual([503, 503, 200]);
     expect(d.attempt_log[0].response_excerpt).toBe('nope');
     // all three attempts carry the same event id
@@ -83,7 +148,8 @@ describe('webhook endpoints', () => {
   it('sends nothing more to a deleted webhook', async () => {
     const bank = await createBank();
     const r = await receiver();
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
+    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
+      .body.data;
     await api('POST', `/webhook/${hook.token}/test`, as(bank));
     await r.waitFor((got) => got.length === 1);
     expect((await api('DELETE', `/webhook/${hook.token}`, as(bank))).body).toEqual({ ok: true, data: {} });
@@ -96,12 +162,17 @@ describe('webhook endpoints', () => {
   it('sends a delivery again on request, with the same webhook-id; 404 for another endpoint or namespace', async () => {
     const bank = await createBank();
     const r = await receiver();
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
+    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
+      .body.data;
     await api('POST', `/webhook/${hook.token}/test`, as(bank));
     await r.waitFor((got) => got.length === 1);
     const [delivered] = await settledDeliveries(bank, hook.token);
     expect(delivered).toMatchObject({ status: 'succeeded', attempts: 1 });
-    const retried = await api('POST', `/webhook/${hook.token}/deliveries/${delivered!.token}/retry`, as(bank));
+    const retried = await api(
+      'POST',
+      `/webhook/${hook.token}/deliveries/${delivered!.token}/retry`,
+      as(bank),
+    );
     expect(retried.status).toBe(200);
     expect(retried.body.data).toEqual({ token: delivered!.token, status: 'pending' });
     await r.waitFor((got) => got.length === 2);
@@ -110,24 +181,38 @@ describe('webhook endpoints', () => {
     const [again] = await settledDeliveries(bank, hook.token);
     expect(again).toMatchObject({ token: delivered!.token, status: 'succeeded', attempts: 2 });
 
-    const other = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
-    expectError(await api('POST', `/webhook/${other.token}/deliveries/${delivered!.token}/retry`, as(bank)), 404, 'error.not_found');
+    const other = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
+      .body.data;
+    expectError(
+      await api('POST', `/webhook/${other.token}/deliveries/${delivered!.token}/retry`, as(bank)),
+      404,
+      'error.not_found',
+    );
     const stranger = await createBank();
-    expectError(await api('POST', `/webhook/${hook.token}/deliveries/${delivered!.token}/retry`, as(stranger)), 404, 'error.not_found');
+    expectError(
+      await api('POST', `/webhook/${hook.token}/deliveries/${delivered!.token}/retry`, as(stranger)),
+      404,
+      'error.not_found',
+    );
   });
 
   it('signs with both secrets for 24 hours after a rotation', async () => {
     const bank = await createBank();
     const r = await receiver();
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
+    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
+      .body.data;
     const rotated = (await api('POST', `/webhook/${hook.token}/rotate-secret`, as(bank))).body.data;
     expect(rotated.secret).not.toBe(hook.secret);
     await api('POST', `/webhook/${hook.token}/test`, as(bank));
     await r.waitFor((got) => got.length === 1);
     const x = r.received[0]!;
     expect(String(x.headers['webhook-signature']).split(' ')).toHaveLength(2);
-    expect(verifyWebhookSignature({ secret: hook.secret, headers: x.headers as any, body: x.body })).toBe(true);
-    expect(verifyWebhookSignature({ secret: rotated.secret, headers: x.headers as any, body: x.body })).toBe(true);
+    expect(verifyWebhookSignature({ secret: hook.secret, headers: x.headers as any, body: x.body })).toBe(
+      true,
+    );
+    expect(verifyWebhookSignature({ secret: rotated.secret, headers: x.headers as any, body: x.body })).toBe(
+      true,
+    );
   });
 });
 
@@ -138,11 +223,18 @@ describe('the verifier shown in docs/webhooks.md', () => {
     const code = /## Verifying \(Node\.js\)\n\n```ts\n([\s\S]*?)```/.exec(doc)![1]!;
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'csp-doc-')), 'verify.ts');
     writeFileSync(file, code);
-    const { verifyWebhook } = (await import(/* @vite-ignore */ file)) as { verifyWebhook: (secret: string, headers: Record<string, string | undefined>, rawBody: string) => boolean };
+    const { verifyWebhook } = (await import(/* @vite-ignore */ file)) as {
+      verifyWebhook: (
+        secret: string,
+        headers: Record<string, string | undefined>,
+        rawBody: string,
+      ) => boolean;
+    };
 
     const bank = await createBank();
     const r = await receiver();
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body.data;
+    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
+      .body.data;
     await api('POST', `/webhook/${hook.token}/test`, as(bank));
     await r.waitFor((got) => got.length === 1);
     const x = r.received[0]!;
@@ -153,7 +245,11 @@ describe('the verifier shown in docs/webhooks.md', () => {
     expect(verifyWebhook(hook.secret, { ...headers, 'webhook-id': 'evt_other' }, x.body)).toBe(false);
     // 5-minute tolerance: correctly signed, but 302 s old (or ahead) is refused; 298 s is accepted.
     // (Whole seconds in the header, and the clock moves on between the lines: a second of slack.)
-    const at = (ts: number) => ({ ...headers, 'webhook-timestamp': String(ts), 'webhook-signature': signPayload(hook.secret, headers['webhook-id']!, ts, x.body) });
+    const at = (ts: number) => ({
+      ...headers,
+      'webhook-timestamp': String(ts),
+      'webhook-signature': signPayload(hook.secret, headers['webhook-id']!, ts, x.body),
+    });
     const now = Math.floor(Date.now() / 1000);
     expect(verifyWebhook(hook.secret, at(now - 298), x.body)).toBe(true);
     expect(verifyWebhook(hook.secret, at(now - 302), x.body)).toBe(false);
@@ -163,16 +259,35 @@ describe('the verifier shown in docs/webhooks.md', () => {
 
 describe('webhook targets when private addresses are not allowed', () => {
   it('refuses loopback, private and plain-http targets', async () => {
-    const server = await startServer({ host: inject('host') as Host, db: 'pglite', env: { WEBHOOK_ALLOW_PRIVATE: 'false' } });
+    const server = await startServer({
+      host: inject('host') as Host,
+      db: 'pglite',
+      env: { WEBHOOK_ALLOW_PRIVATE: 'false' },
+    });
     closers.push(() => server.stop());
     const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(server.baseUrl + path, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), ...headers }, body: JSON.stringify(body) }).then(async (res) => ({ status: res.status, body: await res.json() }));
+      fetch(server.baseUrl + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), ...headers },
+        body: JSON.stringify(body),
+      }).then(async (res) => ({ status: res.status, body: await res.json() }));
     const email = `ssrf-${crypto.randomUUID().slice(0, 6)}@example.test`;
     await post('/organization', { name: 'SSRF', admin_email: email, admin_password: 'long-enough-password' });
-    const token = (await post('/organization/signin', { admin_email: email, admin_password: 'long-enough-password' })).body.data.access_token;
-    const partners = await fetch(`${server.baseUrl}/partner`, { headers: { authorization: `Bearer ${token}` } }).then((res) => res.json());
+    const token = (
+      await post('/organization/signin', { admin_email: email, admin_password: 'long-enough-password' })
+    ).body.data.access_token;
+    const partners = await fetch(`${server.baseUrl}/partner`, {
+      headers: { authorization: `Bearer ${token}` },
+    }).then((res) => res.json());
     const h = { authorization: `Bearer ${token}`, 'x-partner-id': partners.data.partners[0].token };
-    for (const url of ['https://127.0.0.1/hook', 'https://10.0.0.8/hook', 'https://169.254.169.254/latest', 'https://[::1]/hook', 'http://example.test/hook', 'https://localhost/hook']) {
+    for (const url of [
+      'https://127.0.0.1/hook',
+      'https://10.0.0.8/hook',
+      'https://169.254.169.254/latest',
+      'https://[::1]/hook',
+      'http://example.test/hook',
+      'https://localhost/hook',
+    ]) {
       const res = await post('/webhook', { url, event_types: ['*'] }, h);
       expect(res.status, url).toBe(400);
       expect(res.body.code).toBe('error.bad_request');
@@ -182,19 +297,37 @@ describe('webhook targets when private addresses are not allowed', () => {
 
 describe('a receiver that never answers', () => {
   it('is timed out, logged, and retried until it answers', async () => {
-    const server = await startServer({ host: inject('host') as Host, db: 'pglite', env: { WEBHOOK_TIMEOUT_MS: '500' } });
+    const server = await startServer({
+      host: inject('host') as Host,
+      db: 'pglite',
+      env: { WEBHOOK_TIMEOUT_MS: '500' },
+    });
     closers.push(() => server.stop());
     const r = await receiver((n) => (n === 1 ? 0 : 200));
     const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
       fetch(server.baseUrl + path, {
         method,
-        headers: { 'idempotency-key': crypto.randomUUID(), ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+        headers: {
+          'idempotency-key': crypto.randomUUID(),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...headers,
+        },
         body: body ? JSON.stringify(body) : undefined,
       }).then(async (res) => ({ status: res.status, body: await res.json() }));
     const email = `slow-${crypto.randomUUID().slice(0, 6)}@example.test`;
-    await call('POST', '/organization', { name: 'Slow', admin_email: email, admin_password: 'long-enough-password' });
-    const token = (await call('POST', '/organization/signin', { admin_email: email, admin_password: 'long-enough-password' })).body.data.access_token;
-    const partner = (await call('GET', '/partner', undefined, { authorization: `Bearer ${token}` })).body.data.partners[0].token;
+    await call('POST', '/organization', {
+      name: 'Slow',
+      admin_email: email,
+      admin_password: 'long-enough-password',
+    });
+    const token = (
+      await call('POST', '/organization/signin', {
+        admin_email: email,
+        admin_password: 'long-enough-password',
+      })
+    ).body.data.access_token;
+    const partner = (await call('GET', '/partner', undefined, { authorization: `Bearer ${token}` })).body.data
+      .partners[0].token;
     const h = { authorization: `Bearer ${token}`, 'x-partner-id': partner };
     const hook = (await call('POST', '/webhook', { url: r.url, event_types: ['*'] }, h)).body.data;
     await call('POST', `/webhook/${hook.token}/test`, undefined, h);

@@ -13,11 +13,38 @@ test('sign-in shows an inline error for a wrong password, then signs in', async 
   await page.getByLabel('Password').fill(DEMO_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-  await expect(page.getByText('Demo Bank', { exact: true })).toBeVisible();
+  await expect(page.locator('#sidebar').getByText('Demo Bank', { exact: true })).toBeVisible();
   // a verified organization has no sandbox banner
   await expect(page.getByText('Sandbox — awaiting verification')).toHaveCount(0);
   await expectAccessible(page);
   await shoot(page, 'overview');
+});
+
+test('sign-in says how long to wait once an account has too many failed sign-ins', async ({ page }) => {
+  const who = { email: `throttled-${uniq()}@example.test`, password: 'throttled-password' };
+  const post = (path: string, data: unknown) =>
+    page.request.post(`/api/v1/csp${path}`, { headers: { 'idempotency-key': crypto.randomUUID() }, data });
+  const created = await post('/organization', {
+    name: `Throttled ${uniq()}`,
+    admin_email: who.email,
+    admin_password: who.password,
+  });
+  expect(created.status()).toBe(200);
+  // The account's limit of failures (10 in 15 minutes by default), reached through the API.
+  for (let i = 0; i < 10; i++)
+    expect(
+      (
+        await post('/organization/signin', { admin_email: who.email, admin_password: 'wrong-password' })
+      ).status(),
+    ).toBe(401);
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(/^Too many failed sign-ins; try again in 1[45] minutes$/)).toBeVisible();
+  await expect(page).toHaveURL(/\/signin/);
+  await expectAccessible(page);
+  await shoot(page, 'signin-throttled');
 });
 
 test('the gateway JWT never reaches browser JavaScript', async ({ page }) => {

@@ -106,3 +106,50 @@ test('the selected namespace is remembered per user, not per browser', async ({ 
     body: { code: 'error.bad_request', message: 'Missing required header x-partner-id' },
   });
 });
+
+test('a namespace switch never shows the other namespace’s rows; switching back finds its own', async ({
+  page,
+}) => {
+  // A new teammate of Demo Bank, so the demo admin's own choice stays untouched.
+  const teammate = { email: `carol-${uniq()}@demo-bank.test`, password: 'teammate-password' };
+  await signInAs(page, DEMO_ADMIN);
+  const status = await page.evaluate(
+    (body) =>
+      fetch('/api/proxy/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.status),
+    { ...teammate, role: 'viewer' },
+  );
+  expect(status).toBe(200);
+  await signOut(page);
+
+  await signInAs(page, teammate);
+  await page.goto('/payments');
+  const ids = page.getByRole('table', { name: 'Payments' }).getByRole('row').locator('td:first-child');
+  await expect(ids.first()).toHaveText(/\S/);
+  const retail = await ids.allTextContents();
+  // What the lab namespace holds, as the gateway answers it for that namespace.
+  const labToken = (await me(page)).partners.find((p) => p.name === LAB)!.token;
+  const labIds = await page.evaluate(
+    (partner) =>
+      fetch('/api/proxy/payments?limit=20', { headers: { 'x-partner-id': partner } })
+        .then((r) => r.json())
+        .then((b: { data: { payments: { payment_id: string }[] } }) =>
+          b.data.payments.map((p) => p.payment_id),
+        ),
+    labToken,
+  );
+
+  await switcher(page).selectOption({ label: LAB });
+  await expect(page.getByText('lab.demo-bank.test · sandbox')).toBeVisible();
+  if (labIds.length === 0) await expect(page.getByText('No payments match.')).toBeVisible();
+  else await expect(ids).toHaveText(labIds);
+  for (const id of retail.filter((id) => !labIds.includes(id)))
+    await expect(page.getByRole('link', { name: id, exact: true })).toHaveCount(0);
+
+  await switcher(page).selectOption({ label: RETAIL });
+  await expect(page.getByText('demo-bank.test · production')).toBeVisible();
+  await expect(ids).toHaveText(retail);
+});

@@ -158,7 +158,9 @@ test('support staff see no new-payment form', async ({ page }) => {
   await expect(page.getByText('New payment')).toHaveCount(0);
 });
 
-test('finding a payment by id opens its page; an unknown id says it is not found', async ({ page }) => {
+test('finding a payment by id opens its page; a partial or unknown id lists what starts with it', async ({
+  page,
+}) => {
   await signInAs(page, SUPPORT);
   await nav(page, 'Payments');
   await page.getByLabel('Find a payment by id').fill('inv-0990');
@@ -174,9 +176,32 @@ test('finding a payment by id opens its page; an unknown id says it is not found
   await expect(page).toHaveURL(/\/payments\/ucu-2003$/);
   await expect(page.getByRole('heading', { name: 'Payment ucu-2003', level: 1 })).toBeVisible();
 
+  // An id prefix filters the list (in the URL), in id order.
   await page.goto('/payments');
+  await page.getByLabel('Id starts with').fill('ucu-20');
+  await page.getByLabel('Id starts with').press('Enter');
+  await expect(page).toHaveURL(/[?&]payment_id=ucu-20(&|$)/);
+  const ids = page.getByRole('table', { name: 'Payments' }).getByRole('row').locator('td:first-child');
+  await expect(ids.first()).toHaveText(/^ucu-20/);
+  for (const id of await ids.allTextContents()) expect(id).toMatch(/^ucu-20/);
+  const sorted = [...(await ids.allTextContents())].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0));
+  expect(await ids.allTextContents()).toEqual(sorted);
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/payment_id=/);
+  await expect(page.getByLabel('Id starts with')).toHaveValue('');
+
+  // A partial id lists the payments it starts; an unknown one says none match (no dead end).
+  await page.getByLabel('Find a payment by id').fill('ucu-200');
+  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page).toHaveURL(/\/payments\?payment_id=ucu-200$/);
+  await expect(page.getByLabel('Id starts with')).toHaveValue('ucu-200');
+  await expect(ids.first()).toHaveText(/^ucu-200/);
   await page.getByLabel('Find a payment by id').fill('no-such-payment');
   await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await expect(page).toHaveURL(/payment_id=no-such-payment$/);
+  await expect(page.getByText('No payments match.')).toBeVisible();
+  // A payment's own address still answers 404 for an unknown id.
+  await page.goto('/payments/no-such-payment');
   await expect(page.getByRole('heading', { name: 'Payment no-such-payment not found' })).toBeVisible();
 });
 
@@ -223,7 +248,13 @@ test('the submission section shows the admission, its times and the transaction 
   );
   // Local time in the browser, not the server's UTC rendering.
   await expect(field(section, 'Submitted at')).toHaveText(
-    await page.evaluate((s) => new Date(s * 1000).toLocaleString(), sub.submission_time),
+    await page.evaluate((s) => {
+      const d = new Date(s * 1000);
+      const zone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+        .formatToParts(d)
+        .find((p) => p.type === 'timeZoneName')!.value;
+      return `${d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' })} ${zone}`;
+    }, sub.submission_time),
   );
   const txnLink = field(section, 'Transaction').getByRole('link', { name: sub.transaction_id! });
   await expect(txnLink).toHaveAttribute('href', '#transaction-lines');

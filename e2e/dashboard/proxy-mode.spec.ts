@@ -59,7 +59,7 @@ test('the dashboard signs in, writes and reads through the upstream gateway', as
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
-  await expect(page.getByText(who.name, { exact: true })).toBeVisible();
+  await expect(page.locator('#sidebar').getByText(who.name, { exact: true })).toBeVisible();
 
   // A mutation and a read through the dashboard's proxy route.
   const me = await (await page.request.get(`${origin}/api/proxy/me`)).json();

@@ -72,6 +72,10 @@ test('users: invite, change role, remove', async ({ page }) => {
   // select loses focus and keyboard position): the element is the one marked before.
   await expect(role).toHaveValue('viewer');
   await expect(role).toHaveAttribute('data-marked', '');
+  // The signed-in admin is marked and has no Remove button of their own.
+  const me = page.getByRole('row').filter({ hasText: DEMO_ADMIN.email });
+  await expect(me).toContainText(`${DEMO_ADMIN.email}(you)`);
+  await expect(page.getByRole('button', { name: `Remove ${DEMO_ADMIN.email}` })).toHaveCount(0);
   await expectAccessible(page);
   await shoot(page, 'users');
   await page.getByRole('button', { name: `Remove ${email}` }).click();
@@ -225,7 +229,7 @@ test('customers: the list pages through the gateway with the page in the URL', a
   await nav(page, 'Customers');
   const table = page.getByRole('table', { name: 'Customers' });
   // Newest first: page 1 holds customers 23 down to 4.
-  await expect(page.getByText('23 total · page 1 of 2')).toBeVisible();
+  await expect(page.getByText('1–20 of 23 total')).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(21);
   await expect(table.getByRole('cell', { name: address(23), exact: true })).toBeVisible();
   await expect(table.getByRole('cell', { name: address(4), exact: true })).toBeVisible();
@@ -233,8 +237,8 @@ test('customers: the list pages through the gateway with the page in the URL', a
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/[?&]page=2\b/);
-  await expect(page.getByText('23 total · page 2 of 2')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]cursor=/);
+  await expect(page.getByText('21–23 of 23 total')).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(4);
   const cells = table.getByRole('row').locator('td:first-child');
   await expect(cells).toHaveText([address(3), address(2), address(1)]);
@@ -242,12 +246,18 @@ test('customers: the list pages through the gateway with the page in the URL', a
   await expectAccessible(page);
   await shoot(page, 'customers-page-2');
 
-  // The page is in the URL: a reload stays on it, Previous goes back.
+  // The page's cursor is in the URL: a reload stays on it, Previous goes back, and so does the
+  // browser's Back (each page is a history entry).
   await page.reload();
-  await expect(page.getByText('23 total · page 2 of 2')).toBeVisible();
+  await expect(page.getByText('21–23 of 23 total')).toBeVisible();
   await expect(cells).toHaveText([address(3), address(2), address(1)]);
   await page.getByRole('button', { name: 'Previous' }).click();
-  await expect(page.getByText('23 total · page 1 of 2')).toBeVisible();
-  await expect(page).toHaveURL(/[?&]page=1\b/);
+  await expect(page.getByText('1–20 of 23 total')).toBeVisible();
+  await expect(page).not.toHaveURL(/cursor=/);
   await expect(table.getByRole('cell', { name: address(23), exact: true })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByText('21–23 of 23 total')).toBeVisible();
+  await expect(cells).toHaveText([address(3), address(2), address(1)]);
+  await page.goBack();
+  await expect(page.getByText('1–20 of 23 total')).toBeVisible();
 });

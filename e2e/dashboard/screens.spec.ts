@@ -1,92 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, OPERATOR, expectAccessible, shoot, signInAs } from './helpers';
+import { ADMIN, OPERATOR_SCREENS, SIGNED_OUT, type Screen } from './screen-list';
 
 /**
  * Every screen in light and dark mode: no serious or critical axe violation, and a full-page
  * screenshot in e2e/screenshots/screen-<name>-<theme>.png to look at.
  */
-type Screen = {
-  name: string;
-  open: (page: Page) => Promise<unknown>;
-  ready: (page: Page) => ReturnType<Page['getByRole']>;
-};
-
-const heading = (name: string) => (page: Page) => page.getByRole('heading', { name, exact: true, level: 1 });
-const go = (path: string) => (page: Page) => page.goto(path);
-
-const SIGNED_OUT: Screen[] = [
-  { name: 'signin', open: go('/signin'), ready: heading('Sign in') },
-  { name: 'signup', open: go('/signup'), ready: heading('Create a sandbox organization') },
-];
-
-const ADMIN: Screen[] = [
-  { name: 'overview', open: go('/'), ready: heading('Overview') },
-  {
-    name: 'namespaces',
-    open: go('/namespaces'),
-    ready: (p) => p.getByRole('cell', { name: 'demo-bank.test', exact: true }),
-  },
-  {
-    name: 'links',
-    open: go('/links'),
-    ready: (p) => p.getByRole('cell', { name: 'union-cu.test', exact: true }),
-  },
-  {
-    name: 'accounts',
-    open: go('/accounts'),
-    ready: (p) => p.getByRole('cell', { name: 'Settlement — operating', exact: true }),
-  },
-  {
-    name: 'account-detail',
-    open: async (p) => {
-      await p.goto('/accounts');
-      await p.getByRole('link', { name: 'Settlement — operating', exact: true }).click();
-    },
-    ready: heading('Settlement — operating'),
-  },
-  {
-    name: 'api-keys',
-    open: go('/api-keys'),
-    ready: (p) => p.getByRole('table', { name: 'API keys' }).getByRole('row').nth(1),
-  },
-  {
-    name: 'customers',
-    open: go('/customers'),
-    ready: (p) => p.getByRole('cell', { name: 'jane@demo-bank.test', exact: true }),
-  },
-  {
-    name: 'users',
-    open: go('/users'),
-    ready: (p) => p.getByRole('cell', { name: 'admin@demo-bank.test', exact: true }),
-  },
-  {
-    name: 'payments',
-    open: go('/payments'),
-    ready: (p) => p.getByRole('link', { name: 'inv-0993', exact: true }),
-  },
-  { name: 'payment', open: go('/payments/inv-0993'), ready: heading('Payment inv-0993') },
-  {
-    name: 'tasks',
-    open: go('/tasks'),
-    ready: (p) => p.getByRole('list', { name: 'Tasks' }).getByRole('button').first(),
-  },
-  {
-    name: 'payment-not-found',
-    open: go('/payments/does-not-exist'),
-    ready: heading('Payment does-not-exist not found'),
-  },
-  {
-    name: 'account-not-found',
-    open: go('/accounts/acct_unknown'),
-    ready: heading('Account acct_unknown not found'),
-  },
-  { name: '404', open: go('/no-such-page'), ready: heading('Page not found') },
-];
-
-const OPERATOR_SCREENS: Screen[] = [
-  { name: 'operator', open: go('/operator'), ready: heading('Organizations') },
-];
-
 async function visit(page: Page, screens: Screen[], theme: 'light' | 'dark') {
   for (const s of screens) {
     await test.step(`${s.name} (${theme})`, async () => {

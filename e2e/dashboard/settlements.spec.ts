@@ -95,6 +95,21 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
   await expectAccessible(page);
   await shootLightAndDark(page, 'operator-network');
 
+  // The batch id opens the network's page of the batch: its root and every participant, named.
+  await latest.getByRole('link', { name: batchId }).click();
+  await expect(page).toHaveURL(new RegExp(`/operator/network/batches/${batchId}$`));
+  await expect(page.getByRole('heading', { name: batchId, level: 1 })).toBeVisible();
+  await expect(page.getByTestId('network-root-hash')).toHaveText(/^[A-Za-z0-9+/]{43}=$/);
+  const participants = page.getByRole('table', { name: 'Participants of the batch' });
+  await expect(participants.getByRole('row').filter({ hasText: fx.a.domain })).toContainText('Receives');
+  await expect(participants.getByRole('row').filter({ hasText: fx.a.domain })).toContainText('EUR 30.00');
+  await expectAccessible(page);
+  await shootLightAndDark(page, 'operator-network-batch');
+  // The partner's address of the batch sends the operator there too (it holds no namespace).
+  await page.goto(`/settlements/${batchId}`);
+  await expect(page).toHaveURL(new RegExp(`/operator/network/batches/${batchId}$`));
+  await expect(page.getByRole('heading', { name: batchId, level: 1 })).toBeVisible();
+
   const partner = await (await browser.newContext()).newPage();
   await openBatchAsPartner(partner, fx, batchId);
   await expect(partner.getByTestId('net-position')).toHaveText('Receives EUR 30.00');
@@ -110,7 +125,15 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
   for (const d of await debits.all())
     expect((await d.boundingBox())!.y).toBeGreaterThanOrEqual(up.y + up.height - 1);
   await credit.hover();
-  await expect(chart).toContainText(`${fx.b.token}Credit EUR 70.00`);
+  await expect(chart).toContainText(`${fx.b.domain}${fx.b.token}Credit EUR 70.00`);
+  // Bars are named by the counterparty's domain; the value axis is symmetric around zero, so its
+  // five ticks are distinct with zero in the middle.
+  const labels = await chart.locator('svg text').allTextContents();
+  // The three bars' names (long ones cut with an ellipsis), then the value axis: symmetric around
+  // zero (the largest position is 70), five distinct ticks.
+  expect(labels).toHaveLength(8);
+  expect(labels.slice(0, 3).some((l) => fx.b.domain.startsWith(l.replace(/…$/, '')))).toBe(true);
+  expect(labels.slice(3)).toEqual(['-100', '-50', '0', '50', '100']);
   // The table names each counterparty by the domain its link tells, above its id.
   const table = partner.getByRole('table', { name: 'Net positions' });
   for (const ns of [fx.b, fx.c]) {
@@ -261,22 +284,22 @@ test('batches list: 21 batches page by 20, status and cut-off range filters live
   await signInAs(page, { email: org.email, password: org.password });
   await nav(page, 'Settlements');
   const table = page.getByRole('table', { name: 'Settlement batches' });
-  await expect(page.getByText('21 total · page 1 of 2')).toBeVisible();
+  await expect(page.getByText('1–20 of 21 total')).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(21); // header + 20
   await expectAccessible(page);
   await shootLightAndDark(page, 'settlements-list');
   await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page).toHaveURL(/[?&]page=2/);
-  await expect(page.getByText('21 total · page 2 of 2')).toBeVisible();
+  await expect(page).toHaveURL(/[?&]cursor=/);
+  await expect(page.getByText('21–21 of 21 total')).toBeVisible();
   await expect(table.getByRole('row')).toHaveCount(2);
 
   // Status: every batch completed; none failed. A filter change goes back to page 1.
   await page.getByLabel('Status', { exact: true }).selectOption('FAILED');
   await expect(page).toHaveURL(/status=FAILED/);
-  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page).not.toHaveURL(/cursor=/);
   await expect(page.getByText('No batches match these filters.')).toBeVisible();
   await page.getByLabel('Status', { exact: true }).selectOption('COMPLETED');
-  await expect(page.getByText('21 total · page 1 of 2')).toBeVisible();
+  await expect(page.getByText('1–20 of 21 total')).toBeVisible();
 
   // A range that ends before the cut-off is empty; one starting before it holds all 21.
   const local = (s: number) => {
@@ -291,13 +314,13 @@ test('batches list: 21 batches page by 20, status and cut-off range filters live
   await expect(page).not.toHaveURL(/cutoff_to|status/);
   await page.getByLabel('Cut-off from').fill(local(before));
   await expect(page).toHaveURL(/cutoff_from=\d+/);
-  await expect(page.getByText('21 total · page 1 of 2')).toBeVisible();
+  await expect(page.getByText('1–20 of 21 total')).toBeVisible();
 
   // The URL alone restores the view (shareable): reload with the filters.
   const url = page.url();
   await page.goto(url);
   await expect(page.getByLabel('Cut-off from')).toHaveValue(local(before));
-  await expect(page.getByText('21 total · page 1 of 2')).toBeVisible();
+  await expect(page.getByText('1–20 of 21 total')).toBeVisible();
 
   // Exponents: JPY without minor digits, KWD with three.
   for (const [currency, shown] of [

@@ -176,8 +176,14 @@ test('h puts a task on hold only with a note; it moves from the Pending tab to O
     ).tasks.find((t) => t.payment_id === id);
 
   await row.click();
+  // h opens the form with the reason focused; Esc closes it, and the keys work the queue again.
+  await page.keyboard.press('h');
+  await expect(page.getByLabel('Reason')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByLabel('Reason')).toHaveCount(0);
   await page.keyboard.press('h');
   const note = page.getByLabel('Note (required)');
+  await expect(page.getByLabel('Reason')).toBeFocused();
   await expect(page.getByLabel('Reason')).toHaveValue('business_reasons');
   await page.getByRole('button', { name: 'Put on hold' }).click();
   // Refused in the form: the note is required, nothing is sent and the task stays pending.

@@ -1,13 +1,22 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
-import { CSP_VERSION_HEADER } from '@/lib/config';
+import { CSP_VERSION_HEADER } from '@/lib/version';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '@/lib/errors';
 import { getDatabase } from '@/lib/db';
 import type { GatewayEnv } from './env';
 import { errorResponse, renderError, toErrorResponse } from './errors';
 import { completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
-import { logger, redactPath } from './logger';
-import { isDecodablePath, MAX_BODY_BYTES, rawPathOf, requestIdFrom, UNDECODABLE_PATH_MESSAGE } from './raw-path';
+import { logger, redactPath } from '@/lib/log/logger';
+import { formatIssues, inputIssue } from './input-rules';
+import {
+  isDecodablePath,
+  MAX_BODY_BYTES,
+  rawPathOf,
+  requestIdFrom,
+  undecodableQueryParam,
+  NOT_PERCENT_ENCODED_UTF8,
+  UNDECODABLE_PATH_MESSAGE,
+} from './raw-path';
 
 export { MAX_BODY_BYTES };
 
@@ -19,46 +28,24 @@ interface ZodIssueLike {
   code?: string;
 }
 
-/** Zod issues → one message naming each offending field. */
-export function formatIssues(issues: ZodIssueLike[], target?: string): string {
-  const parts = issues.slice(0, 5).map((i) => {
-    const field = i.path.map(String).join('.');
-    const where = field || (target === 'json' ? 'body' : target ?? 'request');
-    return `${where}: ${i.message}`;
-  });
-  return parts.join('; ');
-}
-
-/** The path of the first string (value or key) in a validated input that contains U+0000. */
-export function nulAt(value: unknown, path: PropertyKey[] = []): PropertyKey[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = nulAt(value[i], [...path, i]);
-      if (found) return found;
-    }
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      if (key.includes('\u0000')) return [...path, key];
-      const found = nulAt(item, [...path, key]);
-      if (found) return found;
-    }
-  }
-  return undefined;
-}
-
 export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
   const app = new OpenAPIHono<GatewayEnv>({
     defaultHook: async (result, c) => {
       const target = (result as { target?: string }).target;
-      // PostgreSQL's text and jsonb cannot hold U+0000: refused here, by name, for every input.
-      const nul = result.success ? nulAt(result.data) : undefined;
-      if (!result.success || nul) {
-        const issues = result.success
-          ? [{ path: nul!, message: 'must not contain the NUL character (U+0000)' }]
-          : (result.error.issues as ZodIssueLike[]);
+      if (!result.success) {
+        const issues = result.error.issues as ZodIssueLike[];
         return errorResponse(c, new ValidationError(formatIssues(issues, target)));
       }
+      // The input rules (lib/api/input-rules.ts), once per input: a JSON body was held to them
+      // before its validation (checkJsonBody), the other inputs are here. Hono keeps a query
+      // escape it cannot decode as literal text: refused by name, like such a path.
+      if (target === 'json') return;
+      const undecodable = target === 'query' ? undecodableQueryParam(c.req.url) : undefined;
+      const issue =
+        undecodable !== undefined
+          ? { path: [undecodable], message: NOT_PERCENT_ENCODED_UTF8 }
+          : inputIssue(result.data);
+      if (issue) return errorResponse(c, new ValidationError(formatIssues([issue], target)));
     },
   }).basePath(API_PREFIX) as unknown as OpenAPIHono<GatewayEnv>;
 
@@ -109,10 +96,16 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
     const mapped = toErrorResponse(err, c);
     const keyHash = c.get('idempotencyKeyHash');
     if (keyHash) {
-      // A definite answer (4xx) is the request's result and is replayed; a server error is not.
+      // A definite answer (4xx) is the request's result and is replayed; a server error is not,
+      // nor a 429 (a sign-in refused while throttled): the request was not processed.
       const { db } = await getDatabase();
-      if (mapped.status < 500) {
-        await completeIdempotencyKey(db, keyHash, { status: mapped.status, body: JSON.stringify(mapped.body) }).catch(() => {});
+      if (mapped.status < 500 && mapped.status !== 429) {
+        await completeIdempotencyKey(
+          db,
+          keyHash,
+          { status: mapped.status, body: JSON.stringify(mapped.body) },
+          c.get('idempotencySealed'),
+        ).catch(() => {});
       } else {
         await releaseIdempotencyKey(db, keyHash).catch(() => {});
       }
@@ -120,6 +113,8 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
     return renderError(c, mapped);
   });
 
-  app.notFound((c) => errorResponse(c, new NotFoundError(`No operation ${c.req.method} ${redactPath(c.req.path)}`)));
+  app.notFound((c) =>
+    errorResponse(c, new NotFoundError(`No operation ${c.req.method} ${redactPath(c.req.path)}`)),
+  );
   return app;
 }

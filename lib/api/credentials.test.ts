@@ -1,14 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { schema } from '@/lib/db';
+import { openDatabase } from '@/lib/db/client';
 import { rowsOf } from '@/lib/db/rows';
 import { createApiKey, updateApiKey } from '@/lib/services/api-keys/api-keys';
 import { signIn } from '@/lib/services/organizations/organizations';
 import { changeUserRole, inviteUser } from '@/lib/services/organizations/users';
 import { createTestDatabase, reviewedSandboxAdmin } from '@/lib/testing/db';
-import type { ServiceContext } from './context';
-import { CredentialCache, credentialCache } from './credential-cache';
+import type { ServiceContext } from '@/lib/services/context';
+import {
+  CONFIRM_TIMEOUT_MS,
+  CredentialCache,
+  credentialCache,
+  INSTANCE_NAME_PREFIX,
+} from '@/lib/auth/credential-cache';
 import { resolveCredential } from './credentials';
+import { logger } from '@/lib/log/logger';
 
 // The credential cache (lib/api/credential-cache.ts) against a real database: PGlite, or
 // PostgreSQL with TEST_DATABASE_URL, where a change notifies over a LISTEN connection.
@@ -175,7 +183,7 @@ describe('the credential cache', () => {
       expect(cache().size).toBeGreaterThan(0);
       const listeners = rowsOf(
         await database.db.execute(sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
-          where datname = current_database() and query = 'LISTEN csp_credentials'`),
+          where datname = current_database() and starts_with(application_name, ${INSTANCE_NAME_PREFIX})`),
       );
       expect(listeners).toHaveLength(1);
       const started = Date.now();
@@ -196,6 +204,78 @@ describe('the credential cache', () => {
       }
       await byKey((await newKey()).secret);
       expect(cache().size).toBe(1);
+    },
+  );
+
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_DB !== 'pglite');
+  const databaseUrl = () =>
+    (database.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
+
+  it.runIf(onPostgres)(
+    'a change answers only once every other instance on the database has emptied its cache',
+    async () => {
+      const other = await openDatabase({ databaseUrl: databaseUrl(), poolSize: 2 });
+      const otherCache = credentialCache(other.db);
+      await otherCache.ready;
+      try {
+        const key = await newKey();
+        const onOther = () => resolveCredential(other.db, { apiKey: key.secret }, 'apikey', rules);
+        await onOther();
+        expect(otherCache.size).toBe(1);
+        // Without the trigger's notification only the service's announcement reaches the other
+        // instance; the change resolves after the other instance has acknowledged it.
+        await database.db.execute(sql`alter table api_keys disable trigger api_keys_credentials_notify`);
+        try {
+          await updateApiKey(ctx, key.id, { enabled: false });
+          expect(otherCache.size).toBe(0);
+          await expect(onOther()).rejects.toMatchObject({ status: 401 });
+        } finally {
+          await database.db.execute(sql`alter table api_keys enable trigger api_keys_credentials_notify`);
+        }
+      } finally {
+        await otherCache.close();
+        await other.close();
+      }
+    },
+  );
+
+  it.runIf(onPostgres)(
+    'waits for a silent instance at most CONFIRM_TIMEOUT_MS, then answers and names it in a warning',
+    async () => {
+      // A session named like an instance's LISTEN session that never acknowledges (a hung instance).
+      const ghost = new pg.Client({
+        connectionString: databaseUrl(),
+        application_name: `${INSTANCE_NAME_PREFIX}ghost`,
+      });
+      await ghost.connect();
+      const warn = vi.spyOn(logger, 'warn');
+      try {
+        const key = await newKey();
+        const started = performance.now();
+        await updateApiKey(ctx, key.id, { name: 'renamed' });
+        const waited = performance.now() - started;
+        expect(waited).toBeGreaterThanOrEqual(CONFIRM_TIMEOUT_MS - 20);
+        expect(waited).toBeLessThan(CONFIRM_TIMEOUT_MS + 1000);
+        expect(warn).toHaveBeenCalledWith(
+          { instances: [`${INSTANCE_NAME_PREFIX}ghost`], waitedMs: CONFIRM_TIMEOUT_MS },
+          expect.stringContaining('not acknowledged'),
+        );
+      } finally {
+        warn.mockRestore();
+        await ghost.end();
+      }
+      // Gone, it is waited for no more.
+      while (
+        rowsOf(
+          await database.db.execute(
+            sql`select 1 from pg_stat_activity where application_name = ${`${INSTANCE_NAME_PREFIX}ghost`}`,
+          ),
+        ).length > 0
+      )
+        await new Promise((r) => setTimeout(r, 10));
+      const started = performance.now();
+      await updateApiKey(ctx, (await newKey()).id, { name: 'again' });
+      expect(performance.now() - started).toBeLessThan(CONFIRM_TIMEOUT_MS / 2);
     },
   );
 });

@@ -5,8 +5,8 @@ import { preparedQuery } from '@/lib/db/prepared';
 import { verifyAccessToken, type Role } from '@/lib/auth/jwt';
 import { sha256Hex } from '@/lib/auth/secrets';
 import { UnauthorizedError, ValidationError } from '@/lib/errors';
-import type { NamespaceInfo, Principal } from './context';
-import { credentialCache } from './credential-cache';
+import type { NamespaceInfo, Principal } from '@/lib/services/context';
+import { credentialCache } from '@/lib/auth/credential-cache';
 
 export type AuthMode = 'jwt' | 'apikey' | 'either' | 'none';
 export type HeaderRule = 'required' | 'optional' | 'none';

@@ -3,9 +3,15 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { isDeepStrictEqual } from 'node:util';
 import { getDatabase } from '@/lib/db';
 import { config } from '@/lib/config';
-import { ForbiddenError, UnsupportedMediaTypeError, ValidationError } from '@/lib/errors';
+import {
+  AppError,
+  ForbiddenError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+  violatesConstraint,
+} from '@/lib/errors';
 import type { Role } from '@/lib/auth/jwt';
-import { type AccessFlag, credentialId, type ServiceContext } from './context';
+import { type AccessFlag, credentialId, type ServiceContext } from '@/lib/services/context';
 import { resolveCredential, type AuthMode, type HeaderRule } from './credentials';
 import {
   claimIdempotencyKey,
@@ -13,11 +19,15 @@ import {
   idempotencyKeyOf,
   idempotencyScope,
   storeAnswer,
-  type IdempotentWrite,
+  attachedRecord,
+  IDEMPOTENCY_KEY_CONSTRAINT,
 } from './idempotency';
-import { envelope, errorSchema } from './schemas';
+import { checkJsonBody } from './input-rules';
+import { envelope, errorSchema } from '@/lib/schemas/common';
 import { getRateLimiter } from './limiter-instance';
+import { addressBucket, clientAddress } from './client-address';
 import type { GatewayEnv } from './env';
+import type { AttachedWrite } from '@/lib/db/final-write';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -30,10 +40,21 @@ export interface RouteSpec<
   method: Method;
   /** OpenAPI path relative to /api/v1/csp, e.g. `/payments/{payment_id}`. */
   path: string;
+  /**
+   * The operation's name in the OpenAPI document, unique across the gateway: a verb and the
+   * resource in camelCase (`createPayment`, `rotateApiKey`). Client generators name their methods
+   * after it, so it never changes once published.
+   */
+  operationId: string;
   tag: string;
   summary: string;
   description?: string;
   auth: AuthMode;
+  /**
+   * false: not rate-limited (liveness). Otherwise requests count per credential, or per client
+   * address when there is none (lib/api/rate-limit.ts).
+   */
+  rateLimited?: false;
   /** JWT roles allowed (default: every organization role). */
   roles?: Role[];
   /** API-key access flag required (API keys only; JWT users are checked by role). */
@@ -46,6 +67,11 @@ export interface RouteSpec<
    * (`ServiceContext.idempotency`, lib/api/idempotency.ts): no claim and completion round trips.
    */
   storesAnswer?: boolean;
+  /**
+   * The answer holds a secret (an API key's, a webhook's signing secret, a JWT): the idempotency
+   * record keeps it encrypted (lib/api/idempotency.ts), and a replay returns it unchanged.
+   */
+  answerHoldsSecret?: boolean;
   body?: B;
   query?: Q;
   params?: P;
@@ -64,6 +90,7 @@ export interface RouteSpec<
 }
 
 const ORG_ROLES: Role[] = ['admin', 'support', 'viewer'];
+const ANONYMOUS_LIMITED = 'Too many requests from this address; retry later';
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (error.bad_request)',
   401: 'Missing or invalid credentials (error.unauthorized)',
@@ -74,6 +101,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   415: 'Body is not JSON (error.unsupported_media_type)',
   422: 'Idempotency key reused with another body (error.idempotency_key_reused)',
   429: 'Rate limited (error.rate_limited)',
+  503: 'Not ready to serve (error.not_ready)',
 };
 
 function headerSchema(spec: {
@@ -123,7 +151,7 @@ export function defineRoute<
   if (spec.roles || spec.access) statuses.add(403);
   if (spec.idempotent) [409, 422].forEach((s) => statuses.add(s));
   if (spec.body) [413, 415].forEach((s) => statuses.add(s));
-  if (spec.auth !== 'none') statuses.add(429);
+  if (spec.rateLimited !== false) statuses.add(429);
 
   const responses: RouteConfig['responses'] = {
     200: { description: 'Success', content: { 'application/json': { schema: envelope(spec.response) } } },
@@ -147,6 +175,7 @@ export function defineRoute<
   const route = createRoute({
     method: spec.method,
     path: spec.path,
+    operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
     description: spec.description,
@@ -187,20 +216,12 @@ export function defineRoute<
       body: spec.body ? await c.req.json() : null,
     };
     if (spec.storesAnswer) {
-      // The service writes the record with its change. If anything goes wrong (the key is taken,
-      // or the operation is refused), its statement wrote nothing, and the ordinary path below
-      // decides: it replays a stored answer, answers 409/422, or runs the operation again under
-      // its claim so that a refusal is stored as the key's answer.
-      const write: IdempotentWrite = { ...idempotencyKeyOf(request), render };
-      try {
-        const data = await spec.handler({ ...ctx, idempotency: write }, input, c);
-        if (write.stored !== undefined) return jsonResponse(c, 200, write.stored);
-        // Answered without a write (e.g. a task given the same final status again).
-        const body = render(data);
-        if (await storeAnswer(ctx.db, write, body)) return jsonResponse(c, 200, body);
-      } catch {
-        // decided below
-      }
+      const answered = await answerWithStoredRecord(
+        ctx.db,
+        (attachedWrite) => spec.handler({ ...ctx, attachedWrite }, input, c),
+        { ...idempotencyKeyOf(request), render, seal: spec.answerHoldsSecret },
+      );
+      if (answered !== undefined) return jsonResponse(c, 200, answered);
     }
 
     const claim = await claimIdempotencyKey(ctx.db, request);
@@ -209,11 +230,39 @@ export function defineRoute<
       return jsonResponse(c, claim.response.status, claim.response.body);
     }
     c.set('idempotencyKeyHash', claim.keyHash);
+    c.set('idempotencySealed', spec.answerHoldsSecret);
     const body = await run();
-    await completeIdempotencyKey(ctx.db, claim.keyHash, { status: 200, body });
+    await completeIdempotencyKey(ctx.db, claim.keyHash, { status: 200, body }, spec.answerHoldsSecret);
     c.set('idempotencyKeyHash', undefined);
     return jsonResponse(c, 200, body);
   }) as never);
+}
+
+/**
+ * The fast path (docs/architecture.md): the service stores the answer of an idempotent request in
+ * its own final statement, with its change (`attachedRecord`, an `AttachedWrite` the service only
+ * appends). Returns the body sent, or undefined when the ordinary path must decide: the key was
+ * taken (a replay, or an identical request at the same moment, which waited on the key's row) or
+ * the service refused the request — in both cases its statement wrote nothing, and the ordinary
+ * path replays a stored answer, answers 409/422, or runs the operation again under its claim so
+ * that a refusal is stored as the key's answer. Any other error is the request's error.
+ */
+async function answerWithStoredRecord(
+  db: ServiceContext['db'],
+  run: (attachedWrite: AttachedWrite) => Promise<unknown>,
+  recordInput: Parameters<typeof attachedRecord>[0],
+): Promise<string | undefined> {
+  const record = attachedRecord(recordInput);
+  try {
+    const data = await run(record);
+    if (record.stored !== undefined) return record.stored;
+    // Answered without a write of its own (e.g. a task given the same final status again).
+    const body = recordInput.render(data);
+    return (await storeAnswer(db, recordInput, body)) ? body : undefined;
+  } catch (err) {
+    if (err instanceof AppError || violatesConstraint(err, IDEMPOTENCY_KEY_CONSTRAINT)) return undefined;
+    throw err;
+  }
 }
 
 /**
@@ -246,6 +295,7 @@ function authenticate(
     access?: AccessFlag;
     body?: unknown;
     idempotent?: boolean;
+    rateLimited?: false;
   },
   partner: HeaderRule,
   org: HeaderRule,
@@ -266,6 +316,8 @@ function authenticate(
     );
     const p = resolved.principal;
     if (p.kind !== 'anonymous') limiter.check(credentialId(p));
+    else if (spec.rateLimited !== false)
+      limiter.check(`ip:${addressBucket(clientAddress(c))}`, undefined, ANONYMOUS_LIMITED);
     if (p.kind === 'user') {
       const allowed = spec.roles ?? ORG_ROLES;
       if (!allowed.includes(p.role))
@@ -280,6 +332,7 @@ function authenticate(
       if (!type && !length && !c.req.header('transfer-encoding'))
         throw new ValidationError('Request body must be a JSON object');
       if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) throw new UnsupportedMediaTypeError();
+      await checkJsonBody(c);
     }
     c.set('service', {
       db,

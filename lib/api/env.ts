@@ -1,10 +1,22 @@
-import type { ServiceContext } from './context';
+import type { IncomingMessage } from 'node:http';
+import type { ServiceContext } from '@/lib/services/context';
 
 export interface GatewayEnv {
+  Bindings: {
+    /** @hono/node-server's request (the standalone host): its socket's peer address. */
+    incoming?: IncomingMessage;
+    /**
+     * The client's address, resolved by the host that calls the gateway without a socket of its
+     * own: the Next.js route handler, or the dashboard calling in process for a browser.
+     */
+    clientAddress?: string;
+  };
   Variables: {
     requestId: string;
     service: ServiceContext;
     /** Set while an idempotent request is in flight, so a failure can release its key. */
     idempotencyKeyHash: string | undefined;
+    /** The in-flight request's answer holds a secret: its record keeps it encrypted. */
+    idempotencySealed: boolean | undefined;
   };
 }

@@ -1,18 +1,35 @@
 import type { Db } from '@/lib/db';
 import { config } from '@/lib/config';
 import { postgresCounterStore, RateLimiter, redisCounterStore, type CounterStore } from './rate-limit';
+import { SignInThrottle } from './signin-throttle';
 
-const g = globalThis as unknown as { __cspRateLimiter?: RateLimiter };
+const g = globalThis as unknown as {
+  __cspCounterStore?: CounterStore;
+  __cspRateLimiter?: RateLimiter;
+  __cspSignInThrottle?: SignInThrottle;
+};
+
+/** The shared counters of every limit: Redis with REDIS_URL, else the database. */
+function getCounterStore(db: Db): CounterStore {
+  g.__cspCounterStore ??= config.redisUrl ? lazyRedis(config.redisUrl) : postgresCounterStore(db);
+  return g.__cspCounterStore;
+}
 
 export function getRateLimiter(db: Db): RateLimiter {
-  if (!g.__cspRateLimiter) {
-    const store: CounterStore = config.redisUrl ? lazyRedis(config.redisUrl) : postgresCounterStore(db);
-    g.__cspRateLimiter = new RateLimiter(store);
-  }
+  g.__cspRateLimiter ??= new RateLimiter(getCounterStore(db));
   return g.__cspRateLimiter;
+}
+
+export function getSignInThrottle(db: Db): SignInThrottle {
+  g.__cspSignInThrottle ??= new SignInThrottle(getCounterStore(db));
+  return g.__cspSignInThrottle;
 }
 
 function lazyRedis(url: string): CounterStore {
   const ready = redisCounterStore(url);
-  return { add: async (k, w, d) => (await ready).add(k, w, d) };
+  return {
+    add: async (k, w, d, s) => (await ready).add(k, w, d, s),
+    readMany: async (k, w) => (await ready).readMany(k, w),
+    addOneUpTo: async (k, w, m, s) => (await ready).addOneUpTo(k, w, m, s),
+  };
 }

@@ -24,7 +24,11 @@ const key = new TextEncoder().encode(config.authSecret);
 const verified = new Map<string, AccessClaims>();
 const MAX_VERIFIED = 10_000;
 
-export async function signAccessToken(input: { userId: string; orgId: string | null; role: Role }): Promise<string> {
+export async function signAccessToken(input: {
+  userId: string;
+  orgId: string | null;
+  role: Role;
+}): Promise<string> {
   return new SignJWT({ org_id: input.orgId, role: input.role })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(input.userId)
@@ -34,7 +38,7 @@ export async function signAccessToken(input: { userId: string; orgId: string | n
     .sign(key);
 }
 
-/** Returns the claims, or null for a malformed, tampered or expired token. */
+/** Returns the claims, or null for a malformed, tampered, expired or never-expiring token. */
 export async function verifyAccessToken(token: string): Promise<AccessClaims | null> {
   const known = verified.get(token);
   if (known) {
@@ -46,13 +50,23 @@ export async function verifyAccessToken(token: string): Promise<AccessClaims | n
     }
   }
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-    if (typeof payload.sub !== 'string' || typeof payload.role !== 'string' || typeof payload.jti !== 'string') return null;
+    // Every token this gateway signs has exp, iat and jti: one without them was not made here, and
+    // would never expire. maxTokenAge refuses a token issued in the future or longer ago than any
+    // token of ours lives.
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      requiredClaims: ['sub', 'exp', 'iat', 'jti'],
+      maxTokenAge: JWT_TTL_SECONDS,
+    });
+    if (
+      typeof payload.sub !== 'string' ||
+      typeof payload.role !== 'string' ||
+      typeof payload.jti !== 'string'
+    )
+      return null;
     const claims = payload as unknown as AccessClaims;
-    if (typeof claims.exp === 'number') {
-      if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
-      verified.set(token, claims);
-    }
+    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
+    verified.set(token, claims);
     return claims;
   } catch (err) {
     if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;

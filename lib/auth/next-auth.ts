@@ -1,9 +1,13 @@
 import 'server-only';
 import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
+import { config } from '@/lib/config';
+import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { callGateway } from '@/lib/dashboard/gateway-client';
+import { SIGN_IN_THROTTLED } from '@/lib/auth/sign-in-errors';
 
-export const AUTH_SECRET = process.env.AUTH_SECRET || 'dev-only-auth-secret-change-me-0123456789abcdef';
+/** Encrypts the session cookie: NEXTAUTH_SECRET (lib/config.ts). */
+export const SESSION_SECRET = config.nextAuthSecret;
 
 interface SignInResult {
   access_token: string;
@@ -25,25 +29,38 @@ function decodeExp(jwt: string): number {
  * http-only session cookie; the session handed to the browser carries email, role and org id.
  */
 export const authOptions: NextAuthOptions = {
-  secret: AUTH_SECRET,
+  secret: SESSION_SECRET,
   session: { strategy: 'jwt', maxAge: 7 * 24 * 3600 },
   pages: { signIn: '/signin' },
   providers: [
     CredentialsProvider({
       name: 'Email',
-      credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
-      async authorize(credentials) {
+      credentials: {
+        email: { label: 'Email', type: 'email' },
+        password: { label: 'Password', type: 'password' },
+      },
+      async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
         const res = await callGateway('/organization/signin', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ admin_email: credentials.email, admin_password: credentials.password }),
+          clientAddress: clientAddressFromHeaders((name) => req?.headers?.[name]),
         });
         if (res.status === 401) return null;
+        // Read by the sign-in form (signInErrorMessage), which says how long to wait.
+        if (res.status === 429)
+          throw new Error(`${SIGN_IN_THROTTLED}:${res.headers.get('retry-after') ?? ''}`);
         const body = await res.json();
         if (!res.ok) throw new Error(body?.message ?? 'Sign-in failed');
         const data = body.data as SignInResult;
-        return { id: data.user_id, email: credentials.email.toLowerCase(), role: data.role, orgId: data.role === 'operator' ? null : data.token, accessToken: data.access_token };
+        return {
+          id: data.user_id,
+          email: credentials.email.toLowerCase(),
+          role: data.role,
+          orgId: data.role === 'operator' ? null : data.token,
+          accessToken: data.access_token,
+        };
       },
     }),
   ],
@@ -57,14 +74,22 @@ export const authOptions: NextAuthOptions = {
         token.accessExp = decodeExp(u.accessToken);
       }
       // The session ends with the gateway token.
-      if (typeof token.accessExp === 'number' && token.accessExp * 1000 < Date.now()) return { ...token, accessToken: undefined, expired: true };
+      if (typeof token.accessExp === 'number' && token.accessExp * 1000 < Date.now())
+        return { ...token, accessToken: undefined, expired: true };
       return token;
     },
     async session({ session, token }) {
       return {
         ...session,
-        expires: typeof token.accessExp === 'number' ? new Date(token.accessExp * 1000).toISOString() : session.expires,
-        user: { email: token.email ?? null, role: token.role as string, orgId: (token.orgId as string | null) ?? null },
+        expires:
+          typeof token.accessExp === 'number'
+            ? new Date(token.accessExp * 1000).toISOString()
+            : session.expires,
+        user: {
+          email: token.email ?? null,
+          role: token.role as string,
+          orgId: (token.orgId as string | null) ?? null,
+        },
       };
     },
   },

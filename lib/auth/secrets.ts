@@ -10,10 +10,6 @@ export function newApiSecret(environment: 'sandbox' | 'production'): string {
   return prefix + randomBytes(32).toString('base64url');
 }
 
-export function maskSecret(last4: string): string {
-  return `…${last4}`;
-}
-
 /** Webhook signing secrets as Standard Webhooks specifies: `whsec_` + base64 of 32 bytes. */
 export function newWebhookSecret(): string {
   return 'whsec_' + randomBytes(32).toString('base64');

@@ -11,7 +11,9 @@ describe('toCsv', () => {
         ['', null, undefined],
       ],
     );
-    expect(text).toBe('id,amount_minor,amount\r\npart_1,125000,"USD 1,250.00"\r\n"say ""hi""",5,"line\nbreak"\r\n,,\r\n');
+    expect(text).toBe(
+      'id,amount_minor,amount\r\npart_1,125000,"USD 1,250.00"\r\n"say ""hi""",5,"line\nbreak"\r\n,,\r\n',
+    );
   });
 
   it('neutralises text a spreadsheet would run as a formula, but not negative numbers', () => {

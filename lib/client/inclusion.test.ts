@@ -11,18 +11,40 @@ const leaves = [
 ];
 
 async function fixture(index: number): Promise<{ batch: BatchDetail; proof: InclusionProof }> {
-  const hashes = await Promise.all(leaves.map((l) => hashLeaf(leafInput({ batchId: BATCH, currency: 'USD', ...l }))));
+  const hashes = await Promise.all(
+    leaves.map((l) => hashLeaf(leafInput({ batchId: BATCH, currency: 'USD', ...l }))),
+  );
   const root = toBase64(await rootFromLeafHashes(hashes));
   const me = leaves[index]!;
   const leafHash = toBase64(hashes[index]!);
   return {
     batch: {
-      summary: { token: BATCH, cutoff_time: 1, started_on: 1, completed_on: 2, status: 'COMPLETED', txn_count: 1, currency: 'USD' },
+      summary: {
+        token: BATCH,
+        cutoff_time: 1,
+        started_on: 1,
+        completed_on: 2,
+        status: 'COMPLETED',
+        txn_count: 1,
+        currency: 'USD',
+      },
       merkle_root: { root_hash: root, version: 'v1', leaves_count: leaves.length, created_at: '' },
-      merkle_leaf: { partner_id: me.partnerId, kind: me.kind, amount: me.amount, leaf_hash: leafHash, leaf_index: index },
+      merkle_leaf: {
+        partner_id: me.partnerId,
+        kind: me.kind,
+        amount: me.amount,
+        leaf_hash: leafHash,
+        leaf_index: index,
+      },
       positions: [],
     },
-    proof: { leaf_index: index, tree_size: leaves.length, leaf_hash: leafHash, root_hash: root, audit_path: (await inclusionProof(hashes, index)).map(toBase64) },
+    proof: {
+      leaf_index: index,
+      tree_size: leaves.length,
+      leaf_hash: leafHash,
+      root_hash: root,
+      audit_path: (await inclusionProof(hashes, index)).map(toBase64),
+    },
   };
 }
 
@@ -32,7 +54,9 @@ describe('checkInclusion', () => {
       const { batch, proof } = await fixture(i);
       const check = await checkInclusion(batch, proof);
       expect(check.problem).toBeNull();
-      expect(check.leafInput).toBe(`${BATCH}|${leaves[i]!.partnerId}|USD|${leaves[i]!.kind}|${leaves[i]!.amount}`);
+      expect(check.leafInput).toBe(
+        `${BATCH}|${leaves[i]!.partnerId}|USD|${leaves[i]!.kind}|${leaves[i]!.amount}`,
+      );
       expect(check.computedRoot).toBe(batch.merkle_root!.root_hash);
     }
   });
@@ -44,9 +68,15 @@ describe('checkInclusion', () => {
     expect(a.problem).toBe('The root computed from the proof differs from the batch root');
     expect(a.computedRoot).not.toBe(batch.merkle_root!.root_hash);
 
-    expect((await checkInclusion(batch, { ...proof, leaf_index: 0 })).problem).toBe('The proof is for leaf 0; your leaf is number 1');
+    expect((await checkInclusion(batch, { ...proof, leaf_index: 0 })).problem).toBe(
+      'The proof is for leaf 0; your leaf is number 1',
+    );
     const richer = { ...batch, merkle_leaf: { ...batch.merkle_leaf!, amount: '5000' } };
-    expect((await checkInclusion(richer, proof)).problem).toBe('The leaf hash computed from your position differs from the stated leaf hash');
-    expect((await checkInclusion(batch, { ...proof, audit_path: ['%%%'] })).problem).toBe('The proof is malformed: an audit path entry is not base64');
+    expect((await checkInclusion(richer, proof)).problem).toBe(
+      'The leaf hash computed from your position differs from the stated leaf hash',
+    );
+    expect((await checkInclusion(batch, { ...proof, audit_path: ['%%%'] })).problem).toBe(
+      'The proof is malformed: an audit path entry is not base64',
+    );
   });
 });

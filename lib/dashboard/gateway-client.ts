@@ -1,31 +1,77 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
+import { config } from '@/lib/config';
 
 /**
  * Server-side calls from the dashboard to the gateway: in-process by default, or to the upstream
  * gateway in GATEWAY_URL (proxy mode). The browser never sees the gateway JWT.
  */
-export const GATEWAY_URL = process.env.GATEWAY_URL?.replace(/\/+$/, '');
+export const GATEWAY_URL = config.gatewayUrl;
 
-export async function callGateway(path: string, init: { method?: string; headers?: Record<string, string>; body?: BodyInit | null } = {}): Promise<Response> {
-  const method = init.method ?? 'GET';
-  const headers = new Headers(init.headers);
-  if (method !== 'GET' && method !== 'HEAD' && !headers.has('idempotency-key')) headers.set('idempotency-key', randomUUID());
-  if (GATEWAY_URL) {
-    return fetch(`${GATEWAY_URL}${path}`, { method, headers, body: init.body ?? undefined, cache: 'no-store' });
-  }
-  const [{ getGateway }, { startServices }] = await Promise.all([import('@/lib/gateway/app'), import('@/lib/server/start')]);
-  await startServices();
-  return getGateway().fetch(new Request(`http://gateway.internal/api/v1/csp${path}`, { method, headers, body: init.body ?? undefined }));
+export interface GatewayCall {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: BodyInit | null;
+  /**
+   * The browser's address (clientAddressFromHeaders), so that the gateway's limits count the
+   * browser and not the dashboard: handed to the in-process gateway directly, or sent upstream as
+   * X-Forwarded-For, replacing whatever the browser sent (the upstream gateway must trust the
+   * dashboard's address in TRUST_PROXY).
+   */
+  clientAddress?: string;
 }
 
-export async function gatewayJson<T>(path: string, accessToken: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<T> {
+export async function callGateway(path: string, init: GatewayCall = {}): Promise<Response> {
+  const method = init.method ?? 'GET';
+  const headers = new Headers(init.headers);
+  if (method !== 'GET' && method !== 'HEAD' && !headers.has('idempotency-key'))
+    headers.set('idempotency-key', randomUUID());
+  headers.delete('x-forwarded-for');
+  if (GATEWAY_URL) {
+    if (init.clientAddress) headers.set('x-forwarded-for', init.clientAddress);
+    return fetch(`${GATEWAY_URL}${path}`, {
+      method,
+      headers,
+      body: init.body ?? undefined,
+      cache: 'no-store',
+    });
+  }
+  const [{ getGateway }, { startServices }] = await Promise.all([
+    import('@/lib/gateway/app'),
+    import('@/lib/server/start'),
+  ]);
+  await startServices();
+  return getGateway().fetch(
+    new Request(`http://gateway.internal/api/v1/csp${path}`, {
+      method,
+      headers,
+      body: init.body ?? undefined,
+    }),
+    {
+      clientAddress: init.clientAddress,
+    },
+  );
+}
+
+export async function gatewayJson<T>(
+  path: string,
+  accessToken: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<T> {
   const res = await callGateway(path, {
     method: init.method,
-    headers: { authorization: `Bearer ${accessToken}`, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...init.headers,
+    },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
   const body = await res.json();
-  if (!res.ok) throw Object.assign(new Error(body?.message ?? `Gateway error ${res.status}`), { status: res.status, code: body?.code });
+  if (!res.ok)
+    throw Object.assign(new Error(body?.message ?? `Gateway error ${res.status}`), {
+      status: res.status,
+      code: body?.code,
+    });
   return body.data as T;
 }

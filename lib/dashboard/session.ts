@@ -5,7 +5,7 @@ import { cookies, headers } from 'next/headers';
 import { notFound, redirect, unstable_rethrow } from 'next/navigation';
 import { NextRequest } from 'next/server';
 import { cache } from 'react';
-import { AUTH_SECRET, authOptions } from '@/lib/auth/next-auth';
+import { SESSION_SECRET, authOptions } from '@/lib/auth/next-auth';
 import { gatewayJson } from './gateway-client';
 import { PARTNER_COOKIE, partnerFromCookie } from './partner-cookie';
 
@@ -28,7 +28,7 @@ const accessToken = cache(async (): Promise<string | null> => {
   const req = new NextRequest('http://dashboard.internal/', {
     headers: { cookie: c.toString(), ...Object.fromEntries(h.entries()) },
   });
-  const token = await getToken({ req, secret: AUTH_SECRET });
+  const token = await getToken({ req, secret: SESSION_SECRET });
   return (token?.accessToken as string | undefined) ?? null;
 });
 

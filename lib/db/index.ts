@@ -10,16 +10,13 @@ export * as schema from './schema';
 const globalForDb = globalThis as unknown as { __cspDatabase?: Promise<Database> };
 
 export function getDatabase(): Promise<Database> {
-  globalForDb.__cspDatabase ??= openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize }).catch(
-    (err) => {
-      globalForDb.__cspDatabase = undefined;
-      throw err;
-    },
-  );
+  globalForDb.__cspDatabase ??= openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  }).catch((err) => {
+    globalForDb.__cspDatabase = undefined;
+    throw err;
+  });
   return globalForDb.__cspDatabase;
-}
-
-/** For tests and tools that bring their own database. */
-export function setDatabase(database: Database): void {
-  globalForDb.__cspDatabase = Promise.resolve(database);
 }

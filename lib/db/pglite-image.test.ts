@@ -1,18 +1,24 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS_FOLDER, openDatabase } from './client';
-import { hasImage, pgliteImage } from './pglite-image';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rowsOf } from './rows';
 import { sql } from 'drizzle-orm';
 
-// The image lives in a folder of this test's own, so the real cache is left alone.
+// The image lives in a folder of this test's own, so the real cache is left alone. Settings are
+// read once, when lib/config.ts loads: the modules are loaded afresh after the setting is made.
 let root: string;
 const previous = process.env.PGLITE_IMAGE_DIR;
-beforeAll(() => {
+let MIGRATIONS_FOLDER: typeof import('./client').MIGRATIONS_FOLDER;
+let openDatabase: typeof import('./client').openDatabase;
+let hasImage: typeof import('./pglite-image').hasImage;
+let pgliteImage: typeof import('./pglite-image').pgliteImage;
+beforeAll(async () => {
   root = mkdtempSync(path.join(tmpdir(), 'csp-image-'));
   process.env.PGLITE_IMAGE_DIR = path.join(root, 'images');
+  vi.resetModules();
+  ({ MIGRATIONS_FOLDER, openDatabase } = await import('./client'));
+  ({ hasImage, pgliteImage } = await import('./pglite-image'));
 });
 afterAll(() => {
   if (previous === undefined) delete process.env.PGLITE_IMAGE_DIR;
@@ -24,7 +30,9 @@ async function migrationsApplied(db: Awaited<ReturnType<typeof openDatabase>>['d
   return Number(rowsOf(await db.execute(sql`select count(*) as n from drizzle.__drizzle_migrations`))[0]!.n);
 }
 
-const journal = (await import(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), { with: { type: 'json' } })).default as { entries: unknown[] };
+const journal = (
+  await import(path.join(process.cwd(), 'drizzle', 'meta', '_journal.json'), { with: { type: 'json' } })
+).default as { entries: unknown[] };
 
 describe('PGlite image of an empty migrated database', () => {
   it('is made by the first fresh database, then fresh folders and in-memory databases start from it', async () => {
@@ -41,10 +49,14 @@ describe('PGlite image of an empty migrated database', () => {
     const second = await openDatabase({ dataDir });
     expect(await migrationsApplied(second.db)).toBe(journal.entries.length);
     expect(rowsOf(await second.db.execute(sql`select count(*) as n from customers`))[0]!.n).toBe(0);
-    await second.db.execute(sql`insert into organizations (id, name, status) values ('org_image_test', 'Image Bank', 'sandbox')`);
+    await second.db.execute(
+      sql`insert into organizations (id, name, status) values ('org_image_test', 'Image Bank', 'sandbox')`,
+    );
     await second.close();
     const reopened = await openDatabase({ dataDir });
-    expect(rowsOf(await reopened.db.execute(sql`select name from organizations where id = 'org_image_test'`))).toEqual([{ name: 'Image Bank' }]);
+    expect(
+      rowsOf(await reopened.db.execute(sql`select name from organizations where id = 'org_image_test'`)),
+    ).toEqual([{ name: 'Image Bank' }]);
     await reopened.close();
 
     const memory = await openDatabase({});

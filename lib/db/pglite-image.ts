@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
+import { config } from '@/lib/config';
 import { PGlite } from '@electric-sql/pglite';
 
 /**
@@ -24,8 +34,7 @@ export function pgliteImage(migrationsFolder: string): PgliteImage {
     hash.update(file);
     hash.update(readFileSync(path.join(migrationsFolder, file)));
   }
-  const dir = process.env.PGLITE_IMAGE_DIR || path.join(process.cwd(), 'node_modules', '.cache', 'csp-gateway');
-  const base = path.join(dir, `pglite-${hash.digest('hex').slice(0, 16)}`);
+  const base = path.join(config.pgliteImageDir, `pglite-${hash.digest('hex').slice(0, 16)}`);
   return { folder: base, tarball: `${base}.tgz` };
 }
 
@@ -39,7 +48,10 @@ export function hasImage(image: PgliteImage): boolean {
  * Several processes may do this at once (parallel test workers): each works in its own scratch
  * folder and the first rename wins.
  */
-export async function makeImage(image: PgliteImage, migrate: (client: PGlite) => Promise<void>): Promise<void> {
+export async function makeImage(
+  image: PgliteImage,
+  migrate: (client: PGlite) => Promise<void>,
+): Promise<void> {
   const scratch = `${image.folder}.${process.pid}.partial`;
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
@@ -92,6 +104,8 @@ function pgliteVersion(): string {
 
 function listFiles(dir: string, prefix = ''): string[] {
   return readdirSync(path.join(dir, prefix), { withFileTypes: true })
-    .flatMap((e) => (e.isDirectory() ? listFiles(dir, path.join(prefix, e.name)) : [path.join(prefix, e.name)]))
+    .flatMap((e) =>
+      e.isDirectory() ? listFiles(dir, path.join(prefix, e.name)) : [path.join(prefix, e.name)],
+    )
     .sort();
 }

@@ -9,7 +9,7 @@ import { registerHealthRoutes } from './routes/health';
 import { registerLinkRoutes } from './routes/links';
 import { registerOrganizationRoutes } from './routes/organization';
 import { registerOverviewRoutes } from './routes/overview';
-import { registerPartnerRoutes } from './routes/partners';
+import { registerNamespaceRoutes } from './routes/namespaces';
 import { registerPaymentRoutes } from './routes/payments';
 import { registerSettlementRoutes } from './routes/settlements';
 import { registerTaskRoutes } from './routes/tasks';
@@ -21,7 +21,7 @@ const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
   registerHealthRoutes,
   registerOrganizationRoutes,
   registerUserRoutes,
-  registerPartnerRoutes,
+  registerNamespaceRoutes,
   registerApiKeyRoutes,
   registerCustomerRoutes,
   registerAccountRoutes,
@@ -33,10 +33,70 @@ const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
   registerOverviewRoutes,
 ];
 
+/** The tags of the API reference, in its order; every operation names one of them. */
+export const TAGS = [
+  { name: 'Health', description: 'Liveness of the gateway, for load balancers; no credential.' },
+  {
+    name: 'Organization',
+    description: 'Sign-up, sign-in (the JWT the other operations take), the caller and its organization.',
+  },
+  { name: 'Users', description: "The organization's users and their roles: admin, support, viewer." },
+  {
+    name: 'Namespaces',
+    description:
+      "The organization's namespaces (`partner`): each owns a domain of payment addresses, sandbox or production.",
+  },
+  {
+    name: 'API keys',
+    description:
+      "A namespace's API keys with their four access flags. The secret is shown in full only on create and rotate.",
+  },
+  {
+    name: 'Customers',
+    description: "A namespace's customers, and resolving a payment address to its customer.",
+  },
+  { name: 'Accounts', description: "A namespace's settlement bank accounts." },
+  {
+    name: 'Links',
+    description:
+      'Links between two namespaces: proposed, accepted, suspended. A payment between namespaces needs one.',
+  },
+  {
+    name: 'Payments',
+    description: 'Payments (push and pull), their submission for admission, exceptions and transactions.',
+  },
+  {
+    name: 'Admission tasks',
+    description: 'The tasks a submission creates, worked by the namespace they are assigned to.',
+  },
+  {
+    name: 'Settlements',
+    description:
+      'Settlement batches, net positions and Merkle inclusion proofs of the namespaces that took part.',
+  },
+  { name: 'Webhooks', description: 'Endpoints receiving signed event notifications, and their deliveries.' },
+  { name: 'Overview', description: "Figures of a namespace's activity, for the dashboard." },
+  {
+    name: 'Operator',
+    description:
+      "The network operator's operations: verifying organizations, settlement cut-offs, network figures.",
+  },
+];
+
 export function createGateway(): OpenAPIHono<GatewayEnv> {
   const app = createGatewayBase();
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', { type: 'apiKey', in: 'header', name: 'X-SERVICE-API-KEY' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: 'The `access_token` of POST /organization/signin (7 days).',
+  });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-SERVICE-API-KEY',
+    description: "A namespace's API key secret (`sk_sandbox_…` or `sk_live_…`).",
+  });
   for (const register of ROUTE_MODULES) register(app);
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
@@ -45,8 +105,11 @@ export function createGateway(): OpenAPIHono<GatewayEnv> {
       version: config.version,
       description:
         'REST/JSON gateway of the payment network. Success bodies are `{ok, data}`; errors are `{code, message}`. Amounts are strings of digits in minor units.',
+      // The project grants no public license (package.json is private): all rights reserved.
+      license: { name: 'Proprietary' },
     },
     servers: [{ url: '/' }],
+    tags: TAGS,
   });
   return app;
 }

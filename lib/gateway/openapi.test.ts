@@ -63,6 +63,48 @@ describe('OpenAPI document', () => {
   });
 });
 
+describe('operation names and paths', () => {
+  const doc = () =>
+    createGateway().getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '0' } });
+  type Op = { operationId?: string; parameters?: Array<{ name: string; in: string; description?: string }> };
+  const operations = () =>
+    Object.entries(doc().paths ?? {}).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, Op>).map(([method, op]) => ({ path, method, op })),
+    );
+
+  it('gives every operation its own operationId, a camelCase verb and resource', () => {
+    const all = operations();
+    const ids = all.map((o) => o.op.operationId);
+    for (const o of all)
+      expect(o.op.operationId, `${o.method} ${o.path}`).toMatch(/^[a-z]+(?:[A-Z][a-z]*)+$/);
+    expect(new Set(ids).size).toBe(all.length);
+    // A few that clients and the dashboard's docs name.
+    const byId = Object.fromEntries(all.map((o) => [o.op.operationId, `${o.method} ${o.path}`]));
+    expect(byId.createPayment).toBe('post /api/v1/csp/payments');
+    expect(byId.rotateApiKey).toBe('post /api/v1/csp/apikey/{key}');
+    expect(byId.verifyOrganization).toBe('post /api/v1/csp/operator/organizations/{org_id}/verify');
+    expect(byId.rejectOrganization).toBe('post /api/v1/csp/operator/organizations/{org_id}/reject');
+  });
+
+  it('has no two paths that differ only by parameter names', () => {
+    const templates = Object.keys(doc().paths ?? {}).map((p) => p.replace(/\{\w+\}/g, '{}'));
+    expect(templates.length).toBe(new Set(templates).size);
+  });
+
+  it("serves an API key's operations on one path, the segment documented per operation", () => {
+    const item = doc().paths?.['/api/v1/csp/apikey/{key}'] as Record<string, Op>;
+    expect(Object.keys(item).sort()).toEqual(['delete', 'get', 'patch', 'post']);
+    const segment = (method: string) => item[method]!.parameters!.filter((p) => p.in === 'path');
+    expect(segment('post')).toEqual([
+      expect.objectContaining({ name: 'key', description: expect.stringMatching(/current secret/) }),
+    ]);
+    for (const method of ['get', 'patch', 'delete'])
+      expect(segment(method)).toEqual([
+        expect.objectContaining({ name: 'key', description: expect.stringMatching(/token/) }),
+      ]);
+  });
+});
+
 describe('the admission task schema', () => {
   it('has the extension field history, one change per entry', () => {
     const doc = createGateway().getOpenAPI31Document({

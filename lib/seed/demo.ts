@@ -3,12 +3,16 @@ import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { hashPassword } from '@/lib/auth/password';
 import { newWebhookSecret, sha256Hex } from '@/lib/auth/secrets';
+import { sealWebhookSecret } from '@/lib/webhooks/secret-at-rest';
 import { newId } from '@/lib/ids';
-import { orderedPair, ensureSandboxLink } from '@/lib/services/links/sandbox';
-import { logger } from '@/lib/api/logger';
+import { ensureSandboxLink } from '@/lib/services/links/sandbox';
+import { orderedPair } from '@/lib/domain/links';
+import { logger } from '@/lib/log/logger';
 import { DEMO } from './demo-credentials';
 
 export { DEMO };
+
+const DEMO_BANK_DOMAIN = 'demo-bank.test';
 
 export interface DemoIds {
   demoOrgId: string;
@@ -25,8 +29,14 @@ export interface DemoIds {
  * Returns null when the demo data already exists.
  */
 export async function seedDemoOrganizations(db: Db): Promise<DemoIds | null> {
-  const { users } = schema;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.admin.email)).limit(1);
+  const { users, namespaces } = schema;
+  // Seeded once: detected by the demo bank's domain, which is unique on the network (an e-mail is
+  // unique per organization only, so anyone could sign up with the demo admin's address).
+  const [existing] = await db
+    .select({ id: namespaces.id })
+    .from(namespaces)
+    .where(eq(namespaces.domain, DEMO_BANK_DOMAIN))
+    .limit(1);
   if (existing) return null;
   const passwordHash = await hashPassword(DEMO.admin.password);
 
@@ -37,7 +47,10 @@ export async function seedDemoOrganizations(db: Db): Promise<DemoIds | null> {
       return id;
     };
     const ns = async (orgId: string, name: string, domain: string, environment: 'sandbox' | 'production') => {
-      const [row] = await tx.insert(schema.namespaces).values({ id: newId('part'), orgId, name, domain, environment }).returning();
+      const [row] = await tx
+        .insert(schema.namespaces)
+        .values({ id: newId('part'), orgId, name, domain, environment })
+        .returning();
       await ensureSandboxLink(tx, row!);
       return row!.id;
     };
@@ -45,7 +58,7 @@ export async function seedDemoOrganizations(db: Db): Promise<DemoIds | null> {
       tx.insert(users).values({ id: newId('usr'), orgId, email, role, name, passwordHash });
 
     const demoOrgId = await org('Demo Bank', 'verified');
-    const demoPartnerId = await ns(demoOrgId, 'Demo Bank retail', 'demo-bank.test', 'production');
+    const demoPartnerId = await ns(demoOrgId, 'Demo Bank retail', DEMO_BANK_DOMAIN, 'production');
     await ns(demoOrgId, 'Demo Bank test lab', 'lab.demo-bank.test', 'sandbox');
     await user(demoOrgId, DEMO.admin.email, 'admin', 'Dana Admin');
     await user(demoOrgId, DEMO.support.email, 'support', 'Sam Support');
@@ -56,7 +69,12 @@ export async function seedDemoOrganizations(db: Db): Promise<DemoIds | null> {
     await user(unionOrgId, DEMO.partnerAdmin.email, 'admin', 'Uma Admin');
 
     const fintechOrgId = await org('Fintech Starter', 'sandbox');
-    const fintechPartnerId = await ns(fintechOrgId, 'Fintech Starter sandbox', 'fintech.sandbox.test', 'sandbox');
+    const fintechPartnerId = await ns(
+      fintechOrgId,
+      'Fintech Starter sandbox',
+      'fintech.sandbox.test',
+      'sandbox',
+    );
     await user(fintechOrgId, DEMO.sandbox.email, 'admin', 'Fran Founder');
 
     // The two production namespaces are linked: they can pay each other.
@@ -78,31 +96,91 @@ export async function seedDemoOrganizations(db: Db): Promise<DemoIds | null> {
     ];
     await tx.insert(schema.customers).values(
       customers.map(([orgId, partnerId, paymentAddress, firstName, lastName]) => ({
-        id: newId('cus'), orgId, partnerId, paymentAddress, firstName, lastName, nickName: firstName,
+        id: newId('cus'),
+        orgId,
+        partnerId,
+        paymentAddress,
+        firstName,
+        lastName,
+        nickName: firstName,
       })),
     );
 
-    const institution = { name: 'First Clearing Bank', phone_number: '+1 212 555 0100', routing_number: '021000021', address: { address: '1 Wall St', city: 'New York', postal_code: '10005', state: 'NY' } };
+    const institution = {
+      name: 'First Clearing Bank',
+      phone_number: '+1 212 555 0100',
+      routing_number: '021000021',
+      address: { address: '1 Wall St', city: 'New York', postal_code: '10005', state: 'NY' },
+    };
     await tx.insert(schema.accounts).values([
-      { id: newId('acct'), orgId: demoOrgId, partnerId: demoPartnerId, accountTitle: 'Settlement — operating', accountNumberLast4: '6789', routingNumber: '021000021', type: 'checking', status: 'verified', institution },
-      { id: newId('acct'), orgId: demoOrgId, partnerId: demoPartnerId, accountTitle: 'Settlement — reserve', accountNumberLast4: '4321', routingNumber: '011000015', type: 'savings', status: 'unverified', institution },
-      { id: newId('acct'), orgId: unionOrgId, partnerId: unionPartnerId, accountTitle: 'Union settlement', accountNumberLast4: '1111', routingNumber: '021000021', type: 'checking', status: 'verified', institution },
+      {
+        id: newId('acct'),
+        orgId: demoOrgId,
+        partnerId: demoPartnerId,
+        accountTitle: 'Settlement — operating',
+        accountNumberLast4: '6789',
+        routingNumber: '021000021',
+        type: 'checking',
+        status: 'verified',
+        institution,
+      },
+      {
+        id: newId('acct'),
+        orgId: demoOrgId,
+        partnerId: demoPartnerId,
+        accountTitle: 'Settlement — reserve',
+        accountNumberLast4: '4321',
+        routingNumber: '011000015',
+        type: 'savings',
+        status: 'unverified',
+        institution,
+      },
+      {
+        id: newId('acct'),
+        orgId: unionOrgId,
+        partnerId: unionPartnerId,
+        accountTitle: 'Union settlement',
+        accountNumberLast4: '1111',
+        routingNumber: '021000021',
+        type: 'checking',
+        status: 'verified',
+        institution,
+      },
     ]);
 
     const key = (orgId: string, partnerId: string, name: string, secret: string) => ({
-      id: newId('api'), orgId, partnerId, name, description: 'Seeded for the demo', secretHash: sha256Hex(secret), secretLast4: secret.slice(-4),
+      id: newId('api'),
+      orgId,
+      partnerId,
+      name,
+      description: 'Seeded for the demo',
+      secretHash: sha256Hex(secret),
+      secretLast4: secret.slice(-4),
       secretPrefix: secret.startsWith('sk_live_') ? 'sk_live_' : 'sk_sandbox_',
-      customersRead: true, customersWrite: true, transactionsRead: true, transactionsWrite: true,
+      customersRead: true,
+      customersWrite: true,
+      transactionsRead: true,
+      transactionsWrite: true,
     });
-    await tx.insert(schema.apiKeys).values([
-      key(demoOrgId, demoPartnerId, 'Core banking', DEMO.apiKey),
-      key(fintechOrgId, fintechPartnerId, 'Sandbox integration', DEMO.sandboxApiKey),
-    ]);
+    await tx
+      .insert(schema.apiKeys)
+      .values([
+        key(demoOrgId, demoPartnerId, 'Core banking', DEMO.apiKey),
+        key(fintechOrgId, fintechPartnerId, 'Sandbox integration', DEMO.sandboxApiKey),
+      ]);
     // An endpoint the gateway gave up on after 5 days of failures: the dashboard's disabled banner.
+    const webhookId = newId('wh');
     await tx.insert(schema.webhooks).values({
-      id: newId('wh'), orgId: demoOrgId, partnerId: demoPartnerId, url: 'https://hooks.demo-bank.test/csp-events', description: 'Old core banking listener',
-      eventTypes: ['payment.admitted', 'payment.rejected'], enabled: false, secret: newWebhookSecret(),
-      failingSince: new Date(Date.now() - 6 * 24 * 3600 * 1000), disabledReason: 'Disabled after 5 days of failed deliveries',
+      id: webhookId,
+      orgId: demoOrgId,
+      partnerId: demoPartnerId,
+      url: 'https://hooks.demo-bank.test/csp-events',
+      description: 'Old core banking listener',
+      eventTypes: ['payment.admitted', 'payment.rejected'],
+      enabled: false,
+      secret: sealWebhookSecret(webhookId, newWebhookSecret()),
+      failingSince: new Date(Date.now() - 6 * 24 * 3600 * 1000),
+      disabledReason: 'Disabled after 5 days of failed deliveries',
     });
     logger.info('demo organizations seeded');
     return { demoOrgId, demoPartnerId, unionOrgId, unionPartnerId, fintechOrgId, fintechPartnerId };

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
-import type { NamespaceInfo, ServiceContext } from '@/lib/api/context';
+import type { NamespaceInfo, ServiceContext } from '@/lib/services/context';
 import { createPayment } from '@/lib/services/payments/payments';
 import { submitPayment } from '@/lib/services/payments/submissions';
 import { applyTaskUpdate, type TaskUpdateInput } from '@/lib/services/payments/tasks';

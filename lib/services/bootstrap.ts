@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { config } from '@/lib/config';
@@ -24,17 +24,31 @@ export async function bootstrap(db: Db): Promise<void> {
 
 async function ensureOperator(db: Db) {
   const { users } = schema;
-  const [existing] = await db.select().from(users).where(eq(users.email, config.operatorEmail)).limit(1);
+  // Operators belong to no organization; an organization's user may have the same address.
+  const [existing] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, config.operatorEmail), isNull(users.orgId)))
+    .limit(1);
   if (existing) {
-    if (existing.role !== 'operator') throw new Error(`OPERATOR_EMAIL ${config.operatorEmail} belongs to an organization user`);
     if (!(await verifyPassword(existing.passwordHash, config.operatorPassword))) {
-      await db.update(users).set({ passwordHash: await hashPassword(config.operatorPassword), updatedAt: new Date() }).where(eq(users.id, existing.id));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(config.operatorPassword), updatedAt: new Date() })
+        .where(eq(users.id, existing.id));
     }
     return;
   }
   await db
     .insert(users)
-    .values({ id: newId('usr'), orgId: null, email: config.operatorEmail, name: 'Network operator', role: 'operator', passwordHash: await hashPassword(config.operatorPassword) })
+    .values({
+      id: newId('usr'),
+      orgId: null,
+      email: config.operatorEmail,
+      name: 'Network operator',
+      role: 'operator',
+      passwordHash: await hashPassword(config.operatorPassword),
+    })
     .onConflictDoNothing();
 }
 
@@ -48,7 +62,14 @@ async function ensureSandboxBank(db: Db) {
     const partnerId = newId('part');
     const inserted = await tx
       .insert(namespaces)
-      .values({ id: partnerId, orgId, name: SANDBOX_BANK_ORG_NAME, domain: SANDBOX_BANK_DOMAIN, environment: 'sandbox', isSystem: true })
+      .values({
+        id: partnerId,
+        orgId,
+        name: SANDBOX_BANK_ORG_NAME,
+        domain: SANDBOX_BANK_DOMAIN,
+        environment: 'sandbox',
+        isSystem: true,
+      })
       .onConflictDoNothing()
       .returning({ id: namespaces.id });
     if (inserted.length === 0) return;

@@ -1,4 +1,4 @@
-import type { ServiceContext, NamespaceInfo } from '@/lib/api/context';
+import type { ServiceContext, NamespaceInfo } from '@/lib/services/context';
 import { UnauthorizedError, ValidationError } from '@/lib/errors';
 
 /** The namespace selected by x-partner-id (routes that declare it `required` always have one). */
@@ -10,8 +10,4 @@ export function requireNamespace(ctx: ServiceContext): NamespaceInfo {
 export function requireOrg(ctx: ServiceContext): string {
   if (!ctx.orgId) throw new UnauthorizedError('This operation needs an organization credential');
   return ctx.orgId;
-}
-
-export function pageOffset(page: number, limit: number): number {
-  return (page - 1) * limit;
 }

@@ -27,7 +27,13 @@ export const hashLeaf = (input: Uint8Array) => sha256(concat(0x00, input));
 export const hashNode = (left: Uint8Array, right: Uint8Array) => sha256(concat(0x01, left, right));
 
 /** The leaf input of DESIGN §6: UTF-8 of `batch_id|partner_id|currency|kind|amount`. */
-export function leafInput(l: { batchId: string; partnerId: string; currency: string; kind: 'creditor' | 'debtor'; amount: string }): Uint8Array {
+export function leafInput(l: {
+  batchId: string;
+  partnerId: string;
+  currency: string;
+  kind: 'creditor' | 'debtor';
+  amount: string;
+}): Uint8Array {
   return new TextEncoder().encode(`${l.batchId}|${l.partnerId}|${l.currency}|${l.kind}|${l.amount}`);
 }
 
@@ -73,7 +79,12 @@ export async function inclusionProof(leaves: Uint8Array[], index: number): Promi
 }
 
 /** Recomputes the root from a leaf hash and its audit path (RFC 9162 §2.1.3.2). */
-export async function rootFromProof(leafHash: Uint8Array, index: number, treeSize: number, path: Uint8Array[]): Promise<Uint8Array | null> {
+export async function rootFromProof(
+  leafHash: Uint8Array,
+  index: number,
+  treeSize: number,
+  path: Uint8Array[],
+): Promise<Uint8Array | null> {
   if (index < 0 || index >= treeSize) return null;
   let fn = index;
   let sn = treeSize - 1;
@@ -111,7 +122,18 @@ export function fromBase64(b64: string): Uint8Array {
 }
 
 /** Browser-side check: does the leaf with this proof hash up to the published root? */
-export async function verifyInclusion(input: { leafHash: string; leafIndex: number; treeSize: number; auditPath: string[]; rootHash: string }): Promise<boolean> {
-  const root = await rootFromProof(fromBase64(input.leafHash), input.leafIndex, input.treeSize, input.auditPath.map(fromBase64));
+export async function verifyInclusion(input: {
+  leafHash: string;
+  leafIndex: number;
+  treeSize: number;
+  auditPath: string[];
+  rootHash: string;
+}): Promise<boolean> {
+  const root = await rootFromProof(
+    fromBase64(input.leafHash),
+    input.leafIndex,
+    input.treeSize,
+    input.auditPath.map(fromBase64),
+  );
   return root !== null && toBase64(root) === input.rootHash;
 }

@@ -8,7 +8,7 @@ import { schema } from '@/lib/db';
 import { bootstrap } from '@/lib/services/bootstrap';
 import { signUp } from '@/lib/services/organizations/organizations';
 import { openDatabase, type Database } from '@/lib/db/client';
-import type { ServiceContext, Principal, NamespaceInfo } from '@/lib/api/context';
+import type { ServiceContext, Principal, NamespaceInfo } from '@/lib/services/context';
 
 export async function createTestDatabase(): Promise<Database & { kind: 'pglite' | 'postgres' }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -25,7 +25,10 @@ export async function createTestDatabase(): Promise<Database & { kind: 'pglite' 
   };
 }
 
-export function testContext(db: Database['db'], over: Partial<ServiceContext> & { principal?: Principal; namespace?: NamespaceInfo | null } = {}): ServiceContext {
+export function testContext(
+  db: Database['db'],
+  over: Partial<ServiceContext> & { principal?: Principal; namespace?: NamespaceInfo | null } = {},
+): ServiceContext {
   return {
     db,
     principal: over.principal ?? { kind: 'anonymous' },
@@ -40,11 +43,20 @@ export function testContext(db: Database['db'], over: Partial<ServiceContext> & 
  * A signed-up sandbox organization's admin, in its first namespace, with the review threshold at 1
  * so every payment gets two tasks: the counterparty's and the creator's compliance review.
  */
-export async function reviewedSandboxAdmin(db: Database['db'], name: string, email: string): Promise<ServiceContext> {
+export async function reviewedSandboxAdmin(
+  db: Database['db'],
+  name: string,
+  email: string,
+): Promise<ServiceContext> {
   await bootstrap(db);
   const org = await signUp(db, { name, admin_email: email, admin_password: 'long-enough-password' });
   const [ns] = await db.select().from(schema.namespaces).where(eq(schema.namespaces.orgId, org.token));
   await db.update(schema.namespaces).set({ reviewThreshold: 1n }).where(eq(schema.namespaces.id, ns!.id));
   const namespace: NamespaceInfo = { ...ns!, reviewThreshold: 1n };
-  return testContext(db, { orgId: org.token, orgStatus: 'sandbox', namespace, principal: { kind: 'user', userId: 'usr_x', orgId: org.token, role: 'admin', email } });
+  return testContext(db, {
+    orgId: org.token,
+    orgStatus: 'sandbox',
+    namespace,
+    principal: { kind: 'user', userId: 'usr_x', orgId: org.token, role: 'admin', email },
+  });
 }

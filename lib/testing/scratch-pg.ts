@@ -1,7 +1,10 @@
 import pg from 'pg';
 
 /** A fresh, uniquely named PostgreSQL database on the server of `adminUrl`, and how to drop it. */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 6)}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -4,6 +4,7 @@ import { createTestDatabase } from '@/lib/testing/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { newWebhookSecret } from '@/lib/auth/secrets';
+import { createSealer, deriveKey } from '@/lib/auth/at-rest';
 import { emitEvents, type EventType } from '@/lib/services/events/emit';
 import { runCutoff } from '@/lib/services/settlement/cutoff';
 import { startReceiver } from '../../e2e/api/receiver';
@@ -180,6 +181,9 @@ describe('webhook delivery engine', () => {
         admissionId: newId('adm'),
         workflow: 'push.v1',
         status: 3,
+        debtorPartnerId: p1,
+        beneficiaryPartnerId: p2,
+        paymentCreatedAt: cleared,
         expiresAt: new Date(Date.now() + 86400e3),
       });
     await db()
@@ -283,6 +287,39 @@ describe('webhook delivery engine', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(failing.received).toHaveLength(2);
   }, 40_000);
+
+  it('sends nothing unsigned: a secret sealed under another AUTH_SECRET fails the attempt, logged', async () => {
+    const ns = await namespace();
+    const r = await receiver();
+    const h = await hook(ns, r.url);
+    const other = createSealer(deriveKey('another-auth-secret-0123456789abcdef', 'webhook-signing-secrets'));
+    await db()
+      .update(schema.webhooks)
+      .set({ secret: other.seal(h.secret, `webhook:${h.id}`) })
+      .where(eq(schema.webhooks.id, h.id));
+    const d = await deliverer();
+    await emit(ns, 1);
+    const attempts = () =>
+      db()
+        .select({ error: schema.webhookAttempts.error, statusCode: schema.webhookAttempts.statusCode })
+        .from(schema.webhookAttempts)
+        .innerJoin(
+          schema.webhookDeliveries,
+          eq(schema.webhookDeliveries.id, schema.webhookAttempts.deliveryId),
+        )
+        .where(eq(schema.webhookDeliveries.webhookId, h.id));
+    for (let i = 0; (await attempts()).length === 0 && i < 200; i++) {
+      d.poke();
+      await new Promise((res) => setTimeout(res, 50));
+    }
+    expect(await attempts()).toEqual([
+      {
+        error: "the endpoint's signing secret cannot be opened with this AUTH_SECRET; rotate the secret",
+        statusCode: null,
+      },
+    ]);
+    expect(r.received).toHaveLength(0);
+  }, 30_000);
 
   it('a lane holding a busy endpoint follows its rotated secret, the end of the grace period and a new URL', async () => {
     const ns = await namespace();

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/ids';
-import { logger } from '@/lib/api/logger';
+import { logger } from '@/lib/log/logger';
 import { listenChannel } from '@/lib/db/listen';
 import { config } from '@/lib/config';
 import { EVENTS_CHANNEL } from '@/lib/services/events/emit';
@@ -28,6 +28,13 @@ import {
   type Delivery,
   type Release,
 } from './store';
+
+const UNSIGNABLE = {
+  statusCode: null,
+  excerpt: null,
+  error: "the endpoint's signing secret cannot be opened with this AUTH_SECRET; rotate the secret",
+  latencyMs: 0,
+};
 
 const FLUSH_EVERY_MS = 100;
 const FLUSH_AT = 500;
@@ -269,18 +276,22 @@ export class WebhookDeliverer {
     });
     const timestamp = Math.floor(Date.now() / 1000);
     const attemptedAt = new Date();
-    const res = await postDelivery(
-      ep.url,
-      {
-        'content-type': 'application/json',
-        'user-agent': 'csp-gateway-webhooks/0.1',
-        'webhook-id': e.id,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signatureHeader(ep.secrets, e.id, timestamp, body),
-      },
-      body,
-      { timeoutMs: this.timeoutMs, allowPrivate: this.allowPrivate },
-    );
+    // A secret sealed under another AUTH_SECRET cannot be opened: nothing is sent unsigned.
+    const res =
+      ep.secrets.length === 0
+        ? UNSIGNABLE
+        : await postDelivery(
+            ep.url,
+            {
+              'content-type': 'application/json',
+              'user-agent': 'csp-gateway-webhooks/0.1',
+              'webhook-id': e.id,
+              'webhook-timestamp': String(timestamp),
+              'webhook-signature': signatureHeader(ep.secrets, e.id, timestamp, body),
+            },
+            body,
+            { timeoutMs: this.timeoutMs, allowPrivate: this.allowPrivate },
+          );
     const ok = res.statusCode !== null && res.statusCode >= 200 && res.statusCode < 300;
     const attempts = d.attempts + 1;
     const delay = ok ? null : nextDelayMs(attempts);

@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
 import { DISPATCH_BATCH } from './config';
-
-const DISPATCH_LOCK = 7_260_003;
+import { LOCKS } from '@/lib/db/locks';
 
 /**
  * Fans queued outbox events out to the webhooks subscribed at that moment — one delivery row per
@@ -20,7 +19,7 @@ export async function dispatchEvents(db: Db, batch = DISPATCH_BATCH): Promise<nu
     await db.execute(sql`
       WITH due AS (
         SELECT seq FROM event_queue
-        WHERE (SELECT pg_try_advisory_xact_lock(${DISPATCH_LOCK}))
+        WHERE (SELECT pg_try_advisory_xact_lock(${LOCKS.dispatch}))
         ORDER BY seq LIMIT ${batch}
         FOR UPDATE SKIP LOCKED
       ), taken AS (

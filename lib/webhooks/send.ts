@@ -23,9 +23,17 @@ const MAX_READ_BYTES = 64 * 1024;
  * POSTs one delivery. Redirects are not followed; the whole exchange must finish within
  * `timeoutMs`. Never throws: failures come back as `error`.
  */
-export function postDelivery(target: string, headers: Record<string, string>, body: string, opts: { timeoutMs: number; allowPrivate: boolean }): Promise<SendResult> {
+export function postDelivery(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: { timeoutMs: number; allowPrivate: boolean },
+): Promise<SendResult> {
   const started = performance.now();
-  const done = (r: Omit<SendResult, 'latencyMs'>): SendResult => ({ ...r, latencyMs: Math.round(performance.now() - started) });
+  const done = (r: Omit<SendResult, 'latencyMs'>): SendResult => ({
+    ...r,
+    latencyMs: Math.round(performance.now() - started),
+  });
   let url: URL;
   try {
     url = new URL(target);
@@ -65,14 +73,18 @@ export function postDelivery(target: string, headers: Record<string, string>, bo
           }
         });
         res.on('end', () => finish({ statusCode: res.statusCode ?? null, excerpt, error: null }));
-        res.on('error', (err) => finish({ statusCode: res.statusCode ?? null, excerpt, error: err.message.slice(0, 500) }));
+        res.on('error', (err) =>
+          finish({ statusCode: res.statusCode ?? null, excerpt, error: err.message.slice(0, 500) }),
+        );
       },
     );
     const timer = setTimeout(() => {
       finish({ statusCode: null, excerpt: null, error: `timed out after ${opts.timeoutMs} ms` });
       req.destroy();
     }, opts.timeoutMs);
-    req.on('error', (err) => finish({ statusCode: null, excerpt: null, error: err.message.slice(0, 500) || String(err) }));
+    req.on('error', (err) =>
+      finish({ statusCode: null, excerpt: null, error: err.message.slice(0, 500) || String(err) }),
+    );
     req.end(body);
   });
 }

@@ -20,7 +20,11 @@ export function signatureHeader(secrets: string[], id: string, timestamp: number
  */
 export function verifyWebhookSignature(input: {
   secret: string;
-  headers: { 'webhook-id'?: string | null; 'webhook-timestamp'?: string | null; 'webhook-signature'?: string | null };
+  headers: {
+    'webhook-id'?: string | null;
+    'webhook-timestamp'?: string | null;
+    'webhook-signature'?: string | null;
+  };
   body: string;
   toleranceSeconds?: number;
   now?: number;

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
 import { emitEvents } from '@/lib/services/events/emit';
 import { DISABLE_AFTER_MS } from './config';
+import { openWebhookSecret } from './secret-at-rest';
 
 export interface Delivery {
   id: string;
@@ -22,10 +23,10 @@ export interface ClaimedEndpoint {
 }
 
 /** The current secret, and the previous one while its rotation grace period lasts (both sign). */
-const secretsOf = (r: Record<string, unknown>) => [
-  String(r.secret),
-  ...(r.previous_valid && r.previous_secret ? [String(r.previous_secret)] : []),
-];
+const secretsOf = (webhookId: string, r: Record<string, unknown>) =>
+  [String(r.secret), ...(r.previous_valid && r.previous_secret ? [String(r.previous_secret)] : [])]
+    .map((stored) => openWebhookSecret(webhookId, stored))
+    .filter((s): s is string => s !== undefined);
 
 const deliveryColumns = sql`d.id AS delivery_id, d.attempts, d.event_seq, e.id AS event_id, e.type, e.created_at, e.org_id, e.partner_id, e.data`;
 
@@ -89,7 +90,7 @@ export async function claimEndpoints(
         lease: String(r.lease),
         url: String(r.url),
         enabled: Boolean(r.enabled),
-        secrets: secretsOf(r),
+        secrets: secretsOf(String(r.webhook_id), r),
         deliveries: [],
       };
       byId.set(id, ep);
@@ -134,7 +135,7 @@ export async function renewAndFetch(
   const r = rows[0];
   return {
     lease: r ? String(r.lease) : null,
-    endpoint: r ? { url: String(r.url), secrets: secretsOf(r) } : null,
+    endpoint: r ? { url: String(r.url), secrets: secretsOf(opts.webhookId, r) } : null,
     deliveries: rows.filter((x) => x.delivery_id !== null).map(toDelivery),
   };
 }

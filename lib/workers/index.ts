@@ -1,5 +1,5 @@
 import type { Db } from '@/lib/db';
-import { logger } from '@/lib/api/logger';
+import { logger } from '@/lib/log/logger';
 
 export interface Worker {
   name: string;
@@ -12,10 +12,15 @@ export interface Worker {
   run(db: Db): Promise<unknown>;
 }
 
-/** Background workers of the server process; each capability adds its own here. */
+/** Background workers of the server process, registered by `registerAllWorkers` (lib/workers/register.ts). */
 export const WORKERS: Worker[] = [];
 
 const g = globalThis as unknown as { __cspWorkers?: { stop: () => void } };
+
+/** Whether this process's workers run (started, not stopped). */
+export function workersRunning(): boolean {
+  return g.__cspWorkers !== undefined;
+}
 
 export function startWorkers(db: Db): { stop: () => void } {
   if (g.__cspWorkers) return g.__cspWorkers;

@@ -1,21 +1,33 @@
 import { WORKERS, type Worker } from './index';
-import { purgeExpiredIdempotencyKeys } from '@/lib/api/idempotency';
+import { purgePastRetention } from '@/lib/services/retention/purge';
 import { expireDueSubmissions } from '@/lib/services/payments/expiry';
 import { workSandboxBankTasks } from '@/lib/services/payments/sandbox-bank';
 import { runCutoff } from '@/lib/services/settlement/cutoff';
+import { foldRollups } from '@/lib/services/overview/fold';
 import { config } from '@/lib/config';
 import { POLL_MS } from '@/lib/webhooks/config';
 import { webhookDeliverer } from '@/lib/webhooks/worker';
 
-const SANDBOX_BANK_DELAY_MS = Number(process.env.SANDBOX_BANK_DELAY_MS || 3000);
-const EXPIRY_SWEEP_MS = Number(process.env.EXPIRY_SWEEP_MS || 5000);
-
 const ALL: Worker[] = [
-  { name: 'idempotency-purge', intervalMs: 10 * 60 * 1000, run: (db) => purgeExpiredIdempotencyKeys(db) },
-  { name: 'payment-expiry', intervalMs: EXPIRY_SWEEP_MS, run: (db) => expireDueSubmissions(db) },
-  { name: 'settlement-cutoff', intervalMs: config.settlementIntervalSeconds * 1000, run: (db) => runCutoff(db) },
+  {
+    name: 'retention-purge',
+    intervalMs: config.retention.purgeIntervalSeconds * 1000,
+    run: (db) => purgePastRetention(db, config.databaseUrl ? 'postgres' : 'pglite'),
+  },
+  { name: 'payment-expiry', intervalMs: config.expirySweepMs, run: (db) => expireDueSubmissions(db) },
+  // The overview's figures: folds the deltas the writes appended (lib/services/overview/fold.ts).
+  { name: 'rollup-fold', intervalMs: 1000, run: (db) => foldRollups(db) },
+  {
+    name: 'settlement-cutoff',
+    intervalMs: config.settlementIntervalSeconds * 1000,
+    run: (db) => runCutoff(db),
+  },
   { name: 'webhooks', intervalMs: POLL_MS, run: async (db) => webhookDeliverer(db).poke() },
-  { name: 'sandbox-bank', intervalMs: Math.max(100, Math.min(1000, SANDBOX_BANK_DELAY_MS / 2)), run: (db) => workSandboxBankTasks(db, SANDBOX_BANK_DELAY_MS) },
+  {
+    name: 'sandbox-bank',
+    intervalMs: Math.max(100, Math.min(1000, config.sandboxBankDelayMs / 2)),
+    run: (db) => workSandboxBankTasks(db, config.sandboxBankDelayMs),
+  },
 ];
 
 export function registerAllWorkers(): void {

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { signInErrorMessage } from '@/lib/auth/sign-in-errors';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { SignInValues } from './sign-in-schema';
 
@@ -30,7 +31,7 @@ export function SignInForm() {
       redirect: false,
     });
     if (!res || res.error) {
-      setError('Wrong email or password');
+      setError(signInErrorMessage(res?.error ?? ''));
       return;
     }
     router.replace(params.get('callbackUrl') ?? '/');

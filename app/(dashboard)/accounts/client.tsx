@@ -6,13 +6,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import type { ListPage } from '@/lib/client/list-page';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Account } from './account';
 import type { AccountValues } from './account-schema';
@@ -31,14 +32,15 @@ const EMPTY: AccountValues = {
 const accountResolver = lazyResolver(() => import('./account-schema').then((m) => m.accountResolver));
 
 export function Client({ canManage }: { canManage: boolean }) {
-  const { params, set, page } = useUrlState();
+  const { params, set } = useUrlState();
+  const paging = usePaging();
   const title = params.get('account_title') ?? '';
   const status = params.get('status') ?? '';
   const routing = params.get('routing_number') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
   const qs = new URLSearchParams({
-    page: String(page),
+    ...paging.query,
     limit: String(LIMIT),
     ...(title ? { account_title: title } : {}),
     ...(status ? { status } : {}),
@@ -46,7 +48,7 @@ export function Client({ canManage }: { canManage: boolean }) {
   });
   const query = useQuery({
     queryKey: ['accounts', qs.toString()],
-    queryFn: () => apiFetch<{ count: number; accounts: Account[] }>(`/account?${qs}`),
+    queryFn: () => apiFetch<ListPage & { accounts: Account[] }>(`/account?${qs}`),
   });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['accounts'] });
   const form = useForm<AccountValues>({ resolver: accountResolver, defaultValues: EMPTY });
@@ -192,19 +194,19 @@ export function Client({ canManage }: { canManage: boolean }) {
           label="Title contains"
           id="f-title"
           defaultValue={title}
-          onBlur={(e) => set({ account_title: e.target.value, page: undefined })}
+          onBlur={(e) => set({ account_title: e.target.value })}
         />
         <Field
           label="Routing number"
           id="f-routing"
           defaultValue={routing}
-          onBlur={(e) => set({ routing_number: e.target.value, page: undefined })}
+          onBlur={(e) => set({ routing_number: e.target.value })}
         />
         <SelectField
           label="Status"
           id="f-status"
           value={status}
-          onChange={(e) => set({ status: e.target.value, page: undefined })}
+          onChange={(e) => set({ status: e.target.value })}
         >
           <option value="">Active</option>
           <option value="AS_Verified">Verified</option>
@@ -216,10 +218,9 @@ export function Client({ canManage }: { canManage: boolean }) {
         caption="Accounts"
         columns={columns}
         data={query.data?.accounts ?? []}
-        count={query.data?.count ?? 0}
-        page={page}
+        list={query.data}
         limit={LIMIT}
-        onPage={(p) => set({ page: p })}
+        paging={paging}
         isLoading={query.isLoading}
         empty="No accounts match."
       />

@@ -5,12 +5,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import type { ListPage } from '@/lib/client/list-page';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { usePaging } from '@/lib/client/use-url-state';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { CustomerValues } from './customer-schemas';
 
@@ -32,13 +33,12 @@ const customerResolver = lazyResolver(() => import('./customer-schemas').then((m
 const resolveResolver = lazyResolver(() => import('./customer-schemas').then((m) => m.resolveResolver));
 
 export function Client({ canManage }: { canManage: boolean }) {
-  const { set, page } = useUrlState();
+  const paging = usePaging();
   const qc = useQueryClient();
   const toast = useToast();
   const query = useQuery({
-    queryKey: ['customers', page],
-    queryFn: () =>
-      apiFetch<{ count: number; customers: Customer[] }>(`/customer?page=${page}&limit=${LIMIT}`),
+    queryKey: ['customers', { cursor: paging.cursor }],
+    queryFn: () => apiFetch<ListPage & { customers: Customer[] }>(`/customer?limit=${LIMIT}${paging.param}`),
   });
   const form = useForm<CustomerValues>({ resolver: customerResolver, defaultValues: EMPTY });
   const create = useMutation({
@@ -147,10 +147,9 @@ export function Client({ canManage }: { canManage: boolean }) {
         caption="Customers"
         columns={columns}
         data={query.data?.customers ?? []}
-        count={query.data?.count ?? 0}
-        page={page}
+        list={query.data}
         limit={LIMIT}
-        onPage={(p) => set({ page: p })}
+        paging={paging}
         isLoading={query.isLoading}
         empty="No customers yet."
       />

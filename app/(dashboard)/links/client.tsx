@@ -5,12 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import type { ListPage } from '@/lib/client/list-page';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch, getActivePartner } from '@/lib/client/api';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { ProposeValues } from './propose-schema';
 
@@ -34,20 +35,21 @@ const TABS = [
 const proposeResolver = lazyResolver(() => import('./propose-schema').then((m) => m.proposeResolver));
 
 export function Client({ canManage }: { canManage: boolean }) {
-  const { params, set, page } = useUrlState();
+  const { params, set } = useUrlState();
+  const paging = usePaging();
   const direction = params.get('direction') ?? '';
   const status = params.get('status') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
   const qs = new URLSearchParams({
-    page: String(page),
+    ...paging.query,
     limit: String(LIMIT),
     ...(direction ? { direction } : {}),
     ...(status ? { status } : {}),
   });
   const query = useQuery({
     queryKey: ['links', qs.toString()],
-    queryFn: () => apiFetch<{ count: number; links: Link[] }>(`/link?${qs}`),
+    queryFn: () => apiFetch<ListPage & { links: Link[] }>(`/link?${qs}`),
   });
   const form = useForm<ProposeValues>({
     resolver: proposeResolver,
@@ -143,7 +145,7 @@ export function Client({ canManage }: { canManage: boolean }) {
               key={t.id}
               role="tab"
               aria-selected={direction === t.id}
-              onClick={() => set({ direction: t.id, page: undefined })}
+              onClick={() => set({ direction: t.id })}
               className={`rounded-md px-3 py-1.5 text-sm ${direction === t.id ? 'bg-blue-600 text-white' : 'border border-slate-300 dark:border-slate-600'}`}
             >
               {t.label}
@@ -156,7 +158,7 @@ export function Client({ canManage }: { canManage: boolean }) {
         <select
           id="link-status"
           value={status}
-          onChange={(e) => set({ status: e.target.value, page: undefined })}
+          onChange={(e) => set({ status: e.target.value })}
           className={SELECT_CLASS}
         >
           <option value="">Any</option>
@@ -170,10 +172,9 @@ export function Client({ canManage }: { canManage: boolean }) {
         caption="Links"
         columns={columns}
         data={query.data?.links ?? []}
-        count={query.data?.count ?? 0}
-        page={page}
+        list={query.data}
         limit={LIMIT}
-        onPage={(p) => set({ page: p })}
+        paging={paging}
         isLoading={query.isLoading}
         empty="No links."
       />

@@ -6,12 +6,13 @@ import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import type { ListPage } from '@/lib/client/list-page';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { NamespaceValues } from './namespace-schema';
 
@@ -30,16 +31,17 @@ const EMPTY: NamespaceValues = { name: '', domain: '' };
 const namespaceResolver = lazyResolver(() => import('./namespace-schema').then((m) => m.namespaceResolver));
 
 export function NamespacesClient({ canManage }: { canManage: boolean }) {
-  const { params, set, page } = useUrlState();
+  const { params, set } = useUrlState();
+  const paging = usePaging();
   const enabled = params.get('enabled') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
   const router = useRouter();
   const query = useQuery({
-    queryKey: ['partners', { page, enabled }],
+    queryKey: ['partners', { cursor: paging.cursor, enabled }],
     queryFn: () =>
-      apiFetch<{ count: number; partners: Namespace[] }>(
-        `/partner?page=${page}&limit=${LIMIT}${enabled ? `&enabled=${enabled}` : ''}`,
+      apiFetch<ListPage & { partners: Namespace[] }>(
+        `/partner?limit=${LIMIT}${paging.param}${enabled ? `&enabled=${enabled}` : ''}`,
       ),
   });
   const toggle = useMutation({
@@ -130,7 +132,7 @@ export function NamespacesClient({ canManage }: { canManage: boolean }) {
         <select
           id="enabled-filter"
           value={enabled}
-          onChange={(e) => set({ enabled: e.target.value, page: undefined })}
+          onChange={(e) => set({ enabled: e.target.value })}
           className={SELECT_CLASS}
         >
           <option value="">All</option>
@@ -142,10 +144,9 @@ export function NamespacesClient({ canManage }: { canManage: boolean }) {
         caption="Namespaces"
         columns={columns}
         data={query.data?.partners ?? []}
-        count={query.data?.count ?? 0}
-        page={page}
+        list={query.data}
         limit={LIMIT}
-        onPage={(p) => set({ page: p })}
+        paging={paging}
         isLoading={query.isLoading}
       />
     </div>

@@ -5,10 +5,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import type { ListPage } from '@/lib/client/list-page';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { when } from '@/lib/client/format';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 
 interface Org {
   token: string;
@@ -20,15 +22,16 @@ const col = columnHelper<Org>();
 const LIMIT = 20;
 
 export function OperatorClient() {
-  const { params, set, page } = useUrlState();
+  const { params, set } = useUrlState();
+  const paging = usePaging();
   const status = params.get('status') ?? 'sandbox';
   const qc = useQueryClient();
   const toast = useToast();
   const query = useQuery({
-    queryKey: ['organizations', { page, status }],
+    queryKey: ['organizations', { cursor: paging.cursor, status }],
     queryFn: () =>
-      apiFetch<{ count: number; organizations: Org[] }>(
-        `/operator/organizations?page=${page}&limit=${LIMIT}${status ? `&status=${status}` : ''}`,
+      apiFetch<ListPage & { organizations: Org[] }>(
+        `/operator/organizations?limit=${LIMIT}${paging.param}${status ? `&status=${status}` : ''}`,
       ),
   });
   const decide = useMutation({
@@ -46,7 +49,7 @@ export function OperatorClient() {
     col.display({
       header: 'Signed up',
       id: 'created',
-      cell: ({ row }) => new Date(row.original.created_at.seconds * 1000).toLocaleString(),
+      cell: ({ row }) => when(row.original.created_at.seconds),
     }),
     col.display({
       header: 'Decision',
@@ -92,7 +95,7 @@ export function OperatorClient() {
         <select
           id="status-filter"
           value={status}
-          onChange={(e) => set({ status: e.target.value, page: undefined })}
+          onChange={(e) => set({ status: e.target.value })}
           className={SELECT_CLASS}
         >
           <option value="sandbox">Awaiting verification</option>
@@ -104,10 +107,9 @@ export function OperatorClient() {
         caption="Organizations"
         columns={columns}
         data={query.data?.organizations ?? []}
-        count={query.data?.count ?? 0}
-        page={page}
+        list={query.data}
         limit={LIMIT}
-        onPage={(p) => set({ page: p })}
+        paging={paging}
         isLoading={query.isLoading}
         empty="No organizations with this status."
       />

@@ -11,8 +11,10 @@ import { Field, SelectField } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { apiFetch } from '@/lib/client/api';
-import { formatMoney, SUBMISSION_STATUS } from '@/lib/client/format';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { PaymentStatusBadge } from '@/components/payments/status-badge';
+import { formatMoney } from '@/lib/client/format';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import type { ListPage } from '@/lib/client/list-page';
 import { LazyPaymentForm } from './lazy-payment-form';
 import { PAYMENTS_LIMIT, paymentsQuery } from './search-params';
 
@@ -25,8 +27,7 @@ export interface PaymentRow {
   initiated_at: string;
   submission_status: number | null;
 }
-export interface PaymentList {
-  count: number;
+export interface PaymentList extends ListPage {
   payments: PaymentRow[];
 }
 const col = columnHelper<PaymentRow>();
@@ -40,11 +41,13 @@ export function Client({
   /** Admins create payments in the selected namespace (its domain; a sandbox pays the Sandbox Bank). */
   create: { domain: string; sandbox: boolean } | null;
 }) {
-  const { params, set, page } = useUrlState();
+  const { params, set } = useUrlState();
+  const paging = usePaging();
   const router = useRouter();
   const status = params.get('status') ?? '';
   const from = params.get('created_from') ?? '';
   const to = params.get('created_to') ?? '';
+  const prefix = params.get('payment_id') ?? '';
   const [search, setSearch] = useState('');
   const qs = paymentsQuery(params);
   const query = useQuery({
@@ -57,7 +60,7 @@ export function Client({
       header: 'Payment',
       cell: ({ row }) => (
         <Link
-          className="text-blue-700 underline dark:text-blue-400"
+          className="whitespace-nowrap text-blue-700 underline dark:text-blue-400"
           href={`/payments/${encodeURIComponent(row.original.payment_id)}`}
         >
           {row.original.payment_id}
@@ -65,9 +68,13 @@ export function Client({
       ),
     }),
     col.display({
-      header: 'Amount',
+      header: () => <span className="block text-right">Amount</span>,
       id: 'amount',
-      cell: ({ row }) => formatMoney(row.original.amount.total, row.original.amount.currency),
+      cell: ({ row }) => (
+        <span className="block text-right whitespace-nowrap tabular-nums">
+          {formatMoney(row.original.amount.total, row.original.amount.currency)}
+        </span>
+      ),
     }),
     col.display({ header: 'From', id: 'from', cell: ({ row }) => row.original.debtor_party.payment_address }),
     col.display({
@@ -78,8 +85,7 @@ export function Client({
     col.display({
       header: 'Status',
       id: 'status',
-      cell: ({ row }) =>
-        row.original.submission_status ? SUBMISSION_STATUS[row.original.submission_status] : 'Not submitted',
+      cell: ({ row }) => <PaymentStatusBadge status={row.original.submission_status} />,
     }),
     col.display({
       header: 'Created',
@@ -101,9 +107,17 @@ export function Client({
         </FormSection>
       ) : null}
       <form
-        onSubmit={(e) => {
+        onSubmit={async (e) => {
           e.preventDefault();
-          if (search.trim()) router.push(`/payments/${encodeURIComponent(search.trim())}`);
+          const id = search.trim();
+          if (!id) return;
+          // The payment when the id is whole; otherwise the payments whose id starts with it
+          // (the exact id sorts first among them), never a dead end.
+          const found = await apiFetch<PaymentList>(
+            `/payments?${new URLSearchParams({ payment_id: id, limit: '1' })}`,
+          ).catch(() => null);
+          if (found?.payments[0]?.payment_id === id) router.push(`/payments/${encodeURIComponent(id)}`);
+          else set({ payment_id: id });
         }}
         className="flex flex-wrap items-end gap-3"
       >
@@ -114,11 +128,23 @@ export function Client({
           onChange={(e) => setSearch(e.target.value)}
         />
         <Button type="submit">Open</Button>
+        <Field
+          key={prefix}
+          label="Id starts with"
+          id="payment-prefix"
+          defaultValue={prefix}
+          onBlur={(e) => set({ payment_id: e.target.value.trim() })}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            set({ payment_id: e.currentTarget.value.trim() });
+          }}
+        />
         <SelectField
           label="Status"
           id="payment-status"
           value={status}
-          onChange={(e) => set({ status: e.target.value, page: undefined })}
+          onChange={(e) => set({ status: e.target.value })}
         >
           <option value="">Any</option>
           {['pending', 'on_hold', 'admitted', 'rejected', 'expired', 'settled', 'unsubmitted'].map((s) => (
@@ -133,7 +159,7 @@ export function Client({
           type="date"
           value={from}
           max={to || undefined}
-          onChange={(e) => set({ created_from: e.target.value, page: undefined })}
+          onChange={(e) => set({ created_from: e.target.value })}
         />
         <Field
           label="Created to"
@@ -141,14 +167,19 @@ export function Client({
           type="date"
           value={to}
           min={from || undefined}
-          onChange={(e) => set({ created_to: e.target.value, page: undefined })}
+          onChange={(e) => set({ created_to: e.target.value })}
         />
-        {from || to || status ? (
+        {from || to || status || prefix ? (
           <Button
             type="button"
             variant="secondary"
             onClick={() =>
-              set({ status: undefined, created_from: undefined, created_to: undefined, page: undefined })
+              set({
+                status: undefined,
+                created_from: undefined,
+                created_to: undefined,
+                payment_id: undefined,
+              })
             }
           >
             Clear filters
@@ -159,10 +190,9 @@ export function Client({
         caption="Payments"
         columns={columns}
         data={query.data?.payments ?? []}
-        count={query.data?.count ?? 0}
-        page={page}
+        list={query.data}
         limit={PAYMENTS_LIMIT}
-        onPage={(p) => set({ page: p })}
+        paging={paging}
         isLoading={query.isLoading}
         empty="No payments match."
       />

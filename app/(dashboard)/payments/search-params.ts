@@ -1,4 +1,4 @@
-/** The payments list's URL (filters and page) → the gateway's `GET /payments` query, on either side. */
+/** The payments list's URL (filters and cursor) → the gateway's `GET /payments` query, on either side. */
 export const PAYMENTS_LIMIT = 20;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -14,14 +14,16 @@ function daySeconds(day: string, end: boolean): number | undefined {
 }
 
 export function paymentsQuery(params: URLSearchParams): string {
-  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const cursor = params.get('cursor') ?? '';
   const status = params.get('status') ?? '';
+  const prefix = (params.get('payment_id') ?? '').trim();
   const from = daySeconds(params.get('created_from') ?? '', false);
   const to = daySeconds(params.get('created_to') ?? '', true);
   return new URLSearchParams({
-    page: String(page),
     limit: String(PAYMENTS_LIMIT),
+    ...(cursor ? { cursor } : {}),
     ...(status ? { status } : {}),
+    ...(prefix ? { payment_id: prefix } : {}),
     ...(from !== undefined ? { created_from: String(from) } : {}),
     ...(to !== undefined ? { created_to: String(to) } : {}),
   }).toString();

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { when } from '@/lib/client/format';
 import { batchesQuery, type BatchSummary } from '@/lib/client/queries/settlements';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { BATCH_STATUSES, fromLocalInput, toLocalInput } from './search-params';
 
 const col = columnHelper<BatchSummary>();
@@ -54,11 +54,14 @@ const columns = col.columns([
 ]);
 
 export function SettlementsClient() {
-  const { params, set, page } = useUrlState();
+  const { params, set } = useUrlState();
+  const paging = usePaging();
   const status = params.get('status') ?? '';
   const from = params.get('cutoff_from') ?? '';
   const to = params.get('cutoff_to') ?? '';
-  const query = useQuery(batchesQuery({ status, cutoff_from: from, cutoff_to: to, page, limit: LIMIT }));
+  const query = useQuery(
+    batchesQuery({ status, cutoff_from: from, cutoff_to: to, cursor: paging.cursor, limit: LIMIT }),
+  );
   const hasFilters = Boolean(status || from || to);
 
   return (
@@ -78,7 +81,7 @@ export function SettlementsClient() {
           label="Status"
           id="batch-status"
           value={status}
-          onChange={(e) => set({ status: e.target.value, page: undefined })}
+          onChange={(e) => set({ status: e.target.value })}
         >
           <option value="">Any</option>
           {BATCH_STATUSES.map((s) => (
@@ -92,22 +95,20 @@ export function SettlementsClient() {
           id="cutoff-from"
           type="datetime-local"
           value={toLocalInput(from)}
-          onChange={(e) => set({ cutoff_from: fromLocalInput(e.target.value, 'start'), page: undefined })}
+          onChange={(e) => set({ cutoff_from: fromLocalInput(e.target.value, 'start') })}
         />
         <Field
           label="Cut-off to"
           id="cutoff-to"
           type="datetime-local"
           value={toLocalInput(to)}
-          onChange={(e) => set({ cutoff_to: fromLocalInput(e.target.value, 'end'), page: undefined })}
+          onChange={(e) => set({ cutoff_to: fromLocalInput(e.target.value, 'end') })}
         />
         {hasFilters ? (
           <Button
             type="button"
             variant="secondary"
-            onClick={() =>
-              set({ status: undefined, cutoff_from: undefined, cutoff_to: undefined, page: undefined })
-            }
+            onClick={() => set({ status: undefined, cutoff_from: undefined, cutoff_to: undefined })}
           >
             Clear filters
           </Button>
@@ -118,10 +119,9 @@ export function SettlementsClient() {
         caption="Settlement batches"
         columns={columns}
         data={query.data?.batches ?? []}
-        count={query.data?.total ?? 0}
-        page={page}
+        list={query.data}
         limit={LIMIT}
-        onPage={(p) => set({ page: p })}
+        paging={paging}
         isLoading={query.isLoading}
         empty={
           hasFilters

@@ -1,11 +1,12 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { Pager } from '@/components/data-table/pager';
+import { CursorPager } from '@/components/data-table/pager';
+import { countText } from '@/lib/client/list-page';
 import { Button } from '@/components/ui/button';
 import { SELECT_CLASS } from '@/components/ui/select';
 import { formatMoney } from '@/lib/client/format';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { TaskPanel } from './task-panel';
 import { type Decision, useQueue } from './use-queue';
 
@@ -20,7 +21,8 @@ function countdown(expiresAt: number, now: number): string {
 }
 
 export function Client() {
-  const { params, set, page } = useUrlState();
+  const { params, set } = useUrlState();
+  const paging = usePaging();
   const tab = params.get('status') === 'on_hold' ? 'on_hold' : 'pending';
   const name = params.get('name') ?? '';
   const [now, setNow] = useState(() => Date.now());
@@ -29,7 +31,7 @@ export function Client() {
   const [decision, setDecision] = useState<Decision | null>(null);
   const qs = new URLSearchParams({
     status: tab,
-    page: String(page),
+    ...paging.query,
     limit: String(LIMIT),
     ...(name ? { name } : {}),
   });
@@ -100,7 +102,7 @@ export function Client() {
               key={t}
               role="tab"
               aria-selected={tab === t}
-              onClick={() => set({ status: t, page: undefined })}
+              onClick={() => set({ status: t })}
               className={`rounded-md px-3 py-1.5 text-sm ${tab === t ? 'bg-blue-600 text-white' : 'border border-slate-300 dark:border-slate-600'}`}
             >
               {t === 'pending' ? 'Pending' : 'On hold'}
@@ -113,7 +115,7 @@ export function Client() {
         <select
           id="task-name"
           value={name}
-          onChange={(e) => set({ name: e.target.value, page: undefined })}
+          onChange={(e) => set({ name: e.target.value })}
           className={SELECT_CLASS}
         >
           <option value="">All</option>
@@ -122,10 +124,10 @@ export function Client() {
           <option value="compliance_review">Compliance review</option>
         </select>
         <span className="ml-auto text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
-          {query.data?.count ?? 0} {tab === 'on_hold' ? 'on hold' : 'waiting'}
+          {query.data ? countText(query.data) : 0} {tab === 'on_hold' ? 'on hold' : 'waiting'}
         </span>
       </div>
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
           <div className="flex min-h-12 items-center gap-3 border-b border-slate-100 px-4 py-2 text-sm dark:border-slate-800">
             <input
@@ -145,7 +147,12 @@ export function Client() {
               <span className="ml-auto text-slate-600 dark:text-slate-400">Completing…</span>
             ) : null}
           </div>
-          <ul aria-label="Tasks" className="flex flex-col divide-y divide-slate-100 dark:divide-slate-800">
+          <ul
+            id="task-queue-list"
+            tabIndex={-1}
+            aria-label="Tasks"
+            className="flex flex-col divide-y divide-slate-100 dark:divide-slate-800"
+          >
             {query.isLoading ? (
               <li className="p-4">
                 <div className="h-4 w-1/2 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
@@ -187,9 +194,9 @@ export function Client() {
                         </span>
                       ) : null}
                     </span>
-                    <span className="flex shrink-0 gap-4">
-                      <span>{formatMoney(t.amount.total, t.amount.currency)}</span>
-                      <span className="w-28 text-right text-slate-600 dark:text-slate-400">
+                    <span className="flex shrink-0 flex-col items-end sm:flex-row sm:gap-4">
+                      <span className="tabular-nums">{formatMoney(t.amount.total, t.amount.currency)}</span>
+                      <span className="text-right text-slate-600 sm:w-28 dark:text-slate-400">
                         {countdown(t.expires_at, now)}
                       </span>
                     </span>
@@ -198,13 +205,13 @@ export function Client() {
               );
             })}
           </ul>
-          {(query.data?.count ?? 0) > LIMIT ? (
-            <Pager
-              count={query.data?.count ?? 0}
-              page={page}
+          {query.data && (query.data.has_more || query.data.prev_cursor) ? (
+            <CursorPager
+              list={query.data}
+              rows={tasks.length}
               limit={LIMIT}
+              paging={paging}
               noun={tab === 'on_hold' ? 'on hold' : 'waiting'}
-              onPage={(p) => set({ page: String(p) })}
             />
           ) : null}
         </div>
@@ -214,6 +221,10 @@ export function Client() {
           isPending={work.isPending}
           onChoose={choose}
           onSubmit={submit}
+          onCancel={() => {
+            setDecision(null);
+            document.getElementById('task-queue-list')?.focus();
+          }}
         />
       </div>
     </div>

@@ -1,5 +1,6 @@
 'use client';
 
+import { useEffect } from 'react';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -22,21 +23,30 @@ function DecisionForm({
   decision,
   isPending,
   onSubmit,
+  onCancel,
 }: {
   task: QueueTask;
   decision: 'failed' | 'on_hold';
   isPending: boolean;
   onSubmit: (u: TaskUpdate) => void;
+  onCancel: () => void;
 }) {
   const form = useForm<DecisionValues>({
     resolver: decisionResolver,
     defaultValues: { reason: defaultReason(decision), note: '' },
   });
+  // Opened by a key or a button: the reason is where the agent continues, not 27 Tabs away.
+  useEffect(() => form.setFocus('reason'), [form]);
   const noteError = form.formState.errors.note?.message;
   return (
     <form
       className="flex flex-col gap-2"
       noValidate
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.preventDefault();
+        onCancel();
+      }}
       onSubmit={form.handleSubmit((v) =>
         onSubmit({ task, status: decision, status_reason: v.reason, note: v.note }),
       )}
@@ -64,9 +74,14 @@ function DecisionForm({
           {noteError}
         </p>
       ) : null}
-      <Button type="submit" variant={decision === 'failed' ? 'danger' : 'primary'} disabled={isPending}>
-        {decision === 'failed' ? 'Fail the task' : 'Put on hold'}
-      </Button>
+      <div className="flex gap-2">
+        <Button type="submit" variant={decision === 'failed' ? 'danger' : 'primary'} disabled={isPending}>
+          {decision === 'failed' ? 'Fail the task' : 'Put on hold'}
+        </Button>
+        <Button type="button" variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
     </form>
   );
 }
@@ -80,12 +95,15 @@ export function TaskPanel({
   isPending,
   onChoose,
   onSubmit,
+  onCancel,
 }: {
   task: QueueTask | undefined;
   decision: Decision | null;
   isPending: boolean;
   onChoose: (d: Decision) => void;
   onSubmit: (u: TaskUpdate) => void;
+  /** Closes the reason form (Esc or Cancel) without deciding. */
+  onCancel: () => void;
 }) {
   return (
     <aside
@@ -137,6 +155,7 @@ export function TaskPanel({
               decision={decision}
               isPending={isPending}
               onSubmit={onSubmit}
+              onCancel={onCancel}
             />
           ) : null}
         </>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
+import type { ListPage } from '@/lib/client/list-page';
 
 export interface QueueTask {
   token: string;
@@ -18,7 +19,7 @@ export interface QueueTask {
   note: string | null;
 }
 export type Decision = 'completed' | 'failed' | 'on_hold';
-interface QueuePage {
+interface QueuePage extends ListPage {
   count: number;
   tasks: QueueTask[];
 }
@@ -62,6 +63,7 @@ export function useQueue(qs: string) {
     if (previous) {
       const tasks = previous.tasks.filter((t) => !tokens.has(t.token));
       qc.setQueryData<QueuePage>(key, {
+        ...previous,
         count: previous.count - (previous.tasks.length - tasks.length),
         tasks,
       });

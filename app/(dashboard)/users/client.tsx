@@ -6,12 +6,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import type { ListPage } from '@/lib/client/list-page';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { usePaging } from '@/lib/client/use-url-state';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { InviteValues } from './invite-schema';
 import { ROLES } from './roles';
@@ -28,13 +29,13 @@ const EMPTY: InviteValues = { email: '', name: '', role: 'support', password: ''
 
 const inviteResolver = lazyResolver(() => import('./invite-schema').then((m) => m.inviteResolver));
 
-export function Client() {
-  const { set, page } = useUrlState();
+export function Client({ myUserId }: { myUserId: string }) {
+  const paging = usePaging();
   const qc = useQueryClient();
   const toast = useToast();
   const query = useQuery({
-    queryKey: ['users', page],
-    queryFn: () => apiFetch<{ count: number; users: User[] }>(`/users?page=${page}&limit=${LIMIT}`),
+    queryKey: ['users', { cursor: paging.cursor }],
+    queryFn: () => apiFetch<ListPage & { users: User[] }>(`/users?limit=${LIMIT}${paging.param}`),
   });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['users'] });
   const form = useForm<InviteValues>({ resolver: inviteResolver, defaultValues: EMPTY });
@@ -70,7 +71,18 @@ export function Client() {
     onSettled: () => setRemoving(null),
   });
   const columns = col.columns([
-    col.accessor('email', { header: 'Email' }),
+    col.display({
+      header: 'Email',
+      id: 'email',
+      cell: ({ row }) => (
+        <>
+          {row.original.email}
+          {row.original.token === myUserId ? (
+            <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">(you)</span>
+          ) : null}
+        </>
+      ),
+    }),
     col.accessor('name', { header: 'Name' }),
     col.display({
       header: 'Role',
@@ -94,16 +106,18 @@ export function Client() {
     col.display({
       header: 'Actions',
       id: 'actions',
-      cell: ({ row }) => (
-        <Button
-          variant="danger"
-          disabled={remove.isPending}
-          aria-label={`Remove ${row.original.email}`}
-          onClick={() => setRemoving(row.original)}
-        >
-          Remove
-        </Button>
-      ),
+      cell: ({ row }) =>
+        // Oneself: another admin removes a departing admin (the gateway refuses it too).
+        row.original.token === myUserId ? null : (
+          <Button
+            variant="danger"
+            disabled={remove.isPending}
+            aria-label={`Remove ${row.original.email}`}
+            onClick={() => setRemoving(row.original)}
+          >
+            Remove
+          </Button>
+        ),
     }),
   ]);
   return (
@@ -145,10 +159,9 @@ export function Client() {
         caption="Users"
         columns={columns}
         data={query.data?.users ?? []}
-        count={query.data?.count ?? 0}
-        page={page}
+        list={query.data}
         limit={LIMIT}
-        onPage={(p) => set({ page: p })}
+        paging={paging}
         isLoading={query.isLoading}
       />
       <ConfirmDialog

@@ -16,7 +16,7 @@ export default async function Page() {
   }
   return (
     <Suspense>
-      <Client />
+      <Client myUserId={me.user_id} />
     </Suspense>
   );
 }

@@ -16,7 +16,7 @@ import {
   webhookListQuery,
   type Webhook,
 } from '@/lib/client/queries/webhooks';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { disabledText, failingText, webhookState, WebhookStatusBadge } from './status';
 import { FormSection } from '@/components/ui/form-section';
 import { LazyWebhookForm } from './lazy-webhook-form';
@@ -27,9 +27,10 @@ const LIMIT = 20;
 
 /** The endpoints of the namespace; only admins may change them (`canManage`), others read. */
 export function WebhooksClient({ canManage }: { canManage: boolean }) {
-  const { params, set, page } = useUrlState();
+  const { params } = useUrlState();
+  const paging = usePaging();
   const toast = useToast();
-  const query = useQuery(webhookListQuery(page, LIMIT));
+  const query = useQuery(webhookListQuery(paging.cursor, LIMIT));
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
   const [created, setCreated] = useState<Webhook | null>(null);
@@ -160,10 +161,9 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
         caption="Webhook endpoints"
         columns={columns}
         data={hooks}
-        count={query.data?.count ?? 0}
-        page={page}
+        list={query.data}
         limit={LIMIT}
-        onPage={(p) => set({ page: p })}
+        paging={paging}
         isLoading={query.isLoading}
         empty={canManage ? 'No endpoints yet. Add one above to receive events.' : 'No endpoints yet.'}
       />

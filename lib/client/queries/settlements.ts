@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
+import { countText, type ListPage } from '@/lib/client/list-page';
 
 export type BatchStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
 
@@ -85,7 +86,7 @@ export interface BatchFilters {
   status?: string;
   cutoff_from?: string;
   cutoff_to?: string;
-  page: number;
+  cursor?: string;
   limit: number;
 }
 
@@ -95,17 +96,17 @@ export const settlementKeys = {
   all: ['settlements'] as const,
   list: (f: BatchFilters) => ['settlements', 'list', f] as const,
   detail: (id: string) => ['settlements', 'detail', id] as const,
-  transactions: (id: string, page: number, limit: number) =>
-    ['settlements', 'detail', id, 'transactions', { page, limit }] as const,
+  transactions: (id: string, cursor: string | undefined, limit: number) =>
+    ['settlements', 'detail', id, 'transactions', { cursor, limit }] as const,
   network: ['operator', 'network'] as const,
 };
 
 export function batchesQuery(f: BatchFilters) {
-  const qs = new URLSearchParams({ page: String(f.page), limit: String(f.limit) });
-  for (const k of ['status', 'cutoff_from', 'cutoff_to'] as const) if (f[k]) qs.set(k, f[k]!);
+  const qs = new URLSearchParams({ limit: String(f.limit) });
+  for (const k of ['status', 'cutoff_from', 'cutoff_to', 'cursor'] as const) if (f[k]) qs.set(k, f[k]!);
   return queryOptions({
     queryKey: settlementKeys.list(f),
-    queryFn: () => apiFetch<{ total: number; batches: BatchSummary[] }>(`/settlements?${qs}`),
+    queryFn: () => apiFetch<ListPage & { total: number; batches: BatchSummary[] }>(`/settlements?${qs}`),
     placeholderData: keepPreviousData,
   });
 }
@@ -120,12 +121,13 @@ export function batchQuery(id: string) {
   });
 }
 
-export function batchTransactionsQuery(id: string, page: number, limit: number) {
+export function batchTransactionsQuery(id: string, cursor: string | undefined, limit: number) {
+  const qs = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
   return queryOptions({
-    queryKey: settlementKeys.transactions(id, page, limit),
+    queryKey: settlementKeys.transactions(id, cursor, limit),
     queryFn: () =>
-      apiFetch<{ total: number; transactions: BatchTransaction[] }>(
-        `${batchPath(id)}/transactions?page=${page}&limit=${limit}`,
+      apiFetch<ListPage & { total: number; transactions: BatchTransaction[] }>(
+        `${batchPath(id)}/transactions?${qs}`,
       ),
     placeholderData: keepPreviousData,
   });
@@ -134,19 +136,25 @@ export function batchTransactionsQuery(id: string, page: number, limit: number) 
 /** Fetched on demand only (the "Verify inclusion" button), never cached: each check asks afresh. */
 export const fetchProof = (id: string) => apiFetch<InclusionProof>(`${batchPath(id)}/proof`);
 
-/** Every transaction of the batch for the CSV export, 100 a page (the API's maximum). */
+/**
+ * Every transaction of the batch for the CSV export, 100 a page (the API's maximum), by cursor: the
+ * whole batch, however long (`total` stops counting at 10,000: `totalText` says "10,000+").
+ */
 export async function fetchAllBatchTransactions(
   id: string,
-  onProgress?: (done: number, total: number) => void,
+  onProgress?: (done: number, totalText: string) => void,
 ): Promise<BatchTransaction[]> {
   const all: BatchTransaction[] = [];
-  for (let page = 1; ; page++) {
-    const res = await apiFetch<{ total: number; transactions: BatchTransaction[] }>(
-      `${batchPath(id)}/transactions?page=${page}&limit=100`,
+  let cursor: string | null = null;
+  for (;;) {
+    const qs = new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) });
+    const res: ListPage & { total: number; transactions: BatchTransaction[] } = await apiFetch(
+      `${batchPath(id)}/transactions?${qs}`,
     );
     all.push(...res.transactions);
-    onProgress?.(all.length, res.total);
-    if (res.transactions.length < 100 || all.length >= res.total) return all;
+    onProgress?.(all.length, countText(res));
+    if (!res.has_more || !res.next_cursor) return all;
+    cursor = res.next_cursor;
   }
 }
 
@@ -156,14 +164,36 @@ export const networkStatsQuery = () =>
     queryFn: () => apiFetch<NetworkStats>('/operator/stats'),
   });
 
-export const networkBatchesQuery = (page: number, limit: number) =>
+export const networkBatchesQuery = (cursor: string | undefined, limit: number) =>
   queryOptions({
-    queryKey: [...settlementKeys.network, 'batches', { page, limit }],
+    queryKey: [...settlementKeys.network, 'batches', { cursor, limit }],
     queryFn: () =>
-      apiFetch<{ total: number; batches: NetworkBatch[] }>(
-        `/operator/settlements?page=${page}&limit=${limit}`,
+      apiFetch<ListPage & { total: number; batches: NetworkBatch[] }>(
+        `/operator/settlements?${new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })}`,
       ),
     placeholderData: keepPreviousData,
+  });
+
+export interface NetworkParticipant {
+  partner_id: string;
+  domain: string | null;
+  name: string | null;
+  kind: 'creditor' | 'debtor';
+  amount: string;
+  txn_count: number;
+  leaf_index: number;
+}
+
+/** Operator: one batch across the network, with a page of its participants. */
+export const networkBatchQuery = (id: string, cursor: string | undefined, limit: number) =>
+  queryOptions({
+    queryKey: [...settlementKeys.network, 'batch', id, { cursor, limit }],
+    queryFn: () =>
+      apiFetch<ListPage & { total: number; batch: NetworkBatch; participants: NetworkParticipant[] }>(
+        `/operator/settlements/${encodeURIComponent(id)}?${new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })}`,
+      ),
+    placeholderData: keepPreviousData,
+    retry: false,
   });
 
 /** Operator: run a cut-off now; the network figures and every batch list are stale afterwards. */

@@ -2,6 +2,7 @@
 
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
+import type { ListPage } from '@/lib/client/list-page';
 
 export interface Webhook {
   token: string;
@@ -46,16 +47,20 @@ export interface WebhookInput {
 
 export const webhookKeys = {
   all: ['webhooks'] as const,
-  list: (page: number, limit: number) => [...webhookKeys.all, 'list', { page, limit }] as const,
+  list: (cursor: string | undefined, limit: number) =>
+    [...webhookKeys.all, 'list', { cursor, limit }] as const,
   detail: (id: string) => [...webhookKeys.all, 'detail', id] as const,
-  deliveries: (id: string, q: { status?: string; page: number; limit: number }) =>
+  deliveries: (id: string, q: { status?: string; cursor?: string; limit: number }) =>
     [...webhookKeys.all, 'deliveries', id, q] as const,
 };
 
-export const webhookListQuery = (page: number, limit: number) =>
+export const webhookListQuery = (cursor: string | undefined, limit: number) =>
   queryOptions({
-    queryKey: webhookKeys.list(page, limit),
-    queryFn: () => apiFetch<{ count: number; webhooks: Webhook[] }>(`/webhook?page=${page}&limit=${limit}`),
+    queryKey: webhookKeys.list(cursor, limit),
+    queryFn: () =>
+      apiFetch<ListPage & { webhooks: Webhook[] }>(
+        `/webhook?${new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })}`,
+      ),
   });
 
 export const webhookQuery = (id: string) =>
@@ -66,16 +71,16 @@ export const webhookQuery = (id: string) =>
     refetchInterval: 3000,
   });
 
-export const deliveriesQuery = (id: string, q: { status?: string; page: number; limit: number }) =>
+export const deliveriesQuery = (id: string, q: { status?: string; cursor?: string; limit: number }) =>
   queryOptions({
     queryKey: webhookKeys.deliveries(id, q),
     queryFn: () => {
       const qs = new URLSearchParams({
-        page: String(q.page),
         limit: String(q.limit),
         ...(q.status ? { status: q.status } : {}),
+        ...(q.cursor ? { cursor: q.cursor } : {}),
       });
-      return apiFetch<{ count: number; deliveries: Delivery[] }>(
+      return apiFetch<ListPage & { deliveries: Delivery[] }>(
         `/webhook/${encodeURIComponent(id)}/deliveries?${qs}`,
       );
     },

@@ -17,18 +17,15 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
  * The outbox: every event is written in the transaction of the change that caused it. Read only by
  * webhook dispatch, by `seq`: no other index (ten events per payment lifecycle pay for each one).
  */
-export const events = pgTable(
-  'events',
-  {
-    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
-    id: text('id').notNull().unique(),
-    type: text('type').notNull(),
-    orgId: text('org_id').notNull(),
-    partnerId: text('partner_id').notNull(),
-    data: jsonb('data').notNull(),
-    createdAt: ts('created_at').notNull().defaultNow(),
-  },
-);
+export const events = pgTable('events', {
+  seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+  id: text('id').notNull().unique(),
+  type: text('type').notNull(),
+  orgId: text('org_id').notNull(),
+  partnerId: text('partner_id').notNull(),
+  data: jsonb('data').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
 
 /**
  * The events still to be fanned out to webhooks, by outbox sequence. A statement trigger on
@@ -64,7 +61,7 @@ export const webhooks = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('webhooks_partner_idx').on(t.partnerId)],
+  (t) => [index('webhooks_partner_idx').on(t.partnerId, t.createdAt, t.id)],
 );
 
 export const webhookDeliveries = pgTable(
@@ -92,7 +89,9 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_pending_idx')
       .on(t.webhookId, t.eventSeq)
       .where(sql`${t.status} = 'pending'`),
-    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt),
+    // An endpoint's delivery log, newest first, all or by status (lib/services/webhooks).
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.createdAt, t.id),
+    index('webhook_deliveries_status_idx').on(t.webhookId, t.status, t.createdAt, t.id),
   ],
 );
 

@@ -1,15 +1,26 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-export const organizations = pgTable('organizations', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  /** sandbox → verified | rejected, decided by the network operator. */
-  status: text('status', { enum: ['sandbox', 'verified', 'rejected'] }).notNull().default('sandbox'),
-  createdAt: ts('created_at').notNull().defaultNow(),
-  updatedAt: ts('updated_at').notNull().defaultNow(),
-});
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** sandbox → verified | rejected, decided by the network operator. */
+    status: text('status', { enum: ['sandbox', 'verified', 'rejected'] })
+      .notNull()
+      .default('sandbox'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  // The operator's list, all or by status (the verification queue), newest first.
+  (t) => [
+    index('organizations_created_idx').on(t.createdAt, t.id),
+    index('organizations_status_created_idx').on(t.status, t.createdAt, t.id),
+  ],
+);
 
 export const users = pgTable(
   'users',
@@ -17,15 +28,28 @@ export const users = pgTable(
     id: text('id').primaryKey(),
     /** Null only for the network operator, who belongs to no organization. */
     orgId: text('org_id').references(() => organizations.id),
-    email: text('email').notNull().unique(),
+    /**
+     * Unique within an organization (and among operators), not across the network: sign-up and
+     * invitations must not reveal that an address is used elsewhere (migration 0011).
+     */
+    email: text('email').notNull(),
     name: text('name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: ['admin', 'support', 'viewer', 'operator'] }).notNull(),
     /** The namespace the dashboard selects for this user (namespace switcher). */
     preferredPartnerId: text('preferred_partner_id'),
     disabled: boolean('disabled').notNull().default(false),
+    /** Sign-in picks, among the accounts of one address whose password matches, the latest used. */
+    lastSignedInAt: ts('last_signed_in_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('users_org_idx').on(t.orgId)],
+  (t) => [
+    // Also serves lookups by organization (its leading column).
+    uniqueIndex('users_org_email_uq').on(t.orgId, t.email),
+    uniqueIndex('users_operator_email_uq')
+      .on(t.email)
+      .where(sql`${t.orgId} is null`),
+    index('users_email_idx').on(t.email),
+  ],
 );

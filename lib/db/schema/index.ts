@@ -4,3 +4,4 @@ export * from './payments';
 export * from './settlement';
 export * from './events';
 export * from './infra';
+export * from './rollups';

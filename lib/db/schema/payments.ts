@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -26,11 +27,17 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_partner_payment_uq').on(t.partnerId, t.paymentId),
-    // A counterparty reads a payment by payment_id too (it is unique only per creating namespace).
-    index('payments_payment_id_idx').on(t.paymentId),
-    index('payments_partner_created_idx').on(t.partnerId, t.createdAt),
-    index('payments_debtor_idx').on(t.debtorPartnerId, t.createdAt),
-    index('payments_beneficiary_idx').on(t.beneficiaryPartnerId, t.createdAt),
+    // A namespace sees the payments it is a party to (it created each as debtor or beneficiary):
+    // its lists are two index branches, newest first (lib/services/payments/list.ts), and its
+    // search by payment_id prefix two ranges in byte order (a C-collated key serves LIKE 'p%').
+    index('payments_debtor_idx').on(t.debtorPartnerId, t.createdAt, t.id),
+    index('payments_beneficiary_idx').on(t.beneficiaryPartnerId, t.createdAt, t.id),
+    index('payments_debtor_payment_id_idx').on(t.debtorPartnerId, sql`${t.paymentId} collate "C"`, t.id),
+    index('payments_beneficiary_payment_id_idx').on(
+      t.beneficiaryPartnerId,
+      sql`${t.paymentId} collate "C"`,
+      t.id,
+    ),
   ],
 );
 
@@ -49,19 +56,38 @@ export const submissions = pgTable(
     workflow: text('workflow').notNull(),
     /**
      * 1 pending, 2 on_hold, 3 admitted, 4 rejected, 5 expired. Settled (6) is never stored: an
-     * admitted submission reads as 6 once its transaction is settled (lib/services/settlement/status.ts).
+     * admitted submission reads as 6 once its transaction is settled (lib/services/payments/status.ts).
      */
     status: integer('status').notNull().default(1),
     transactionId: text('transaction_id'),
     /** Moved on by every task update: the optimistic lock that serializes updates of one admission. */
     version: integer('version').notNull().default(0),
+    /**
+     * The payment's parties and creation time, copied at submission (they never change): the
+     * payments list filtered by status is a range of the submissions indexes below.
+     */
+    debtorPartnerId: text('debtor_partner_id').notNull(),
+    beneficiaryPartnerId: text('beneficiary_partner_id').notNull(),
+    paymentCreatedAt: ts('payment_created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     submittedAt: ts('submitted_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('submissions_payment_uq').on(t.paymentPk),
-    index('submissions_status_expiry_idx').on(t.status, t.expiresAt),
+    // The expiry sweep's open submissions (a final one leaves the index).
+    index('submissions_open_expiry_idx')
+      .on(t.status, t.expiresAt)
+      .where(sql`${t.status} in (1, 2)`),
+    // The payments list by status: open, rejected and expired submissions by party, newest first.
+    // Admitted ones (most of them) stay out: their list is the payments' own ranges, checked per
+    // row (lib/services/payments/list.ts), so admitting a payment adds no entry here.
+    index('submissions_debtor_status_idx')
+      .on(t.debtorPartnerId, t.status, t.paymentCreatedAt, t.paymentPk)
+      .where(sql`${t.status} <> 3`),
+    index('submissions_beneficiary_status_idx')
+      .on(t.beneficiaryPartnerId, t.status, t.paymentCreatedAt, t.paymentPk)
+      .where(sql`${t.status} <> 3`),
   ],
 );
 
@@ -70,8 +96,14 @@ export interface TaskHistoryEntry {
   status: number;
   status_reason: number;
   note: string | null;
+  /** The actor as its own organization sees it (an e-mail, an API key id). */
   updated_by: string | null;
   at: number;
+  /**
+   * Stored, never sent as such: the actor as other organizations see it (its namespace's name and
+   * role); absent in entries written before it was kept.
+   */
+  updated_by_label?: string | null;
 }
 
 export const admissionTasks = pgTable(
@@ -108,7 +140,7 @@ export const admissionTasks = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('tasks_queue_idx').on(t.partnerId, t.status, t.expiresAt),
+    index('tasks_queue_idx').on(t.partnerId, t.status, t.expiresAt, t.id),
     index('tasks_admission_idx').on(t.admissionId),
   ],
 );
@@ -144,8 +176,8 @@ export const transactions = pgTable(
     // settlement_queue); a batch's transactions of one partner are found by partner and clearing
     // time, within the batch's clearing-time range.
     index('transactions_currency_cleared_idx').on(t.currency, t.clearedAt),
-    index('transactions_debtor_cleared_idx').on(t.debtorPartnerId, t.clearedAt),
-    index('transactions_beneficiary_cleared_idx').on(t.beneficiaryPartnerId, t.clearedAt),
+    index('transactions_debtor_cleared_idx').on(t.debtorPartnerId, t.clearedAt, t.id),
+    index('transactions_beneficiary_cleared_idx').on(t.beneficiaryPartnerId, t.clearedAt, t.id),
     index('transactions_payment_idx').on(t.paymentPk),
   ],
 );

@@ -21,7 +21,7 @@ export const settlementBatches = pgTable(
     firstClearedAt: ts('first_cleared_at'),
     lastClearedAt: ts('last_cleared_at'),
   },
-  (t) => [index('settlement_batches_cutoff_idx').on(t.cutoffTime)],
+  (t) => [index('settlement_batches_cutoff_idx').on(t.cutoffTime, t.id)],
 );
 
 /**
@@ -54,15 +54,29 @@ export const settlementQueue = pgTable(
     transactionId: text('transaction_id').primaryKey(),
     currency: text('currency').notNull(),
     clearedAt: ts('cleared_at').notNull(),
+    /**
+     * The payment's parties and creation time: the queue is exactly the admitted payments not yet
+     * settled, which the payments list filtered by `admitted` reads by namespace, newest first.
+     */
+    paymentPk: text('payment_pk').notNull(),
+    debtorPartnerId: text('debtor_partner_id').notNull(),
+    beneficiaryPartnerId: text('beneficiary_partner_id').notNull(),
+    paymentCreatedAt: ts('payment_created_at').notNull(),
   },
-  (t) => [index('settlement_queue_currency_cleared_idx').on(t.currency, t.clearedAt)],
+  (t) => [
+    index('settlement_queue_currency_cleared_idx').on(t.currency, t.clearedAt),
+    index('settlement_queue_debtor_idx').on(t.debtorPartnerId, t.paymentCreatedAt, t.paymentPk),
+    index('settlement_queue_beneficiary_idx').on(t.beneficiaryPartnerId, t.paymentCreatedAt, t.paymentPk),
+  ],
 );
 
 /** One merkle leaf per participating namespace: its multilateral net. */
 export const settlementLeaves = pgTable(
   'settlement_leaves',
   {
-    batchId: text('batch_id').notNull().references(() => settlementBatches.id),
+    batchId: text('batch_id')
+      .notNull()
+      .references(() => settlementBatches.id),
     partnerId: text('partner_id').notNull(),
     leafIndex: integer('leaf_index').notNull(),
     kind: text('kind', { enum: ['creditor', 'debtor'] }).notNull(),
@@ -70,5 +84,8 @@ export const settlementLeaves = pgTable(
     leafHash: text('leaf_hash').notNull(),
     txnCount: integer('txn_count').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.batchId, t.partnerId] }), index('settlement_leaves_partner_idx').on(t.partnerId)],
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.partnerId] }),
+    index('settlement_leaves_partner_idx').on(t.partnerId),
+  ],
 );

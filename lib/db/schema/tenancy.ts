@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { organizations } from './identity';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -9,7 +19,9 @@ export const namespaces = pgTable(
   'namespaces',
   {
     id: text('id').primaryKey(),
-    orgId: text('org_id').notNull().references(() => organizations.id),
+    orgId: text('org_id')
+      .notNull()
+      .references(() => organizations.id),
     name: text('name').notNull(),
     domain: text('domain').notNull().unique(),
     environment: text('environment', { enum: ['sandbox', 'production'] }).notNull(),
@@ -17,11 +29,13 @@ export const namespaces = pgTable(
     /** The built-in Sandbox Bank counterparty. */
     isSystem: boolean('is_system').notNull().default(false),
     paymentTtlSeconds: integer('payment_ttl_seconds').notNull().default(86400),
-    reviewThreshold: bigint('review_threshold', { mode: 'bigint' }).notNull().default(sql`1000000`),
+    reviewThreshold: bigint('review_threshold', { mode: 'bigint' })
+      .notNull()
+      .default(sql`1000000`),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('namespaces_org_idx').on(t.orgId, t.createdAt)],
+  (t) => [index('namespaces_org_idx').on(t.orgId, t.createdAt, t.id)],
 );
 
 export const apiKeys = pgTable(
@@ -29,7 +43,9 @@ export const apiKeys = pgTable(
   {
     id: text('id').primaryKey(),
     orgId: text('org_id').notNull(),
-    partnerId: text('partner_id').notNull().references(() => namespaces.id),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => namespaces.id),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     enabled: boolean('enabled').notNull().default(true),
@@ -46,7 +62,7 @@ export const apiKeys = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('api_keys_partner_idx').on(t.partnerId, t.createdAt)],
+  (t) => [index('api_keys_partner_idx').on(t.partnerId, t.createdAt, t.id)],
 );
 
 export const accounts = pgTable(
@@ -54,17 +70,21 @@ export const accounts = pgTable(
   {
     id: text('id').primaryKey(),
     orgId: text('org_id').notNull(),
-    partnerId: text('partner_id').notNull().references(() => namespaces.id),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => namespaces.id),
     accountTitle: text('account_title').notNull(),
     accountNumberLast4: text('account_number_last4').notNull(),
     routingNumber: text('routing_number').notNull(),
     type: text('type', { enum: ['checking', 'savings'] }).notNull(),
-    status: text('status', { enum: ['unverified', 'verified', 'deleted'] }).notNull().default('unverified'),
+    status: text('status', { enum: ['unverified', 'verified', 'deleted'] })
+      .notNull()
+      .default('unverified'),
     institution: jsonb('institution').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('accounts_partner_idx').on(t.partnerId, t.createdAt)],
+  (t) => [index('accounts_partner_idx').on(t.partnerId, t.createdAt, t.id)],
 );
 
 export const customers = pgTable(
@@ -72,7 +92,9 @@ export const customers = pgTable(
   {
     id: text('id').primaryKey(),
     orgId: text('org_id').notNull(),
-    partnerId: text('partner_id').notNull().references(() => namespaces.id),
+    partnerId: text('partner_id')
+      .notNull()
+      .references(() => namespaces.id),
     paymentAddress: text('payment_address').notNull().unique(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
@@ -82,7 +104,7 @@ export const customers = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('customers_partner_idx').on(t.partnerId, t.createdAt)],
+  (t) => [index('customers_partner_idx').on(t.partnerId, t.createdAt, t.id)],
 );
 
 /**
@@ -93,8 +115,12 @@ export const links = pgTable(
   'links',
   {
     id: text('id').primaryKey(),
-    requesterPartnerId: text('requester_partner_id').notNull().references(() => namespaces.id),
-    counterpartyPartnerId: text('counterparty_partner_id').notNull().references(() => namespaces.id),
+    requesterPartnerId: text('requester_partner_id')
+      .notNull()
+      .references(() => namespaces.id),
+    counterpartyPartnerId: text('counterparty_partner_id')
+      .notNull()
+      .references(() => namespaces.id),
     partnerLow: text('partner_low').notNull(),
     partnerHigh: text('partner_high').notNull(),
     status: text('status', { enum: ['proposed', 'established', 'rejected', 'suspended'] }).notNull(),

@@ -1,28 +1,22 @@
-import { z, type OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
-import { emptyObject, pageQuery, secondsSchema } from '@/lib/api/schemas';
-import { createAccount, deleteAccount, getAccount, listAccounts, verifyAccount } from '@/lib/services/accounts/accounts';
+import { emptyObject } from '@/lib/schemas/common';
+import {
+  accountListSchema,
+  accountParams,
+  accountSchema,
+  createAccountSchema,
+  listAccountsQuery,
+} from '@/lib/schemas/accounts';
+import {
+  createAccount,
+  deleteAccount,
+  getAccount,
+  listAccounts,
+  verifyAccount,
+} from '@/lib/services/accounts/accounts';
 
-const addressSchema = z.object({ address: z.string().max(200), city: z.string().max(100), postal_code: z.string().max(20), state: z.string().max(50) });
-const institutionSchema = z.object({ name: z.string(), phone_number: z.string(), routing_number: z.string(), address: addressSchema }).openapi('Institution');
-
-export const accountSchema = z
-  .object({
-    token: z.string(),
-    partner_id: z.string(),
-    account_title: z.string(),
-    masked_account_number: z.string(),
-    routing_number: z.string(),
-    status: z.enum(['unverified', 'verified', 'deleted']),
-    type: z.enum(['checking', 'savings']),
-    created_at: secondsSchema,
-    updated_at: secondsSchema,
-    institution: institutionSchema,
-  })
-  .openapi('Account');
-
-const params = z.object({ account_id: z.string().max(64) });
 const common = { tag: 'Accounts', auth: 'jwt' as const, partner: 'required' as const };
 
 export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
@@ -30,21 +24,11 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
     ...common,
     method: 'post',
     path: '/account',
+    operationId: 'createAccount',
     summary: 'Add a settlement bank account to the namespace (extension)',
     roles: ['admin'],
     idempotent: true,
-    body: z.object({
-      account_title: z.string().trim().min(1, 'account_title is required').max(120),
-      account_number: z.string().regex(/^\d{4,17}$/, 'account_number must be 4 to 17 digits'),
-      routing_number: z.string().max(20),
-      type: z.enum(['checking', 'savings'], { error: 'type must be checking or savings' }),
-      institution: z.object({
-        name: z.string().trim().min(1).max(120),
-        phone_number: z.string().max(40),
-        routing_number: z.string().max(20).optional(),
-        address: addressSchema,
-      }),
-    }),
+    body: createAccountSchema,
     response: accountSchema,
     handler: (ctx, { body }) => createAccount(ctx, body),
   });
@@ -53,14 +37,10 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
     ...common,
     method: 'get',
     path: '/account',
+    operationId: 'listAccounts',
     summary: "List the namespace's accounts",
-    query: z.object({
-      account_title: z.string().max(120).optional().openapi({ description: 'Case-insensitive substring of the title' }),
-      routing_number: z.string().max(20).optional(),
-      status: z.enum(['AS_Verified', 'AS_Unverified', 'AS_Deleted'], { error: 'status must be AS_Verified, AS_Unverified or AS_Deleted' }).optional(),
-      ...pageQuery,
-    }),
-    response: z.object({ count: z.number().int(), accounts: z.array(accountSchema) }),
+    query: listAccountsQuery,
+    response: accountListSchema,
     handler: (ctx, { query }) => listAccounts(ctx, query),
   });
 
@@ -68,8 +48,9 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
     ...common,
     method: 'get',
     path: '/account/{account_id}',
+    operationId: 'getAccount',
     summary: 'Get an account',
-    params,
+    params: accountParams,
     response: accountSchema,
     errors: [404],
     handler: (ctx, { params }) => getAccount(ctx, params.account_id),
@@ -79,10 +60,11 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
     ...common,
     method: 'delete',
     path: '/account/{account_id}',
+    operationId: 'deleteAccount',
     summary: 'Delete an account (soft delete: status deleted)',
     roles: ['admin'],
     idempotent: true,
-    params,
+    params: accountParams,
     response: emptyObject,
     errors: [404],
     handler: (ctx, { params }) => deleteAccount(ctx, params.account_id),
@@ -92,10 +74,11 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
     ...common,
     method: 'post',
     path: '/account/{account_id}/verify',
+    operationId: 'verifyAccount',
     summary: 'Verify an account of a sandbox namespace at once (extension)',
     roles: ['admin'],
     idempotent: true,
-    params,
+    params: accountParams,
     response: accountSchema,
     errors: [403, 404],
     handler: (ctx, { params }) => verifyAccount(ctx, params.account_id),

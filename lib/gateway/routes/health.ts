@@ -1,15 +1,64 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
+import { AppError } from '@/lib/errors';
+import { readiness } from '@/lib/services/health/readiness';
+import { CSP_VERSION_HEADER } from '@/lib/version';
+
+const liveness = z.object({ status: z.literal('ok'), version: z.string() });
+
+const readinessSchema = z.object({
+  status: z.literal('ready'),
+  database: z.literal('ok'),
+  migrations: z.literal('ok'),
+  workers: z.enum(['running', 'off']).openapi({ description: '`off`: an instance run with WORKERS=off' }),
+});
 
 export function registerHealthRoutes(app: OpenAPIHono<GatewayEnv>) {
+  for (const [path, operationId] of [
+    ['/health', 'getHealth'],
+    ['/healthz', 'getHealthz'],
+  ] as const)
+    defineRoute(app, {
+      method: 'get',
+      path,
+      operationId,
+      tag: 'Health',
+      summary: 'Liveness: the process answers (no credential, no database)',
+      auth: 'none',
+      // Load balancers probe it often, from one address: a 429 would take the instance out.
+      rateLimited: false,
+      response: liveness,
+      handler: async () => ({ status: 'ok' as const, version: CSP_VERSION_HEADER }),
+    });
+
   defineRoute(app, {
     method: 'get',
-    path: '/health',
+    path: '/readyz',
+    operationId: 'getReadyz',
     tag: 'Health',
-    summary: 'Liveness: the gateway answers (no credential, no database)',
+    summary: 'Readiness: the database answers and holds this build’s migrations, the workers run',
+    description:
+      'No credential, no tenant data. 503 (`error.not_ready`) names what is not ready: a load balancer ' +
+      'sends no traffic to the instance until it answers 200.',
     auth: 'none',
-    response: z.object({ status: z.literal('ok'), version: z.string() }),
-    handler: async () => ({ status: 'ok' as const, version: 'gateway-csp/v0.1.0' }),
+    rateLimited: false,
+    errors: [503],
+    response: readinessSchema,
+    handler: async (ctx) => {
+      const r = await readiness(ctx.db);
+      if (!r.ready || r.workers === 'stopped' || r.database !== 'ok' || r.migrations !== 'ok')
+        throw new AppError(
+          503,
+          'error.not_ready',
+          `Not ready: database ${r.database}, migrations ${r.migrations}, workers ${r.workers}`,
+        );
+      return {
+        status: 'ready' as const,
+        database: 'ok' as const,
+        migrations: 'ok' as const,
+        workers: r.workers,
+      };
+    },
   });
 }

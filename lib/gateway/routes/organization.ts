@@ -1,48 +1,37 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
-import { pageQuery, secondsSchema } from '@/lib/api/schemas';
+import { clientAddress } from '@/lib/api/client-address';
+import { getSignInThrottle } from '@/lib/api/limiter-instance';
 import {
   decideOrganization,
   getMe,
   getOwnOrganization,
   listOrganizations,
+  normalizeEmail,
   setPreferredNamespace,
   signIn,
   signUp,
 } from '@/lib/services/organizations/organizations';
-
-export const organizationSchema = z
-  .object({ token: z.string(), name: z.string(), status: z.enum(['sandbox', 'verified', 'rejected']), created_at: secondsSchema, updated_at: secondsSchema })
-  .openapi('Organization');
-
-const email = z.email('must be an email address').max(254);
-const signUpSchema = z.object({
-  name: z.string().trim().min(1, 'name is required').max(120),
-  admin_email: email,
-  admin_password: z.string().min(10, 'admin_password must have at least 10 characters').max(200),
-});
-const signInSchema = z.object({ admin_email: z.string().min(1).max(254), admin_password: z.string().min(1).max(200) });
-
-const meSchema = z
-  .object({
-    user_id: z.string(),
-    email: z.string(),
-    name: z.string(),
-    role: z.enum(['admin', 'support', 'viewer', 'operator']),
-    preferred_partner_id: z.string().nullable(),
-    organization: organizationSchema.nullable(),
-    partners: z.array(z.object({ token: z.string(), name: z.string(), domain: z.string(), environment: z.string(), enabled: z.boolean() })),
-  })
-  .openapi('Me');
+import {
+  organizationSchema,
+  signUpSchema,
+  signInSchema,
+  meSchema,
+  setPreferredPartnerBody,
+  listOrganizationsQuery,
+  listOrganizationsResponse,
+} from '@/lib/schemas/organizations';
 
 export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
     method: 'post',
     path: '/organization',
+    operationId: 'signUp',
     tag: 'Organization',
     summary: 'Sign up: create a sandbox organization (extension)',
-    description: 'Creates a sandbox organization, its admin user and a first sandbox namespace linked to the Sandbox Bank.',
+    description:
+      'Creates a sandbox organization, its admin user and a first sandbox namespace linked to the Sandbox Bank.',
     auth: 'none',
     idempotent: true,
     body: signUpSchema,
@@ -54,19 +43,30 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
     method: 'post',
     path: '/organization/signin',
+    operationId: 'signIn',
     tag: 'Organization',
     summary: 'Sign in with an admin email and password',
+    description:
+      'An address may have an account in several organizations: the password is tried against each (at most 10, the latest signed in first) and the first that matches signs in; organization_id picks one. Failed sign-ins are limited per account and per client address over a sliding window (by default 10 per account and 100 per address in 15 minutes): past either limit every sign-in answers 429 with Retry-After, the right password included, and the same for every e-mail.',
     auth: 'none',
     idempotent: true,
+    answerHoldsSecret: true,
     body: signInSchema,
-    response: z.object({ access_token: z.string(), token: z.string(), role: z.string(), user_id: z.string() }).openapi('SignInResult'),
+    response: z
+      .object({ access_token: z.string(), token: z.string(), role: z.string(), user_id: z.string() })
+      .openapi('SignInResult'),
     errors: [401],
-    handler: (ctx, { body }) => signIn(ctx.db, body),
+    handler: (ctx, { body }, c) =>
+      getSignInThrottle(ctx.db).attempt(
+        { email: normalizeEmail(body.admin_email), address: clientAddress(c) },
+        () => signIn(ctx.db, body),
+      ),
   });
 
   defineRoute(app, {
     method: 'get',
     path: '/organization',
+    operationId: 'getOrganization',
     tag: 'Organization',
     summary: "The caller's organization (extension)",
     auth: 'jwt',
@@ -77,6 +77,7 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
     method: 'get',
     path: '/me',
+    operationId: 'getMe',
     tag: 'Organization',
     summary: 'The signed-in user, its organization and namespaces (extension)',
     auth: 'jwt',
@@ -88,10 +89,11 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
     method: 'put',
     path: '/me/partner',
+    operationId: 'setPreferredPartner',
     tag: 'Organization',
     summary: "Remember the user's selected namespace (extension)",
     auth: 'jwt',
-    body: z.object({ partner_id: z.string().min(1).max(64) }),
+    body: setPreferredPartnerBody,
     response: meSchema,
     handler: (ctx, { body }) => setPreferredNamespace(ctx, body.partner_id),
   });
@@ -99,19 +101,24 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
     method: 'get',
     path: '/operator/organizations',
+    operationId: 'listOrganizations',
     tag: 'Operator',
     summary: 'Organizations of the network, by status (operator)',
     auth: 'jwt',
     roles: ['operator'],
-    query: z.object({ status: z.enum(['sandbox', 'verified', 'rejected'], { error: 'status must be sandbox, verified or rejected' }).optional(), ...pageQuery }),
-    response: z.object({ count: z.number().int(), organizations: z.array(organizationSchema) }),
+    query: listOrganizationsQuery,
+    response: listOrganizationsResponse,
     handler: (ctx, { query }) => listOrganizations(ctx, query),
   });
 
-  for (const [verb, decision] of [['verify', 'verified'], ['reject', 'rejected']] as const) {
+  for (const [verb, decision] of [
+    ['verify', 'verified'],
+    ['reject', 'rejected'],
+  ] as const) {
     defineRoute(app, {
       method: 'post',
       path: `/operator/organizations/{org_id}/${verb}`,
+      operationId: verb === 'verify' ? 'verifyOrganization' : 'rejectOrganization',
       tag: 'Operator',
       summary: `${verb === 'verify' ? 'Verify' : 'Reject'} a sandbox organization (operator)`,
       auth: 'jwt',

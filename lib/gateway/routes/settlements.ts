@@ -2,38 +2,40 @@ import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
-import { pageQuery } from '@/lib/api/schemas';
 import { runCutoff } from '@/lib/services/settlement/cutoff';
-import { getBatch, getBatchTransaction, getProof, listBatches, listBatchTransactions, listNetworkBatches } from '@/lib/services/settlement/queries';
+import {
+  getBatch,
+  getBatchTransaction,
+  getProof,
+  listBatches,
+  listBatchTransactions,
+  getNetworkBatch,
+  listNetworkBatches,
+} from '@/lib/services/settlement/queries';
 import { networkStats } from '@/lib/services/settlement/stats';
-import { transactionSchema } from './payments';
+import {
+  batchDetailSchema,
+  batchParams,
+  listSettlementsQuery,
+  listSettlementsResponse,
+  listSettlementTransactionsQuery,
+  listSettlementTransactionsResponse,
+  runSettlementCutoffResponse,
+  listNetworkSettlementsQuery,
+  getNetworkSettlementQuery,
+  getNetworkSettlementResponse,
+  listNetworkSettlementsResponse,
+  getNetworkStatsResponse,
+} from '@/lib/schemas/settlements';
+import { transactionSchema } from '@/lib/schemas/payments';
 
-const status = z.enum(['PROCESSING', 'COMPLETED', 'FAILED'], { error: 'status must be PROCESSING, COMPLETED or FAILED' });
-export const batchSummarySchema = z
-  .object({
-    token: z.string(),
-    cutoff_time: z.number().int(),
-    started_on: z.number().int(),
-    completed_on: z.number().int().nullable(),
-    status,
-    txn_count: z.number().int(),
-    currency: z.string(),
-  })
-  .openapi('BatchSummary');
-
-const batchDetailSchema = z
-  .object({
-    summary: batchSummarySchema,
-    merkle_root: z.object({ root_hash: z.string(), version: z.string(), leaves_count: z.number().int(), created_at: z.string() }).nullable(),
-    merkle_leaf: z.object({ partner_id: z.string(), kind: z.enum(['creditor', 'debtor']), amount: z.string(), leaf_hash: z.string(), leaf_index: z.number().int() }).nullable(),
-    positions: z.array(z.object({ counterparty_id: z.string(), currency: z.string(), position_type: z.enum(['Debit', 'Credit']), net_amount: z.string() })),
-  })
-  .openapi('BatchDetails');
-
-const unix = (name: string) => z.coerce.number({ error: `${name} must be Unix seconds` }).int(`${name} must be Unix seconds`).min(0, `${name} must be Unix seconds`).optional();
-const common = { tag: 'Settlements', auth: 'either' as const, partner: 'required' as const, org: 'required' as const, access: 'transactions_read' as const };
-const batchParams = z.object({ batch_id: z.string().max(64) });
-
+const common = {
+  tag: 'Settlements',
+  auth: 'either' as const,
+  partner: 'required' as const,
+  org: 'required' as const,
+  access: 'transactions_read' as const,
+};
 /** The spec lists X-Partner-Id and X-Org-Id on settlement answers. */
 function tenantHeaders(c: Context<GatewayEnv>) {
   const ctx = c.get('service');
@@ -46,9 +48,10 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     ...common,
     method: 'get',
     path: '/settlements',
+    operationId: 'listSettlements',
     summary: 'List the settlement batches the namespace took part in',
-    query: z.object({ status: status.optional(), cutoff_from: unix('cutoff_from'), cutoff_to: unix('cutoff_to'), ...pageQuery }),
-    response: z.object({ total: z.number().int(), batches: z.array(batchSummarySchema) }),
+    query: listSettlementsQuery,
+    response: listSettlementsResponse,
     handler: async (ctx, { query }, c) => {
       const data = await listBatches(ctx, query);
       tenantHeaders(c);
@@ -60,6 +63,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     ...common,
     method: 'get',
     path: '/settlements/{batch_id}',
+    operationId: 'getSettlement',
     summary: "A batch: summary, merkle root, the namespace's leaf and its net positions",
     params: batchParams,
     response: batchDetailSchema,
@@ -75,10 +79,20 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     ...common,
     method: 'get',
     path: '/settlements/{batch_id}/proof',
+    operationId: 'getSettlementProof',
     summary: "Inclusion proof of the namespace's leaf (extension)",
-    description: 'RFC 6962 audit path, leaf side first, base64. Recompute the root from leaf_hash and audit_path and compare it with merkle_root.root_hash.',
+    description:
+      'RFC 6962 audit path, leaf side first, base64. Recompute the root from leaf_hash and audit_path and compare it with merkle_root.root_hash.',
     params: batchParams,
-    response: z.object({ leaf_index: z.number().int(), tree_size: z.number().int(), leaf_hash: z.string(), root_hash: z.string(), audit_path: z.array(z.string()) }).openapi('InclusionProof'),
+    response: z
+      .object({
+        leaf_index: z.number().int(),
+        tree_size: z.number().int(),
+        leaf_hash: z.string(),
+        root_hash: z.string(),
+        audit_path: z.array(z.string()),
+      })
+      .openapi('InclusionProof'),
     errors: [404],
     handler: async (ctx, { params }, c) => {
       const data = await getProof(ctx, params.batch_id);
@@ -91,10 +105,11 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     ...common,
     method: 'get',
     path: '/settlements/{batch_id}/transactions',
+    operationId: 'listSettlementTransactions',
     summary: "The namespace's transactions in a batch (extension)",
     params: batchParams,
-    query: z.object(pageQuery),
-    response: z.object({ total: z.number().int(), transactions: z.array(transactionSchema) }),
+    query: listSettlementTransactionsQuery,
+    response: listSettlementTransactionsResponse,
     errors: [404],
     handler: async (ctx, { params, query }, c) => {
       const data = await listBatchTransactions(ctx, params.batch_id, query);
@@ -107,6 +122,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     ...common,
     method: 'get',
     path: '/settlements/{batch_id}/transactions/{transaction_id}',
+    operationId: 'getSettlementTransaction',
     summary: 'A settled transaction of the batch',
     params: batchParams.extend({ transaction_id: z.string().max(64) }),
     response: transactionSchema,
@@ -124,9 +140,10 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     roles: ['operator'],
     method: 'post',
     path: '/settlements',
+    operationId: 'runSettlementCutoff',
     summary: 'Run a settlement cut-off now (operator, extension)',
     idempotent: true,
-    response: z.object({ ran: z.boolean(), batches: z.array(z.object({ id: z.string(), currency: z.string(), status: z.enum(['COMPLETED', 'FAILED']), txnCount: z.number().int() })) }),
+    response: runSettlementCutoffResponse,
     handler: (ctx) => runCutoff(ctx.db),
   });
 
@@ -136,12 +153,10 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     roles: ['operator'],
     method: 'get',
     path: '/operator/settlements',
+    operationId: 'listNetworkSettlements',
     summary: 'Latest settlement batches across the network (operator, extension)',
-    query: z.object(pageQuery),
-    response: z.object({
-      total: z.number().int(),
-      batches: z.array(batchSummarySchema.extend({ root_hash: z.string().nullable(), leaves_count: z.number().int().nullable(), failure_reason: z.string().nullable() })),
-    }),
+    query: listNetworkSettlementsQuery,
+    response: listNetworkSettlementsResponse,
     handler: (ctx, { query }) => listNetworkBatches(ctx, query),
   });
 
@@ -150,18 +165,25 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     auth: 'jwt',
     roles: ['operator'],
     method: 'get',
+    path: '/operator/settlements/{batch_id}',
+    operationId: 'getNetworkSettlement',
+    summary: 'One settlement batch across the network: summary, root and participants (operator, extension)',
+    params: batchParams,
+    query: getNetworkSettlementQuery,
+    response: getNetworkSettlementResponse,
+    errors: [404],
+    handler: (ctx, { params, query }) => getNetworkBatch(ctx, params.batch_id, query),
+  });
+
+  defineRoute(app, {
+    tag: 'Operator',
+    auth: 'jwt',
+    roles: ['operator'],
+    method: 'get',
     path: '/operator/stats',
+    operationId: 'getNetworkStats',
     summary: 'Network-wide figures (operator, extension)',
-    response: z.object({
-      organizations: z.object({ sandbox: z.number().int(), verified: z.number().int(), rejected: z.number().int() }),
-      namespaces: z.number().int(),
-      payments: z.number().int(),
-      submissions_open: z.number().int(),
-      submissions_rejected: z.number().int(),
-      transactions_awaiting_settlement: z.number().int(),
-      transactions_settled: z.number().int(),
-      batches: z.number().int(),
-    }),
+    response: getNetworkStatsResponse,
     handler: (ctx) => networkStats(ctx),
   });
 }

@@ -1,24 +1,32 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/api/context';
-import { credentialsChanged } from '@/lib/api/credential-cache';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ServiceContext } from '@/lib/services/context';
+import { credentialsChanged } from '@/lib/auth/credential-cache';
 import { schema } from '@/lib/db';
 import { newApiSecret, sha256Hex } from '@/lib/auth/secrets';
 import { NotFoundError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { toSeconds } from '@/lib/api/schemas';
+import { toSeconds } from '@/lib/schemas/common';
 import { emitEvent } from '../events/emit';
 import { requireNamespace } from '../guards';
-import { paged, totalRows } from '../paged';
+import { keysetPage, queryFetch, type Keyset } from '../paging';
+import type {
+  ApiKeyAccess,
+  CreateApiKeyBody,
+  ListApiKeysQuery,
+  UpdateApiKeyBody,
+} from '@/lib/schemas/api-keys';
 
 const { apiKeys } = schema;
-type KeyRow = typeof apiKeys.$inferSelect;
 
-export interface AccessInput {
-  customers_read: boolean;
-  customers_write: boolean;
-  transactions_read: boolean;
-  transactions_write: boolean;
-}
+/** A namespace's keys, newest first (index api_keys_partner_idx). */
+const NEWEST_FIRST: Keyset = {
+  keys: [
+    { column: apiKeys.createdAt, type: 'timestamptz' },
+    { column: apiKeys.id, type: 'text' },
+  ],
+  direction: 'desc',
+};
+type KeyRow = typeof apiKeys.$inferSelect;
 
 /** The spec's record. The full secret appears only in the answers of create and rotate. */
 export function serializeApiKey(k: KeyRow, secret?: string) {
@@ -40,14 +48,14 @@ export function serializeApiKey(k: KeyRow, secret?: string) {
   };
 }
 
-const accessColumns = (a: Partial<AccessInput>) => ({
+const accessColumns = (a: Partial<ApiKeyAccess>) => ({
   ...(a.customers_read !== undefined ? { customersRead: a.customers_read } : {}),
   ...(a.customers_write !== undefined ? { customersWrite: a.customers_write } : {}),
   ...(a.transactions_read !== undefined ? { transactionsRead: a.transactions_read } : {}),
   ...(a.transactions_write !== undefined ? { transactionsWrite: a.transactions_write } : {}),
 });
 
-export async function createApiKey(ctx: ServiceContext, input: { name: string; description?: string; access: AccessInput }) {
+export async function createApiKey(ctx: ServiceContext, input: CreateApiKeyBody) {
   const ns = requireNamespace(ctx);
   const secret = newApiSecret(ns.environment);
   const [row] = await ctx.db
@@ -67,16 +75,25 @@ export async function createApiKey(ctx: ServiceContext, input: { name: string; d
   return serializeApiKey(row!, secret);
 }
 
-export async function listApiKeys(ctx: ServiceContext, q: { page: number; limit: number }) {
+export async function listApiKeys(ctx: ServiceContext, q: ListApiKeysQuery) {
   const ns = requireNamespace(ctx);
   const cond = and(eq(apiKeys.partnerId, ns.id), isNull(apiKeys.deletedAt));
-  const { count: total, rows } = await paged(
+  const { rows, page } = await keysetPage(
+    NEWEST_FIRST,
     q,
-    (limit, offset) =>
-      ctx.db.select({ row: apiKeys, total: totalRows() }).from(apiKeys).where(cond).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(limit).offset(offset),
-    () => ctx.db.select({ n: count() }).from(apiKeys).where(cond),
+    queryFetch<{ row: typeof apiKeys.$inferSelect }>(
+      ctx.db,
+      NEWEST_FIRST,
+      cond,
+      (keys) => ctx.db.select({ row: apiKeys, keys }).from(apiKeys).$dynamic(),
+      () =>
+        ctx.db
+          .select({ one: sql`1` })
+          .from(apiKeys)
+          .$dynamic(),
+    ),
   );
-  return { count: total, api_keys: rows.map((r) => serializeApiKey(r.row)) };
+  return { ...page, api_keys: rows.map((r) => serializeApiKey(r.row)) };
 }
 
 async function getKeyOrThrow(ctx: ServiceContext, id: string): Promise<KeyRow> {
@@ -94,11 +111,7 @@ export async function getApiKey(ctx: ServiceContext, id: string) {
   return serializeApiKey(await getKeyOrThrow(ctx, id));
 }
 
-export async function updateApiKey(
-  ctx: ServiceContext,
-  id: string,
-  input: { name?: string; description?: string; enabled?: boolean; access?: Partial<AccessInput> },
-) {
+export async function updateApiKey(ctx: ServiceContext, id: string, input: UpdateApiKeyBody) {
   const current = await getKeyOrThrow(ctx, id);
   const [row] = await ctx.db
     .update(apiKeys)
@@ -111,15 +124,18 @@ export async function updateApiKey(
     })
     .where(eq(apiKeys.id, current.id))
     .returning();
-  credentialsChanged(ctx.db);
+  await credentialsChanged(ctx.db);
   return serializeApiKey(row!);
 }
 
 /** Revocation is a soft delete: the key stops working at once and disappears from lists. */
 export async function deleteApiKey(ctx: ServiceContext, id: string) {
   const current = await getKeyOrThrow(ctx, id);
-  await ctx.db.update(apiKeys).set({ deletedAt: new Date(), enabled: false, updatedAt: new Date() }).where(eq(apiKeys.id, current.id));
-  credentialsChanged(ctx.db);
+  await ctx.db
+    .update(apiKeys)
+    .set({ deletedAt: new Date(), enabled: false, updatedAt: new Date() })
+    .where(eq(apiKeys.id, current.id));
+  await credentialsChanged(ctx.db);
   return {};
 }
 
@@ -134,7 +150,13 @@ export async function rotateApiKey(ctx: ServiceContext, currentSecret: string) {
     const [row] = await tx
       .update(apiKeys)
       .set({ secretHash: sha256Hex(secret), secretLast4: secret.slice(-4), updatedAt: new Date() })
-      .where(and(eq(apiKeys.secretHash, sha256Hex(currentSecret)), eq(apiKeys.partnerId, ns.id), isNull(apiKeys.deletedAt)))
+      .where(
+        and(
+          eq(apiKeys.secretHash, sha256Hex(currentSecret)),
+          eq(apiKeys.partnerId, ns.id),
+          isNull(apiKeys.deletedAt),
+        ),
+      )
       .returning();
     if (!row) throw new NotFoundError('No API key of this namespace has that secret');
     await emitEvent(tx, {
@@ -145,6 +167,6 @@ export async function rotateApiKey(ctx: ServiceContext, currentSecret: string) {
     });
     return serializeApiKey(row, secret);
   });
-  credentialsChanged(ctx.db);
+  await credentialsChanged(ctx.db);
   return rotated;
 }

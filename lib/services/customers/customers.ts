@@ -1,21 +1,28 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/api/context';
+import { and, eq, sql } from 'drizzle-orm';
+import type { ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
-import { slots, slotValues } from '@/lib/db/prepared-writes';
-import { finalWrite } from '@/lib/api/idempotency';
+import { slots, slotValues } from '@/lib/db/prepared';
+import { finalWrite } from '@/lib/db/final-write';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { toSeconds } from '@/lib/api/schemas';
+import { toSeconds } from '@/lib/schemas/common';
 import { requireNamespace } from '../guards';
-import { paged, totalRows } from '../paged';
-import { isLinkEstablished } from '../links/links';
-
-export { isLinkEstablished };
+import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { isLinkEstablished } from '../links/linked';
+import { parseAddress } from '@/lib/domain/address';
+import type { CreateCustomerBody, ListCustomersQuery } from '@/lib/schemas/customers';
 
 const { customers, namespaces } = schema;
-type CustomerRow = typeof customers.$inferSelect;
 
-export const ADDRESS_RE = /^[a-z0-9][a-z0-9._+-]{0,63}@[a-z0-9.-]{3,253}$/;
+/** A namespace's customers, newest first (index customers_partner_idx). */
+const NEWEST_FIRST: Keyset = {
+  keys: [
+    { column: customers.createdAt, type: 'timestamptz' },
+    { column: customers.id, type: 'text' },
+  ],
+  direction: 'desc',
+};
+type CustomerRow = typeof customers.$inferSelect;
 
 export function serializeCustomer(c: CustomerRow) {
   return {
@@ -31,17 +38,7 @@ export function serializeCustomer(c: CustomerRow) {
   };
 }
 
-export function parseAddress(address: string): { local: string; domain: string } | null {
-  const a = address.trim().toLowerCase();
-  if (!ADDRESS_RE.test(a)) return null;
-  const at = a.lastIndexOf('@');
-  return { local: a.slice(0, at), domain: a.slice(at + 1) };
-}
-
-export async function createCustomer(
-  ctx: ServiceContext,
-  input: { payment_address: string; first_name: string; last_name: string; nick_name?: string },
-) {
+export async function createCustomer(ctx: ServiceContext, input: CreateCustomerBody) {
   const ns = requireNamespace(ctx);
   const parsed = parseAddress(input.payment_address);
   if (!parsed) throw new ValidationError('payment_address must look like name@domain');
@@ -67,7 +64,7 @@ export async function createCustomer(
     // statement, with the idempotency record when the request stores its answer here.
     await finalWrite(
       ctx.db,
-      ctx.idempotency,
+      ctx.attachedWrite,
       'customers_create',
       () => [ctx.db.insert(customers).values(slots('c_', row))],
       slotValues('c_', row),
@@ -81,7 +78,7 @@ export async function createCustomer(
   return wire;
 }
 
-export async function listCustomers(ctx: ServiceContext, q: { page: number; limit: number; q?: string }) {
+export async function listCustomers(ctx: ServiceContext, q: ListCustomersQuery) {
   const ns = requireNamespace(ctx);
   const cond = q.q
     ? and(
@@ -89,19 +86,22 @@ export async function listCustomers(ctx: ServiceContext, q: { page: number; limi
         sql`(${customers.paymentAddress} ILIKE ${'%' + q.q + '%'} OR ${customers.firstName} || ' ' || ${customers.lastName} ILIKE ${'%' + q.q + '%'})`,
       )
     : eq(customers.partnerId, ns.id);
-  const { count: total, rows } = await paged(
+  const { rows, page } = await keysetPage(
+    NEWEST_FIRST,
     q,
-    (limit, offset) =>
-      ctx.db
-        .select({ row: customers, total: totalRows() })
-        .from(customers)
-        .where(cond)
-        .orderBy(desc(customers.createdAt), desc(customers.id))
-        .limit(limit)
-        .offset(offset),
-    () => ctx.db.select({ n: count() }).from(customers).where(cond),
+    queryFetch<{ row: typeof customers.$inferSelect }>(
+      ctx.db,
+      NEWEST_FIRST,
+      cond,
+      (keys) => ctx.db.select({ row: customers, keys }).from(customers).$dynamic(),
+      () =>
+        ctx.db
+          .select({ one: sql`1` })
+          .from(customers)
+          .$dynamic(),
+    ),
   );
-  return { count: total, customers: rows.map((r) => serializeCustomer(r.row)) };
+  return { ...page, customers: rows.map((r) => serializeCustomer(r.row)) };
 }
 
 /**

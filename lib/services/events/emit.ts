@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
-import { slots, slotValues } from '@/lib/db/prepared-writes';
+import { slots, slotValues } from '@/lib/db/prepared';
 import type { EventType } from '@/lib/events/types';
 
 export { EVENT_TYPES, type EventType } from '@/lib/events/types';
@@ -49,7 +49,9 @@ export async function emitEvents(tx: DbOrTx, inputs: EventInput[]): Promise<stri
  * `eventValues`.
  */
 export function eventsInsertSlots(db: DbOrTx, count: number) {
-  return db.insert(schema.events).values(Array.from({ length: count }, (_, i) => slots(`e${i}_`, EVENT_FIELDS)));
+  return db
+    .insert(schema.events)
+    .values(Array.from({ length: count }, (_, i) => slots(`e${i}_`, EVENT_FIELDS)));
 }
 
 export function eventValues(inputs: EventInput[], into: Record<string, unknown>): Record<string, unknown> {
@@ -60,7 +62,13 @@ export function eventValues(inputs: EventInput[], into: Record<string, unknown>)
 const EVENT_FIELDS = { id: '', type: '', orgId: '', partnerId: '', data: {} };
 
 function eventRows(inputs: EventInput[]) {
-  return inputs.map((e) => ({ id: newId('evt'), type: e.type, orgId: e.orgId, partnerId: e.partnerId, data: e.data }));
+  return inputs.map((e) => ({
+    id: newId('evt'),
+    type: e.type,
+    orgId: e.orgId,
+    partnerId: e.partnerId,
+    data: e.data,
+  }));
 }
 
 export async function emitEvent(tx: DbOrTx, input: EventInput): Promise<string> {

@@ -1,15 +1,26 @@
-import { aliasedTable, and, count, desc, eq, or, type SQL } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/api/context';
-import { schema, type DbOrTx } from '@/lib/db';
+import { aliasedTable, and, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { ServiceContext } from '@/lib/services/context';
+import { schema } from '@/lib/db';
 import { ConflictError, NotFoundError, ValidationError, isUniqueViolation } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { toSeconds } from '@/lib/api/schemas';
+import { toSeconds } from '@/lib/schemas/common';
 import { emitEvents, type EventInput } from '../events/emit';
 import { requireNamespace } from '../guards';
-import { paged, totalRows } from '../paged';
-import { orderedPair } from './sandbox';
+import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { orderedPair } from '@/lib/domain/links';
+import type { ListLinksQuery, ProposeLinkBody } from '@/lib/schemas/links';
+import { pairIs } from './linked';
 
 const { links, namespaces } = schema;
+
+/** A namespace's links, newest first (created, not updated: the order of a page never moves). */
+const NEWEST_FIRST: Keyset = {
+  keys: [
+    { column: links.createdAt, type: 'timestamptz' },
+    { column: links.id, type: 'text' },
+  ],
+  direction: 'desc',
+};
 type LinkRow = typeof links.$inferSelect;
 export type LinkStatus = LinkRow['status'];
 export type LinkAction = 'accept' | 'reject' | 'suspend' | 'resume';
@@ -30,7 +41,11 @@ export function serializeLink(l: LinkRow, domains: { requester: string; counterp
   };
 }
 
-const linkFields = { link: links, requester: { domain: requester.domain, orgId: requester.orgId }, counterparty: { domain: counterparty.domain, orgId: counterparty.orgId } };
+const linkFields = {
+  link: links,
+  requester: { domain: requester.domain, orgId: requester.orgId },
+  counterparty: { domain: counterparty.domain, orgId: counterparty.orgId },
+};
 
 const selectLinks = (ctx: ServiceContext) =>
   ctx.db
@@ -40,13 +55,16 @@ const selectLinks = (ctx: ServiceContext) =>
     .innerJoin(counterparty, eq(counterparty.id, links.counterpartyPartnerId));
 
 /** Namespace A proposes a link to the namespace owning `counterparty_domain`; B is told. */
-export async function proposeLink(ctx: ServiceContext, input: { counterparty_domain: string }) {
+export async function proposeLink(ctx: ServiceContext, input: ProposeLinkBody) {
   const ns = requireNamespace(ctx);
   const domain = input.counterparty_domain.trim().toLowerCase();
   const [target] = await ctx.db.select().from(namespaces).where(eq(namespaces.domain, domain)).limit(1);
-  if (!target || !target.enabled) throw new ValidationError(`counterparty_domain: no enabled namespace has the domain ${domain}`);
-  if (target.id === ns.id) throw new ValidationError('counterparty_domain: a namespace cannot link to itself');
-  if (target.environment !== ns.environment) throw new ValidationError('counterparty_domain: sandbox and production namespaces never link');
+  if (!target || !target.enabled)
+    throw new ValidationError(`counterparty_domain: no enabled namespace has the domain ${domain}`);
+  if (target.id === ns.id)
+    throw new ValidationError('counterparty_domain: a namespace cannot link to itself');
+  if (target.environment !== ns.environment)
+    throw new ValidationError('counterparty_domain: sandbox and production namespaces never link');
 
   const pair = orderedPair(ns.id, target.id);
   const conflict = () => new ConflictError(`A link with ${domain} already exists`);
@@ -72,15 +90,24 @@ async function insertOrReopen(
     const [existing] = await tx
       .select()
       .from(links)
-      .where(and(eq(links.partnerLow, pair.partnerLow), eq(links.partnerHigh, pair.partnerHigh)))
+      .where(pairIs(pair.partnerLow, pair.partnerHigh))
       .for('update')
       .limit(1);
-    if (existing && existing.status !== 'rejected') throw new ConflictError(`A link with ${domain} already exists (${existing.status})`);
+    if (existing && existing.status !== 'rejected')
+      throw new ConflictError(`A link with ${domain} already exists (${existing.status})`);
     const now = new Date();
-    const values = { requesterPartnerId: ns.id, counterpartyPartnerId: target.id, status: 'proposed' as const, updatedAt: now };
+    const values = {
+      requesterPartnerId: ns.id,
+      counterpartyPartnerId: target.id,
+      status: 'proposed' as const,
+      updatedAt: now,
+    };
     const [row] = existing
       ? await tx.update(links).set(values).where(eq(links.id, existing.id)).returning()
-      : await tx.insert(links).values({ id: newId('link'), ...pair, ...values }).returning();
+      : await tx
+          .insert(links)
+          .values({ id: newId('link'), ...pair, ...values })
+          .returning();
     const data = linkEventData(row!, ns.domain, domain);
     await emitEvents(tx, [{ type: 'link.propose.req', orgId: target.orgId, partnerId: target.id, data }]);
     return serializeLink(row!, { requester: ns.domain, counterparty: domain });
@@ -98,10 +125,7 @@ function linkEventData(l: LinkRow, requesterDomain: string, counterpartyDomain: 
   };
 }
 
-export async function listLinks(
-  ctx: ServiceContext,
-  q: { status?: LinkStatus; direction?: 'outgoing' | 'incoming'; page: number; limit: number },
-) {
+export async function listLinks(ctx: ServiceContext, q: ListLinksQuery) {
   const ns = requireNamespace(ctx);
   const where: SQL[] = [];
   if (q.direction === 'outgoing') where.push(eq(links.requesterPartnerId, ns.id));
@@ -109,23 +133,41 @@ export async function listLinks(
   else where.push(or(eq(links.requesterPartnerId, ns.id), eq(links.counterpartyPartnerId, ns.id))!);
   if (q.status) where.push(eq(links.status, q.status));
   const cond = and(...where);
-  const { count: total, rows } = await paged(
+  const { rows, page } = await keysetPage(
+    NEWEST_FIRST,
     q,
-    (limit, offset) => ctx.db
-        .select({ ...linkFields, total: totalRows() })
-        .from(links)
-        .innerJoin(requester, eq(requester.id, links.requesterPartnerId))
-        .innerJoin(counterparty, eq(counterparty.id, links.counterpartyPartnerId))
-        .where(cond).orderBy(desc(links.updatedAt), desc(links.id)).limit(limit).offset(offset),
-    () => ctx.db.select({ n: count() }).from(links).where(cond),
+    queryFetch<{ link: LinkRow; requester: { domain: string }; counterparty: { domain: string } }>(
+      ctx.db,
+      NEWEST_FIRST,
+      cond,
+      (keys) =>
+        ctx.db
+          .select({ ...linkFields, keys })
+          .from(links)
+          .innerJoin(requester, eq(requester.id, links.requesterPartnerId))
+          .innerJoin(counterparty, eq(counterparty.id, links.counterpartyPartnerId))
+          .$dynamic(),
+      () =>
+        ctx.db
+          .select({ one: sql`1` })
+          .from(links)
+          .$dynamic(),
+    ),
   );
-  return { count: total, links: rows.map((r) => serializeLink(r.link, { requester: r.requester.domain, counterparty: r.counterparty.domain })) };
+  return {
+    ...page,
+    links: rows.map((r) =>
+      serializeLink(r.link, { requester: r.requester.domain, counterparty: r.counterparty.domain }),
+    ),
+  };
 }
 
 async function getLinkRow(ctx: ServiceContext, id: string) {
   const ns = requireNamespace(ctx);
   const [row] = await selectLinks(ctx)
-    .where(and(eq(links.id, id), or(eq(links.requesterPartnerId, ns.id), eq(links.counterpartyPartnerId, ns.id))))
+    .where(
+      and(eq(links.id, id), or(eq(links.requesterPartnerId, ns.id), eq(links.counterpartyPartnerId, ns.id))),
+    )
     .limit(1);
   if (!row) throw new NotFoundError(`Link ${id} not found`);
   return row;
@@ -157,30 +199,28 @@ export async function actOnLink(ctx: ServiceContext, id: string, action: LinkAct
     if (rule.counterpartyOnly && current.counterpartyPartnerId !== ns.id) {
       throw new ConflictError(`Only the proposed counterparty can ${action} this link`);
     }
-    if (current.status !== rule.from) throw new ConflictError(`Cannot ${action} a link that is ${current.status}`);
-    const [row] = await tx.update(links).set({ status: rule.to, updatedAt: new Date() }).where(eq(links.id, id)).returning();
+    if (current.status !== rule.from)
+      throw new ConflictError(`Cannot ${action} a link that is ${current.status}`);
+    const [row] = await tx
+      .update(links)
+      .set({ status: rule.to, updatedAt: new Date() })
+      .where(eq(links.id, id))
+      .returning();
     const data = linkEventData(row!, found.requester.domain, found.counterparty.domain);
     const A = { orgId: found.requester.orgId, partnerId: row!.requesterPartnerId };
     const B = { orgId: found.counterparty.orgId, partnerId: row!.counterpartyPartnerId };
     const events: EventInput[] = [];
     if (action === 'accept' || action === 'reject') {
       events.push({ type: 'link.create.resp', ...A, data });
-      if (action === 'accept') events.push({ type: 'link_established', ...A, data }, { type: 'link_established', ...B, data });
+      if (action === 'accept')
+        events.push({ type: 'link_established', ...A, data }, { type: 'link_established', ...B, data });
     } else {
       events.push({ type: 'link_update_resp', ...A, data }, { type: 'link_update_resp', ...B, data });
     }
     await emitEvents(tx, events);
-    return serializeLink(row!, { requester: found.requester.domain, counterparty: found.counterparty.domain });
+    return serializeLink(row!, {
+      requester: found.requester.domain,
+      counterparty: found.counterparty.domain,
+    });
   });
-}
-
-/** True when the two namespaces hold an established link (either may be the requester). */
-export async function isLinkEstablished(db: DbOrTx, partnerA: string, partnerB: string): Promise<boolean> {
-  const pair = orderedPair(partnerA, partnerB);
-  const [row] = await db
-    .select({ id: links.id })
-    .from(links)
-    .where(and(eq(links.partnerLow, pair.partnerLow), eq(links.partnerHigh, pair.partnerHigh), eq(links.status, 'established')))
-    .limit(1);
-  return Boolean(row);
 }

@@ -1,27 +1,26 @@
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/api/context';
-import { credentialsChanged } from '@/lib/api/credential-cache';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { ServiceContext } from '@/lib/services/context';
+import { credentialsChanged } from '@/lib/auth/credential-cache';
 import type { DbOrTx } from '@/lib/db';
 import { schema } from '@/lib/db';
-import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  isUniqueViolation,
+  NotFoundError,
+  ValidationError,
+} from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { requireOrg } from '../guards';
-import { paged, totalRows } from '../paged';
-import { preparedQuery } from '@/lib/db/prepared';
+import { keysetPage, queryFetch, type Keyset } from '../paging';
 import { ensureSandboxLink } from '../links/sandbox';
 import { serializeNamespace } from './serialize';
+import type { CreateNamespaceBody, ListNamespacesQuery, UpdateNamespaceBody } from '@/lib/schemas/namespaces';
+import { isNamespaceDomain, NAMESPACE_DOMAIN_RULE } from '@/lib/domain/namespaces';
 
 const { namespaces } = schema;
 
-export const DOMAIN_RE = /^(?=.{3,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/;
-
-export interface CreateNamespaceInput {
-  name: string;
-  domain: string;
-  environment?: 'sandbox' | 'production';
-  payment_ttl_seconds?: number;
-  review_threshold?: string;
-}
+type CreateNamespaceInput = CreateNamespaceBody;
 
 /** Creates a namespace in one transaction with its Sandbox Bank link (sandbox namespaces). */
 export async function createNamespace(ctx: ServiceContext, input: CreateNamespaceInput) {
@@ -36,7 +35,7 @@ export async function insertNamespace(
   input: CreateNamespaceInput,
 ) {
   const domain = input.domain.trim().toLowerCase();
-  if (!DOMAIN_RE.test(domain)) throw new ValidationError('domain must be a DNS name such as bank.example');
+  if (!isNamespaceDomain(domain)) throw new ValidationError(`domain ${NAMESPACE_DOMAIN_RULE}`);
   const environment = input.environment ?? (orgStatus === 'verified' ? 'production' : 'sandbox');
   if (environment === 'production' && orgStatus !== 'verified') {
     throw new ForbiddenError('Only a verified organization can create production namespaces');
@@ -64,42 +63,44 @@ export async function insertNamespace(
   }
 }
 
-// The dashboard's and the namespace switcher's most frequent read, prepared once per database.
-const namespacePage = (withEnabled: boolean) =>
-  preparedQuery(withEnabled ? 'csp_namespaces_page_enabled' : 'csp_namespaces_page', (db) =>
-    db
-      .select({ row: namespaces, total: totalRows() })
-      .from(namespaces)
-      .where(
-        withEnabled
-          ? and(eq(namespaces.orgId, sql.placeholder('orgId')), eq(namespaces.enabled, sql.placeholder('enabled')))
-          : eq(namespaces.orgId, sql.placeholder('orgId')),
-      )
-      .orderBy(desc(namespaces.createdAt), desc(namespaces.id))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
-  );
-const namespacePageAll = namespacePage(false);
-const namespacePageByEnabled = namespacePage(true);
+/** An organization's namespaces, newest first (index namespaces_org_idx). */
+const NEWEST_FIRST: Keyset = {
+  keys: [
+    { column: namespaces.createdAt, type: 'timestamptz' },
+    { column: namespaces.id, type: 'text' },
+  ],
+  direction: 'desc',
+};
 
-export async function listNamespaces(ctx: ServiceContext, q: { enabled?: boolean; page: number; limit: number }) {
+export async function listNamespaces(ctx: ServiceContext, q: ListNamespacesQuery) {
   const orgId = requireOrg(ctx);
   const where: SQL[] = [eq(namespaces.orgId, orgId)];
   if (q.enabled !== undefined) where.push(eq(namespaces.enabled, q.enabled));
-  const { count: total, rows } = await paged(
+  const { rows, page } = await keysetPage(
+    NEWEST_FIRST,
     q,
-    (limit, offset) =>
-      q.enabled === undefined
-        ? namespacePageAll(ctx.db).execute({ orgId, limit, offset })
-        : namespacePageByEnabled(ctx.db).execute({ orgId, enabled: q.enabled, limit, offset }),
-    () => ctx.db.select({ n: count() }).from(namespaces).where(and(...where)),
+    queryFetch<{ row: typeof namespaces.$inferSelect }>(
+      ctx.db,
+      NEWEST_FIRST,
+      and(...where),
+      (keys) => ctx.db.select({ row: namespaces, keys }).from(namespaces).$dynamic(),
+      () =>
+        ctx.db
+          .select({ one: sql`1` })
+          .from(namespaces)
+          .$dynamic(),
+    ),
   );
-  return { count: total, partners: rows.map((r) => serializeNamespace(r.row)) };
+  return { ...page, partners: rows.map((r) => serializeNamespace(r.row)) };
 }
 
 export async function getNamespaceOrThrow(ctx: ServiceContext, id: string) {
   const orgId = requireOrg(ctx);
-  const [row] = await ctx.db.select().from(namespaces).where(and(eq(namespaces.id, id), eq(namespaces.orgId, orgId))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(namespaces)
+    .where(and(eq(namespaces.id, id), eq(namespaces.orgId, orgId)))
+    .limit(1);
   if (!row) throw new NotFoundError(`Namespace ${id} not found`);
   return row;
 }
@@ -108,11 +109,7 @@ export async function getNamespace(ctx: ServiceContext, id: string) {
   return serializeNamespace(await getNamespaceOrThrow(ctx, id));
 }
 
-export async function updateNamespace(
-  ctx: ServiceContext,
-  id: string,
-  input: { name?: string; enabled?: boolean; payment_ttl_seconds?: number; review_threshold?: string },
-) {
+export async function updateNamespace(ctx: ServiceContext, id: string, input: UpdateNamespaceBody) {
   const current = await getNamespaceOrThrow(ctx, id);
   const [row] = await ctx.db
     .update(namespaces)
@@ -125,6 +122,6 @@ export async function updateNamespace(
     })
     .where(eq(namespaces.id, current.id))
     .returning();
-  credentialsChanged(ctx.db);
+  await credentialsChanged(ctx.db);
   return serializeNamespace(row!);
 }

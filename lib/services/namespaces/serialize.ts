@@ -1,5 +1,5 @@
 import type { schema } from '@/lib/db';
-import { toSeconds } from '@/lib/api/schemas';
+import { toSeconds } from '@/lib/schemas/common';
 
 type NamespaceRow = typeof schema.namespaces.$inferSelect;
 

@@ -1,58 +1,109 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/api/context';
-import { credentialsChanged } from '@/lib/api/credential-cache';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { ServiceContext } from '@/lib/services/context';
+import { credentialsChanged } from '@/lib/auth/credential-cache';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { hashPassword, verifyPassword, dummyPasswordHash } from '@/lib/auth/password';
 import { signAccessToken } from '@/lib/auth/jwt';
-import { ConflictError, isUniqueViolation, NotFoundError, UnauthorizedError, ValidationError } from '@/lib/errors';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { toSeconds } from '@/lib/api/schemas';
+import { toSeconds } from '@/lib/schemas/common';
 import { requireOrg } from '../guards';
-import { paged, totalRows } from '../paged';
+import { keysetPage, queryFetch, type Keyset } from '../paging';
 import { insertNamespace } from '../namespaces/namespaces';
+import type { ListOrganizationsQuery, SignInInput, SignUpInput } from '@/lib/schemas/organizations';
 
 const { organizations, users, namespaces } = schema;
+
+/** The network's organizations, newest first (index organizations_created_idx). */
+const NEWEST_FIRST: Keyset = {
+  keys: [
+    { column: organizations.createdAt, type: 'timestamptz' },
+    { column: organizations.id, type: 'text' },
+  ],
+  direction: 'desc',
+};
 type OrgRow = typeof organizations.$inferSelect;
 
 export function serializeOrganization(o: OrgRow) {
-  return { token: o.id, name: o.name, status: o.status, created_at: toSeconds(o.createdAt), updated_at: toSeconds(o.updatedAt) };
+  return {
+    token: o.id,
+    name: o.name,
+    status: o.status,
+    created_at: toSeconds(o.createdAt),
+    updated_at: toSeconds(o.updatedAt),
+  };
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 function slugify(name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40);
+  const slug = name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
   return slug || 'org';
 }
 
 /**
  * Sign-up: a sandbox organization, its admin, and a first sandbox namespace linked to the Sandbox
- * Bank — everything a new user needs to make a test payment — in one transaction.
+ * Bank — everything a new user needs to make a test payment — in one transaction. An address
+ * already used by another organization is no obstacle (e-mail is unique per organization), so
+ * sign-up tells nobody which addresses the network knows.
  */
-export async function signUp(db: Db, input: { name: string; admin_email: string; admin_password: string }) {
+export async function signUp(db: Db, input: SignUpInput) {
   const email = normalizeEmail(input.admin_email);
   const passwordHash = await hashPassword(input.admin_password);
-  try {
-    return await db.transaction(async (tx) => {
-      const [org] = await tx.insert(organizations).values({ id: newId('org'), name: input.name.trim(), status: 'sandbox' }).returning();
-      await tx.insert(users).values({ id: newId('usr'), orgId: org!.id, email, passwordHash, role: 'admin', name: '' });
-      const domain = `${slugify(input.name)}-${org!.id.slice(-6)}.sandbox.test`;
-      await insertNamespace(tx, org!.id, 'sandbox', { name: `${input.name.trim()} sandbox`, domain, environment: 'sandbox' });
-      return serializeOrganization(org!);
+  return db.transaction(async (tx) => {
+    const [org] = await tx
+      .insert(organizations)
+      .values({ id: newId('org'), name: input.name.trim(), status: 'sandbox' })
+      .returning();
+    await tx
+      .insert(users)
+      .values({ id: newId('usr'), orgId: org!.id, email, passwordHash, role: 'admin', name: '' });
+    const domain = `${slugify(input.name)}-${org!.id.slice(-6)}.sandbox.test`;
+    await insertNamespace(tx, org!.id, 'sandbox', {
+      name: `${input.name.trim()} sandbox`,
+      domain,
+      environment: 'sandbox',
     });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError('An account with this email already exists');
-    throw err;
-  }
+    return serializeOrganization(org!);
+  });
 }
 
-/** Same answer and similar time for an unknown email and a wrong password: no user enumeration. */
-export async function signIn(db: Db, input: { admin_email: string; admin_password: string }) {
+/** The accounts of one address whose password sign-in tries, at most. */
+export const MAX_ACCOUNTS_PER_EMAIL = 10;
+
+/**
+ * An address may have an account in several organizations. Sign-in verifies the password against
+ * each enabled account of the address (at most MAX_ACCOUNTS_PER_EMAIL, the latest signed in
+ * first), or only the one of `organization_id` when given, and signs in the first that matches:
+ * of several accounts with the same password, the one signed in last. Same answer for an unknown
+ * address and a wrong password, and an unknown address costs one verification (of a dummy
+ * hash): no user enumeration.
+ */
+export async function signIn(db: Db, input: SignInInput) {
   const email = normalizeEmail(input.admin_email);
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  const ok = user && !user.disabled ? await verifyPassword(user.passwordHash, input.admin_password) : await verifyPassword(await dummyPasswordHash(), input.admin_password).then(() => false);
-  if (!user || !ok) throw new UnauthorizedError('Invalid email or password');
+  const match = [eq(users.email, email), eq(users.disabled, false)];
+  if (input.organization_id !== undefined) match.push(eq(users.orgId, input.organization_id));
+  const accounts = await db
+    .select()
+    .from(users)
+    .where(and(...match))
+    .orderBy(sql`${users.lastSignedInAt} desc nulls last`, desc(users.createdAt), desc(users.id))
+    .limit(MAX_ACCOUNTS_PER_EMAIL);
+  if (accounts.length === 0) await verifyPassword(await dummyPasswordHash(), input.admin_password);
+  let user: (typeof accounts)[number] | undefined;
+  for (const account of accounts) {
+    if (await verifyPassword(account.passwordHash, input.admin_password)) {
+      user = account;
+      break;
+    }
+  }
+  if (!user) throw new UnauthorizedError('Invalid email or password');
+  await db.update(users).set({ lastSignedInAt: new Date() }).where(eq(users.id, user.id));
   const accessToken = await signAccessToken({ userId: user.id, orgId: user.orgId, role: user.role });
   return { access_token: accessToken, token: user.orgId ?? user.id, role: user.role, user_id: user.id };
 }
@@ -69,9 +120,15 @@ export async function getMe(ctx: ServiceContext) {
   if (ctx.principal.kind !== 'user') throw new UnauthorizedError();
   const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.principal.userId)).limit(1);
   if (!user) throw new UnauthorizedError();
-  const org = user.orgId ? (await ctx.db.select().from(organizations).where(eq(organizations.id, user.orgId)).limit(1))[0] : undefined;
+  const org = user.orgId
+    ? (await ctx.db.select().from(organizations).where(eq(organizations.id, user.orgId)).limit(1))[0]
+    : undefined;
   const ns = user.orgId
-    ? await ctx.db.select().from(namespaces).where(eq(namespaces.orgId, user.orgId)).orderBy(namespaces.createdAt)
+    ? await ctx.db
+        .select()
+        .from(namespaces)
+        .where(eq(namespaces.orgId, user.orgId))
+        .orderBy(namespaces.createdAt)
     : [];
   return {
     user_id: user.id,
@@ -80,42 +137,70 @@ export async function getMe(ctx: ServiceContext) {
     role: user.role,
     preferred_partner_id: user.preferredPartnerId,
     organization: org ? serializeOrganization(org) : null,
-    partners: ns.map((n) => ({ token: n.id, name: n.name, domain: n.domain, environment: n.environment, enabled: n.enabled })),
+    partners: ns.map((n) => ({
+      token: n.id,
+      name: n.name,
+      domain: n.domain,
+      environment: n.environment,
+      enabled: n.enabled,
+    })),
   };
 }
 
 export async function setPreferredNamespace(ctx: ServiceContext, partnerId: string) {
   if (ctx.principal.kind !== 'user') throw new UnauthorizedError();
   const orgId = requireOrg(ctx);
-  const [ns] = await ctx.db.select({ id: namespaces.id }).from(namespaces).where(and(eq(namespaces.id, partnerId), eq(namespaces.orgId, orgId))).limit(1);
+  const [ns] = await ctx.db
+    .select({ id: namespaces.id })
+    .from(namespaces)
+    .where(and(eq(namespaces.id, partnerId), eq(namespaces.orgId, orgId)))
+    .limit(1);
   if (!ns) throw new ValidationError('partner_id is not a namespace of this organization');
-  await ctx.db.update(users).set({ preferredPartnerId: partnerId, updatedAt: new Date() }).where(eq(users.id, ctx.principal.userId));
+  await ctx.db
+    .update(users)
+    .set({ preferredPartnerId: partnerId, updatedAt: new Date() })
+    .where(eq(users.id, ctx.principal.userId));
   return getMe(ctx);
 }
 
 /** Operator: organizations, optionally by status (the verification queue is status=sandbox). */
-export async function listOrganizations(ctx: ServiceContext, q: { status?: OrgRow['status']; page: number; limit: number }) {
+export async function listOrganizations(ctx: ServiceContext, q: ListOrganizationsQuery) {
   const where: SQL[] = [];
   if (q.status) where.push(eq(organizations.status, q.status));
   const cond = where.length ? and(...where) : undefined;
-  const { count: total, rows } = await paged(
+  const { rows, page } = await keysetPage(
+    NEWEST_FIRST,
     q,
-    (limit, offset) =>
-      ctx.db.select({ row: organizations, total: totalRows() }).from(organizations).where(cond).orderBy(desc(organizations.createdAt)).limit(limit).offset(offset),
-    () => ctx.db.select({ n: count() }).from(organizations).where(cond),
+    queryFetch<{ row: typeof organizations.$inferSelect }>(
+      ctx.db,
+      NEWEST_FIRST,
+      cond,
+      (keys) => ctx.db.select({ row: organizations, keys }).from(organizations).$dynamic(),
+      () =>
+        ctx.db
+          .select({ one: sql`1` })
+          .from(organizations)
+          .$dynamic(),
+    ),
   );
-  return { count: total, organizations: rows.map((r) => serializeOrganization(r.row)) };
+  return { ...page, organizations: rows.map((r) => serializeOrganization(r.row)) };
 }
 
 /** Operator: sandbox → verified | rejected. A decided organization cannot be decided again. */
-export async function decideOrganization(ctx: ServiceContext, orgId: string, decision: 'verified' | 'rejected') {
+export async function decideOrganization(
+  ctx: ServiceContext,
+  orgId: string,
+  decision: 'verified' | 'rejected',
+) {
   const [row] = await ctx.db
     .update(organizations)
     .set({ status: decision, updatedAt: new Date() })
     .where(and(eq(organizations.id, orgId), eq(organizations.status, 'sandbox')))
     .returning();
-  credentialsChanged(ctx.db);
-  if (row) return serializeOrganization(row);
+  if (row) {
+    await credentialsChanged(ctx.db);
+    return serializeOrganization(row);
+  }
   const [existing] = await ctx.db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
   if (!existing) throw new NotFoundError(`Organization ${orgId} not found`);
   if (existing.status === decision) return serializeOrganization(existing);

@@ -3,9 +3,10 @@ import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { emitEvents, type EventInput } from '../events/emit';
-import { SUBMISSION } from './model';
-import { partiesOfNamespaces } from './payments';
+import { SUBMISSION } from '@/lib/domain/statuses';
+import { partiesOfNamespaces } from '@/lib/domain/links';
 import { serializeSubmission } from './serialize';
+import { exceptionAdded, paymentMoved, submissionStatusName, writeDeltas } from '../overview/deltas';
 
 const { submissions, payments, paymentExceptions, namespaces } = schema;
 const debtorNs = aliasedTable(namespaces, 'debtor_ns');
@@ -22,16 +23,30 @@ export async function expireDueSubmissions(db: Db, batch = 100): Promise<number>
     const now = new Date();
     // Each submission with its payment and the organizations of the payment's two namespaces.
     const due = await tx
-      .select({ sub: submissions, payment: payments, debtorOrgId: debtorNs.orgId, beneficiaryOrgId: beneficiaryNs.orgId })
+      .select({
+        sub: submissions,
+        payment: payments,
+        debtorOrgId: debtorNs.orgId,
+        beneficiaryOrgId: beneficiaryNs.orgId,
+      })
       .from(submissions)
       .innerJoin(payments, eq(payments.id, submissions.paymentPk))
       .innerJoin(debtorNs, eq(debtorNs.id, payments.debtorPartnerId))
       .innerJoin(beneficiaryNs, eq(beneficiaryNs.id, payments.beneficiaryPartnerId))
-      .where(and(inArray(submissions.status, [SUBMISSION.pending, SUBMISSION.on_hold]), lte(submissions.expiresAt, now)))
+      .where(
+        and(
+          inArray(submissions.status, [SUBMISSION.pending, SUBMISSION.on_hold]),
+          lte(submissions.expiresAt, now),
+        ),
+      )
       .limit(batch)
       .for('update', { of: submissions, skipLocked: true });
     for (const { sub, payment, debtorOrgId, beneficiaryOrgId } of due) {
-      const [updated] = await tx.update(submissions).set({ status: SUBMISSION.expired, updatedAt: now }).where(eq(submissions.id, sub.id)).returning();
+      const [updated] = await tx
+        .update(submissions)
+        .set({ status: SUBMISSION.expired, updatedAt: now })
+        .where(eq(submissions.id, sub.id))
+        .returning();
       await tx.insert(paymentExceptions).values({
         id: newId('exc'),
         paymentPk: sub.paymentPk,
@@ -51,6 +66,10 @@ export async function expireDueSubmissions(db: Db, batch = 100): Promise<number>
       ]);
       const events: EventInput[] = parties.map((p) => ({ type: 'payment.expired', ...p, data }));
       await emitEvents(tx, events);
+      await writeDeltas(tx, [
+        ...paymentMoved(payment, submissionStatusName(sub.status), 'expired'),
+        ...exceptionAdded(payment, now, 'PAYMENT_EXPIRED', 'system'),
+      ]);
     }
     return due.length;
   });

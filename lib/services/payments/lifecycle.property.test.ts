@@ -6,7 +6,8 @@ import { schema } from '@/lib/db';
 import { createPayment } from './payments';
 import { submitPayment } from './submissions';
 import { applyTaskUpdate, type TaskUpdateInput } from './tasks';
-import { REASONS, SUBMISSION, TASK } from './model';
+import { SUBMISSION, TASK } from '@/lib/domain/statuses';
+import { REASONS } from '@/lib/domain/reasons';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let ctx: ReturnType<typeof testContext>;
@@ -38,25 +39,50 @@ describe('admission invariants under random task updates', () => {
           payment_type: 'Type_Push',
         });
         const sub = await submitPayment(ctx, paymentId);
-        const tasks = await database.db.select().from(schema.admissionTasks).where(eq(schema.admissionTasks.submissionId, sub.token)).orderBy(schema.admissionTasks.name);
+        const tasks = await database.db
+          .select()
+          .from(schema.admissionTasks)
+          .where(eq(schema.admissionTasks.submissionId, sub.token))
+          .orderBy(schema.admissionTasks.name);
         expect(tasks).toHaveLength(2);
         for (const s of steps) {
-          await applyTaskUpdate(database.db, tasks[s.task]!.id, { status: s.status, status_reason: s.reason }, 'property').catch((err) => {
+          await applyTaskUpdate(
+            database.db,
+            tasks[s.task]!.id,
+            { status: s.status, status_reason: s.reason },
+            'property',
+          ).catch((err) => {
             // Illegal moves are refused with 400/409 and change nothing.
             expect([400, 409]).toContain(err.status);
           });
-          const [row] = await database.db.select().from(schema.submissions).where(eq(schema.submissions.id, sub.token));
-          const now = await database.db.select().from(schema.admissionTasks).where(eq(schema.admissionTasks.submissionId, sub.token));
+          const [row] = await database.db
+            .select()
+            .from(schema.submissions)
+            .where(eq(schema.submissions.id, sub.token));
+          const now = await database.db
+            .select()
+            .from(schema.admissionTasks)
+            .where(eq(schema.admissionTasks.submissionId, sub.token));
           const allCompleted = now.every((t) => t.status === TASK.completed);
           const anyFailed = now.some((t) => t.status === TASK.failed);
           expect(row!.status === SUBMISSION.admitted).toBe(allCompleted && !anyFailed);
           expect(row!.status === SUBMISSION.rejected).toBe(anyFailed);
-          const txns = await database.db.select().from(schema.transactions).where(eq(schema.transactions.submissionId, sub.token));
+          const txns = await database.db
+            .select()
+            .from(schema.transactions)
+            .where(eq(schema.transactions.submissionId, sub.token));
           expect(txns.length).toBe(row!.status === SUBMISSION.admitted ? 1 : 0);
           for (const t of txns) {
-            const lines = await database.db.select().from(schema.transactionLines).where(eq(schema.transactionLines.transactionId, t.id));
-            const debit = lines.filter((l) => l.direction === 'TD_Debit').reduce((a, l) => a + l.amountMinor, 0n);
-            const credit = lines.filter((l) => l.direction === 'TD_Credit').reduce((a, l) => a + l.amountMinor, 0n);
+            const lines = await database.db
+              .select()
+              .from(schema.transactionLines)
+              .where(eq(schema.transactionLines.transactionId, t.id));
+            const debit = lines
+              .filter((l) => l.direction === 'TD_Debit')
+              .reduce((a, l) => a + l.amountMinor, 0n);
+            const credit = lines
+              .filter((l) => l.direction === 'TD_Credit')
+              .reduce((a, l) => a + l.amountMinor, 0n);
             expect(debit).toBe(credit);
             expect(debit).toBe(4200n);
             expect(row!.transactionId).toBe(t.id);

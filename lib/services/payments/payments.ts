@@ -1,42 +1,24 @@
-import { and, count, desc, eq, gte, isNull, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/api/context';
+import { and, eq, or, sql, type Placeholder } from 'drizzle-orm';
+import type { ServiceContext } from '@/lib/services/context';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { perDatabase } from '@/lib/db/per-database';
-import { slots, slotValues } from '@/lib/db/prepared-writes';
-import { finalWrite } from '@/lib/api/idempotency';
+import { perDatabase } from '@/lib/db/prepared';
+import { slots, slotValues } from '@/lib/db/prepared';
+import { finalWrite } from '@/lib/db/final-write';
 import { eventsInsertSlots, eventValues } from '../events/emit';
-import { pageOffset, requireNamespace } from '../guards';
-import { parseAddress } from '../customers/customers';
-import { SUBMISSION } from './model';
+import { requireNamespace } from '../guards';
+import { parseAddress } from '@/lib/domain/address';
+import { partiesOfNamespaces } from '@/lib/domain/links';
 import { inJsonbOrder, serializePayment } from './serialize';
-import { submissionStatus, submissionStatusIs } from '../settlement/status';
 
-const { payments, namespaces, submissions, links } = schema;
+import type { CreatePaymentBody, Party } from '@/lib/schemas/payments';
+import { linkJoins } from '../links/linked';
+import { deltasInsertSlots, deltaValues, paymentMoved } from '../overview/deltas';
+
+const { payments, namespaces, links } = schema;
 export type PaymentRow = typeof payments.$inferSelect;
-
-export interface PartyInput {
-  payment_address: string;
-  first_name?: string;
-  last_name?: string;
-  email?: string;
-  phone?: string;
-  type?: string;
-  billing?: { country?: string };
-}
-
-export interface CreatePaymentInput {
-  payment_id: string;
-  amount: { currency: string; total: string };
-  beneficiary_party: PartyInput;
-  debtor_party: PartyInput;
-  reference?: string;
-  payment_type: 'Type_Push' | 'Type_Pull';
-  device?: Record<string, unknown>;
-  location?: Record<string, unknown>;
-}
 
 type RoutedNamespace = { id: string; orgId: string; domain: string; enabled: boolean; linkId: string | null };
 
@@ -47,11 +29,6 @@ type RoutedNamespace = { id: string; orgId: string; domain: string; enabled: boo
  */
 const routeDomains = perDatabase((db) => {
   const partner = sql.placeholder('partner');
-  const pairedWith = (id: typeof namespaces.id) =>
-    or(
-      and(eq(links.partnerLow, id), eq(links.partnerHigh, partner)),
-      and(eq(links.partnerLow, partner), eq(links.partnerHigh, id)),
-    );
   return db
     .select({
       id: namespaces.id,
@@ -61,7 +38,7 @@ const routeDomains = perDatabase((db) => {
       linkId: links.id,
     })
     .from(namespaces)
-    .leftJoin(links, and(eq(links.status, 'established'), pairedWith(namespaces.id)))
+    .leftJoin(links, and(eq(links.status, 'established'), linkJoins(namespaces.id, partner)))
     .where(or(eq(namespaces.domain, sql.placeholder('a')), eq(namespaces.domain, sql.placeholder('b'))))
     .prepare('payments_route_domains');
 });
@@ -75,21 +52,13 @@ function routed(found: RoutedNamespace[], domain: string, field: string): Routed
   return ns;
 }
 
-/** The namespaces a payment concerns with their organizations, once each (DESIGN §9 events). */
-export function partiesOfNamespaces(list: Array<{ id: string; orgId: string }>): Parties {
-  const parties: Parties = [];
-  for (const n of list)
-    if (!parties.some((p) => p.partnerId === n.id)) parties.push({ partnerId: n.id, orgId: n.orgId });
-  return parties;
-}
-
 /**
  * Creates a payment. Push: the caller owns the debtor's address; Pull: the beneficiary's. The two
  * namespaces must be the same or hold an established link. Two round trips: the routing read
  * and the payment with its events as one prepared statement (atomic), which also stores the
  * request's idempotent answer when it is given (`finalWrite`).
  */
-export async function createPayment(ctx: ServiceContext, input: CreatePaymentInput) {
+export async function createPayment(ctx: ServiceContext, input: CreatePaymentBody) {
   const ns = requireNamespace(ctx);
   const debtorAddress = parseAddress(input.debtor_party.payment_address);
   if (!debtorAddress) throw new ValidationError('debtor_party.payment_address must look like name@domain');
@@ -117,7 +86,7 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentInp
   }
   const now = new Date();
   // Stored as jsonb, which orders keys its own way; the answer shows them as a later read will.
-  const normalizeParty = (p: PartyInput) =>
+  const normalizeParty = (p: Party) =>
     inJsonbOrder({ ...p, payment_address: p.payment_address.trim().toLowerCase() });
   const row: PaymentRow = {
     id: newId('pay'),
@@ -144,13 +113,18 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentInp
     ...p,
     data: { payment: wire },
   }));
+  const deltas = paymentMoved(row, null, 'unsubmitted');
   try {
     await finalWrite(
       ctx.db,
-      ctx.idempotency,
+      ctx.attachedWrite,
       `payments_create_${events.length}`,
-      () => [ctx.db.insert(payments).values(slots('p_', row)), eventsInsertSlots(ctx.db, events.length)],
-      eventValues(events, slotValues('p_', row)),
+      () => [
+        ctx.db.insert(payments).values(slots('p_', row)),
+        eventsInsertSlots(ctx.db, events.length),
+        deltasInsertSlots(),
+      ],
+      deltaValues(deltas, eventValues(events, slotValues('p_', row))),
       wire,
     );
   } catch (err) {
@@ -163,14 +137,14 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentInp
   return wire;
 }
 
-export type Parties = Array<{ partnerId: string; orgId: string }>;
-
+/**
+ * The payments a namespace may see: those it is the debtor or the beneficiary of (it created each
+ * as one of the two). Looked up by payment_id through the (debtor | beneficiary, payment_id
+ * collate "C") indexes, hence the collation on the column.
+ */
 const visibleTo = (partnerId: string | Placeholder) =>
-  or(
-    eq(payments.partnerId, partnerId),
-    eq(payments.debtorPartnerId, partnerId),
-    eq(payments.beneficiaryPartnerId, partnerId),
-  )!;
+  or(eq(payments.debtorPartnerId, partnerId), eq(payments.beneficiaryPartnerId, partnerId))!;
+const paymentIdIs = (paymentId: Placeholder) => eq(sql`${payments.paymentId} collate "C"`, paymentId);
 
 /**
  * The internal key of the payment with this id that the caller may see: its own first, then one
@@ -182,7 +156,7 @@ export function visiblePaymentPk(db: Db) {
   return db
     .select({ id: payments.id })
     .from(payments)
-    .where(and(eq(payments.paymentId, sql.placeholder('paymentId')), visibleTo(partner)))
+    .where(and(paymentIdIs(sql.placeholder('paymentId')), visibleTo(partner)))
     .orderBy(sql`(${payments.partnerId} = ${partner}) DESC`, payments.createdAt)
     .limit(1);
 }
@@ -205,54 +179,4 @@ export async function findVisiblePayment(db: Db, partnerId: string, paymentId: s
 export async function getPayment(ctx: ServiceContext, paymentId: string) {
   const ns = requireNamespace(ctx);
   return serializePayment(await findVisiblePayment(ctx.db, ns.id, paymentId));
-}
-
-export type PaymentStatusFilter = keyof typeof SUBMISSION | 'unsubmitted';
-
-export async function listPayments(
-  ctx: ServiceContext,
-  q: {
-    status?: PaymentStatusFilter;
-    created_from?: number;
-    created_to?: number;
-    payment_id?: string;
-    page: number;
-    limit: number;
-  },
-) {
-  const ns = requireNamespace(ctx);
-  const where: SQL[] = [visibleTo(ns.id)];
-  if (q.status === 'unsubmitted') where.push(isNull(submissions.id));
-  else if (q.status) where.push(submissionStatusIs(SUBMISSION[q.status]));
-  if (q.created_from !== undefined) where.push(gte(payments.createdAt, new Date(q.created_from * 1000)));
-  // Both bounds are inclusive Unix seconds: created_to takes its whole second, as cutoff_to does.
-  if (q.created_to !== undefined) where.push(lte(payments.createdAt, new Date(q.created_to * 1000 + 999)));
-  if (q.payment_id)
-    where.push(sql`${payments.paymentId} ILIKE ${q.payment_id.replace(/[\\%_]/g, '\\$&') + '%'}`);
-  const cond = and(...where);
-  const base = () =>
-    ctx.db
-      .select({ payment: payments, status: submissionStatus, transactionId: submissions.transactionId })
-      .from(payments)
-      .leftJoin(submissions, eq(submissions.paymentPk, payments.id));
-  const [rows, [total]] = await Promise.all([
-    base()
-      .where(cond)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(q.limit)
-      .offset(pageOffset(q.page, q.limit)),
-    ctx.db
-      .select({ n: count() })
-      .from(payments)
-      .leftJoin(submissions, eq(submissions.paymentPk, payments.id))
-      .where(cond),
-  ]);
-  return {
-    count: total!.n,
-    payments: rows.map((r) => ({
-      ...serializePayment(r.payment),
-      submission_status: r.status ?? null,
-      transaction_id: r.transactionId ?? null,
-    })),
-  };
 }

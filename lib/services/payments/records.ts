@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/api/context';
+import type { ServiceContext } from '@/lib/services/context';
 import { schema, type Db } from '@/lib/db';
-import { perDatabase } from '@/lib/db/per-database';
+import { perDatabase } from '@/lib/db/prepared';
 import { NotFoundError } from '@/lib/errors';
 import { requireNamespace } from '../guards';
 import { findVisiblePayment, visiblePaymentPk } from './payments';
@@ -14,7 +14,11 @@ type LineRow = typeof transactionLines.$inferSelect;
 export async function listExceptions(ctx: ServiceContext, paymentId: string) {
   const ns = requireNamespace(ctx);
   const payment = await findVisiblePayment(ctx.db, ns.id, paymentId);
-  const rows = await ctx.db.select().from(paymentExceptions).where(eq(paymentExceptions.paymentPk, payment.id)).orderBy(paymentExceptions.createdAt);
+  const rows = await ctx.db
+    .select()
+    .from(paymentExceptions)
+    .where(eq(paymentExceptions.paymentPk, payment.id))
+    .orderBy(paymentExceptions.createdAt);
   return { count: rows.length, exceptions: rows.map((e) => serializeException(e, payment)) };
 }
 
@@ -28,7 +32,10 @@ function transactionsWithLines(db: Db, one: boolean) {
   return db
     .select({ paymentPk: payments.id, txn: transactions, line: transactionLines })
     .from(payments)
-    .leftJoin(transactions, one ? and(onPayment, eq(transactions.id, sql.placeholder('transactionId'))) : onPayment)
+    .leftJoin(
+      transactions,
+      one ? and(onPayment, eq(transactions.id, sql.placeholder('transactionId'))) : onPayment,
+    )
     .leftJoin(transactionLines, eq(transactionLines.transactionId, transactions.id))
     .where(eq(payments.id, visiblePaymentPk(db)))
     .orderBy(transactions.createdAt, transactions.id, transactionLines.direction)
@@ -61,6 +68,9 @@ export async function getTransaction(ctx: ServiceContext, paymentId: string, tra
 
 export async function listPaymentTransactions(ctx: ServiceContext, paymentId: string) {
   const ns = requireNamespace(ctx);
-  const list = serializeJoined(paymentId, await allTransactions(ctx.db).execute({ partner: ns.id, paymentId }));
+  const list = serializeJoined(
+    paymentId,
+    await allTransactions(ctx.db).execute({ partner: ns.id, paymentId }),
+  );
   return { count: list.length, transactions: list };
 }

@@ -1,8 +1,10 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
-import { logger } from '@/lib/api/logger';
-import { TASK, type Reason, type TaskStatusName } from './model';
+import { logger } from '@/lib/log/logger';
+import { TASK, type TaskStatusName } from '@/lib/domain/statuses';
+import { type Reason } from '@/lib/domain/reasons';
+import { SANDBOX_BANK_ACTOR } from './serialize';
 import { applyTaskUpdate } from './tasks';
 
 const { admissionTasks, namespaces, payments } = schema;
@@ -46,12 +48,12 @@ export async function workSandboxBankTasks(db: Db, delayMs: number, batch = 50):
         db,
         t.id,
         { ...sandboxOutcome(t.amount), note: 'Answered automatically by the Sandbox Bank' },
-        'sandbox-bank',
+        SANDBOX_BANK_ACTOR,
       );
       done++;
     } catch (err) {
       // Another instance answered first (409), or the submission ended meanwhile: nothing to do.
-      logger.debug({ err: (err as Error).message, task: t.id }, 'sandbox bank skipped a task');
+      logger.debug({ err, task: t.id }, 'sandbox bank skipped a task');
     }
   }
   return done;

@@ -1,6 +1,7 @@
 import type { schema } from '@/lib/db';
-import { unixSeconds } from '@/lib/api/schemas';
-import { SUBMISSION_NAMES } from './model';
+import type { TaskHistoryEntry } from '@/lib/db/schema/payments';
+import { unixSeconds } from '@/lib/schemas/common';
+import { SUBMISSION_NAMES } from '@/lib/domain/statuses';
 
 type PaymentRow = typeof schema.payments.$inferSelect;
 type SubmissionRow = typeof schema.submissions.$inferSelect;
@@ -70,7 +71,14 @@ export function serializeSubmission(s: SubmissionRow, p: PaymentRow) {
   };
 }
 
-export function serializeTask(t: TaskRow) {
+/**
+ * A task as `viewerOrgId` sees it. A task is worked by its assignee namespace's people (or keys):
+ * its own organization sees who (`updated_by`: an e-mail or an API key id); any other viewer — the
+ * payment's creator reading the admission's tasks — sees the namespace and role instead
+ * (`First Bank (support)`), in `history` too.
+ */
+export function serializeTask(t: TaskRow, viewerOrgId: string | null) {
+  const own = viewerOrgId === t.orgId;
   return {
     token: t.id,
     admission_id: t.admissionId,
@@ -83,17 +91,49 @@ export function serializeTask(t: TaskRow) {
     status: t.status,
     status_reason: t.statusReason,
     note: t.note,
-    updated_by: t.updatedBy,
+    // Every change appends its entry, so the latest one names the task's current updated_by.
+    updated_by: own ? t.updatedBy : publicUpdatedBy(t.updatedBy, t.history[t.history.length - 1]),
     expires_at: unixSeconds(t.expiresAt),
     created_on: unixSeconds(t.createdAt),
     modified_on: unixSeconds(t.updatedAt),
     /** Extension: every change of the task, oldest first (docs/decisions.md). */
-    history: t.history,
+    history: t.history.map((e) => historyView(e, own)),
   };
 }
 
+/**
+ * The actor shown to another organization: the label stored with the change; for a change stored
+ * before labels were kept, only the kind of actor.
+ */
+function publicUpdatedBy(updatedBy: string | null, entry: TaskHistoryEntry | undefined): string | null {
+  if (updatedBy === null) return null;
+  if (entry?.updated_by === updatedBy && entry.updated_by_label) return entry.updated_by_label;
+  if (updatedBy === SANDBOX_BANK_ACTOR) return updatedBy;
+  return updatedBy.startsWith('api_') ? 'API key' : 'staff';
+}
+
+/** The wire entry, keys in jsonb order (as stored entries always read). */
+function historyView(e: TaskHistoryEntry, own: boolean): TaskHistoryEntry {
+  return {
+    at: e.at,
+    note: e.note,
+    status: e.status,
+    updated_by: own ? e.updated_by : publicUpdatedBy(e.updated_by, e),
+    status_reason: e.status_reason,
+  };
+}
+
+/** Who changed a task: as its own organization sees it (`by`), and as others do (`label`). */
+export interface TaskActor {
+  by: string;
+  label: string;
+}
+
+/** The Sandbox Bank's answers carry this name for every viewer. */
+export const SANDBOX_BANK_ACTOR = 'sandbox-bank';
+
 /** The history entry a change of the task appends: the task after it, `at` its modified_on. */
-export function taskHistoryEntry(t: TaskRow): TaskRow['history'][number] {
+export function taskHistoryEntry(t: TaskRow, label: string): TaskHistoryEntry {
   // In jsonb key order, so the answer to the update reads exactly like a later read of the row.
   return inJsonbOrder({
     status: t.status,
@@ -101,6 +141,7 @@ export function taskHistoryEntry(t: TaskRow): TaskRow['history'][number] {
     note: t.note,
     updated_by: t.updatedBy,
     at: unixSeconds(t.updatedAt),
+    updated_by_label: label,
   });
 }
 

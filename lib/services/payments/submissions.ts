@@ -1,19 +1,22 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { NamespaceInfo, ServiceContext } from '@/lib/api/context';
+import type { NamespaceInfo, ServiceContext } from '@/lib/services/context';
 import { schema, type Db } from '@/lib/db';
-import { perDatabase } from '@/lib/db/per-database';
-import { slots, slotValues } from '@/lib/db/prepared-writes';
-import { finalWrite } from '@/lib/api/idempotency';
+import { perDatabase } from '@/lib/db/prepared';
+import { slots, slotValues } from '@/lib/db/prepared';
+import { finalWrite } from '@/lib/db/final-write';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
 import { requireNamespace } from '../guards';
-import { ASSIGNEE, SUBMISSION, TASK } from './model';
-import { partiesOfNamespaces, visiblePaymentPk, type PaymentRow } from './payments';
+import { ASSIGNEE, SUBMISSION, TASK } from '@/lib/domain/statuses';
+import { partiesOfNamespaces } from '@/lib/domain/links';
+import { visiblePaymentPk, type PaymentRow } from './payments';
 import { serializeSubmission, serializeTask } from './serialize';
-import { submissionStatus } from '../settlement/status';
+import { submissionStatus } from './status';
+import { mayTransact } from '../links/linked';
+import { deltasInsertSlots, deltaValues, paymentMoved, taskMoved } from '../overview/deltas';
 
-const { submissions, admissionTasks, links, namespaces, payments } = schema;
+const { submissions, admissionTasks, namespaces, payments } = schema;
 type SubmissionRow = typeof submissions.$inferSelect;
 type TaskRow = typeof admissionTasks.$inferSelect;
 
@@ -35,10 +38,7 @@ const ownPaymentWithCounterparty = perDatabase((db) =>
       payment: payments,
       counterpartyOrgId: namespaces.orgId,
       counterpartyDomain: namespaces.domain,
-      linked: sql<boolean>`${namespaces.id} = ${payments.partnerId} or exists (
-        select 1 from ${links} l where l.status = 'established'
-          and ((l.partner_low = ${payments.partnerId} and l.partner_high = ${namespaces.id})
-            or (l.partner_low = ${namespaces.id} and l.partner_high = ${payments.partnerId})))`,
+      linked: mayTransact(namespaces.id, payments.partnerId).mapWith(Boolean),
     })
     .from(payments)
     .innerJoin(
@@ -125,6 +125,9 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
     status: SUBMISSION.pending,
     transactionId: null,
     version: 0,
+    debtorPartnerId: payment.debtorPartnerId,
+    beneficiaryPartnerId: payment.beneficiaryPartnerId,
+    paymentCreatedAt: payment.createdAt,
     expiresAt: payment.expiresAt,
     submittedAt: now,
     updatedAt: now,
@@ -164,23 +167,28 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
       type: 'admission_task.created',
       orgId: t.orgId,
       partnerId: t.partnerId,
-      data: { task: serializeTask(t) },
+      data: { task: serializeTask(t, t.orgId) },
     });
   const db = ctx.db;
   const values = slotValues('s_', sub);
   tasks.forEach((t, i) => slotValues(`t${i}_`, withoutHistory(t), values));
+  const deltas = [
+    ...paymentMoved(payment, 'unsubmitted', 'pending'),
+    ...tasks.flatMap((t) => taskMoved(t.partnerId, null, 'pending')),
+  ];
   try {
     await finalWrite(
       db,
-      ctx.idempotency,
+      ctx.attachedWrite,
       `submissions_submit_${tasks.length}_${events.length}`,
       () => [
         db.insert(submissions).values(slots('s_', sub)),
         // history is left to its default ([]): one parameter less per task.
         db.insert(admissionTasks).values(tasks.map((t, i) => slots(`t${i}_`, withoutHistory(t)))),
         eventsInsertSlots(db, events.length),
+        deltasInsertSlots(),
       ],
-      eventValues(events, values),
+      deltaValues(deltas, eventValues(events, values)),
       wire,
     );
   } catch (err) {
@@ -248,5 +256,6 @@ export async function listAdmissionTasks(ctx: ServiceContext, paymentId: string,
   if (rows.length === 0) throw new NotFoundError(`Payment ${paymentId} not found`);
   const tasks = rows.flatMap((r) => (r.task ? [r.task] : []));
   if (tasks.length === 0) throw new NotFoundError(`Admission ${admissionId} not found`);
-  return { count: tasks.length, tasks: tasks.map(serializeTask) };
+  // The creator reads the counterparty's tasks, and the counterparty the creator's review.
+  return { count: tasks.length, tasks: tasks.map((t) => serializeTask(t, ctx.orgId)) };
 }

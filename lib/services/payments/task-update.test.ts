@@ -6,7 +6,8 @@ import { createPayment } from './payments';
 import { submitPayment } from './submissions';
 import { applyTaskUpdate } from './tasks';
 import { expireDueSubmissions } from './expiry';
-import { SUBMISSION, TASK } from './model';
+import { SUBMISSION, TASK } from '@/lib/domain/statuses';
+import { serializeTask } from './serialize';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let ctx: ReturnType<typeof testContext>;
@@ -119,9 +120,12 @@ describe('concurrent task updates (optimistic: read, then one guarded write)', (
         note: null,
         updated_by: 'race',
         at: Math.floor(row!.updatedAt.getTime() / 1000),
+        // Stored beside the entry: how other organizations see the actor (a plain name: the same).
+        updated_by_label: 'race',
       },
     ]);
-    for (const r of results) expect(JSON.stringify(r.history)).toBe(JSON.stringify(row!.history));
+    const read = serializeTask(row!, row!.orgId);
+    for (const r of results) expect(JSON.stringify(r.history)).toBe(JSON.stringify(read.history));
   });
 
   it('a completion racing a failure of the sibling task ends rejected, never admitted', async () => {

@@ -1,15 +1,33 @@
 import { aliasedTable, and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import { schema, type Db } from '@/lib/db';
-import { perDatabase } from '@/lib/db/per-database';
-import { slot, slots, slotValues } from '@/lib/db/prepared-writes';
-import { finalWrite, type IdempotentWrite } from '@/lib/api/idempotency';
+import { perDatabase } from '@/lib/db/prepared';
+import { slot, slots, slotValues } from '@/lib/db/prepared';
+import { finalWrite, type AttachedWrite } from '@/lib/db/final-write';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
-import { blameFor, reasonCode, SUBMISSION, TASK, type Reason, type TaskStatusName } from './model';
-import { partiesOfNamespaces, type Parties } from './payments';
-import { serializeSubmission, serializeTask, serializeTransaction, taskHistoryEntry } from './serialize';
+import { SUBMISSION, TASK, type TaskStatusName } from '@/lib/domain/statuses';
+import { blameFor, reasonCode, type Reason } from '@/lib/domain/reasons';
+import { partiesOfNamespaces, type Parties } from '@/lib/domain/links';
+import {
+  serializeSubmission,
+  serializeTask,
+  serializeTransaction,
+  taskHistoryEntry,
+  type TaskActor,
+} from './serialize';
+import type { UpdateAdmissionTaskBody } from '@/lib/schemas/tasks';
+import {
+  awaitingAdded,
+  deltasInsertSlots,
+  deltaValues,
+  exceptionAdded,
+  paymentMoved,
+  submissionStatusName,
+  taskMoved,
+  type RollupDelta,
+} from '../overview/deltas';
 
 const {
   admissionTasks,
@@ -24,11 +42,8 @@ type TaskRow = typeof admissionTasks.$inferSelect;
 type SubmissionRow = typeof submissions.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 
-export interface TaskUpdateInput {
-  status: TaskStatusName;
-  status_reason: Reason;
-  note?: string;
-}
+/** A task update as its schema validated it (lib/schemas/tasks.ts). */
+export type TaskUpdateInput = UpdateAdmissionTaskBody;
 
 /** A task by id; from the API also by its assignee, admission and payment_id (else 404). */
 export type TaskSelector = { taskId: string; assignee?: string; admissionId?: string; paymentId?: string };
@@ -97,16 +112,19 @@ const scopedTaskState = perDatabase((db) => taskStateQuery(db, true));
  * submission's `version` on, but only from the version read. If another update of the same
  * admission (or the expiry sweeper) came first, the whole statement fails and we read again, so
  * concurrent updates are serialized and each real change writes exactly one
- * `admission_task.updated` event. Used by the API and by the Sandbox Bank worker.
+ * `admission_task.updated` event. Used by the API and by the Sandbox Bank worker. `actor` is who
+ * changes the task (a plain string: the same name for every viewer); the answer is the task as
+ * the assignee's organization sees it (only the assignee updates a task).
  */
 export async function applyTaskUpdate(
   db: Db,
   task: string | TaskSelector,
   input: TaskUpdateInput,
-  actor: string,
-  write?: IdempotentWrite,
+  actor: string | TaskActor,
+  attached?: AttachedWrite,
 ) {
   checkReason(input);
+  const by: TaskActor = typeof actor === 'string' ? { by: actor, label: actor } : actor;
   const sel: TaskSelector = typeof task === 'string' ? { taskId: task } : task;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const rows =
@@ -123,12 +141,13 @@ export async function applyTaskUpdate(
       rows[0]!,
       rows.map((r) => r.sibling),
       input,
-      actor,
+      by,
     );
-    if (!change) return serializeTask(rows[0]!.task); // the same final answer again: unchanged, no event
+    const { task: current } = rows[0]!;
+    if (!change) return serializeTask(current, current.orgId); // the same final answer again: unchanged, no event
     try {
-      const answer = serializeTask(change.task);
-      await writeChange(db, change, write, answer);
+      const answer = serializeTask(change.task, change.task.orgId);
+      await writeChange(db, change, attached, answer);
       return answer;
     } catch (err) {
       if (!isLostRace(err)) throw err;
@@ -148,8 +167,10 @@ type State = {
 /** What one task update writes; `outcome` and the number of events fix the statement's shape. */
 interface Change {
   outcome: 'open' | 'rejected' | 'admitted';
-  /** The task after the update. */
+  /** The task after the update, and its status before. */
   task: TaskRow;
+  taskBefore: number;
+  payment: PaymentRow;
   /** The submission as read (its version and status guard the write) and after the update. */
   seen: SubmissionRow;
   sub: SubmissionRow;
@@ -164,7 +185,7 @@ function decide(
   state: State,
   tasks: Array<{ id: string; status: number }>,
   input: TaskUpdateInput,
-  actor: string,
+  actor: TaskActor,
 ): Change | null {
   const { task, sub, payment } = state;
   const target = TASK[input.status];
@@ -191,22 +212,23 @@ function decide(
     status: target,
     statusReason: reason,
     note: input.note ?? null,
-    updatedBy: actor,
+    updatedBy: actor.by,
     updatedAt: now,
   };
   // The history read in the same snapshot as the version the write is guarded by: nothing can
   // have been appended since, so this is what the write leaves in the row.
-  const updated: TaskRow = { ...changed, history: [...task.history, taskHistoryEntry(changed)] };
+  const updated: TaskRow = { ...changed, history: [...task.history, taskHistoryEntry(changed, actor.label)] };
   const parties = partiesOfNamespaces([
     { id: payment.debtorPartnerId, orgId: state.debtorOrgId },
     { id: payment.beneficiaryPartnerId, orgId: state.beneficiaryOrgId },
   ]);
+  // To the assignee's namespace, as its organization sees the task.
   const events: EventInput[] = [
     {
       type: 'admission_task.updated',
       orgId: updated.orgId,
       partnerId: updated.partnerId,
-      data: { task: serializeTask(updated) },
+      data: { task: serializeTask(updated, updated.orgId) },
     },
   ];
   const statuses = tasks.map((t) => (t.id === task.id ? target : t.status));
@@ -215,7 +237,7 @@ function decide(
   const next = statuses.some((s) => s === TASK.on_hold) ? SUBMISSION.on_hold : SUBMISSION.pending;
   // The submission's updated_at moves only when its status does, as it always has.
   const after = next === sub.status ? sub : { ...sub, status: next, updatedAt: now };
-  return { outcome: 'open', task: updated, seen: sub, sub: after, events };
+  return { outcome: 'open', task: updated, taskBefore: task.status, payment, seen: sub, sub: after, events };
 }
 
 function reject(
@@ -246,7 +268,16 @@ function reject(
     exception: { token: exception.id, exception_code: exception.exceptionCode, blame: exception.blame },
   };
   for (const p of parties) events.push({ type: 'payment.rejected', ...p, data });
-  return { outcome: 'rejected', task, seen: sub, sub: after, exception, events };
+  return {
+    outcome: 'rejected',
+    task,
+    taskBefore: state.task.status,
+    payment: state.payment,
+    seen: sub,
+    sub: after,
+    exception,
+    events,
+  };
 }
 
 function admit(state: State, task: TaskRow, now: Date, parties: Parties, events: EventInput[]): Change {
@@ -285,17 +316,28 @@ function admit(state: State, task: TaskRow, now: Date, parties: Parties, events:
     events.push({ type: 'payment.admitted', ...p, data: { submission: subWire } });
     events.push({ type: 'transaction.created', ...p, data: { transaction: txnWire } });
   }
-  return { outcome: 'admitted', task, seen: sub, sub: after, txn, lines, events };
+  return {
+    outcome: 'admitted',
+    task,
+    taskBefore: state.task.status,
+    payment: state.payment,
+    seen: sub,
+    sub: after,
+    txn,
+    lines,
+    events,
+  };
 }
 
 /**
- * The change as one prepared statement, with the request's idempotent answer when `write` is
+ * The change as one prepared statement, with the caller's attached write (the fast path) when one is
  * given (`finalWrite`). Its part `guard` moves the submission to its new status and version only
  * if it still has the version and status that were read; the task's new `updated_at` is taken
- * from the guard's output, so when the guard matched no row it is NULL, the NOT NULL constraint
- * aborts the whole statement (nothing is written) and `isLostRace` says so.
+ * from the guard's output through `csp_guard_passed`, which aborts the whole statement (nothing is
+ * written) with the SQLSTATE `LOST_RACE` when the guard matched no row.
  */
-async function writeChange(db: Db, change: Change, write: IdempotentWrite | undefined, answer: unknown) {
+async function writeChange(db: Db, change: Change, attached: AttachedWrite | undefined, answer: unknown) {
+  const deltas = rollupDeltas(change);
   const parts = () => {
     const writes: Array<SQLWrapper | [string, SQLWrapper]> = [
       [
@@ -324,7 +366,8 @@ async function writeChange(db: Db, change: Change, write: IdempotentWrite | unde
           statusReason: slot('t_statusReason'),
           note: slot('t_note'),
           updatedBy: slot('t_updatedBy'),
-          updatedAt: sql`(select ${slot('t_updatedAt')}::timestamptz from guard)`,
+          // Aborts the statement with LOST_RACE when the guard matched no row (migration 0012).
+          updatedAt: sql`csp_guard_passed((select ${slot('t_updatedAt')}::timestamptz from guard))`,
           // Appended here, not rewritten: only the new entry travels (as text, cast once).
           history: sql`${admissionTasks.history} || jsonb_build_array(${slot('t_entry')}::text::jsonb)`,
         })
@@ -336,6 +379,7 @@ async function writeChange(db: Db, change: Change, write: IdempotentWrite | unde
       writes.push(db.insert(transactionLines).values(change.lines.map((l, i) => slots(`l${i}_`, l))));
     }
     writes.push(eventsInsertSlots(db, change.events.length));
+    writes.push(deltasInsertSlots());
     return writes;
   };
   const { task, sub, seen } = change;
@@ -358,14 +402,47 @@ async function writeChange(db: Db, change: Change, write: IdempotentWrite | unde
   if (change.txn) slotValues('txn_', change.txn, values);
   change.lines?.forEach((l, i) => slotValues(`l${i}_`, l, values));
   const name = `tasks_update_${change.outcome}_${change.events.length}`;
-  await finalWrite(db, write, name, parts, eventValues(change.events, values), answer);
+  await finalWrite(
+    db,
+    attached,
+    name,
+    parts,
+    deltaValues(deltas, eventValues(change.events, values)),
+    answer,
+  );
 }
+
+/** What the change moves in the overview's figures (lib/services/overview/deltas.ts). */
+function rollupDeltas(change: Change): RollupDelta[] {
+  const name = (status: number) => Object.keys(TASK).find((k) => TASK[k as TaskStatusName] === status)!;
+  const deltas = [...taskMoved(change.task.partnerId, name(change.taskBefore), name(change.task.status))];
+  if (change.sub.status !== change.seen.status)
+    deltas.push(
+      ...paymentMoved(
+        change.payment,
+        submissionStatusName(change.seen.status),
+        submissionStatusName(change.sub.status),
+      ),
+    );
+  if (change.exception)
+    deltas.push(
+      ...exceptionAdded(
+        change.payment,
+        change.exception.createdAt ?? new Date(),
+        change.exception.exceptionCode,
+        change.exception.blame,
+      ),
+    );
+  if (change.txn) deltas.push(...awaitingAdded(change.txn));
+  return deltas;
+}
+
+/** The SQLSTATE of `csp_guard_passed` (migration 0012): another change of the admission came first. */
+const LOST_RACE = 'CSP01';
 
 /** The guard of `writeChange` found the submission changed since it was read. */
 function isLostRace(err: unknown): boolean {
-  for (let e = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++) {
-    const pgErr = e as { code?: string; column?: string };
-    if (pgErr.code === '23502' && (pgErr.column === undefined || pgErr.column === 'updated_at')) return true;
-  }
+  for (let e = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++)
+    if ((e as { code?: string }).code === LOST_RACE) return true;
   return false;
 }

@@ -1,45 +1,75 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
-import { actorLabel, type ServiceContext } from '@/lib/api/context';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { actorLabel, publicActorLabel, type ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
-import { pageOffset, requireNamespace } from '../guards';
-import { TASK, type TaskStatusName } from './model';
+import { requireNamespace } from '../guards';
+import { keysetPage, unionFetch, type Keyset } from '../paging';
+import { TASK } from '@/lib/domain/statuses';
 import { serializeTask } from './serialize';
 import { applyTaskUpdate, type TaskUpdateInput } from './task-update';
-import { submissionStatus } from '../settlement/status';
+import { submissionStatus } from './status';
+import type { ListTasksQuery } from '@/lib/schemas/tasks';
 
 export { applyTaskUpdate, type TaskSelector, type TaskUpdateInput } from './task-update';
 
 const { admissionTasks, submissions, payments } = schema;
 
 /** Updates a task of the caller's namespace (the assignee); anyone else gets 404. */
-export async function updateTask(ctx: ServiceContext, ids: { paymentId: string; admissionId: string; taskId: string }, input: TaskUpdateInput) {
+export async function updateTask(
+  ctx: ServiceContext,
+  ids: { paymentId: string; admissionId: string; taskId: string },
+  input: TaskUpdateInput,
+) {
   const ns = requireNamespace(ctx);
-  return applyTaskUpdate(ctx.db, { ...ids, assignee: ns.id }, input, actorLabel(ctx.principal), ctx.idempotency);
+  const actor = { by: actorLabel(ctx.principal), label: publicActorLabel(ctx.principal, ns) };
+  return applyTaskUpdate(ctx.db, { ...ids, assignee: ns.id }, input, actor, ctx.attachedWrite);
 }
 
 /** The namespace's admission queue, soonest payment expiry first. */
-export async function listTaskQueue(ctx: ServiceContext, q: { status?: TaskStatusName; name?: string; page: number; limit: number }) {
+/** The queue's order: soonest payment expiry first (index tasks_queue_idx, per status). */
+const SOONEST_FIRST: Keyset = {
+  keys: [
+    { column: admissionTasks.expiresAt, type: 'timestamptz' },
+    { column: admissionTasks.id, type: 'text' },
+  ],
+  direction: 'asc',
+};
+
+/**
+ * The namespace's admission queue, soonest expiry first. Each status is one range of the
+ * (partner_id, status, expires_at, id) index; without a status filter the four ranges are merged.
+ */
+export async function listTaskQueue(ctx: ServiceContext, q: ListTasksQuery) {
   const ns = requireNamespace(ctx);
-  const where: SQL[] = [eq(admissionTasks.partnerId, ns.id)];
-  if (q.status) where.push(eq(admissionTasks.status, TASK[q.status]));
-  if (q.name) where.push(eq(admissionTasks.name, q.name));
-  const cond = and(...where);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ task: admissionTasks, amount: payments.amountMinor, currency: payments.currency, submissionStatus })
-      .from(admissionTasks)
-      .innerJoin(payments, eq(payments.id, admissionTasks.paymentPk))
-      .innerJoin(submissions, eq(submissions.id, admissionTasks.submissionId))
-      .where(cond)
-      .orderBy(asc(admissionTasks.expiresAt), asc(admissionTasks.id))
-      .limit(q.limit)
-      .offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(admissionTasks).where(cond),
-  ]);
+  const statuses = q.status ? [TASK[q.status]] : Object.values(TASK);
+  const byName = q.name ? sql` and ${admissionTasks.name} = ${q.name}` : sql``;
+  const branches = statuses.map((status) => ({
+    keyset: SOONEST_FIRST,
+    id: admissionTasks.id,
+    from: sql`from ${admissionTasks} where ${admissionTasks.partnerId} = ${ns.id} and ${admissionTasks.status} = ${status}${byName}`,
+  }));
+  const load = async (ids: string[]) =>
+    ids.length === 0
+      ? []
+      : (
+          await ctx.db
+            .select({
+              task: admissionTasks,
+              amount: payments.amountMinor,
+              currency: payments.currency,
+              submissionStatus,
+            })
+            .from(admissionTasks)
+            .innerJoin(payments, eq(payments.id, admissionTasks.paymentPk))
+            .innerJoin(submissions, eq(submissions.id, admissionTasks.submissionId))
+            .where(inArray(admissionTasks.id, ids))
+        ).map((r) => ({ id: r.task.id, ...r }));
+  const { rows, page } = await keysetPage(SOONEST_FIRST, q, unionFetch(ctx.db, branches, load));
   return {
-    count: total!.n,
-    tasks: rows.map((r) => ({ ...serializeTask(r.task), amount: { currency: r.currency, total: r.amount.toString() }, submission_status: r.submissionStatus })),
+    ...page,
+    tasks: rows.map((r) => ({
+      ...serializeTask(r.task, ctx.orgId),
+      amount: { currency: r.currency, total: r.amount.toString() },
+      submission_status: r.submissionStatus,
+    })),
   };
 }
-
-

@@ -2,14 +2,14 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
-import { logger } from '@/lib/api/logger';
+import { logger } from '@/lib/log/logger';
 import { emitEvents } from '../events/emit';
 import { fromBase64, rootFromLeafHashes, toBase64, TREE_VERSION } from '@/lib/settlement/merkle';
 import { buildLevels } from '@/lib/settlement/merkle-levels';
 import { rowsOf } from '@/lib/db/rows';
+import { LOCKS } from '@/lib/db/locks';
 
 const { settlementBatches, settlementLeaves, namespaces } = schema;
-const CUTOFF_LOCK = 7_260_002;
 
 export interface CutoffOptions {
   /** Defaults to now. Transactions cleared at or before it are settled. */
@@ -33,14 +33,16 @@ export interface CutoffResult {
 export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<CutoffResult> {
   const cutoff = options.cutoffTime ?? new Date();
   return db.transaction(async (tx) => {
-    const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${CUTOFF_LOCK}) AS ok`);
+    const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCKS.cutoff}) AS ok`);
     if (!rowsOf(locked)[0]?.ok) return { ran: false, batches: [] };
     // Under the lock no other cut-off's work is visible, so a PROCESSING batch here is stale.
     await releaseStale(tx);
     // The aggregation of a large batch runs in memory rather than in temporary files.
     await tx.execute(sql`SET LOCAL work_mem = '64MB'`);
     const currencies = rowsOf(
-      await tx.execute(sql`SELECT DISTINCT currency FROM settlement_queue WHERE cleared_at <= ${cutoff.toISOString()}::timestamptz ORDER BY currency`),
+      await tx.execute(
+        sql`SELECT DISTINCT currency FROM settlement_queue WHERE cleared_at <= ${cutoff.toISOString()}::timestamptz ORDER BY currency`,
+      ),
     ).map((r) => String(r.currency));
     const batches: CutoffResult['batches'] = [];
     for (const currency of currencies) {
@@ -52,10 +54,22 @@ export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<Cu
         logger.error({ err, batch: id, currency }, 'settlement batch failed');
         // The savepoint rolled back: the transactions are unbatched again and show who took part.
         const participants = await participantsOf(tx, currency, cutoff);
-        await tx.insert(settlementBatches).values({ id, currency, cutoffTime: cutoff, status: 'FAILED', completedOn: new Date(), failureReason: (err as Error).message.slice(0, 500) });
+        await tx.insert(settlementBatches).values({
+          id,
+          currency,
+          cutoffTime: cutoff,
+          status: 'FAILED',
+          completedOn: new Date(),
+          failureReason: (err as Error).message.slice(0, 500),
+        });
         await emitEvents(
           tx,
-          participants.map((p) => ({ type: 'settlement.batch.failed' as const, orgId: p.orgId, partnerId: p.partnerId, data: { batch_id: id, currency, cutoff_time: Math.floor(cutoff.getTime() / 1000) } })),
+          participants.map((p) => ({
+            type: 'settlement.batch.failed' as const,
+            orgId: p.orgId,
+            partnerId: p.partnerId,
+            data: { batch_id: id, currency, cutoff_time: Math.floor(cutoff.getTime() / 1000) },
+          })),
         );
         batches.push({ id, currency, status: 'FAILED', txnCount: 0 });
       }
@@ -63,7 +77,6 @@ export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<Cu
     return { ran: true, batches };
   });
 }
-
 
 /** The namespaces of the transactions a failed batch would have taken (still queued after its rollback). */
 async function participantsOf(tx: Tx, currency: string, cutoff: Date) {
@@ -102,7 +115,22 @@ async function takeAndNet(tx: Tx, id: string, currency: string, cutoff: Date, no
         UPDATE transactions SET batch_id = ${id}, status = 3, settled_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
         WHERE currency = ${currency} AND status = 2
           AND cleared_at >= (SELECT min(cleared_at) FROM taken) AND cleared_at <= ${cutoff.toISOString()}::timestamptz
-        RETURNING debtor_partner_id AS d, beneficiary_partner_id AS b, amount_minor AS a, cleared_at AS c
+        RETURNING debtor_partner_id AS d, beneficiary_partner_id AS b, amount_minor AS a, cleared_at AS c, initiated_at AS i
+      ), rolled AS (
+        -- The overview's figures (lib/services/overview/deltas.ts): the payments move from admitted
+        -- to settled on their creation day, and leave the cleared-not-settled sums.
+        INSERT INTO namespace_rollup_deltas (partner_id, metric, day, key, currency, count, amount)
+        SELECT party, 'volume', day, k.key, ${currency}, sum(k.sign * n), sum(k.sign * a)
+        FROM (SELECT d, b, csp_utc_day(i) AS day, count(*) AS n, sum(a) AS a FROM settled GROUP BY 1, 2, 3) g
+        CROSS JOIN LATERAL (VALUES (d), (CASE WHEN b <> d THEN b END)) AS p(party)
+        CROSS JOIN LATERAL (VALUES ('admitted', -1), ('settled', 1)) AS k(key, sign)
+        WHERE party IS NOT NULL GROUP BY 1, 3, 4
+        UNION ALL
+        SELECT party, 'awaiting', DATE '1970-01-01', key, ${currency}, -sum(n), -sum(amount)
+        FROM (SELECT d, b, count(*) AS n, sum(a) AS a FROM settled GROUP BY 1, 2) g
+        CROSS JOIN LATERAL (VALUES (d, 'out', a), (b, 'in', a), (d, 'txn', 0),
+          (CASE WHEN b <> d THEN b END, 'txn', 0)) AS m(party, key, amount)
+        WHERE party IS NOT NULL GROUP BY 1, 4
       ), pairs AS (
         SELECT least(d, b) AS x, greatest(d, b) AS y, sum(CASE WHEN d = b THEN 0 WHEN d < b THEN -a ELSE a END) AS net,
           count(*) AS n, min(c) AS first, max(c) AS last
@@ -134,7 +162,13 @@ async function takeAndNet(tx: Tx, id: string, currency: string, cutoff: Date, no
   return { txnCount: Number(row?.n ?? 0), firstClearedAt: date(row?.first), lastClearedAt: date(row?.last) };
 }
 
-async function settleCurrency(tx: Tx, id: string, currency: string, cutoff: Date, options: CutoffOptions): Promise<number> {
+async function settleCurrency(
+  tx: Tx,
+  id: string,
+  currency: string,
+  cutoff: Date,
+  options: CutoffOptions,
+): Promise<number> {
   await tx.insert(settlementBatches).values({ id, currency, cutoffTime: cutoff, status: 'PROCESSING' });
   const now = new Date();
   const taken = await takeAndNet(tx, id, currency, cutoff, now);
@@ -143,7 +177,13 @@ async function settleCurrency(tx: Tx, id: string, currency: string, cutoff: Date
   // The leaf hashes were computed in SQL (SHA-256 of 0x00 ‖ the leaf input, DESIGN §6); the tree
   // is built here with the code that serves the proofs. verifyBatch recomputes both independently.
   const leaves = await tx
-    .select({ partnerId: settlementLeaves.partnerId, kind: settlementLeaves.kind, amount: settlementLeaves.amount, txnCount: settlementLeaves.txnCount, leafHash: settlementLeaves.leafHash })
+    .select({
+      partnerId: settlementLeaves.partnerId,
+      kind: settlementLeaves.kind,
+      amount: settlementLeaves.amount,
+      txnCount: settlementLeaves.txnCount,
+      leafHash: settlementLeaves.leafHash,
+    })
     .from(settlementLeaves)
     .where(eq(settlementLeaves.batchId, id))
     .orderBy(settlementLeaves.leafIndex);
@@ -153,13 +193,28 @@ async function settleCurrency(tx: Tx, id: string, currency: string, cutoff: Date
   await tx
     .update(settlementBatches)
     .set({
-      status: 'COMPLETED', completedOn: now, rootHash: root, treeVersion: TREE_VERSION, leavesCount: leaves.length, rootCreatedAt: now,
-      txnCount: taken.txnCount, firstClearedAt: taken.firstClearedAt, lastClearedAt: taken.lastClearedAt,
+      status: 'COMPLETED',
+      completedOn: now,
+      rootHash: root,
+      treeVersion: TREE_VERSION,
+      leavesCount: leaves.length,
+      rootCreatedAt: now,
+      txnCount: taken.txnCount,
+      firstClearedAt: taken.firstClearedAt,
+      lastClearedAt: taken.lastClearedAt,
     })
     .where(eq(settlementBatches.id, id));
 
   const orgs = leaves.length
-    ? await tx.select({ id: namespaces.id, orgId: namespaces.orgId }).from(namespaces).where(inArray(namespaces.id, leaves.map((l) => l.partnerId)))
+    ? await tx
+        .select({ id: namespaces.id, orgId: namespaces.orgId })
+        .from(namespaces)
+        .where(
+          inArray(
+            namespaces.id,
+            leaves.map((l) => l.partnerId),
+          ),
+        )
     : [];
   const orgOf = new Map(orgs.map((o) => [o.id, o.orgId]));
   await emitEvents(
@@ -168,7 +223,15 @@ async function settleCurrency(tx: Tx, id: string, currency: string, cutoff: Date
       type: 'settlement.batch.completed' as const,
       orgId: orgOf.get(l.partnerId)!,
       partnerId: l.partnerId,
-      data: { batch_id: id, currency, cutoff_time: Math.floor(cutoff.getTime() / 1000), root_hash: root, kind: l.kind, amount: l.amount.toString(), txn_count: l.txnCount },
+      data: {
+        batch_id: id,
+        currency,
+        cutoff_time: Math.floor(cutoff.getTime() / 1000),
+        root_hash: root,
+        kind: l.kind,
+        amount: l.amount.toString(),
+        txn_count: l.txnCount,
+      },
     })),
   );
   if (options.failAfter === 'events') throw new Error('injected fault after events');
@@ -184,18 +247,46 @@ export async function recoverStaleBatches(db: Db): Promise<number> {
 }
 
 async function releaseStale(tx: Tx): Promise<number> {
-  const stale = await tx.select({ id: settlementBatches.id }).from(settlementBatches).where(eq(settlementBatches.status, 'PROCESSING')).for('update', { skipLocked: true });
+  const stale = await tx
+    .select({ id: settlementBatches.id })
+    .from(settlementBatches)
+    .where(eq(settlementBatches.status, 'PROCESSING'))
+    .for('update', { skipLocked: true });
   for (const b of stale) {
     // No index leads from a batch to its transactions (see lib/db/schema/payments.ts): this rare
     // path scans the table. The released transactions go back to the queue.
     await tx.execute(sql`
       WITH released AS (
-        UPDATE transactions SET batch_id = NULL, status = 2, settled_at = NULL WHERE batch_id = ${b.id} RETURNING id, currency, cleared_at
+        UPDATE transactions SET batch_id = NULL, status = 2, settled_at = NULL WHERE batch_id = ${b.id}
+        RETURNING id, currency, cleared_at, payment_pk, debtor_partner_id AS d, beneficiary_partner_id AS b, amount_minor AS a, initiated_at AS i
+      ), queued AS (
+        INSERT INTO settlement_queue (transaction_id, currency, cleared_at, payment_pk, debtor_partner_id, beneficiary_partner_id, payment_created_at)
+        SELECT r.id, r.currency, r.cleared_at, r.payment_pk, r.d, r.b, p.created_at
+        FROM released r JOIN payments p ON p.id = r.payment_pk ON CONFLICT DO NOTHING
       )
-      INSERT INTO settlement_queue (transaction_id, currency, cleared_at) SELECT id, currency, cleared_at FROM released ON CONFLICT DO NOTHING`);
-    await tx.delete(schema.settlementPartnerPositions).where(eq(schema.settlementPartnerPositions.batchId, b.id));
+      -- Back from settled to admitted, and cleared-not-settled again (lib/services/overview/deltas.ts).
+      INSERT INTO namespace_rollup_deltas (partner_id, metric, day, key, currency, count, amount)
+      SELECT party, 'volume', csp_utc_day(i), k.key, currency, sum(k.sign), sum(k.sign * a)
+      FROM released CROSS JOIN LATERAL (VALUES (d), (CASE WHEN b <> d THEN b END)) AS p(party)
+      CROSS JOIN LATERAL (VALUES ('settled', -1), ('admitted', 1)) AS k(key, sign)
+      WHERE party IS NOT NULL GROUP BY 1, 3, 4, 5
+      UNION ALL
+      SELECT party, 'awaiting', DATE '1970-01-01', key, currency, count(*), sum(amount)
+      FROM released CROSS JOIN LATERAL (VALUES (d, 'out', a), (b, 'in', a), (d, 'txn', 0),
+        (CASE WHEN b <> d THEN b END, 'txn', 0)) AS m(party, key, amount)
+      WHERE party IS NOT NULL GROUP BY 1, 4, 5`);
+    await tx
+      .delete(schema.settlementPartnerPositions)
+      .where(eq(schema.settlementPartnerPositions.batchId, b.id));
     await tx.delete(settlementLeaves).where(eq(settlementLeaves.batchId, b.id));
-    await tx.update(settlementBatches).set({ status: 'FAILED', completedOn: new Date(), failureReason: 'Left PROCESSING by an interrupted cut-off; transactions released' }).where(eq(settlementBatches.id, b.id));
+    await tx
+      .update(settlementBatches)
+      .set({
+        status: 'FAILED',
+        completedOn: new Date(),
+        failureReason: 'Left PROCESSING by an interrupted cut-off; transactions released',
+      })
+      .where(eq(settlementBatches.id, b.id));
   }
   return stale.length;
 }

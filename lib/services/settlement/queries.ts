@@ -1,14 +1,28 @@
-import { and, between, count, desc, eq, gte, inArray, lte, or, type SQL } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/api/context';
+import { and, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
 import { NotFoundError } from '@/lib/errors';
-import { unixSeconds } from '@/lib/api/schemas';
+import { unixSeconds } from '@/lib/schemas/common';
 import { fromBase64, toBase64 } from '@/lib/settlement/merkle';
 import { buildLevels, proofFromLevels } from '@/lib/settlement/merkle-levels';
-import { pageOffset, requireNamespace } from '../guards';
+import { requireNamespace } from '../guards';
+import { keysetPage, queryFetch, unionFetch, type Keyset } from '../paging';
 import { serializeTransaction } from '../payments/serialize';
+import type {
+  GetNetworkSettlementQuery,
+  ListNetworkSettlementsQuery,
+  ListSettlementsQuery,
+  ListSettlementTransactionsQuery,
+} from '@/lib/schemas/settlements';
 
-const { settlementBatches, settlementLeaves, settlementPartnerPositions, transactions, transactionLines } = schema;
+const {
+  settlementBatches,
+  settlementLeaves,
+  settlementPartnerPositions,
+  transactions,
+  transactionLines,
+  namespaces,
+} = schema;
 type BatchRow = typeof settlementBatches.$inferSelect;
 export type BatchStatus = BatchRow['status'];
 
@@ -25,25 +39,43 @@ export function serializeSummary(b: BatchRow, txnCount: number) {
 }
 
 /** Batches the partner took part in (it has a leaf), newest cut-off first. */
-export async function listBatches(ctx: ServiceContext, q: { status?: BatchStatus; cutoff_from?: number; cutoff_to?: number; page: number; limit: number }) {
+export async function listBatches(ctx: ServiceContext, q: ListSettlementsQuery) {
   const ns = requireNamespace(ctx);
   const where: SQL[] = [eq(settlementLeaves.partnerId, ns.id)];
   if (q.status) where.push(eq(settlementBatches.status, q.status));
-  if (q.cutoff_from !== undefined) where.push(gte(settlementBatches.cutoffTime, new Date(q.cutoff_from * 1000)));
-  if (q.cutoff_to !== undefined) where.push(lte(settlementBatches.cutoffTime, new Date(q.cutoff_to * 1000 + 999)));
+  if (q.cutoff_from !== undefined)
+    where.push(gte(settlementBatches.cutoffTime, new Date(q.cutoff_from * 1000)));
+  if (q.cutoff_to !== undefined)
+    where.push(lte(settlementBatches.cutoffTime, new Date(q.cutoff_to * 1000 + 999)));
   const cond = and(...where);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select({ batch: settlementBatches, txnCount: settlementLeaves.txnCount })
-      .from(settlementBatches)
-      .innerJoin(settlementLeaves, eq(settlementLeaves.batchId, settlementBatches.id))
-      .where(cond)
-      .orderBy(desc(settlementBatches.cutoffTime), desc(settlementBatches.id))
-      .limit(q.limit)
-      .offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(settlementBatches).innerJoin(settlementLeaves, eq(settlementLeaves.batchId, settlementBatches.id)).where(cond),
-  ]);
-  return { total: total!.n, batches: rows.map((r) => serializeSummary(r.batch, r.txnCount)) };
+  const { rows, page } = await keysetPage(
+    NEWEST_CUTOFF_FIRST,
+    q,
+    queryFetch<{ batch: BatchRow; txnCount: number }>(
+      ctx.db,
+      NEWEST_CUTOFF_FIRST,
+      cond,
+      (keys) =>
+        ctx.db
+          .select({ batch: settlementBatches, txnCount: settlementLeaves.txnCount, keys })
+          .from(settlementBatches)
+          .innerJoin(settlementLeaves, eq(settlementLeaves.batchId, settlementBatches.id))
+          .$dynamic(),
+      () =>
+        ctx.db
+          .select({ one: sql`1` })
+          .from(settlementBatches)
+          .innerJoin(settlementLeaves, eq(settlementLeaves.batchId, settlementBatches.id))
+          .$dynamic(),
+    ),
+  );
+  const { count, count_capped, ...rest } = page;
+  return {
+    total: count,
+    total_capped: count_capped,
+    ...rest,
+    batches: rows.map((r) => serializeSummary(r.batch, r.txnCount)),
+  };
 }
 
 async function batchForPartner(ctx: ServiceContext, batchId: string) {
@@ -51,7 +83,10 @@ async function batchForPartner(ctx: ServiceContext, batchId: string) {
   const [row] = await ctx.db
     .select({ batch: settlementBatches, leaf: settlementLeaves })
     .from(settlementBatches)
-    .innerJoin(settlementLeaves, and(eq(settlementLeaves.batchId, settlementBatches.id), eq(settlementLeaves.partnerId, ns.id)))
+    .innerJoin(
+      settlementLeaves,
+      and(eq(settlementLeaves.batchId, settlementBatches.id), eq(settlementLeaves.partnerId, ns.id)),
+    )
     .where(eq(settlementBatches.id, batchId))
     .limit(1);
   if (!row) throw new NotFoundError(`Settlement batch ${batchId} not found`);
@@ -63,7 +98,12 @@ export async function getBatch(ctx: ServiceContext, batchId: string) {
   const [row] = await ctx.db
     .select()
     .from(settlementPartnerPositions)
-    .where(and(eq(settlementPartnerPositions.batchId, batchId), eq(settlementPartnerPositions.partnerId, partnerId)))
+    .where(
+      and(
+        eq(settlementPartnerPositions.batchId, batchId),
+        eq(settlementPartnerPositions.partnerId, partnerId),
+      ),
+    )
     .limit(1);
   const positions = (row?.counterpartyIds ?? [])
     .map((counterpartyId, i) => ({ counterpartyId, net: BigInt(row!.netAmounts[i]!) }))
@@ -72,9 +112,22 @@ export async function getBatch(ctx: ServiceContext, batchId: string) {
   return {
     summary: serializeSummary(batch, leaf.txnCount),
     merkle_root: completed
-      ? { root_hash: batch.rootHash!, version: batch.treeVersion!, leaves_count: batch.leavesCount!, created_at: batch.rootCreatedAt!.toISOString() }
+      ? {
+          root_hash: batch.rootHash!,
+          version: batch.treeVersion!,
+          leaves_count: batch.leavesCount!,
+          created_at: batch.rootCreatedAt!.toISOString(),
+        }
       : null,
-    merkle_leaf: completed ? { partner_id: leaf.partnerId, kind: leaf.kind, amount: leaf.amount.toString(), leaf_hash: leaf.leafHash, leaf_index: leaf.leafIndex } : null,
+    merkle_leaf: completed
+      ? {
+          partner_id: leaf.partnerId,
+          kind: leaf.kind,
+          amount: leaf.amount.toString(),
+          leaf_hash: leaf.leafHash,
+          leaf_index: leaf.leafIndex,
+        }
+      : null,
     positions: positions.map((p) => ({
       counterparty_id: p.counterpartyId,
       currency: row!.currency,
@@ -90,7 +143,13 @@ export async function getProof(ctx: ServiceContext, batchId: string) {
   if (batch.status !== 'COMPLETED') throw new NotFoundError(`Settlement batch ${batchId} has no merkle tree`);
   const levels = await treeOf(ctx, batchId, batch.rootHash!);
   const path = proofFromLevels(levels, leaf.leafIndex);
-  return { leaf_index: leaf.leafIndex, tree_size: levels[0]!.length, leaf_hash: leaf.leafHash, root_hash: batch.rootHash!, audit_path: path.map(toBase64) };
+  return {
+    leaf_index: leaf.leafIndex,
+    tree_size: levels[0]!.length,
+    leaf_hash: leaf.leafHash,
+    root_hash: batch.rootHash!,
+    audit_path: path.map(toBase64),
+  };
 }
 
 /** A completed batch's tree never changes: the last few are kept in memory, keyed by batch and root. */
@@ -100,10 +159,15 @@ async function treeOf(ctx: ServiceContext, batchId: string, rootHash: string): P
   const key = `${batchId}|${rootHash}`;
   const cached = treeCache.get(key);
   if (cached) return cached;
-  const leaves = await ctx.db.select({ h: settlementLeaves.leafHash }).from(settlementLeaves).where(eq(settlementLeaves.batchId, batchId)).orderBy(settlementLeaves.leafIndex);
+  const leaves = await ctx.db
+    .select({ h: settlementLeaves.leafHash })
+    .from(settlementLeaves)
+    .where(eq(settlementLeaves.batchId, batchId))
+    .orderBy(settlementLeaves.leafIndex);
   const levels = buildLevels(leaves.map((l) => fromBase64(l.h)));
   // Served only if it reproduces the stored root.
-  if (toBase64(levels[levels.length - 1]![0]!) !== rootHash) throw new Error(`Settlement batch ${batchId}: stored leaves do not reproduce the root`);
+  if (toBase64(levels[levels.length - 1]![0]!) !== rootHash)
+    throw new Error(`Settlement batch ${batchId}: stored leaves do not reproduce the root`);
   treeCache.set(key, levels);
   if (treeCache.size > TREE_CACHE_SIZE) treeCache.delete(treeCache.keys().next().value!);
   return levels;
@@ -114,23 +178,81 @@ async function treeOf(ctx: ServiceContext, batchId: string, rootHash: string): P
  * settling update must not touch an index); the partner's transactions are read by partner and
  * clearing time, within the batch's clearing-time range, and filtered by batch.
  */
-function partnerBatchTxns(batch: BatchRow, partnerId: string): SQL {
-  const where: SQL[] = [eq(transactions.batchId, batch.id), or(eq(transactions.debtorPartnerId, partnerId), eq(transactions.beneficiaryPartnerId, partnerId))!];
-  if (batch.firstClearedAt && batch.lastClearedAt) where.push(between(transactions.clearedAt, batch.firstClearedAt, batch.lastClearedAt));
-  return and(...where)!;
+/**
+ * A batch's transactions by clearing-time range: the batch's own range of its currency (no index
+ * may cover `batch_id`, which the cut-off writes: docs/benchmarks.md, "Settlement").
+ */
+function partnerBatchRange(batch: BatchRow): SQL {
+  const range =
+    batch.firstClearedAt && batch.lastClearedAt
+      ? sql` and ${transactions.clearedAt} between ${batch.firstClearedAt.toISOString()}::timestamptz and ${batch.lastClearedAt.toISOString()}::timestamptz`
+      : sql``;
+  return sql`${transactions.batchId} = ${batch.id}${range}`;
 }
 
-export async function listBatchTransactions(ctx: ServiceContext, batchId: string, q: { page: number; limit: number }) {
-  const { batch, partnerId } = await batchForPartner(ctx, batchId);
-  const cond = partnerBatchTxns(batch, partnerId);
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(transactions).where(cond).orderBy(transactions.clearedAt, transactions.id).limit(q.limit).offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(transactions).where(cond),
-  ]);
+/** A partner's transactions of a batch, first cleared first (indexes (debtor | beneficiary, cleared_at, id)). */
+const FIRST_CLEARED_FIRST: Keyset = {
+  keys: [
+    { column: transactions.clearedAt, type: 'timestamptz' },
+    { column: transactions.id, type: 'text' },
+  ],
+  direction: 'asc',
+};
+
+/** Batches, newest cut-off first. */
+const NEWEST_CUTOFF_FIRST: Keyset = {
+  keys: [
+    { column: settlementBatches.cutoffTime, type: 'timestamptz' },
+    { column: settlementBatches.id, type: 'text' },
+  ],
+  direction: 'desc',
+};
+
+export async function listBatchTransactions(
+  ctx: ServiceContext,
+  batchId: string,
+  q: ListSettlementTransactionsQuery,
+) {
+  const { batch, leaf, partnerId } = await batchForPartner(ctx, batchId);
+  const inBatch = partnerBatchRange(batch);
+  const branches = (['debtor', 'beneficiary'] as const).map((side) => ({
+    keyset: FIRST_CLEARED_FIRST,
+    id: transactions.id,
+    from:
+      side === 'debtor'
+        ? sql`from ${transactions} where ${transactions.debtorPartnerId} = ${partnerId} and ${inBatch}`
+        : sql`from ${transactions} where ${transactions.beneficiaryPartnerId} = ${partnerId} and ${transactions.debtorPartnerId} <> ${partnerId} and ${inBatch}`,
+  }));
+  const load = async (ids: string[]) =>
+    ids.length === 0 ? [] : ctx.db.select().from(transactions).where(inArray(transactions.id, ids));
+  const fetch = unionFetch(ctx.db, branches, load);
+  // The partner's leaf counted its transactions in the batch at the cut-off: exact, and free.
+  fetch.count = async () => leaf.txnCount;
+  fetch.exactCount = true;
+  const { rows, page } = await keysetPage(FIRST_CLEARED_FIRST, q, fetch);
   const lines = rows.length
-    ? await ctx.db.select().from(transactionLines).where(inArray(transactionLines.transactionId, rows.map((r) => r.id)))
+    ? await ctx.db
+        .select()
+        .from(transactionLines)
+        .where(
+          inArray(
+            transactionLines.transactionId,
+            rows.map((r) => r.id),
+          ),
+        )
     : [];
-  return { total: total!.n, transactions: rows.map((t) => serializeTransaction(t, lines.filter((l) => l.transactionId === t.id))) };
+  const { count, count_capped, ...rest } = page;
+  return {
+    total: count,
+    total_capped: count_capped,
+    ...rest,
+    transactions: rows.map((t) =>
+      serializeTransaction(
+        t,
+        lines.filter((l) => l.transactionId === t.id),
+      ),
+    ),
+  };
 }
 
 export async function getBatchTransaction(ctx: ServiceContext, batchId: string, transactionId: string) {
@@ -138,7 +260,13 @@ export async function getBatchTransaction(ctx: ServiceContext, batchId: string, 
   const [t] = await ctx.db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.id, transactionId), eq(transactions.batchId, batchId), or(eq(transactions.debtorPartnerId, partnerId), eq(transactions.beneficiaryPartnerId, partnerId))))
+    .where(
+      and(
+        eq(transactions.id, transactionId),
+        eq(transactions.batchId, batchId),
+        or(eq(transactions.debtorPartnerId, partnerId), eq(transactions.beneficiaryPartnerId, partnerId)),
+      ),
+    )
     .limit(1);
   if (!t) throw new NotFoundError(`Transaction ${transactionId} not found in batch ${batchId}`);
   const lines = await ctx.db.select().from(transactionLines).where(eq(transactionLines.transactionId, t.id));
@@ -146,10 +274,91 @@ export async function getBatchTransaction(ctx: ServiceContext, batchId: string, 
 }
 
 /** Operator: the latest batches across the network. */
-export async function listNetworkBatches(ctx: ServiceContext, q: { page: number; limit: number }) {
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(settlementBatches).orderBy(desc(settlementBatches.cutoffTime), desc(settlementBatches.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(settlementBatches),
-  ]);
-  return { total: total!.n, batches: rows.map((b) => ({ ...serializeSummary(b, b.txnCount), root_hash: b.rootHash, leaves_count: b.leavesCount, failure_reason: b.failureReason })) };
+export async function listNetworkBatches(ctx: ServiceContext, q: ListNetworkSettlementsQuery) {
+  const { rows: found, page } = await keysetPage(
+    NEWEST_CUTOFF_FIRST,
+    q,
+    queryFetch<{ batch: BatchRow }>(
+      ctx.db,
+      NEWEST_CUTOFF_FIRST,
+      undefined,
+      (keys) => ctx.db.select({ batch: settlementBatches, keys }).from(settlementBatches).$dynamic(),
+      () =>
+        ctx.db
+          .select({ one: sql`1` })
+          .from(settlementBatches)
+          .$dynamic(),
+    ),
+  );
+  const rows = found.map((r) => r.batch);
+  const { count, count_capped, ...rest } = page;
+  return {
+    total: count,
+    total_capped: count_capped,
+    ...rest,
+    batches: rows.map(serializeNetworkBatch),
+  };
+}
+
+const serializeNetworkBatch = (b: BatchRow) => ({
+  ...serializeSummary(b, b.txnCount),
+  root_hash: b.rootHash,
+  leaves_count: b.leavesCount,
+  failure_reason: b.failureReason,
+});
+
+/** A batch's participants, by namespace id (the leaves' primary key). */
+const BY_PARTNER: Keyset = {
+  keys: [{ column: settlementLeaves.partnerId, type: 'text' }],
+  direction: 'asc',
+};
+
+/**
+ * One batch as the network operator sees it: its summary and merkle root, and a page of its
+ * participants' leaves (net amount, side, transactions) with their namespaces' names.
+ */
+export async function getNetworkBatch(ctx: ServiceContext, batchId: string, q: GetNetworkSettlementQuery) {
+  const [batch] = await ctx.db
+    .select()
+    .from(settlementBatches)
+    .where(eq(settlementBatches.id, batchId))
+    .limit(1);
+  if (!batch) throw new NotFoundError(`Settlement batch ${batchId} not found`);
+  const inBatch = eq(settlementLeaves.batchId, batchId);
+  const { rows, page } = await keysetPage(
+    BY_PARTNER,
+    q,
+    queryFetch<{ leaf: typeof settlementLeaves.$inferSelect; domain: string | null; name: string | null }>(
+      ctx.db,
+      BY_PARTNER,
+      inBatch,
+      (keys) =>
+        ctx.db
+          .select({ leaf: settlementLeaves, domain: namespaces.domain, name: namespaces.name, keys })
+          .from(settlementLeaves)
+          .leftJoin(namespaces, eq(namespaces.id, settlementLeaves.partnerId))
+          .$dynamic(),
+      () =>
+        ctx.db
+          .select({ one: sql`1` })
+          .from(settlementLeaves)
+          .$dynamic(),
+    ),
+  );
+  const { count, count_capped, ...rest } = page;
+  return {
+    batch: serializeNetworkBatch(batch),
+    total: count,
+    total_capped: count_capped,
+    ...rest,
+    participants: rows.map((r) => ({
+      partner_id: r.leaf.partnerId,
+      domain: r.domain,
+      name: r.name,
+      kind: r.leaf.kind,
+      amount: r.leaf.amount.toString(),
+      txn_count: r.leaf.txnCount,
+      leaf_index: r.leaf.leafIndex,
+    })),
+  };
 }

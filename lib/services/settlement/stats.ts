@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/api/context';
+import type { ServiceContext } from '@/lib/services/context';
 import { rowsOf } from '@/lib/db/rows';
-
 
 /**
  * Operator: network-wide counts for the operator screen. Settlement figures come from the queue

@@ -15,10 +15,19 @@ export interface VerifyReport {
  * transactions, the leaf hashes and the root from the leaves; and checks Σ creditor = Σ debtor.
  */
 export async function verifyBatch(db: Db, batchId: string): Promise<VerifyReport> {
-  const [batch] = await db.select().from(schema.settlementBatches).where(eq(schema.settlementBatches.id, batchId)).limit(1);
-  if (!batch) return { batchId, ok: false, checks: [{ name: 'batch exists', ok: false, detail: 'no such batch' }] };
+  const [batch] = await db
+    .select()
+    .from(schema.settlementBatches)
+    .where(eq(schema.settlementBatches.id, batchId))
+    .limit(1);
+  if (!batch)
+    return { batchId, ok: false, checks: [{ name: 'batch exists', ok: false, detail: 'no such batch' }] };
   const checks: VerifyReport['checks'] = [];
-  const leaves = await db.select().from(schema.settlementLeaves).where(eq(schema.settlementLeaves.batchId, batchId)).orderBy(schema.settlementLeaves.leafIndex);
+  const leaves = await db
+    .select()
+    .from(schema.settlementLeaves)
+    .where(eq(schema.settlementLeaves.batchId, batchId))
+    .orderBy(schema.settlementLeaves.leafIndex);
 
   // The batch's transactions, reached per leaf partner through the (partner, clearing time) indexes.
   const recomputed = sql`
@@ -32,10 +41,18 @@ export async function verifyBatch(db: Db, batchId: string): Promise<VerifyReport
         JOIN transactions t ON t.debtor_partner_id = l.partner_id AND t.cleared_at BETWEEN b.lo AND b.hi AND t.batch_id = b.id
         WHERE t.debtor_partner_id <> t.beneficiary_partner_id
     ), recomputed AS (SELECT p, cp, sum(v) AS net FROM sides GROUP BY p, cp)`;
-  const nets = rowsOf(await db.execute(sql`${recomputed} SELECT p, sum(net)::text AS net FROM recomputed GROUP BY p`));
+  const nets = rowsOf(
+    await db.execute(sql`${recomputed} SELECT p, sum(net)::text AS net FROM recomputed GROUP BY p`),
+  );
   const netOf = new Map(nets.map((r) => [String(r.p), BigInt(String(r.net))]));
-  const leafMismatch = leaves.filter((l) => (l.kind === 'creditor' ? l.amount : -l.amount) !== (netOf.get(l.partnerId) ?? 0n));
-  checks.push({ name: 'leaves equal the nets of the batch transactions', ok: leafMismatch.length === 0, detail: leafMismatch.map((l) => l.partnerId).join(', ') || `${leaves.length} leaves` });
+  const leafMismatch = leaves.filter(
+    (l) => (l.kind === 'creditor' ? l.amount : -l.amount) !== (netOf.get(l.partnerId) ?? 0n),
+  );
+  checks.push({
+    name: 'leaves equal the nets of the batch transactions',
+    ok: leafMismatch.length === 0,
+    detail: leafMismatch.map((l) => l.partnerId).join(', ') || `${leaves.length} leaves`,
+  });
 
   const [pos] = rowsOf(
     await db.execute(sql`${recomputed}, stored AS (
@@ -48,7 +65,10 @@ export async function verifyBatch(db: Db, batchId: string): Promise<VerifyReport
   checks.push({
     name: 'positions equal the bilateral nets of the batch transactions',
     ok: badPositions === 0,
-    detail: badPositions === 0 ? `${Number(pos?.pairs ?? 0)} positions` : `${badPositions} differ, e.g. ${(pos?.sample as string[]).join(', ')}`,
+    detail:
+      badPositions === 0
+        ? `${Number(pos?.pairs ?? 0)} positions`
+        : `${badPositions} differ, e.g. ${(pos?.sample as string[]).join(', ')}`,
   });
 
   const sorted = [...leaves].map((l) => l.partnerId);
@@ -59,11 +79,31 @@ export async function verifyBatch(db: Db, batchId: string): Promise<VerifyReport
   const debtor = leaves.filter((l) => l.kind === 'debtor').reduce((a, l) => a + l.amount, 0n);
   checks.push({ name: 'Σ creditor = Σ debtor', ok: creditor === debtor, detail: `${creditor} = ${debtor}` });
 
-  const hashes = await Promise.all(leaves.map((l) => hashLeaf(leafInput({ batchId, partnerId: l.partnerId, currency: batch.currency, kind: l.kind, amount: l.amount.toString() }))));
+  const hashes = await Promise.all(
+    leaves.map((l) =>
+      hashLeaf(
+        leafInput({
+          batchId,
+          partnerId: l.partnerId,
+          currency: batch.currency,
+          kind: l.kind,
+          amount: l.amount.toString(),
+        }),
+      ),
+    ),
+  );
   const badHashes = leaves.filter((l, i) => l.leafHash !== toBase64(hashes[i]!));
-  checks.push({ name: 'stored leaf hashes', ok: badHashes.length === 0, detail: badHashes.map((l) => l.partnerId).join(', ') || 'ok' });
+  checks.push({
+    name: 'stored leaf hashes',
+    ok: badHashes.length === 0,
+    detail: badHashes.map((l) => l.partnerId).join(', ') || 'ok',
+  });
 
   const root = toBase64(await rootFromLeafHashes(hashes));
-  checks.push({ name: 'root hash', ok: root === batch.rootHash, detail: `recomputed ${root}, stored ${batch.rootHash}` });
+  checks.push({
+    name: 'root hash',
+    ok: root === batch.rootHash,
+    detail: `recomputed ${root}, stored ${batch.rootHash}`,
+  });
   return { batchId, ok: checks.every((c) => c.ok), checks };
 }

@@ -1,16 +1,41 @@
-import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/api/context';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
 import { newWebhookSecret } from '@/lib/auth/secrets';
+import { sealWebhookSecret } from '@/lib/webhooks/secret-at-rest';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { toSeconds } from '@/lib/api/schemas';
+import { toSeconds } from '@/lib/schemas/common';
 import { assertSafeTarget } from '@/lib/webhooks/ssrf';
 import { SUBSCRIBABLE_EVENT_TYPES } from '@/lib/events/types';
 import { emitEvent } from '../events/emit';
-import { pageOffset, requireNamespace } from '../guards';
+import { requireNamespace } from '../guards';
+import { keysetPage, queryFetch, type Keyset } from '../paging';
+import type {
+  CreateWebhookBody,
+  ListWebhookDeliveriesQuery,
+  ListWebhooksQuery,
+  UpdateWebhookBody,
+} from '@/lib/schemas/webhooks';
 
 const { webhooks, webhookDeliveries, webhookAttempts } = schema;
+
+/** A namespace's webhooks, newest first. */
+const WEBHOOKS_NEWEST_FIRST: Keyset = {
+  keys: [
+    { column: webhooks.createdAt, type: 'timestamptz' },
+    { column: webhooks.id, type: 'text' },
+  ],
+  direction: 'desc',
+};
+/** An endpoint's deliveries, newest first (indexes webhook_deliveries_webhook_idx and …_status_idx). */
+const DELIVERIES_NEWEST_FIRST: Keyset = {
+  keys: [
+    { column: webhookDeliveries.createdAt, type: 'timestamptz' },
+    { column: webhookDeliveries.id, type: 'text' },
+  ],
+  direction: 'desc',
+};
 type WebhookRow = typeof webhooks.$inferSelect;
 
 export const SUBSCRIBABLE = SUBSCRIBABLE_EVENT_TYPES;
@@ -39,31 +64,55 @@ function checkTypes(types: string[]) {
   return types.includes('*') ? ['*'] : [...new Set(types)];
 }
 
-export async function createWebhook(ctx: ServiceContext, input: { url: string; event_types: string[]; description?: string }) {
+export async function createWebhook(ctx: ServiceContext, input: CreateWebhookBody) {
   const ns = requireNamespace(ctx);
   const eventTypes = checkTypes(input.event_types);
   await assertSafeTarget(input.url);
   const secret = newWebhookSecret();
+  const id = newId('wh');
   const [row] = await ctx.db
     .insert(webhooks)
-    .values({ id: newId('wh'), orgId: ns.orgId, partnerId: ns.id, url: input.url, description: input.description ?? '', eventTypes, secret })
+    .values({
+      id,
+      orgId: ns.orgId,
+      partnerId: ns.id,
+      url: input.url,
+      description: input.description ?? '',
+      eventTypes,
+      secret: sealWebhookSecret(id, secret),
+    })
     .returning();
   return serializeWebhook(row!, secret);
 }
 
-export async function listWebhooks(ctx: ServiceContext, q: { page: number; limit: number }) {
+export async function listWebhooks(ctx: ServiceContext, q: ListWebhooksQuery) {
   const ns = requireNamespace(ctx);
   const cond = and(eq(webhooks.partnerId, ns.id), isNull(webhooks.deletedAt));
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(webhooks).where(cond).orderBy(desc(webhooks.createdAt), desc(webhooks.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(webhooks).where(cond),
-  ]);
-  return { count: total!.n, webhooks: rows.map((w) => serializeWebhook(w)) };
+  const { rows, page } = await keysetPage(
+    WEBHOOKS_NEWEST_FIRST,
+    q,
+    queryFetch<{ row: WebhookRow }>(
+      ctx.db,
+      WEBHOOKS_NEWEST_FIRST,
+      cond,
+      (keys) => ctx.db.select({ row: webhooks, keys }).from(webhooks).$dynamic(),
+      () =>
+        ctx.db
+          .select({ one: sql`1` })
+          .from(webhooks)
+          .$dynamic(),
+    ),
+  );
+  return { ...page, webhooks: rows.map((r) => serializeWebhook(r.row)) };
 }
 
 async function getWebhookOrThrow(ctx: ServiceContext, id: string) {
   const ns = requireNamespace(ctx);
-  const [row] = await ctx.db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.partnerId, ns.id), isNull(webhooks.deletedAt))).limit(1);
+  const [row] = await ctx.db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.partnerId, ns.id), isNull(webhooks.deletedAt)))
+    .limit(1);
   if (!row) throw new NotFoundError(`Webhook ${id} not found`);
   return row;
 }
@@ -72,7 +121,7 @@ export async function getWebhook(ctx: ServiceContext, id: string) {
   return serializeWebhook(await getWebhookOrThrow(ctx, id));
 }
 
-export async function updateWebhook(ctx: ServiceContext, id: string, input: { url?: string; event_types?: string[]; description?: string; enabled?: boolean }) {
+export async function updateWebhook(ctx: ServiceContext, id: string, input: UpdateWebhookBody) {
   await getWebhookOrThrow(ctx, id);
   if (input.url) await assertSafeTarget(input.url);
   const [row] = await ctx.db
@@ -82,7 +131,9 @@ export async function updateWebhook(ctx: ServiceContext, id: string, input: { ur
       ...(input.event_types ? { eventTypes: checkTypes(input.event_types) } : {}),
       ...(input.description !== undefined ? { description: input.description } : {}),
       // Re-enabling clears the failure record.
-      ...(input.enabled !== undefined ? { enabled: input.enabled, ...(input.enabled ? { disabledReason: null, failingSince: null } : {}) } : {}),
+      ...(input.enabled !== undefined
+        ? { enabled: input.enabled, ...(input.enabled ? { disabledReason: null, failingSince: null } : {}) }
+        : {}),
       updatedAt: new Date(),
     })
     .where(eq(webhooks.id, id))
@@ -94,8 +145,14 @@ export async function updateWebhook(ctx: ServiceContext, id: string, input: { ur
 export async function deleteWebhook(ctx: ServiceContext, id: string) {
   await getWebhookOrThrow(ctx, id);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(webhooks).set({ deletedAt: new Date(), enabled: false, updatedAt: new Date() }).where(eq(webhooks.id, id));
-    await tx.update(webhookDeliveries).set({ status: 'failed', updatedAt: new Date() }).where(and(eq(webhookDeliveries.webhookId, id), eq(webhookDeliveries.status, 'pending')));
+    await tx
+      .update(webhooks)
+      .set({ deletedAt: new Date(), enabled: false, updatedAt: new Date() })
+      .where(eq(webhooks.id, id));
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'failed', updatedAt: new Date() })
+      .where(and(eq(webhookDeliveries.webhookId, id), eq(webhookDeliveries.status, 'pending')));
   });
   return {};
 }
@@ -105,26 +162,52 @@ export async function rotateWebhookSecret(ctx: ServiceContext, id: string) {
   const secret = newWebhookSecret();
   const [row] = await ctx.db
     .update(webhooks)
-    .set({ secret, previousSecret: current.secret, previousSecretExpiresAt: new Date(Date.now() + ROTATION_GRACE_MS), updatedAt: new Date() })
+    .set({
+      secret: sealWebhookSecret(id, secret),
+      previousSecret: current.secret,
+      previousSecretExpiresAt: new Date(Date.now() + ROTATION_GRACE_MS),
+      updatedAt: new Date(),
+    })
     .where(eq(webhooks.id, id))
     .returning();
   return serializeWebhook(row!, secret);
 }
 
-export async function listDeliveries(ctx: ServiceContext, id: string, q: { status?: 'pending' | 'succeeded' | 'failed'; page: number; limit: number }) {
+export async function listDeliveries(ctx: ServiceContext, id: string, q: ListWebhookDeliveriesQuery) {
   await getWebhookOrThrow(ctx, id);
   const where: SQL[] = [eq(webhookDeliveries.webhookId, id)];
   if (q.status) where.push(eq(webhookDeliveries.status, q.status));
   const cond = and(...where);
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(webhookDeliveries).where(cond).orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id)).limit(q.limit).offset(pageOffset(q.page, q.limit)),
-    ctx.db.select({ n: count() }).from(webhookDeliveries).where(cond),
-  ]);
+  const { rows: pageRows, page } = await keysetPage(
+    DELIVERIES_NEWEST_FIRST,
+    q,
+    queryFetch<{ row: typeof webhookDeliveries.$inferSelect }>(
+      ctx.db,
+      DELIVERIES_NEWEST_FIRST,
+      cond,
+      (keys) => ctx.db.select({ row: webhookDeliveries, keys }).from(webhookDeliveries).$dynamic(),
+      () =>
+        ctx.db
+          .select({ one: sql`1` })
+          .from(webhookDeliveries)
+          .$dynamic(),
+    ),
+  );
+  const rows = pageRows.map((r) => r.row);
   const attempts = rows.length
-    ? await ctx.db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, rows.map((r) => r.id))).orderBy(webhookAttempts.attemptedAt)
+    ? await ctx.db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            rows.map((r) => r.id),
+          ),
+        )
+        .orderBy(webhookAttempts.attemptedAt)
     : [];
   return {
-    count: total!.n,
+    ...page,
     deliveries: rows.map((d) => ({
       token: d.id,
       webhook_id: d.webhookId,
@@ -137,7 +220,13 @@ export async function listDeliveries(ctx: ServiceContext, id: string, q: { statu
       created_at: toSeconds(d.createdAt),
       attempt_log: attempts
         .filter((a) => a.deliveryId === d.id)
-        .map((a) => ({ attempted_at: toSeconds(a.attemptedAt), status_code: a.statusCode, latency_ms: a.latencyMs, response_excerpt: a.responseExcerpt, error: a.error })),
+        .map((a) => ({
+          attempted_at: toSeconds(a.attemptedAt),
+          status_code: a.statusCode,
+          latency_ms: a.latencyMs,
+          response_excerpt: a.responseExcerpt,
+          error: a.error,
+        })),
     })),
   };
 }
@@ -158,6 +247,11 @@ export async function retryDelivery(ctx: ServiceContext, id: string, deliveryId:
 /** A `webhook.test` event for this endpoint only, through the normal outbox and delivery. */
 export async function sendTestEvent(ctx: ServiceContext, id: string) {
   const hook = await getWebhookOrThrow(ctx, id);
-  const eventId = await emitEvent(ctx.db, { type: 'webhook.test', orgId: hook.orgId, partnerId: hook.partnerId, data: { webhook_id: hook.id, message: 'This is a test event' } });
+  const eventId = await emitEvent(ctx.db, {
+    type: 'webhook.test',
+    orgId: hook.orgId,
+    partnerId: hook.partnerId,
+    data: { webhook_id: hook.id, message: 'This is a test event' },
+  });
   return { event_id: eventId };
 }

@@ -17,7 +17,7 @@ import {
   type CutoffResult,
   type NetworkBatch,
 } from '@/lib/client/queries/settlements';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { usePaging } from '@/lib/client/use-url-state';
 
 const col = columnHelper<NetworkBatch>();
 
@@ -28,7 +28,14 @@ const columns = col.columns([
   col.display({
     header: 'Batch',
     id: 'batch',
-    cell: ({ row }) => <span className="font-mono text-xs">{row.original.token}</span>,
+    cell: ({ row }) => (
+      <Link
+        href={`/operator/network/batches/${encodeURIComponent(row.original.token)}`}
+        className="font-mono text-xs text-blue-700 underline dark:text-blue-400"
+      >
+        {row.original.token}
+      </Link>
+    ),
   }),
   col.display({
     header: 'Cut-off',
@@ -111,8 +118,8 @@ function Stats() {
 }
 
 export function NetworkClient() {
-  const { set, page } = useUrlState();
-  const batches = useQuery(networkBatchesQuery(page, LIMIT));
+  const paging = usePaging();
+  const batches = useQuery(networkBatchesQuery(paging.cursor, LIMIT));
   const cutoff = useRunCutoff();
   const toast = useToast();
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -173,10 +180,9 @@ export function NetworkClient() {
           caption="Latest settlement batches across the network"
           columns={columns}
           data={batches.data?.batches ?? []}
-          count={batches.data?.total ?? 0}
-          page={page}
+          list={batches.data}
           limit={LIMIT}
-          onPage={(p) => set({ page: p })}
+          paging={paging}
           isLoading={batches.isLoading}
           empty="No settlement batches yet."
         />

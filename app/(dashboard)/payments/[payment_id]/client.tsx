@@ -1,11 +1,11 @@
 'use client';
 
+import { PaymentStatusBadge } from '@/components/payments/status-badge';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import { apiFetch, ApiClientError } from '@/lib/client/api';
 import { DetailRow } from '@/components/ui/detail-row';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
@@ -73,7 +73,6 @@ interface Exc {
 const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 
 /** Submission status → badge tone: waiting amber, admitted or settled green, refused or lapsed red. */
-const SUBMISSION_TONE = { 1: 'amber', 2: 'amber', 3: 'green', 4: 'red', 5: 'red', 6: 'green' } as const;
 
 /** The submission as a record; its transaction id jumps to the transaction lines below. */
 function SubmissionRecord({ sub }: { sub: Submission }) {
@@ -84,9 +83,7 @@ function SubmissionRecord({ sub }: { sub: Submission }) {
       </DetailRow>
       <DetailRow term="Workflow">{sub.workflow}</DetailRow>
       <DetailRow term="Status">
-        <Badge tone={SUBMISSION_TONE[sub.status as keyof typeof SUBMISSION_TONE] ?? 'slate'}>
-          {SUBMISSION_STATUS[sub.status] ?? String(sub.status)}
-        </Badge>
+        <PaymentStatusBadge status={sub.status} />
       </DetailRow>
       <DetailRow term="Submitted at">
         <LocalTime seconds={sub.submission_time} />
@@ -260,8 +257,8 @@ export function PaymentDetail({
         <h2 className="mb-2 font-medium">Timeline</h2>
         <ol className="flex flex-col gap-1 text-sm">
           {timeline.map((e, i) => (
-            <li key={i} className="flex gap-3">
-              <span className="w-48 shrink-0 whitespace-nowrap text-slate-600 tabular-nums dark:text-slate-400">
+            <li key={i} className="flex flex-col sm:flex-row sm:gap-3">
+              <span className="shrink-0 whitespace-nowrap text-slate-600 tabular-nums sm:w-64 dark:text-slate-400">
                 {e.at ? <LocalTime seconds={e.at} /> : null}
               </span>
               {e.href ? (

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
-import { formatMoney, when } from '@/lib/client/format';
+import { formatLocal, formatMoney, when } from '@/lib/client/format';
 import { batchQuery, type BatchDetail } from '@/lib/client/queries/settlements';
 import { PositionsSection } from './positions-section';
 import { CARD, TERM } from './styles';
@@ -66,7 +66,7 @@ function MerkleSection({ batch }: { batch: BatchDetail }) {
     ['Root hash', root.root_hash],
     [
       'Tree',
-      `${root.version} · ${root.leaves_count.toLocaleString('en')} leaves · built ${new Date(root.created_at).toLocaleString()}`,
+      `${root.version} · ${root.leaves_count.toLocaleString('en')} leaves · built ${formatLocal(new Date(root.created_at))}`,
     ],
     [
       'Your leaf',

@@ -67,7 +67,7 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
         </p>
       ) : (
         <>
-          <NetPositionsChart positions={positions} currency={summary.currency} />
+          <NetPositionsChart positions={positions} currency={summary.currency} names={domains} />
           <div className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Net positions</caption>

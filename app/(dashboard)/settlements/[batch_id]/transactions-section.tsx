@@ -8,14 +8,14 @@ import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { downloadCsv, toCsv } from '@/lib/client/csv';
-import { formatMoney } from '@/lib/client/format';
+import { formatLocal, formatMoney } from '@/lib/client/format';
 import {
   batchTransactionsQuery,
   fetchAllBatchTransactions,
   type BatchDetail,
   type BatchTransaction,
 } from '@/lib/client/queries/settlements';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { usePaging } from '@/lib/client/use-url-state';
 import { useCounterpartyDomains } from './counterparty-domains';
 import { CARD } from './styles';
 
@@ -70,10 +70,10 @@ export function transactionsCsv(rows: BatchTransaction[], partnerId: string, bat
 }
 
 export function TransactionsSection({ batch }: { batch: BatchDetail }) {
-  const { set, page } = useUrlState();
+  const paging = usePaging();
   const batchId = batch.summary.token;
   const partnerId = batch.merkle_leaf?.partner_id ?? '';
-  const query = useQuery(batchTransactionsQuery(batchId, page, LIMIT));
+  const query = useQuery(batchTransactionsQuery(batchId, paging.cursor, LIMIT));
   const domains = useCounterpartyDomains();
   const [exporting, setExporting] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -142,7 +142,7 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
     col.display({
       header: 'Cleared',
       id: 'created',
-      cell: ({ row }) => new Date(row.original.created_on).toLocaleString(),
+      cell: ({ row }) => formatLocal(new Date(row.original.created_on)),
     }),
   ]);
 
@@ -166,10 +166,9 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
         caption="Transactions in this batch"
         columns={columns}
         data={query.data?.transactions ?? []}
-        count={query.data?.total ?? 0}
-        page={page}
+        list={query.data}
         limit={LIMIT}
-        onPage={(p) => set({ page: p })}
+        paging={paging}
         isLoading={query.isLoading}
         empty="No transactions of this namespace in the batch."
       />

@@ -14,7 +14,7 @@ import {
   type Delivery,
   type Webhook,
 } from '@/lib/client/queries/webhooks';
-import { useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 
 const col = columnHelper<Delivery>();
 
@@ -56,9 +56,11 @@ function Attempts({ delivery }: { delivery: Delivery }) {
 export function Deliveries({ webhook, canRetry }: { webhook: Webhook; canRetry: boolean }) {
   const { params, set } = useUrlState();
   const status = params.get('status') ?? '';
-  const page = Math.max(1, Number(params.get('dpage') ?? 1) || 1);
+  const paging = usePaging('deliveries');
   const toast = useToast();
-  const query = useQuery(deliveriesQuery(webhook.token, { status: status || undefined, page, limit: LIMIT }));
+  const query = useQuery(
+    deliveriesQuery(webhook.token, { status: status || undefined, cursor: paging.cursor, limit: LIMIT }),
+  );
   const retry = useRetryDelivery();
 
   const columns = col.columns([
@@ -144,7 +146,7 @@ export function Deliveries({ webhook, canRetry }: { webhook: Webhook; canRetry: 
           label="Delivery status"
           id="delivery-status"
           value={status}
-          onChange={(e) => set({ status: e.target.value, dpage: undefined })}
+          onChange={(e) => set({ status: e.target.value })}
         >
           <option value="">All</option>
           <option value="pending">Pending</option>
@@ -156,10 +158,9 @@ export function Deliveries({ webhook, canRetry }: { webhook: Webhook; canRetry: 
         caption="Deliveries"
         columns={canRetry ? [...columns, retryColumn] : columns}
         data={query.data?.deliveries ?? []}
-        count={query.data?.count ?? 0}
-        page={page}
+        list={query.data}
         limit={LIMIT}
-        onPage={(p) => set({ dpage: p })}
+        paging={paging}
         isLoading={query.isLoading}
         empty={
           status

@@ -1,6 +1,7 @@
 import { getToken } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
-import { AUTH_SECRET } from '@/lib/auth/next-auth';
+import { SESSION_SECRET } from '@/lib/auth/next-auth';
+import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { callGateway } from '@/lib/dashboard/gateway-client';
 import { PARTNER_COOKIE, partnerFromCookie } from '@/lib/dashboard/partner-cookie';
 import { MAX_BODY_BYTES } from '@/lib/api/raw-path';
@@ -28,7 +29,7 @@ async function readLimited(req: NextRequest): Promise<string | typeof TOO_LARGE>
  * server), the selected namespace and a fresh idempotency-key per mutation.
  */
 async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] }> }): Promise<Response> {
-  const token = await getToken({ req, secret: AUTH_SECRET });
+  const token = await getToken({ req, secret: SESSION_SECRET });
   const accessToken = token?.accessToken as string | undefined;
   if (!accessToken) {
     return Response.json(
@@ -57,11 +58,16 @@ async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] 
     method: req.method,
     headers,
     body: body || undefined,
+    clientAddress: clientAddressFromHeaders((name) => req.headers.get(name)),
   });
   const text = await res.text();
+  const retryAfter = res.headers.get('retry-after');
   return new Response(text, {
     status: res.status,
-    headers: { 'content-type': res.headers.get('content-type') ?? 'application/json' },
+    headers: {
+      'content-type': res.headers.get('content-type') ?? 'application/json',
+      ...(retryAfter ? { 'retry-after': retryAfter } : {}),
+    },
   });
 }
 

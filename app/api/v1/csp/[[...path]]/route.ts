@@ -1,3 +1,4 @@
+import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { getGateway } from '@/lib/gateway/app';
 import { startServices } from '@/lib/server/start';
 
@@ -5,7 +6,10 @@ export const dynamic = 'force-dynamic';
 
 async function handle(req: Request): Promise<Response> {
   await startServices();
-  return getGateway().fetch(req);
+  // A route handler has no socket: the client's address is resolved from the request's headers.
+  return getGateway().fetch(req, {
+    clientAddress: clientAddressFromHeaders((name) => req.headers.get(name)),
+  });
 }
 
 export const GET = handle;

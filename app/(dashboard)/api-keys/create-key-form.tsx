@@ -1,0 +1,76 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { KeyValues } from './key-schemas';
+import { FLAGS, keyBody, type ApiKey } from './key-types';
+
+const NEW_KEY: KeyValues = {
+  name: '',
+  description: '',
+  customers_read: true,
+  customers_write: false,
+  transactions_read: true,
+  transactions_write: false,
+};
+
+const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.keyResolver));
+
+/**
+ * Creates a key (`POST /apikey`); the answer, with its secret shown once, goes to `onCreated`.
+ * Loaded right after the page (React.lazy in client.tsx), with the form library, so the list's
+ * first load stays within its budget.
+ */
+export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey) => void }) {
+  const toast = useToast();
+  const form = useForm<KeyValues>({ resolver: keyResolver, defaultValues: NEW_KEY });
+  const create = useMutation({
+    mutationFn: (v: KeyValues) => apiFetch<ApiKey>('/apikey', { method: 'POST', body: keyBody(v) }),
+    onSuccess: (k) => {
+      form.reset(NEW_KEY);
+      onCreated(k);
+    },
+    onError: (e: Error) => toast('error', e.message),
+  });
+  return (
+    <form
+      onSubmit={form.handleSubmit((v) => create.mutate(v))}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      noValidate
+    >
+      <h2 className="font-medium">Create a key</h2>
+      <div className="grid gap-3 md:grid-cols-2">
+        <Field
+          label="Key name"
+          id="key-name"
+          {...form.register('name')}
+          error={form.formState.errors.name?.message}
+        />
+        <Field
+          label="Description"
+          id="key-description"
+          {...form.register('description')}
+          error={form.formState.errors.description?.message}
+        />
+      </div>
+      <fieldset className="flex flex-wrap gap-4">
+        <legend className="mb-1 text-sm font-medium">Access</legend>
+        {FLAGS.map((f) => (
+          <label key={f} className="flex items-center gap-2 text-sm">
+            <input type="checkbox" {...form.register(f)} /> {f}
+          </label>
+        ))}
+      </fieldset>
+      <div>
+        <Button type="submit" disabled={create.isPending}>
+          {create.isPending ? 'Creating…' : 'Create key'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,129 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { columnHelper } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
+import { BatchStatusBadge } from '@/components/settlements/batch-status';
+import { RecordNotFound } from '@/components/ui/record-not-found';
+import { ApiClientError } from '@/lib/client/api';
+import { formatMoney, when } from '@/lib/client/format';
+import { networkBatchQuery, type NetworkParticipant } from '@/lib/client/queries/settlements';
+import { usePaging } from '@/lib/client/use-url-state';
+
+const LIMIT = 50;
+const CARD = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+const TERM = 'text-xs font-medium text-slate-600 uppercase dark:text-slate-400';
+
+const col = columnHelper<NetworkParticipant>();
+
+/** One batch across the network, as the operator judges it: summary, root, every participant. */
+export function NetworkBatchClient({ batchId }: { batchId: string }) {
+  const paging = usePaging();
+  const query = useQuery(networkBatchQuery(batchId, paging.cursor, LIMIT));
+  if (query.error instanceof ApiClientError && query.error.status === 404)
+    return <RecordNotFound noun="Settlement batch" backHref="/operator/network" backLabel="Network" />;
+  const b = query.data?.batch;
+  const columns = col.columns([
+    col.display({
+      header: 'Participant',
+      id: 'participant',
+      cell: ({ row }) => (
+        <>
+          <span className="block">{row.original.domain ?? row.original.name ?? '—'}</span>
+          <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
+            {row.original.partner_id}
+          </span>
+        </>
+      ),
+    }),
+    col.display({
+      header: 'Net position',
+      id: 'kind',
+      cell: ({ row }) => (row.original.kind === 'creditor' ? 'Receives' : 'Pays'),
+    }),
+    col.display({
+      header: () => <span className="block text-right">Net amount</span>,
+      id: 'amount',
+      cell: ({ row }) => (
+        <span className="block text-right tabular-nums">
+          {b ? formatMoney(row.original.amount, b.currency) : row.original.amount}
+        </span>
+      ),
+    }),
+    col.display({
+      header: () => <span className="block text-right">Transactions</span>,
+      id: 'txns',
+      cell: ({ row }) => (
+        <span className="block text-right tabular-nums">{row.original.txn_count.toLocaleString('en')}</span>
+      ),
+    }),
+    col.display({
+      header: () => <span className="block text-right">Leaf</span>,
+      id: 'leaf',
+      cell: ({ row }) => <span className="block text-right tabular-nums">{row.original.leaf_index}</span>,
+    }),
+  ]);
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link href="/operator/network" className="text-sm text-blue-700 underline dark:text-blue-400">
+          ← Network
+        </Link>
+        <h1 className="mt-1 font-mono text-xl font-semibold break-all">{batchId}</h1>
+        {b ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {b.currency} settlement batch, cut-off {when(b.cutoff_time)}
+          </p>
+        ) : null}
+      </div>
+      {b ? (
+        <section aria-labelledby="summary-heading" className={CARD}>
+          <h2 id="summary-heading" className="mb-3 font-medium">
+            Summary
+          </h2>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 md:grid-cols-4">
+            {(
+              [
+                ['Status', <BatchStatusBadge key="s" status={b.status} />],
+                ['Currency', b.currency],
+                ['Transactions', b.txn_count.toLocaleString('en')],
+                ['Participants', b.leaves_count?.toLocaleString('en') ?? '—'],
+                ['Cut-off', when(b.cutoff_time)],
+                ['Started', when(b.started_on)],
+                ['Completed', b.completed_on ? when(b.completed_on) : '—'],
+                ['Failure', b.failure_reason ?? '—'],
+              ] as Array<[string, React.ReactNode]>
+            ).map(([term, value]) => (
+              <div key={term} className="min-w-0">
+                <dt className={TERM}>{term}</dt>
+                <dd className="text-sm break-words">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <div className="mt-3">
+            <p className={TERM}>Merkle root</p>
+            <p className="font-mono text-sm break-all" data-testid="network-root-hash">
+              {b.root_hash ?? '—'}
+            </p>
+          </div>
+        </section>
+      ) : null}
+      <section aria-labelledby="participants-heading" className="flex flex-col gap-3">
+        <h2 id="participants-heading" className="font-medium">
+          Participants
+        </h2>
+        <DataTable
+          caption="Participants of the batch"
+          columns={columns}
+          data={query.data?.participants ?? []}
+          list={query.data}
+          limit={LIMIT}
+          paging={paging}
+          isLoading={query.isLoading}
+          empty="No participants: the batch holds no transactions."
+        />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * What `npm run bench:lifecycle` and `npm run bench:soak` share: the set-up over the API (two
+ * sandbox organizations, linked, with a transactions API key each) and the load generator
+ * (bench/lifecycle-load.ts) in its own process.
+ */
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+export const STEPS = ['create', 'submit', 'tasks', 'complete', 'transaction'] as const;
+
+export interface Party {
+  apiKey: string;
+  orgId: string;
+  partnerId: string;
+  domain: string;
+}
+
+export interface LoadResult {
+  lifecycles: number;
+  failed: number;
+  seconds: number;
+  lifecycles_per_sec: number;
+  steps: Record<(typeof STEPS)[number], { count: number; p50_ms: number; p99_ms: number; non2xx: number }>;
+  errors: number;
+  samples: string[];
+  client_cpu_s: number;
+}
+
+export async function call(
+  base: string,
+  method: string,
+  url: string,
+  opts: { token?: string; partner?: string; body?: unknown } = {},
+) {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.partner) headers['x-partner-id'] = opts.partner;
+  if (method !== 'GET') headers['idempotency-key'] = crypto.randomUUID();
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(base + url, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+/** A sandbox organization (sign-up, sign-in), its first namespace and a transactions API key. */
+export async function createParty(base: string, label: string): Promise<Party & { token: string }> {
+  const email = `bench-${label}-${Date.now()}@bench.test`;
+  const password = 'bench-password-1';
+  const org = await call(base, 'POST', '/organization', {
+    body: { name: `Bench ${label}`, admin_email: email, admin_password: password },
+  });
+  const { access_token: token } = await call(base, 'POST', '/organization/signin', {
+    body: { admin_email: email, admin_password: password },
+  });
+  const ns = (await call(base, 'GET', '/partner', { token })).partners[0];
+  const key = await call(base, 'POST', '/apikey', {
+    token,
+    partner: ns.token,
+    body: {
+      name: 'bench',
+      access: {
+        customers_read: false,
+        customers_write: false,
+        transactions_read: true,
+        transactions_write: true,
+      },
+    },
+  });
+  return { token, apiKey: key.secret_key, orgId: org.token, partnerId: ns.token, domain: ns.domain };
+}
+
+/** Runs the load generator; reads the server's CPU when its measured window opens and closes. */
+export function runLoad(
+  args: Record<string, unknown>,
+  onMark: (mark: 'start' | 'end') => void,
+): Promise<LoadResult> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'bench/lifecycle-load.ts'), JSON.stringify(args)],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let result: LoadResult | undefined;
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    const msg = JSON.parse(line);
+    if (msg.mark) onMark(msg.mark);
+    else result = msg;
+  });
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) =>
+      code === 0 && result ? resolve(result) : reject(new Error(`load generator exited with ${code}`)),
+    );
+  });
+}
+
+export async function backendPids(databaseUrl: string): Promise<number[]> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query(
+      'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+    );
+    return rows.map((r) => Number(r.pid));
+  } finally {
+    await c.end();
+  }
+}
+
+/** Two parties whose namespaces are linked: the debtor pays the beneficiary. */
+export async function linkedParties(base: string) {
+  const debtor = await createParty(base, 'debtor');
+  const beneficiary = await createParty(base, 'beneficiary');
+  const proposal = await call(base, 'POST', '/link', {
+    token: debtor.token,
+    partner: debtor.partnerId,
+    body: { counterparty_domain: beneficiary.domain },
+  });
+  await call(base, 'PUT', `/link/${proposal.token}`, {
+    token: beneficiary.token,
+    partner: beneficiary.partnerId,
+    body: { action: 'accept' },
+  });
+  return { debtor, beneficiary };
+}
+
+/** A party as the load generator takes it (no JWT). */
+export const loadParty = (p: Party): Party => ({
+  apiKey: p.apiKey,
+  orgId: p.orgId,
+  partnerId: p.partnerId,
+  domain: p.domain,
+});

@@ -1,0 +1,10 @@
+/** A payment address `local@domain`; the domain routes it to its namespace (DESIGN §4). */
+export const ADDRESS_RE = /^[a-z0-9][a-z0-9._+-]{0,63}@[a-z0-9.-]{3,253}$/;
+
+/** The address's local part and domain, lowercased; null when it is not an address. */
+export function parseAddress(address: string): { local: string; domain: string } | null {
+  const a = address.trim().toLowerCase();
+  if (!ADDRESS_RE.test(a)) return null;
+  const at = a.lastIndexOf('@');
+  return { local: a.slice(0, at), domain: a.slice(at + 1) };
+}

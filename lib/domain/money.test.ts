@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { formatMoney, toMinorUnits } from './money';
+
+describe('toMinorUnits', () => {
+  it.each([
+    ['25', 'USD', '2500'],
+    ['25.5', 'USD', '2550'],
+    ['0.01', 'USD', '1'],
+    [' 1,250.00 ', 'USD', '125000'],
+    ['1250', 'JPY', '1250'],
+    ['1.234', 'BHD', '1234'],
+    ['999999999999999999', 'JPY', '999999999999999999'],
+  ])('%s %s → %s minor units', (amount, currency, minor) => {
+    expect(toMinorUnits(amount, currency)).toBe(minor);
+  });
+
+  it('gives back what formatMoney shows', () => {
+    expect(formatMoney(toMinorUnits('1,250.5', 'USD')!, 'USD')).toBe('USD 1,250.50');
+    expect(formatMoney(toMinorUnits('0.01', 'USD')!, 'USD')).toBe('USD 0.01');
+    expect(formatMoney(toMinorUnits('1.234', 'BHD')!, 'BHD')).toBe('BHD 1.234');
+  });
+
+  it.each([
+    ['0'],
+    ['0.00'],
+    ['-5'],
+    ['1.001'],
+    ['abc'],
+    [''],
+    ['1,25'],
+    ['1.'],
+    ['.5'],
+    ['1e3'],
+    ['10000000000000000000'],
+  ])('refuses %j', (amount) => {
+    expect(toMinorUnits(amount, 'USD')).toBeNull();
+  });
+
+  it('refuses decimals in a currency without minor units', () => {
+    expect(toMinorUnits('12.5', 'JPY')).toBeNull();
+  });
+});

@@ -1,0 +1,35 @@
+/** The number of minor-unit digits of an ISO 4217 currency (JPY 0, USD 2, BHD 3…). */
+export function currencyExponent(currency: string): number {
+  return (
+    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
+  );
+}
+
+/** Minor units → a currency string, using the currency's own exponent (JPY 0, USD 2, BHD 3…). */
+export function formatMoney(total: string, currency: string): string {
+  const digits = currencyExponent(currency);
+  const n = BigInt(total);
+  const scale = 10n ** BigInt(digits);
+  const whole = n / scale;
+  const frac = (n % scale).toString().padStart(digits, '0');
+  const symbol =
+    new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'code' })
+      .formatToParts(0)
+      .find((p) => p.type === 'currency')?.value ?? currency;
+  return `${symbol} ${whole.toLocaleString('en')}${digits ? `.${frac}` : ''}`;
+}
+
+/**
+ * An amount typed by a person ("1,250.5") → the gateway's digit string in minor units ("125050"),
+ * with the currency's own exponent; null when it is not a positive amount with at most that many
+ * decimals (DESIGN §2: never a float on the way).
+ */
+export function toMinorUnits(amount: string, currency: string): string | null {
+  const m = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!m) return null;
+  const digits = currencyExponent(currency);
+  const frac = m[2] ?? '';
+  if (frac.length > digits) return null;
+  const minor = (m[1]!.replace(/,/g, '') + frac.padEnd(digits, '0')).replace(/^0+/, '');
+  return minor && minor.length <= 18 ? minor : null;
+}

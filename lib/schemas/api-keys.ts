@@ -1,0 +1,70 @@
+import { z } from '@hono/zod-openapi';
+import { secondsSchema, pageQuery, pageInfo } from './common';
+
+export const accessSchema = z
+  .object({
+    customers_read: z.boolean(),
+    customers_write: z.boolean(),
+    transactions_read: z.boolean(),
+    transactions_write: z.boolean(),
+  })
+  .openapi('ApiKeyAccess');
+
+export type ApiKeyAccess = z.output<typeof accessSchema>;
+
+export const apiKeySchema = z
+  .object({
+    token: z.string(),
+    partner_id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    enabled: z.boolean(),
+    secret_key: z
+      .string()
+      .openapi({ description: 'The full secret on create and rotate; `…last4` elsewhere' }),
+    access: accessSchema,
+    created_at: secondsSchema,
+    updated_at: secondsSchema,
+  })
+  .openapi('ApiKey');
+
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const keyParams = z.object({
+  key: z.string().max(64).openapi({ description: "The key's token (`api_…`)" }),
+});
+
+export const createApiKeyBody = z.object({
+  name: z.string().trim().min(1, 'name is required').max(120),
+  description: z.string().max(500).optional(),
+  access: accessSchema,
+});
+
+export type CreateApiKeyBody = z.output<typeof createApiKeyBody>;
+
+export const listApiKeysQuery = z.object(pageQuery);
+
+export type ListApiKeysQuery = z.output<typeof listApiKeysQuery>;
+
+export const listApiKeysResponse = z.object({
+  count: z.number().int(),
+  ...pageInfo,
+  api_keys: z.array(apiKeySchema),
+});
+
+export type ListApiKeysResponse = z.infer<typeof listApiKeysResponse>;
+
+export const updateApiKeyBody = z.object({
+  name: z.string().trim().min(1).max(120).optional(),
+  description: z.string().max(500).optional(),
+  enabled: z.boolean().optional(),
+  access: accessSchema.partial().optional(),
+});
+
+export type UpdateApiKeyBody = z.output<typeof updateApiKeyBody>;
+
+export const rotateApiKeyParams = z.object({
+  key: z.string().min(1).max(200).openapi({
+    description: "The key's current secret (`sk_sandbox_…` or `sk_live_…`): the spec's `secret_key`",
+  }),
+});

@@ -1,0 +1,75 @@
+import { z } from '@hono/zod-openapi';
+
+export const errorSchema = z
+  .object({
+    code: z.string().openapi({ example: 'error.bad_request' }),
+    message: z.string().openapi({ example: 'Invalid request parameters' }),
+  })
+  .openapi('Error');
+
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ ok: z.boolean(), data });
+
+export const secondsSchema = z.object({ seconds: z.number().int() }).openapi('Seconds');
+export const toSeconds = (d: Date) => ({ seconds: Math.floor(d.getTime() / 1000) });
+export const unixSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/**
+ * The paging of every list (lib/services/paging.ts; docs/decisions.md "Lists"): `limit` (1–100,
+ * default 20) rows after the `cursor` of a previous answer, or from the start. `page` (≥ 1,
+ * DESIGN §4) still works, by offset, and may not be sent with a cursor.
+ */
+export const pageQuery = {
+  limit: z.coerce
+    .number({ error: 'limit must be an integer from 1 to 100' })
+    .int('limit must be an integer from 1 to 100')
+    .min(1, 'limit must be an integer from 1 to 100')
+    .max(100, 'limit must be an integer from 1 to 100')
+    .default(20)
+    .openapi({ param: { name: 'limit', in: 'query' }, example: 20 }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(1000)
+    .optional()
+    .openapi({
+      param: { name: 'cursor', in: 'query' },
+      description:
+        'Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters',
+    }),
+  page: z.coerce
+    .number({ error: 'page must be an integer ≥ 1' })
+    .int('page must be an integer ≥ 1')
+    .min(1, 'page must be an integer ≥ 1')
+    .optional()
+    .openapi({
+      param: { name: 'page', in: 'query' },
+      description:
+        'Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor`',
+      example: 1,
+    }),
+};
+
+/** What every list answers beside its rows and its `count` (or `total`). */
+export const pageInfo = {
+  count_capped: z.boolean().openapi({
+    description: 'True when the list holds more than 10,000 rows: the count then says 10,000 ("10,000+")',
+  }),
+  has_more: z.boolean().openapi({ description: 'More rows follow this page' }),
+  next_cursor: z
+    .string()
+    .nullable()
+    .openapi({ description: 'The cursor of the next page; null on the last' }),
+  prev_cursor: z
+    .string()
+    .nullable()
+    .openapi({ description: 'The cursor of the previous page; null on the first' }),
+};
+
+export const booleanQuery = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
+    .transform((v) => v === 'true')
+    .optional()
+    .openapi({ param: { name, in: 'query' }, type: 'boolean' });
+
+export const emptyObject = z.object({}).openapi('Empty');

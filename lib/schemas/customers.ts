@@ -1,0 +1,44 @@
+import { z } from '@hono/zod-openapi';
+import { secondsSchema, pageQuery, pageInfo } from './common';
+
+export const customerSchema = z
+  .object({
+    token: z.string(),
+    partner_id: z.string(),
+    payment_address: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    nick_name: z.string(),
+    status: z.number().int().openapi({ description: '1 active, 2 suspended, 3 closed' }),
+    created_at: secondsSchema,
+    updated_at: secondsSchema,
+  })
+  .openapi('Customer');
+
+export type Customer = z.infer<typeof customerSchema>;
+
+export const createCustomerBody = z.object({
+  payment_address: z.string().min(3).max(320),
+  first_name: z.string().trim().min(1, 'first_name is required').max(100),
+  last_name: z.string().trim().min(1, 'last_name is required').max(100),
+  nick_name: z.string().max(100).optional(),
+});
+
+export type CreateCustomerBody = z.output<typeof createCustomerBody>;
+
+export const listCustomersQuery = z.object({
+  q: z.string().max(100).optional().openapi({ description: 'Substring of the address or name' }),
+  ...pageQuery,
+});
+
+export type ListCustomersQuery = z.output<typeof listCustomersQuery>;
+
+export const listCustomersResponse = z.object({
+  count: z.number().int(),
+  ...pageInfo,
+  customers: z.array(customerSchema),
+});
+
+export type ListCustomersResponse = z.infer<typeof listCustomersResponse>;
+
+export const resolveCustomerParams = z.object({ payment_address: z.string().min(3).max(320) });

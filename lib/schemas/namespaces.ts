@@ -1,0 +1,74 @@
+import { z } from '@hono/zod-openapi';
+import { isNamespaceDomain, NAMESPACE_DOMAIN_RULE } from '@/lib/domain/namespaces';
+import { secondsSchema, pageQuery, booleanQuery, pageInfo } from './common';
+
+export const namespaceSchema = z
+  .object({
+    token: z.string(),
+    org_id: z.string(),
+    name: z.string(),
+    domain: z.string(),
+    environment: z.enum(['sandbox', 'production']),
+    enabled: z.boolean(),
+    payment_ttl_seconds: z.number().int(),
+    review_threshold: z.string(),
+    created_at: secondsSchema,
+    updated_at: secondsSchema,
+  })
+  .openapi('Namespace');
+
+export type Namespace = z.infer<typeof namespaceSchema>;
+
+export const positiveMinorUnitsSchema = z
+  .string()
+  .regex(/^[1-9][0-9]{0,17}$/, 'must be a positive integer string in minor units');
+
+export const namespaceParams = z.object({ partner_id: z.string().max(64) });
+
+export const listNamespacesQuery = z.object({ enabled: booleanQuery('enabled'), ...pageQuery });
+
+export type ListNamespacesQuery = z.output<typeof listNamespacesQuery>;
+
+export const listNamespacesResponse = z.object({
+  count: z.number().int(),
+  ...pageInfo,
+  partners: z.array(namespaceSchema),
+});
+
+export type ListNamespacesResponse = z.infer<typeof listNamespacesResponse>;
+
+export const createNamespaceBody = z.object({
+  name: z.string().trim().min(1, 'name is required').max(120),
+  domain: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(isNamespaceDomain, NAMESPACE_DOMAIN_RULE)
+    .openapi({ description: 'A lowercase DNS name, unique on the network', example: 'bank.example' }),
+  environment: z
+    .enum(['sandbox', 'production'], { error: 'environment must be sandbox or production' })
+    .optional(),
+  payment_ttl_seconds: z
+    .number()
+    .int()
+    .min(5)
+    .max(30 * 86400)
+    .optional(),
+  review_threshold: positiveMinorUnitsSchema.optional(),
+});
+
+export type CreateNamespaceBody = z.output<typeof createNamespaceBody>;
+
+export const updateNamespaceBody = z.object({
+  name: z.string().trim().min(1).max(120).optional(),
+  enabled: z.boolean().optional(),
+  payment_ttl_seconds: z
+    .number()
+    .int()
+    .min(5)
+    .max(30 * 86400)
+    .optional(),
+  review_threshold: positiveMinorUnitsSchema.optional(),
+});
+
+export type UpdateNamespaceBody = z.output<typeof updateNamespaceBody>;

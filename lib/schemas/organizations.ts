@@ -1,0 +1,77 @@
+import { z } from '@hono/zod-openapi';
+import { secondsSchema, pageQuery, pageInfo } from './common';
+
+export const organizationSchema = z
+  .object({
+    token: z.string(),
+    name: z.string(),
+    status: z.enum(['sandbox', 'verified', 'rejected']),
+    created_at: secondsSchema,
+    updated_at: secondsSchema,
+  })
+  .openapi('Organization');
+
+export type Organization = z.infer<typeof organizationSchema>;
+
+export const emailSchema = z.email('must be an email address').max(254);
+
+export const signUpSchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(120),
+  admin_email: emailSchema,
+  admin_password: z.string().min(10, 'admin_password must have at least 10 characters').max(200),
+});
+
+export type SignUpInput = z.output<typeof signUpSchema>;
+
+export const signInSchema = z.object({
+  admin_email: z.string().min(1).max(254),
+  admin_password: z.string().min(1).max(200),
+  organization_id: z.string().min(1).max(64).optional().openapi({
+    description: 'Extension: the organization to sign in to, when the address has accounts in several',
+  }),
+});
+
+export type SignInInput = z.output<typeof signInSchema>;
+
+export const meSchema = z
+  .object({
+    user_id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    role: z.enum(['admin', 'support', 'viewer', 'operator']),
+    preferred_partner_id: z.string().nullable(),
+    organization: organizationSchema.nullable(),
+    partners: z.array(
+      z.object({
+        token: z.string(),
+        name: z.string(),
+        domain: z.string(),
+        environment: z.string(),
+        enabled: z.boolean(),
+      }),
+    ),
+  })
+  .openapi('Me');
+
+export type Me = z.infer<typeof meSchema>;
+
+export const setPreferredPartnerBody = z.object({ partner_id: z.string().min(1).max(64) });
+
+export type SetPreferredPartnerBody = z.output<typeof setPreferredPartnerBody>;
+
+export const listOrganizationsQuery = z.object({
+  status: z
+    .enum(['sandbox', 'verified', 'rejected'], { error: 'status must be sandbox, verified or rejected' })
+    .optional(),
+  ...pageQuery,
+});
+
+export type ListOrganizationsQuery = z.output<typeof listOrganizationsQuery>;
+
+export const listOrganizationsResponse = z.object({
+  count: z.number().int(),
+  ...pageInfo,
+  organizations: z.array(organizationSchema),
+});
+
+export type ListOrganizationsResponse = z.infer<typeof listOrganizationsResponse>;

@@ -1,0 +1,232 @@
+import { z } from '@hono/zod-openapi';
+import { PAYMENT_STATUS_NAMES } from '@/lib/domain/statuses';
+import { pageQuery, pageInfo } from './common';
+
+export const partySchema = z
+  .object({
+    payment_address: z.string().min(3).max(320),
+    first_name: z.string().max(100).optional(),
+    last_name: z.string().max(100).optional(),
+    email: z.string().max(254).optional(),
+    phone: z.string().max(40).optional(),
+    type: z
+      .enum(['Payee_Individual', 'Payer_Individual'], {
+        error: 'type must be Payee_Individual or Payer_Individual',
+      })
+      .optional(),
+    billing: z
+      .object({
+        country: z
+          .string()
+          .regex(/^[A-Z]{2}$/, 'must be an ISO 3166 alpha-2 code')
+          .optional(),
+      })
+      .optional(),
+  })
+  .openapi('Party');
+
+export type Party = z.output<typeof partySchema>;
+
+export const amountSchema = z
+  .object({
+    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD'),
+    total: z
+      .string()
+      .regex(
+        /^[1-9][0-9]{0,17}$/,
+        'must be a string of digits in minor units, greater than 0 (e.g. "1050" for 10.50)',
+      ),
+  })
+  .openapi('Amount');
+
+export type Amount = z.infer<typeof amountSchema>;
+
+export const paymentFields = {
+  payment_id: z.string(),
+  amount: amountSchema,
+  beneficiary_party: z.record(z.string(), z.unknown()),
+  debtor_party: z.record(z.string(), z.unknown()),
+  reference: z.string(),
+  payment_type: z.enum(['Type_Push', 'Type_Pull']),
+  device: z.record(z.string(), z.unknown()),
+  location: z.record(z.string(), z.unknown()),
+  organization_id: z.string(),
+  partner_id: z.string(),
+};
+
+export const paymentSchema = z
+  .object({ ...paymentFields, expires_at: z.string(), initiated_at: z.string() })
+  .openapi('Payment');
+
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const embeddedPayment = z
+  .object({ ...paymentFields, expires_at: z.number().int(), initiated_at: z.number().int() })
+  .openapi('EmbeddedPayment');
+
+export const submissionSchema = z
+  .object({
+    token: z.string(),
+    organization_id: z.string(),
+    partner_id: z.string(),
+    payment_id: z.string(),
+    admission_id: z.string(),
+    workflow: z.string(),
+    status: z
+      .number()
+      .int()
+      .openapi({ description: '1 pending, 2 on_hold, 3 admitted, 4 rejected, 5 expired, 6 settled' }),
+    status_name: z.string(),
+    submission_time: z.number().int(),
+    transaction_id: z.string().nullable(),
+    relationships: z.object({ payment: embeddedPayment }),
+  })
+  .openapi('Submission');
+
+export type Submission = z.infer<typeof submissionSchema>;
+
+export const taskSchema = z
+  .object({
+    token: z.string(),
+    admission_id: z.string(),
+    payment_id: z.string(),
+    organization_id: z.string(),
+    partner_id: z.string(),
+    name: z.string(),
+    workflow: z.string(),
+    assignee: z.number().int().openapi({ description: "1 beneficiary's namespace, 2 debtor's namespace" }),
+    status: z.number().int().openapi({ description: '1 pending, 2 completed, 3 failed, 4 on_hold' }),
+    status_reason: z.number().int(),
+    note: z.string().nullable(),
+    updated_by: z.string().nullable().openapi({
+      description:
+        "Who changed the task last: to the assignee's own organization an e-mail or API key id; to other viewers the assignee namespace's name and role, e.g. `First Bank (support)`",
+    }),
+    expires_at: z.number().int(),
+    created_on: z.number().int(),
+    modified_on: z.number().int(),
+    history: z
+      .array(
+        z
+          .object({
+            status: z.number().int(),
+            status_reason: z.number().int(),
+            note: z.string().nullable(),
+            updated_by: z.string().nullable(),
+            at: z.number().int().openapi({ description: 'modified_on after this change (Unix seconds)' }),
+          })
+          .openapi('AdmissionTaskChange'),
+      )
+      .openapi({
+        description:
+          'Extension: every change of the task, oldest first, with the fields it set. Empty for tasks last changed before changes were kept.',
+      }),
+  })
+  .openapi('AdmissionTask');
+
+export type Task = z.infer<typeof taskSchema>;
+
+export const transactionSchema = z
+  .object({
+    token: z.string(),
+    transaction_id: z.string(),
+    payment_id: z.string(),
+    approval_code: z.string(),
+    status: z.number().int().openapi({ description: '2 processing (cleared), 3 completed (settled)' }),
+    batch_id: z.string().nullable(),
+    created_on: z.string(),
+    initiated_on: z.string(),
+    updated_on: z.string(),
+    transaction_lines: z.array(
+      z.object({
+        token: z.string(),
+        transaction_id: z.string(),
+        partner_id: z.string(),
+        amount: amountSchema,
+        direction: z.enum(['TD_Credit', 'TD_Debit']),
+        transaction_type: z.string(),
+      }),
+    ),
+  })
+  .openapi('Transaction');
+
+export type Transaction = z.infer<typeof transactionSchema>;
+
+export const exceptionSchema = z
+  .object({
+    token: z.string(),
+    payment_id: z.string(),
+    organization_id: z.string(),
+    partner_id: z.string(),
+    record_type: z.string(),
+    exception_code: z.string(),
+    exception_message: z.string(),
+    blame: z.string(),
+    created_at: z.string(),
+    relationships: z.object({ payment: paymentSchema }),
+  })
+  .openapi('PaymentException');
+
+export type PaymentException = z.infer<typeof exceptionSchema>;
+
+export const paymentParams = z.object({ payment_id: z.string().min(1).max(128) });
+
+export const createPaymentBody = z.object({
+  payment_id: z.string().trim().min(1, 'payment_id is required').max(128),
+  amount: amountSchema,
+  beneficiary_party: partySchema,
+  debtor_party: partySchema,
+  reference: z.string().max(140).optional(),
+  payment_type: z.enum(['Type_Push', 'Type_Pull'], {
+    error: 'payment_type must be Type_Push or Type_Pull',
+  }),
+  device: z.record(z.string(), z.unknown()).optional(),
+  location: z.record(z.string(), z.unknown()).optional(),
+});
+
+export type CreatePaymentBody = z.output<typeof createPaymentBody>;
+
+export const listPaymentsQuery = z.object({
+  status: z
+    .enum(PAYMENT_STATUS_NAMES, {
+      error: 'status must be pending, on_hold, admitted, rejected, expired, settled or unsubmitted',
+    })
+    .optional(),
+  created_from: z.coerce.number({ error: 'created_from must be Unix seconds' }).int().min(0).optional(),
+  created_to: z.coerce.number({ error: 'created_to must be Unix seconds' }).int().min(0).optional(),
+  payment_id: z.string().max(128).optional().openapi({ description: 'Prefix of payment_id' }),
+  ...pageQuery,
+});
+
+export type ListPaymentsQuery = z.output<typeof listPaymentsQuery>;
+
+export const listPaymentsResponse = z.object({
+  count: z.number().int(),
+  ...pageInfo,
+  payments: z.array(
+    paymentSchema.extend({
+      submission_status: z.number().int().nullable(),
+      transaction_id: z.string().nullable(),
+    }),
+  ),
+});
+
+export type ListPaymentsResponse = z.infer<typeof listPaymentsResponse>;
+
+export const listPaymentExceptionsResponse = z.object({
+  count: z.number().int(),
+  exceptions: z.array(exceptionSchema),
+});
+
+export type ListPaymentExceptionsResponse = z.infer<typeof listPaymentExceptionsResponse>;
+
+export const listAdmissionTasksResponse = z.object({ count: z.number().int(), tasks: z.array(taskSchema) });
+
+export type ListAdmissionTasksResponse = z.infer<typeof listAdmissionTasksResponse>;
+
+export const listPaymentTransactionsResponse = z.object({
+  count: z.number().int(),
+  transactions: z.array(transactionSchema),
+});
+
+export type ListPaymentTransactionsResponse = z.infer<typeof listPaymentTransactionsResponse>;

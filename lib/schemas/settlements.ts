@@ -1,0 +1,181 @@
+import { z } from '@hono/zod-openapi';
+import { transactionSchema } from './payments';
+import { pageQuery, pageInfo } from './common';
+
+export const batchStatusSchema = z.enum(['PROCESSING', 'COMPLETED', 'FAILED'], {
+  error: 'status must be PROCESSING, COMPLETED or FAILED',
+});
+
+export type BatchStatus = z.output<typeof batchStatusSchema>;
+
+export const batchSummarySchema = z
+  .object({
+    token: z.string(),
+    cutoff_time: z.number().int(),
+    started_on: z.number().int(),
+    completed_on: z.number().int().nullable(),
+    status: batchStatusSchema,
+    txn_count: z.number().int(),
+    currency: z.string(),
+  })
+  .openapi('BatchSummary');
+
+export type BatchSummary = z.infer<typeof batchSummarySchema>;
+
+export const batchDetailSchema = z
+  .object({
+    summary: batchSummarySchema,
+    merkle_root: z
+      .object({
+        root_hash: z.string(),
+        version: z.string(),
+        leaves_count: z.number().int(),
+        created_at: z.string(),
+      })
+      .nullable(),
+    merkle_leaf: z
+      .object({
+        partner_id: z.string(),
+        kind: z.enum(['creditor', 'debtor']),
+        amount: z.string(),
+        leaf_hash: z.string(),
+        leaf_index: z.number().int(),
+      })
+      .nullable(),
+    positions: z.array(
+      z.object({
+        counterparty_id: z.string(),
+        currency: z.string(),
+        position_type: z.enum(['Debit', 'Credit']),
+        net_amount: z.string(),
+      }),
+    ),
+  })
+  .openapi('BatchDetails');
+
+export type BatchDetail = z.infer<typeof batchDetailSchema>;
+
+export const unixSecondsQuery = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be Unix seconds` })
+    .int(`${name} must be Unix seconds`)
+    .min(0, `${name} must be Unix seconds`)
+    .optional();
+
+export const batchParams = z.object({ batch_id: z.string().max(64) });
+
+export const listSettlementsQuery = z.object({
+  status: batchStatusSchema.optional(),
+  cutoff_from: unixSecondsQuery('cutoff_from'),
+  cutoff_to: unixSecondsQuery('cutoff_to'),
+  ...pageQuery,
+});
+
+export type ListSettlementsQuery = z.output<typeof listSettlementsQuery>;
+
+export const listSettlementsResponse = z.object({
+  total: z.number().int(),
+  total_capped: pageInfo.count_capped,
+  has_more: pageInfo.has_more,
+  next_cursor: pageInfo.next_cursor,
+  prev_cursor: pageInfo.prev_cursor,
+  batches: z.array(batchSummarySchema),
+});
+
+export type ListSettlementsResponse = z.infer<typeof listSettlementsResponse>;
+
+export const listSettlementTransactionsQuery = z.object(pageQuery);
+
+export type ListSettlementTransactionsQuery = z.output<typeof listSettlementTransactionsQuery>;
+
+export const listSettlementTransactionsResponse = z.object({
+  total: z.number().int(),
+  total_capped: pageInfo.count_capped,
+  has_more: pageInfo.has_more,
+  next_cursor: pageInfo.next_cursor,
+  prev_cursor: pageInfo.prev_cursor,
+  transactions: z.array(transactionSchema),
+});
+
+export type ListSettlementTransactionsResponse = z.infer<typeof listSettlementTransactionsResponse>;
+
+export const runSettlementCutoffResponse = z.object({
+  ran: z.boolean(),
+  batches: z.array(
+    z.object({
+      id: z.string(),
+      currency: z.string(),
+      status: z.enum(['COMPLETED', 'FAILED']),
+      txnCount: z.number().int(),
+    }),
+  ),
+});
+
+export type RunSettlementCutoffResponse = z.infer<typeof runSettlementCutoffResponse>;
+
+export const networkBatchSchema = batchSummarySchema
+  .extend({
+    root_hash: z.string().nullable(),
+    leaves_count: z.number().int().nullable(),
+    failure_reason: z.string().nullable(),
+  })
+  .openapi('NetworkBatch');
+
+export const listNetworkSettlementsQuery = z.object(pageQuery);
+
+export type ListNetworkSettlementsQuery = z.output<typeof listNetworkSettlementsQuery>;
+
+export const listNetworkSettlementsResponse = z.object({
+  total: z.number().int(),
+  total_capped: pageInfo.count_capped,
+  has_more: pageInfo.has_more,
+  next_cursor: pageInfo.next_cursor,
+  prev_cursor: pageInfo.prev_cursor,
+  batches: z.array(networkBatchSchema),
+});
+
+export type ListNetworkSettlementsResponse = z.infer<typeof listNetworkSettlementsResponse>;
+
+export const getNetworkSettlementQuery = z.object(pageQuery);
+
+export type GetNetworkSettlementQuery = z.output<typeof getNetworkSettlementQuery>;
+
+export const getNetworkSettlementResponse = z.object({
+  batch: networkBatchSchema,
+  /** The participants' leaves, a page of them (by namespace id). */
+  total: z.number().int(),
+  total_capped: pageInfo.count_capped,
+  has_more: pageInfo.has_more,
+  next_cursor: pageInfo.next_cursor,
+  prev_cursor: pageInfo.prev_cursor,
+  participants: z.array(
+    z.object({
+      partner_id: z.string(),
+      domain: z.string().nullable(),
+      name: z.string().nullable(),
+      kind: z.enum(['creditor', 'debtor']),
+      amount: z.string().openapi({ description: 'Net amount, minor units of the batch currency' }),
+      txn_count: z.number().int(),
+      leaf_index: z.number().int(),
+    }),
+  ),
+});
+
+export type GetNetworkSettlementResponse = z.infer<typeof getNetworkSettlementResponse>;
+
+export const getNetworkStatsResponse = z.object({
+  organizations: z.object({
+    sandbox: z.number().int(),
+    verified: z.number().int(),
+    rejected: z.number().int(),
+  }),
+  namespaces: z.number().int(),
+  payments: z.number().int(),
+  submissions_open: z.number().int(),
+  submissions_rejected: z.number().int(),
+  transactions_awaiting_settlement: z.number().int(),
+  transactions_settled: z.number().int(),
+  batches: z.number().int(),
+});
+
+export type GetNetworkStatsResponse = z.infer<typeof getNetworkStatsResponse>;

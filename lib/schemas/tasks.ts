@@ -1,0 +1,41 @@
+import { z } from '@hono/zod-openapi';
+import { REASONS } from '@/lib/domain/reasons';
+import { TASK, type TaskStatusName } from '@/lib/domain/statuses';
+import { amountSchema, taskSchema } from './payments';
+import { pageQuery, pageInfo } from './common';
+
+export const taskStatusSchema = z.enum(Object.keys(TASK) as [TaskStatusName], {
+  error: 'status must be pending, completed, failed or on_hold',
+});
+
+export type TaskStatusFilter = z.output<typeof taskStatusSchema>;
+
+export const updateAdmissionTaskBody = z.object({
+  status: taskStatusSchema,
+  status_reason: z.enum(REASONS, { error: `status_reason must be one of ${REASONS.join(', ')}` }),
+  note: z.string().max(1000).optional(),
+});
+
+export type UpdateAdmissionTaskBody = z.output<typeof updateAdmissionTaskBody>;
+
+export const updateAdmissionTaskParams = z.object({
+  payment_id: z.string().max(128),
+  admission_id: z.string().max(64),
+  task_id: z.string().max(64),
+});
+
+export const listTasksQuery = z.object({
+  status: taskStatusSchema.optional(),
+  name: z.string().max(64).optional(),
+  ...pageQuery,
+});
+
+export type ListTasksQuery = z.output<typeof listTasksQuery>;
+
+export const listTasksResponse = z.object({
+  count: z.number().int(),
+  ...pageInfo,
+  tasks: z.array(taskSchema.extend({ amount: amountSchema, submission_status: z.number().int() })),
+});
+
+export type ListTasksResponse = z.infer<typeof listTasksResponse>;

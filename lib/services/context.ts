@@ -1,0 +1,63 @@
+import type { Db } from '@/lib/db';
+import type { Role } from '@/lib/auth/jwt';
+import type { AttachedWrite } from '@/lib/db/final-write';
+
+export type AccessFlag = 'customers_read' | 'customers_write' | 'transactions_read' | 'transactions_write';
+
+export interface NamespaceInfo {
+  id: string;
+  orgId: string;
+  name: string;
+  domain: string;
+  environment: 'sandbox' | 'production';
+  enabled: boolean;
+  isSystem: boolean;
+  paymentTtlSeconds: number;
+  reviewThreshold: bigint;
+}
+
+export type Principal =
+  | { kind: 'user'; userId: string; orgId: string | null; role: Role; email: string }
+  | { kind: 'apikey'; keyId: string; orgId: string; partnerId: string; access: Record<AccessFlag, boolean> }
+  | { kind: 'anonymous' };
+
+/** What every service call receives: who is calling, for which tenant, over which database. */
+export interface ServiceContext {
+  db: Db;
+  principal: Principal;
+  /** The caller's organization (null for the operator and anonymous callers). */
+  orgId: string | null;
+  orgStatus: 'sandbox' | 'verified' | 'rejected' | null;
+  /** The namespace selected by x-partner-id (or the API key's), already checked against the caller. */
+  namespace: NamespaceInfo | null;
+  requestId: string;
+  /**
+   * A write the caller asks the service to make in its own final statement (the fast path,
+   * lib/db/final-write.ts): an idempotent request's record, attached by the HTTP edge to routes
+   * that declare `storesAnswer`. A service given one writes nothing unless that statement succeeds.
+   */
+  attachedWrite?: AttachedWrite;
+}
+
+export function credentialId(p: Principal): string {
+  if (p.kind === 'user') return `usr:${p.userId}`;
+  if (p.kind === 'apikey') return `key:${p.keyId}`;
+  return 'anon';
+}
+
+/** Who acted, for audit fields such as a task's `updated_by`, as the actor's own organization sees it. */
+export function actorLabel(p: Principal): string {
+  if (p.kind === 'user') return p.email;
+  if (p.kind === 'apikey') return p.keyId;
+  return 'system';
+}
+
+/**
+ * Who acted, as other organizations see it: the namespace's name and the role (`First Bank
+ * (support)`, `First Bank (API key)`), never a person's e-mail or a key's id.
+ */
+export function publicActorLabel(p: Principal, namespace: { name: string }): string {
+  if (p.kind === 'user') return `${namespace.name} (${p.role})`;
+  if (p.kind === 'apikey') return `${namespace.name} (API key)`;
+  return namespace.name;
+}
