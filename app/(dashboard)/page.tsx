@@ -1,11 +1,14 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { GoLive } from '@/components/overview/go-live';
 import { requireMe } from '@/lib/dashboard/session';
 import { OverviewClient } from './overview-client';
 
 export default async function OverviewPage() {
   const { me, partnerId } = await requireMe();
   const ns = me.partners.find((p) => p.token === partnerId);
+  const goLive =
+    me.organization?.status === 'verified' && !me.partners.some((p) => p.environment === 'production');
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -18,6 +21,7 @@ export default async function OverviewPage() {
               : 'No namespace yet'}
         </p>
       </div>
+      {goLive ? <GoLive /> : null}
       {ns && me.organization ? (
         <Suspense>
           <OverviewClient

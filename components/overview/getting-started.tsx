@@ -31,7 +31,9 @@ export function GettingStarted({
   -H "x-org-id: ${orgId}" \\
   -H "x-partner-id: ${partnerId}" \\
   -H "idempotency-key: $(uuidgen)"`;
-  const pay = `curl -X POST ${origin}/api/v1/csp/payments \\
+  const pay = `# First: export KEY=<the secret shown when you created the key>
+
+curl -X POST ${origin}/api/v1/csp/payments \\
 ${headers} \\
   -H "content-type: application/json" \\
   -d '{"payment_id": "first-test", "payment_type": "Type_Push",
@@ -45,13 +47,13 @@ ${headers}`;
     {
       key: 'api_key' as const,
       title: 'Create an API key',
-      text: 'Your back end calls the gateway with it.',
-      action: <Link href="/api-keys">Create a key</Link>,
+      text: 'Your back end calls the gateway with it. The key made from here may create and submit payments (transactions_write); copy its secret when it is shown.',
+      action: <Link href="/api-keys?for=first-payment">Create a key</Link>,
     },
     {
       key: 'sandbox_payment' as const,
       title: 'Make a test payment to the Sandbox Bank',
-      text: 'Create and submit a payment to alice@sandbox-bank.test, in the dashboard or from your back end; the Sandbox Bank admits it within seconds.',
+      text: `Create and submit a payment to alice@sandbox-bank.test, in the dashboard or from your back end; the Sandbox Bank admits it within seconds. The payer is any name at your domain (${domain}); the API takes amounts in minor units: "2500" is USD 25.00.`,
       action: (
         <div className="flex flex-col gap-1">
           <Link href="/payments?new=1">Make one in the dashboard</Link>

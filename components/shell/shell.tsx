@@ -78,7 +78,16 @@ export function Shell({
 
   // Names are shown whole in the select; the domain and environment sit under it.
   const current = me.partners.find((p) => p.token === selected);
-  const isSandbox = me.organization && me.organization.status !== 'verified';
+  // Sandbox organizations are told so on every page; a verified one's sandbox namespace is test mode.
+  const status = me.organization?.status;
+  const sandboxNote =
+    status === 'rejected'
+      ? 'Sandbox — verification was declined'
+      : status === 'sandbox'
+        ? 'Sandbox — awaiting verification'
+        : current?.environment === 'sandbox'
+          ? 'Test mode — a sandbox namespace: its payments never reach production'
+          : null;
   const nav = NAV.filter((n) => n.roles.includes(me.role));
   // The longest matching entry is the current one (/operator/network is not /operator).
   const activeHref = nav
@@ -187,14 +196,12 @@ export function Shell({
         </div>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        {isSandbox ? (
+        {sandboxNote ? (
           <div
             role="status"
             className="bg-amber-100 px-4 py-2 text-sm text-amber-900 lg:px-6 dark:bg-amber-900 dark:text-amber-100"
           >
-            {me.organization?.status === 'rejected'
-              ? 'Sandbox — verification was declined'
-              : 'Sandbox — awaiting verification'}
+            {sandboxNote}
           </div>
         ) : null}
         <main className="min-w-0 flex-1 p-4 lg:p-6">{children}</main>

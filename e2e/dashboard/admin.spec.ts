@@ -228,7 +228,8 @@ test('operator rejects a sandbox organization; the organization sees it declined
 test('operator verifies a sandbox organization and its banner disappears', async ({ page, browser }) => {
   const email = `verify-${uniq()}@example.test`;
   const name = `Verify Me ${uniq()}`;
-  const founder = await browser.newPage();
+  const founderContext = await browser.newContext();
+  const founder = await founderContext.newPage();
   await founder.goto('/signup');
   await founder.getByLabel('Organization name').fill(name);
   await founder.getByLabel('Email').fill(email);
@@ -247,6 +248,29 @@ test('operator verifies a sandbox organization and its banner disappears', async
   await founder.reload();
   await expect(founder.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expect(founder.getByText('Sandbox — awaiting verification')).toHaveCount(0);
+  // Its only namespace is a sandbox one: test mode, and the overview says how to go live.
+  await expect(
+    founder.getByText('Test mode — a sandbox namespace: its payments never reach production'),
+  ).toBeVisible();
+  const goLive = founder.getByRole('region', { name: 'Going live' });
+  await expect(goLive).toContainText('live keys begin sk_live_');
+  await expectAccessible(founder);
+  await shootThemes(founder, 'overview-go-live');
+
+  await goLive.getByRole('link', { name: 'Create a production namespace' }).click();
+  const domain = `live-${uniq()}.example.test`;
+  await founder.getByLabel('Name', { exact: true }).fill('Live');
+  await founder.getByLabel('Domain', { exact: true }).fill(domain);
+  await expect(founder.getByLabel('Environment')).toHaveValue('production');
+  await founder.getByRole('button', { name: 'Create namespace' }).click();
+  const row = founder
+    .getByRole('row')
+    .filter({ has: founder.getByRole('cell', { name: domain, exact: true }) });
+  await expect(row.getByRole('cell', { name: 'production', exact: true })).toBeVisible();
+  await founder.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
+  await expect(founder.getByRole('heading', { name: 'Overview' })).toBeVisible();
+  await expect(founder.getByRole('region', { name: 'Going live' })).toHaveCount(0);
+  await founderContext.close();
 });
 
 test("a user cannot see another organization's data by editing the URL", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney } from '../../lib/client/format';
 import { startReceiver } from '../api/receiver';
@@ -96,35 +96,36 @@ test('the sandbox checklist ticks itself from a key, a test payment and a webhoo
     await checklist.getByText('Show the two calls').click();
     await shootThemes(page, 'overview-sandbox-start');
 
-    // 1. A key, made in the dashboard.
+    // 1. A key, made from the checklist: it comes with the access the printed calls need.
     await checklist.getByRole('link', { name: 'Create a key' }).click();
-    await page.getByLabel('Key name').fill('first key');
-    await page.getByLabel('transactions_write').check();
+    await expect(page).toHaveURL(/\/api-keys\?for=first-payment/);
+    await expect(page.getByLabel('Key name')).toHaveValue('Sandbox test payments');
+    await expect(page.getByLabel('transactions_write')).toBeChecked();
     await page.getByRole('button', { name: 'Create key' }).click();
-    const key = (await page.getByTestId('revealed-secret').textContent())!;
+    const key = (await page.getByTestId('revealed-secret').textContent())!.trim();
+    await expect(page.getByText('Set it as KEY in the calls shown on the Overview')).toBeVisible();
     await nav(page, 'Overview');
     await expect(page.getByTestId('checklist-api_key')).toHaveAttribute('data-done', 'true');
     await expect(page.getByTestId('checklist-progress')).toHaveText('1 of 3 done');
 
-    // 2. A test payment to the Sandbox Bank, made the way the checklist shows: two API calls.
-    const t = await tenant(page);
-    const headers = { 'x-service-api-key': key, 'x-org-id': t.orgId, 'x-partner-id': t.partnerId };
-    const paymentId = `first-${uniq()}`;
-    const created = await page.request.post('/api/v1/csp/payments', {
-      headers: { ...headers, 'idempotency-key': randomUUID() },
-      data: {
-        payment_id: paymentId,
-        payment_type: 'Type_Push',
-        amount: { currency: 'USD', total: '2500' },
-        debtor_party: { payment_address: `you@${t.domain}` },
-        beneficiary_party: { payment_address: 'alice@sandbox-bank.test' },
-      },
-    });
-    expect(created.status(), await created.text()).toBe(200);
-    const submitted = await page.request.post(`/api/v1/csp/payments/${paymentId}/submissions`, {
-      headers: { ...headers, 'idempotency-key': randomUUID() },
-    });
-    expect(submitted.status(), await submitted.text()).toBe(200);
+    // 2. A test payment to the Sandbox Bank: the two calls exactly as printed, run by a shell with
+    // KEY set to that key.
+    await checklist.getByText('Show the two calls').click();
+    const printed = (await checklist.locator('pre').textContent())!;
+    expect(printed).toContain('"total": "2500"');
+    await expect(checklist).toContainText('"2500" is USD 25.00');
+    const [, create, submit] = printed.split(/\n\n(?=curl )/);
+    expect(create).toMatch(/^curl -X POST .*\/payments /);
+    expect(submit).toMatch(/^curl -X POST .*\/submissions/);
+    for (const call of [create, submit]) {
+      const answer = JSON.parse(
+        execFileSync('bash', ['-c', `uuidgen() { cat /proc/sys/kernel/random/uuid; }\n${call} -sS`], {
+          env: { ...process.env, KEY: key },
+          encoding: 'utf8',
+        }),
+      );
+      expect(answer.ok, JSON.stringify(answer)).toBe(true);
+    }
     await page.reload();
     await expect(page.getByTestId('checklist-sandbox_payment')).toHaveAttribute('data-done', 'true');
     await expect(page.getByTestId('checklist-progress')).toHaveText('2 of 3 done');

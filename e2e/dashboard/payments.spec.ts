@@ -37,9 +37,27 @@ test('payment lookup shows parties, amount, timeline, transaction lines and exce
   // Admitted, or settled when a cut-off of another test ran first.
   await expect(page.getByTestId('payment-status')).toHaveText(/^(Admitted|Settled)$/);
   await expect(page.getByRole('region', { name: 'Timeline' })).toContainText('Submitted (push.v1)');
-  await expect(page.getByRole('region', { name: 'Transaction' })).toContainText('Debit USD 750.00');
-  await expect(page.getByRole('region', { name: 'Transaction' })).toContainText('Credit USD 750.00');
+  await expect(page.getByRole('region', { name: 'Transaction' })).toContainText(
+    'Debit USD 750.00 · demo-bank.test (this namespace)',
+  );
+  await expect(page.getByRole('region', { name: 'Transaction' })).toContainText(
+    'Credit USD 750.00 · union-cu.test',
+  );
+  // Which way it goes, what it was for, and the way back to the list.
+  await expect(page.getByTestId('payment-direction')).toHaveText('Outgoing');
+  await expect(page.getByTestId('payment-reference')).toHaveText('Reference: Supplier invoice');
+  await expect(page.getByRole('button', { name: 'Copy payment id' })).toBeVisible();
   await shoot(page, 'payment-admitted');
+  await page.getByRole('link', { name: '← Payments' }).click();
+  await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+
+  // A payment waiting for this namespace's decision links to its queue.
+  await page.goto('/payments/ucu-2003');
+  await expect(page.getByTestId('payment-direction')).toHaveText('Incoming');
+  const admission = page.getByRole('region', { name: 'Admission tasks' });
+  await admission.getByRole('link', { name: 'work it in the task queue' }).first().click();
+  await expect(page).toHaveURL(/\/tasks\?status=pending&name=/);
+  await expect(page.getByRole('list', { name: 'Tasks' })).toContainText('ucu-2003');
 
   await page.goto('/payments/does-not-exist');
   await expect(page.getByRole('heading', { name: 'Payment does-not-exist not found' })).toBeVisible();
@@ -131,7 +149,7 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
   await expect(page.getByText(`Payment ${id} created and submitted`)).toBeVisible();
   // The payment's summary line (the Sandbox Bank may already have admitted it: its transaction
   // lines then show the amount too).
-  await expect(page.getByText(/^USD 1,234\.50 · Push · /)).toBeVisible();
+  await expect(page.getByText(/^USD 1,234\.50 · Outgoing push · /)).toBeVisible();
   // The Sandbox Bank admits it by itself; the open page follows without a reload.
   await expect(page.getByTestId('payment-status')).toHaveText('Admitted', { timeout: 20_000 });
   await expect(page.getByRole('region', { name: 'Transaction' })).toContainText('Debit USD 1,234.50');
@@ -235,7 +253,10 @@ test('the submission section shows the admission, its times and the transaction 
 
   await page.goto('/payments/inv-0990');
   const section = page.getByRole('region', { name: 'Submission' });
-  await expect(field(section, 'Admission id')).toHaveText(sub.admission_id);
+  await expect(field(section, 'Admission id').locator('.font-mono')).toHaveText(sub.admission_id);
+  await expect(
+    field(section, 'Admission id').getByRole('button', { name: 'Copy admission id' }),
+  ).toBeVisible();
   await expect(field(section, 'Workflow')).toHaveText('push.v1');
   await expect(field(section, 'Status')).toHaveText(sub.status === 3 ? 'Admitted' : 'Settled');
   await expect(field(section, 'Submitted at').locator('time')).toHaveAttribute(
@@ -273,7 +294,7 @@ test('the submission section shows the admission, its times and the transaction 
   expect(pending.status).toBe(1);
   expect(pending.transaction_id).toBeNull();
   await page.goto('/payments/inv-1001');
-  await expect(field(section, 'Admission id')).toHaveText(pending.admission_id);
+  await expect(field(section, 'Admission id').locator('.font-mono')).toHaveText(pending.admission_id);
   await expect(field(section, 'Status')).toHaveText('Pending');
   await expect(field(section, 'Transaction')).toHaveText('None yet: made on admission');
   await expect(field(section, 'Transaction').getByRole('link')).toHaveCount(0);
@@ -403,6 +424,7 @@ test('support works the queue with the keyboard and the payment is admitted; fai
   const target = rows.filter({ hasText: 'ucu-2002' });
   await target.click();
   await page.keyboard.press('c');
+  await page.getByRole('button', { name: 'Complete now' }).click();
   await expect(page.getByText('Task for ucu-2002 completed')).toBeVisible();
   await page.goto('/payments/ucu-2002');
   await expect(page.getByTestId('payment-status')).toHaveText('Admitted');

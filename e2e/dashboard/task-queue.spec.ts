@@ -100,6 +100,7 @@ test('a completed task leaves the queue before the gateway answers, and comes ba
   );
   await row.click();
   await page.keyboard.press('c');
+  await page.getByRole('button', { name: 'Complete now' }).click();
   await expect(page.getByText('The task was changed by someone else')).toBeVisible();
   await expect(row).toBeVisible();
 
@@ -111,6 +112,7 @@ test('a completed task leaves the queue before the gateway answers, and comes ba
   });
   await row.click();
   await page.keyboard.press('c');
+  await page.getByRole('button', { name: 'Complete now' }).click();
   await expect(row).toBeHidden({ timeout: 500 });
   await expect(page.getByText(`Task for ${id} completed`)).toBeVisible();
 });
@@ -253,7 +255,8 @@ test('a task held and then completed shows both changes in its payment’s timel
   await page.getByRole('tab', { name: 'On hold' }).click();
   await row.click();
   await page.keyboard.press('c');
-  await expect(page.getByText(`Task for ${id} completed`)).toBeVisible();
+  // Sent when the undo window ends.
+  await expect(page.getByText(`Task for ${id} completed`)).toBeVisible({ timeout: 10_000 });
 
   await page.goto(`/payments/${id}`);
   await expect(page.getByTestId('payment-status')).toHaveText('Admitted');
@@ -305,4 +308,49 @@ test('the task-name filter narrows the queue to that task, in the URL', async ({
   await page.getByLabel('Task', { exact: true }).selectOption('');
   await expect(page).not.toHaveURL(/name=/);
   await expect(rows).toHaveCount(all.tasks.length);
+});
+
+test('c waits out an undo window on the same task; u takes it back and nothing is sent', async ({
+  page,
+  request,
+}) => {
+  const [id] = await paymentsWaitingForDemoBank(request, 1);
+  await signInAs(page, SUPPORT);
+  await page.goto('/tasks');
+  const list = page.getByRole('list', { name: 'Tasks' });
+  const row = list.getByRole('button').filter({ hasText: id! });
+  await row.click();
+  const puts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && r.url().includes('/tasks/')) puts.push(r.url());
+  });
+
+  await page.keyboard.press('c');
+  await expect(page.getByText(`Completing the task for ${id}`)).toBeVisible();
+  // The task stays where it was, marked, and stays selected: another c is not another approval.
+  await expect(row).toContainText('completing…');
+  await expect(row).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('button', { name: 'Completing…', exact: true })).toBeDisabled();
+  await expectAccessible(page);
+  await shoot(page, 'task-queue-undo');
+  await page.keyboard.press('u');
+  await expect(page.getByText(`Completing the task for ${id}`)).toHaveCount(0);
+  await expect(row).not.toContainText('completing…');
+
+  // Past the window: nothing was sent, and the gateway still has the task pending.
+  await page.waitForTimeout(6_000);
+  expect(puts).toEqual([]);
+  await expect(row).toBeVisible();
+  const submission = await readAs<{ status_name: string }>(
+    page,
+    'demo-bank.test',
+    `/payments/${id}/submissions`,
+  );
+  expect(submission.status_name).toBe('pending');
+
+  // The Undo button does the same.
+  await page.keyboard.press('c');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await page.waitForTimeout(6_000);
+  expect(puts).toEqual([]);
 });

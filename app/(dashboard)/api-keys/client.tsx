@@ -145,8 +145,8 @@ export function ApiKeysClient() {
       {/* Loaded right after the page: a placeholder of its height keeps the list from jumping. */}
       <Suspense fallback={<div className="h-44 rounded-lg border border-slate-200 dark:border-slate-800" />}>
         <CreateKeyForm
-          onCreated={(k) => {
-            setRevealed({ title: `Key “${k.name}” created`, secret: k.secret_key });
+          onCreated={(k, hint) => {
+            setRevealed({ title: `Key “${k.name}” created`, secret: k.secret_key, warning: hint });
             invalidate();
           }}
         />

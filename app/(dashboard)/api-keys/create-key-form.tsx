@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useSearchParams } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -19,6 +20,9 @@ const NEW_KEY: KeyValues = {
   transactions_write: false,
 };
 
+/** The key the sandbox checklist asks for: one its printed calls can create and submit payments with. */
+const FIRST_PAYMENT_KEY: KeyValues = { ...NEW_KEY, name: 'Sandbox test payments', transactions_write: true };
+
 const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.keyResolver));
 
 /**
@@ -26,14 +30,24 @@ const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.key
  * Loaded right after the page (React.lazy in client.tsx), with the form library, so the list's
  * first load stays within its budget.
  */
-export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey) => void }) {
+export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey, hint?: string) => void }) {
   const toast = useToast();
-  const form = useForm<KeyValues>({ resolver: keyResolver, defaultValues: NEW_KEY });
+  // `?for=first-payment`: opened from the sandbox checklist.
+  const firstPayment = useSearchParams().get('for') === 'first-payment';
+  const form = useForm<KeyValues>({
+    resolver: keyResolver,
+    defaultValues: firstPayment ? FIRST_PAYMENT_KEY : NEW_KEY,
+  });
   const create = useMutation({
     mutationFn: (v: KeyValues) => apiFetch<ApiKey>('/apikey', { method: 'POST', body: keyBody(v) }),
     onSuccess: (k) => {
       form.reset(NEW_KEY);
-      onCreated(k);
+      onCreated(
+        k,
+        firstPayment
+          ? 'Set it as KEY in the calls shown on the Overview (Getting started), then run them.'
+          : undefined,
+      );
     },
     onError: (e: Error) => toast('error', e.message),
   });

@@ -26,11 +26,12 @@ interface Namespace {
 const col = columnHelper<Namespace>();
 
 const LIMIT = 20;
-const EMPTY: NamespaceValues = { name: '', domain: '' };
+const EMPTY: NamespaceValues = { name: '', domain: '', environment: 'production' };
 
 const namespaceResolver = lazyResolver(() => import('./namespace-schema').then((m) => m.namespaceResolver));
 
-export function NamespacesClient({ canManage }: { canManage: boolean }) {
+/** `verified`: the organization may create production namespaces (and chooses); others make sandbox ones. */
+export function NamespacesClient({ canManage, verified }: { canManage: boolean; verified: boolean }) {
   const { params, set } = useUrlState();
   const paging = usePaging();
   const enabled = params.get('enabled') ?? '';
@@ -55,7 +56,11 @@ export function NamespacesClient({ canManage }: { canManage: boolean }) {
   });
   const form = useForm<NamespaceValues>({ resolver: namespaceResolver, defaultValues: EMPTY });
   const create = useMutation({
-    mutationFn: (v: NamespaceValues) => apiFetch<Namespace>('/partner', { method: 'POST', body: v }),
+    mutationFn: ({ environment, ...v }: NamespaceValues) =>
+      apiFetch<Namespace>('/partner', {
+        method: 'POST',
+        body: { ...v, environment: verified ? environment : 'sandbox' },
+      }),
     onSuccess: (n) => {
       toast('success', `Namespace ${n.domain} created`);
       form.reset(EMPTY);
@@ -100,7 +105,7 @@ export function NamespacesClient({ canManage }: { canManage: boolean }) {
       {canManage ? (
         <form
           onSubmit={form.handleSubmit((v) => create.mutate(v))}
-          className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
+          className={`grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 ${verified ? 'md:grid-cols-4' : 'md:grid-cols-3'} dark:border-slate-800 dark:bg-slate-900`}
           noValidate
         >
           <Field
@@ -116,6 +121,20 @@ export function NamespacesClient({ canManage }: { canManage: boolean }) {
             {...form.register('domain')}
             error={form.formState.errors.domain?.message}
           />
+          {verified ? (
+            <div className="flex flex-col gap-1">
+              <label
+                htmlFor="ns-environment"
+                className="text-sm font-medium text-slate-700 dark:text-slate-300"
+              >
+                Environment
+              </label>
+              <select id="ns-environment" className={SELECT_CLASS} {...form.register('environment')}>
+                <option value="production">Production</option>
+                <option value="sandbox">Sandbox (test mode)</option>
+              </select>
+            </div>
+          ) : null}
           <Button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create namespace'}
           </Button>

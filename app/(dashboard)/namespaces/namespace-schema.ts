@@ -7,6 +7,7 @@ import { text } from '@/lib/client/form-fields';
 export const namespaceSchema = z.object({
   name: text('Enter a name', 120),
   domain: text('Enter a domain such as bank.example', 253, 3),
+  environment: z.enum(['production', 'sandbox']),
 });
 export type NamespaceValues = z.infer<typeof namespaceSchema>;
 

@@ -9,7 +9,7 @@ export default async function NamespacesPage() {
   const { me } = await requireMe();
   return (
     <Suspense>
-      <NamespacesClient canManage={me.role === 'admin'} />
+      <NamespacesClient canManage={me.role === 'admin'} verified={me.organization?.status === 'verified'} />
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CursorPager } from '@/components/data-table/pager';
 import { countText } from '@/lib/client/list-page';
 import { Button } from '@/components/ui/button';
@@ -8,9 +8,11 @@ import { SELECT_CLASS } from '@/components/ui/select';
 import { formatMoney } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { TaskPanel } from './task-panel';
-import { type Decision, useQueue } from './use-queue';
+import { type Decision, type QueueTask, useQueue } from './use-queue';
 
 const LIMIT = 50;
+/** A completion admits the payment and cannot be taken back: it waits this long for an undo. */
+const UNDO_SECONDS = 5;
 
 function countdown(expiresAt: number, now: number): string {
   const s = expiresAt - Math.floor(now / 1000);
@@ -29,6 +31,8 @@ export function Client() {
   const [selected, setSelected] = useState(0);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [decision, setDecision] = useState<Decision | null>(null);
+  // The completion waiting out its undo window: its row stays, marked, and the selection stays on it.
+  const [staged, setStaged] = useState<{ task: QueueTask; until: number } | null>(null);
   const qs = new URLSearchParams({
     status: tab,
     ...paging.query,
@@ -65,6 +69,41 @@ export function Client() {
     setDecision(null);
   }
 
+  const complete = (task: QueueTask) => work.mutate({ task, status: 'completed', status_reason: 'accepted' });
+  // Sent when the window ends, when another completion is staged, or when the page is left.
+  const stagedRef = useRef(staged);
+  useEffect(() => {
+    stagedRef.current = staged;
+  }, [staged]);
+  useEffect(() => {
+    if (!staged) return;
+    const t = setTimeout(() => {
+      complete(staged.task);
+      setStaged(null);
+    }, staged.until - Date.now());
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer per staged completion
+  }, [staged]);
+  useEffect(
+    () => () => {
+      if (stagedRef.current) complete(stagedRef.current.task);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on leaving the page only
+    [],
+  );
+
+  function stageComplete(task: QueueTask) {
+    if (staged?.task.token === task.token) return;
+    if (staged) complete(staged.task);
+    setStaged({ task, until: Date.now() + UNDO_SECONDS * 1000 });
+  }
+
+  function completeNow() {
+    if (!staged) return;
+    complete(staged.task);
+    setStaged(null);
+  }
+
   function completeChosen() {
     bulkComplete.mutate(chosen);
     setChecked(new Set());
@@ -78,8 +117,9 @@ export function Client() {
       if (e.key === 'j') setSelected((i) => Math.min(i + 1, Math.max(0, tasks.length - 1)));
       else if (e.key === 'k') setSelected((i) => Math.max(0, i - 1));
       else if (e.key === 'x' && current) toggle(current.token);
-      else if (e.key === 'c' && current)
-        submit({ task: current, status: 'completed', status_reason: 'accepted' });
+      else if (e.key === 'c' && current) stageComplete(current);
+      else if (e.key === 'u' && staged) setStaged(null);
+      else if (staged && staged.task.token === current?.token) return;
       else if (e.key === 'f') choose('failed');
       else if (e.key === 'h' && current?.status !== 4) choose('on_hold');
       else return;
@@ -93,7 +133,7 @@ export function Client() {
     <div className="flex flex-col gap-4">
       <h1 className="text-2xl font-semibold">Admission task queue</h1>
       <p className="text-sm text-slate-600 dark:text-slate-400">
-        Keys: j/k move, x select, c complete, f fail, h hold.
+        Keys: j/k move, x select, c complete (u undoes within {UNDO_SECONDS} s), f fail, h hold.
       </p>
       <div className="flex flex-wrap items-center gap-2">
         <div role="tablist" aria-label="Queue" className="flex gap-2">
@@ -126,6 +166,23 @@ export function Client() {
         <span className="ml-auto text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
           {query.data ? countText(query.data) : 0} {tab === 'on_hold' ? 'on hold' : 'waiting'}
         </span>
+      </div>
+      <div role="status" aria-live="polite">
+        {staged ? (
+          <div className="flex flex-wrap items-center gap-3 rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm dark:border-blue-900 dark:bg-blue-950">
+            <span>
+              Completing the task for <span className="font-medium">{staged.task.payment_id}</span> (
+              {formatMoney(staged.task.amount.total, staged.task.amount.currency)}) in{' '}
+              {Math.max(0, Math.ceil((staged.until - now) / 1000))} s
+            </span>
+            <Button variant="secondary" className="ml-auto py-1" onClick={() => setStaged(null)}>
+              Undo
+            </Button>
+            <Button className="py-1" onClick={completeNow}>
+              Complete now
+            </Button>
+          </div>
+        ) : null}
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)] gap-4 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
@@ -197,7 +254,7 @@ export function Client() {
                     <span className="flex shrink-0 flex-col items-end sm:flex-row sm:gap-4">
                       <span className="tabular-nums">{formatMoney(t.amount.total, t.amount.currency)}</span>
                       <span className="text-right text-slate-600 sm:w-28 dark:text-slate-400">
-                        {countdown(t.expires_at, now)}
+                        {staged?.task.token === t.token ? 'completing…' : countdown(t.expires_at, now)}
                       </span>
                     </span>
                   </button>
@@ -219,6 +276,8 @@ export function Client() {
           task={current}
           decision={decision}
           isPending={work.isPending}
+          staged={staged?.task.token === current?.token}
+          onComplete={stageComplete}
           onChoose={choose}
           onSubmit={submit}
           onCancel={() => {

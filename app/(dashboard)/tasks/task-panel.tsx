@@ -93,6 +93,8 @@ export function TaskPanel({
   task,
   decision,
   isPending,
+  staged,
+  onComplete,
   onChoose,
   onSubmit,
   onCancel,
@@ -100,6 +102,9 @@ export function TaskPanel({
   task: QueueTask | undefined;
   decision: Decision | null;
   isPending: boolean;
+  /** This task's completion is waiting out its undo window. */
+  staged: boolean;
+  onComplete: (task: QueueTask) => void;
   onChoose: (d: Decision) => void;
   onSubmit: (u: TaskUpdate) => void;
   /** Closes the reason form (Esc or Cancel) without deciding. */
@@ -133,17 +138,14 @@ export function TaskPanel({
             </p>
           ) : null}
           <div className="flex gap-2">
-            <Button
-              disabled={isPending}
-              onClick={() => onSubmit({ task, status: 'completed', status_reason: 'accepted' })}
-            >
-              Complete
+            <Button disabled={isPending || staged} onClick={() => onComplete(task)}>
+              {staged ? 'Completing…' : 'Complete'}
             </Button>
-            <Button variant="danger" disabled={isPending} onClick={() => onChoose('failed')}>
+            <Button variant="danger" disabled={isPending || staged} onClick={() => onChoose('failed')}>
               Fail…
             </Button>
             {task.status !== 4 ? (
-              <Button variant="secondary" disabled={isPending} onClick={() => onChoose('on_hold')}>
+              <Button variant="secondary" disabled={isPending || staged} onClick={() => onChoose('on_hold')}>
                 Hold…
               </Button>
             ) : null}

@@ -8,6 +8,7 @@ import { apiFetch, ApiClientError } from '@/lib/client/api';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
+import { CopyButton } from '@/components/ui/copy-button';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS } from '@/lib/client/format';
 
@@ -80,6 +81,7 @@ function SubmissionRecord({ sub }: { sub: Submission }) {
     <dl className="divide-y divide-slate-100 dark:divide-slate-800">
       <DetailRow term="Admission id">
         <span className="font-mono">{sub.admission_id}</span>
+        <CopyButton value={sub.admission_id} label="admission id" />
       </DetailRow>
       <DetailRow term="Workflow">{sub.workflow}</DetailRow>
       <DetailRow term="Status">
@@ -93,9 +95,12 @@ function SubmissionRecord({ sub }: { sub: Submission }) {
       </DetailRow>
       <DetailRow term="Transaction">
         {sub.transaction_id ? (
-          <a href="#transaction-lines" className="font-mono text-blue-700 underline dark:text-blue-400">
-            {sub.transaction_id}
-          </a>
+          <>
+            <a href="#transaction-lines" className="font-mono text-blue-700 underline dark:text-blue-400">
+              {sub.transaction_id}
+            </a>
+            <CopyButton value={sub.transaction_id} label="transaction id" />
+          </>
         ) : (
           <span className="text-slate-600 dark:text-slate-400">
             {sub.status <= 2 ? 'None yet: made on admission' : 'None'}
@@ -118,11 +123,14 @@ export function PaymentDetail({
   paymentId,
   initial,
   canSubmit,
+  namespace,
 }: {
   paymentId: string;
   initial: Payment;
   /** Admins submit a payment that was created and not yet submitted. */
   canSubmit: boolean;
+  /** The namespace the payment is read in: its direction, and whose side a ledger line is. */
+  namespace: { token: string; domain: string } | null;
 }) {
   const id = encodeURIComponent(paymentId);
   const qc = useQueryClient();
@@ -192,6 +200,15 @@ export function PaymentDetail({
   });
 
   const p = payment.data;
+  const domainOf = (party: Party) => party.payment_address.split('@')[1] ?? '';
+  const outgoing = namespace !== null && domainOf(p.debtor_party) === namespace.domain;
+  // A ledger line is the debtor's namespace (debit) or the beneficiary's (credit): named by domain.
+  const lineOwner = (partnerId: string, debit: boolean) => {
+    const domain = domainOf(debit ? p.debtor_party : p.beneficiary_party);
+    return partnerId === namespace?.token ? `${domain} (this namespace)` : domain;
+  };
+  // Tasks this namespace works (1: the beneficiary's, 2: the debtor's) that still wait.
+  const ownSide = outgoing ? 2 : 1;
   const taskList = tasks.data?.tasks ?? [];
   const timeline: Step[] = [{ at: isoSeconds(p.initiated_at), text: 'Created' }];
   if (sub) timeline.push({ at: sub.submission_time, text: `Submitted (${sub.workflow})` });
@@ -231,13 +248,26 @@ export function PaymentDetail({
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-semibold">Payment {p.payment_id}</h1>
+        <Link href="/payments" className="text-sm text-blue-700 underline dark:text-blue-400">
+          ← Payments
+        </Link>
+        <div className="mt-1 flex items-center">
+          <h1 className="text-2xl font-semibold">Payment {p.payment_id}</h1>
+          <CopyButton value={p.payment_id} label="payment id" />
+        </div>
         <p className="text-lg">
-          {formatMoney(p.amount.total, p.amount.currency)} · {p.payment_type.replace('Type_', '')} ·{' '}
+          {formatMoney(p.amount.total, p.amount.currency)} ·{' '}
+          {namespace ? (
+            <span data-testid="payment-direction">{outgoing ? 'Outgoing' : 'Incoming'}</span>
+          ) : null}{' '}
+          {p.payment_type.replace('Type_', '').toLowerCase()} ·{' '}
           {/* Unknown until the submission is read: never "Not submitted" for a submitted payment. */}
           <span data-testid="payment-status">
             {submission.isPending ? 'Loading status…' : sub ? SUBMISSION_STATUS[sub.status] : 'Not submitted'}
           </span>
+        </p>
+        <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="payment-reference">
+          Reference: {p.reference ? p.reference : <span className="text-slate-500">none</span>}
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
@@ -303,6 +333,18 @@ export function PaymentDetail({
             <li key={t.token}>
               {t.name.replace(/_/g, ' ')} — {TASK_STATUS[t.status]} ({reasonLabel(t.status_reason)})
               {t.note ? ` · ${t.note}` : ''}
+              {(t.status === 1 || t.status === 4) && t.assignee === ownSide ? (
+                <>
+                  {' '}
+                  ·{' '}
+                  <Link
+                    href={`/tasks?${new URLSearchParams({ status: t.status === 4 ? 'on_hold' : 'pending', name: t.name })}`}
+                    className="text-blue-700 underline dark:text-blue-400"
+                  >
+                    work it in the task queue
+                  </Link>
+                </>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -331,7 +373,8 @@ export function PaymentDetail({
               {t.transaction_lines.map((l) => (
                 <li key={l.token}>
                   {l.direction === 'TD_Debit' ? 'Debit' : 'Credit'}{' '}
-                  {formatMoney(l.amount.total, l.amount.currency)} · {l.partner_id}
+                  {formatMoney(l.amount.total, l.amount.currency)} ·{' '}
+                  {lineOwner(l.partner_id, l.direction === 'TD_Debit')}
                 </li>
               ))}
             </ul>

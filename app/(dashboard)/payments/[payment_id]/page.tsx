@@ -6,6 +6,14 @@ export const metadata = { title: 'Payment · Payment Network' };
 export default async function Page({ params }: { params: Promise<{ payment_id: string }> }) {
   const paymentId = decodeURIComponent((await params).payment_id);
   const payment = await readRecordOrNotFound<Payment>(`/payments/${encodeURIComponent(paymentId)}`);
-  const { me } = await requireMe();
-  return <PaymentDetail paymentId={paymentId} initial={payment} canSubmit={me.role === 'admin'} />;
+  const { me, partnerId } = await requireMe();
+  const ns = me.partners.find((p) => p.token === partnerId);
+  return (
+    <PaymentDetail
+      paymentId={paymentId}
+      initial={payment}
+      canSubmit={me.role === 'admin'}
+      namespace={ns ? { token: ns.token, domain: ns.domain } : null}
+    />
+  );
 }
