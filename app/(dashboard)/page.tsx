@@ -21,6 +21,14 @@ export default async function OverviewPage() {
               : 'No namespace yet'}
         </p>
       </div>
+      {me.organization?.status === 'rejected' && me.organization.decision_note ? (
+        <p
+          role="note"
+          className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm dark:border-amber-900 dark:bg-amber-950"
+        >
+          The network operator declined verification: “{me.organization.decision_note}”
+        </p>
+      ) : null}
       {goLive ? <GoLive /> : null}
       {ns && me.organization ? (
         <Suspense>

@@ -14,6 +14,7 @@ export function ConfirmDialog({
   children,
   confirmLabel,
   busy = false,
+  tone = 'danger',
   onConfirm,
   onCancel,
 }: {
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   children: React.ReactNode;
   confirmLabel: string;
   busy?: boolean;
+  /** The confirming button's look: `danger` for what destroys or refuses, `primary` otherwise. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -50,7 +53,7 @@ export function ConfirmDialog({
         <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
           Cancel
         </Button>
-        <Button variant="danger" onClick={onConfirm} disabled={busy}>
+        <Button variant={tone} onClick={onConfirm} disabled={busy}>
           {confirmLabel}
         </Button>
       </div>

@@ -131,6 +131,30 @@ describe('POST /api/v1/csp/apikey/{secret_key} (rotation)', () => {
     });
   });
 
+  it("rotates by the key's token too (extension): the old secret is refused, another namespace's token is 404", async () => {
+    const org = await createOrg();
+    const key = await createKey(org);
+    const rotated = await api('POST', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.data.token).toBe(key.token);
+    expect(rotated.body.data.secret_key).toMatch(/^sk_sandbox_/);
+    expectError(await api('GET', '/customer', asKey(org, key.secret_key)), 401, 'error.unauthorized');
+    expect((await api('GET', '/customer', asKey(org, rotated.body.data.secret_key))).status).toBe(200);
+
+    const other = await createOrg();
+    expectError(
+      await api('POST', `/apikey/${key.token}`, { token: other.token, partner: other.partnerId }),
+      404,
+      'error.not_found',
+    );
+    expectError(
+      await api('POST', '/apikey/api_does_not_exist', { token: org.token, partner: org.partnerId }),
+      404,
+      'error.not_found',
+    );
+    expect((await api('GET', '/customer', asKey(org, rotated.body.data.secret_key))).status).toBe(200);
+  });
+
   it("cannot rotate another organization's key", async () => {
     const a = await createOrg();
     const b = await createOrg();

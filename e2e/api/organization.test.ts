@@ -518,6 +518,52 @@ describe('operator verification', () => {
     );
   });
 
+  it('keeps the note given with a decision; the organization reads it; the body stays optional', async () => {
+    const op = await operatorToken();
+    const org = await createOrg();
+    const note = '  Registration documents do not match the legal name  ';
+    const rejected = await api('POST', `/operator/organizations/${org.orgId}/reject`, {
+      token: op,
+      body: { note },
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.data).toMatchObject({
+      status: 'rejected',
+      decision_note: note.trim(),
+      decided_at: { seconds: expect.any(Number) },
+    });
+    const seen = (await api('GET', '/organization', { token: org.token })).body.data;
+    expect(seen).toMatchObject({ status: 'rejected', decision_note: note.trim() });
+    const listed = await api('GET', '/operator/organizations?status=rejected&limit=100', { token: op });
+    expect(
+      listed.body.data.organizations.find((o: { token: string }) => o.token === org.orgId),
+    ).toMatchObject({ decision_note: note.trim() });
+
+    // A note too long, a note of the wrong type, a body that is not JSON: 4xx, and nothing decided.
+    const other = await createOrg();
+    const path = `/operator/organizations/${other.orgId}/verify`;
+    expectError(
+      await api('POST', path, { token: op, body: { note: 'x'.repeat(1001) } }),
+      400,
+      'error.bad_request',
+    );
+    expectError(await api('POST', path, { token: op, body: { note: 7 } }), 400, 'error.bad_request');
+    expectError(
+      await api('POST', path, { token: op, rawBody: 'note=x', contentType: 'text/plain' }),
+      415,
+      'error.unsupported_media_type',
+    );
+    expectError(await api('POST', path, { token: op, rawBody: '{"note":' }), 400, 'error.bad_request');
+    expect((await api('GET', '/organization', { token: other.token })).body.data).toMatchObject({
+      status: 'sandbox',
+      decided_at: null,
+    });
+    // Without a body, as before: verified, no note.
+    const verified = await api('POST', path, { token: op });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data).toMatchObject({ status: 'verified', decision_note: null });
+  });
+
   it('rejects a sandbox organization: the operator and the organization see it rejected; the decision is final', async () => {
     const org = await createOrg();
     const op = await operatorToken();
@@ -528,8 +574,14 @@ describe('operator verification', () => {
     expect(rejected.status).toBe(200);
     expect(rejected.body).toEqual({
       ok: true,
-      data: { ...before, status: 'rejected', updated_at: { seconds: expect.any(Number) } },
+      data: {
+        ...before,
+        status: 'rejected',
+        updated_at: { seconds: expect.any(Number) },
+        decided_at: { seconds: expect.any(Number) },
+      },
     });
+    expect(before).toMatchObject({ decided_at: null, decision_note: null });
     expect(rejected.body.data.updated_at.seconds).toBeGreaterThanOrEqual(before.updated_at.seconds);
 
     // The operator's lists: under rejected, no longer in the sandbox queue.

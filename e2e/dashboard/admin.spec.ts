@@ -51,8 +51,9 @@ test('API keys: create shows the secret once; rotate stops the old secret; revok
     });
   expect((await call(secret)).status()).toBe(200);
 
+  // Rotation needs no secret pasted: an admin who lost it can rotate too.
   await page.getByRole('button', { name: `Rotate ${name}` }).click();
-  await page.getByLabel('Current secret').fill(secret);
+  await expect(page.getByText(`The current secret (ending ${secret.slice(-4)})`)).toBeVisible();
   await page.getByRole('button', { name: 'Rotate now' }).click();
   await expect(page.getByText('The previous secret has stopped working.')).toBeVisible();
   const rotated = (await page.getByTestId('revealed-secret').textContent())!.trim();
@@ -203,12 +204,25 @@ test('operator rejects a sandbox organization; the organization sees it declined
   await signInAs(page, OPERATOR);
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).click();
   await page.getByRole('button', { name: `Reject ${org.name}` }).click();
+  // Confirmed in a dialog, with a note that is required and kept.
+  const dialog = page.getByRole('dialog', { name: `Reject “${org.name}”?` });
+  await expect(dialog).toContainText('The decision is final.');
+  await dialog.getByRole('button', { name: 'Reject organization' }).click();
+  await expect(dialog.getByLabel('Note (required, shown to the organization)')).toHaveAccessibleDescription(
+    'Enter a note: it is kept with the decision',
+  );
+  await expectAccessible(page);
+  await shoot(page, 'operator-reject-dialog');
+  await dialog.getByLabel('Note (required, shown to the organization)').fill('Not a licensed institution');
+  await dialog.getByRole('button', { name: 'Reject organization' }).click();
   await expect(page.getByText(`${org.name} is now rejected`)).toBeVisible();
+  await expect(dialog).toBeHidden();
   await expect(page.getByRole('cell', { name: org.name, exact: true })).toHaveCount(0);
   await page.getByLabel('Status').selectOption('rejected');
   await expect(page).toHaveURL(/status=rejected/);
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: org.name, exact: true }) });
   await expect(row.getByRole('cell', { name: 'rejected', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: 'Not a licensed institution', exact: true })).toBeVisible();
   // A decision is final: no buttons on a rejected organization.
   await expect(row.getByRole('button')).toHaveCount(0);
   await expectAccessible(page);
@@ -218,6 +232,9 @@ test('operator rejects a sandbox organization; the organization sees it declined
   await expect(founder.getByRole('heading', { name: 'Overview' })).toBeVisible();
   await expect(founder.getByText('Sandbox — verification was declined')).toBeVisible();
   await expect(founder.getByText('Sandbox — awaiting verification')).toHaveCount(0);
+  await expect(founder.getByRole('note')).toHaveText(
+    'The network operator declined verification: “Not a licensed institution”',
+  );
   const me = await founder.evaluate(() => fetch('/api/proxy/me').then((r) => r.json()));
   expect(me.data.organization.status).toBe('rejected');
   await expectAccessible(founder);
@@ -243,6 +260,9 @@ test('operator verifies a sandbox organization and its banner disappears', async
   await expectAccessible(page);
   await shoot(page, 'operator');
   await page.getByRole('button', { name: `Verify ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Verify “${name}”?` });
+  await dialog.getByLabel('Note (required, shown to the organization)').fill('Licence checked');
+  await dialog.getByRole('button', { name: 'Verify organization' }).click();
   await expect(page.getByText(`${name} is now verified`)).toBeVisible();
 
   await founder.reload();

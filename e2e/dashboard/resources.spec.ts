@@ -20,9 +20,10 @@ test('accounts: add with a checked routing number, filter, verify is refused in 
   await page.getByLabel('Routing number', { exact: true }).first().fill('021000021');
   await page.getByRole('button', { name: 'Add account' }).click();
   await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();
-  await page.getByLabel('Title contains').fill('payroll');
-  await page.getByLabel('Title contains').blur();
+  // Applied once typing pauses, with the focus still in the field.
+  await page.getByLabel('Title contains').pressSequentially('payroll');
   await expect(page).toHaveURL(/account_title=payroll/);
+  await expect(page.getByLabel('Title contains')).toBeFocused();
   await expect(page.getByRole('cell', { name: 'Settlement — operating', exact: true })).toHaveCount(0);
   await expectAccessible(page);
   await shoot(page, 'accounts');

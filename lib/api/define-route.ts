@@ -73,6 +73,11 @@ export interface RouteSpec<
    */
   answerHoldsSecret?: boolean;
   body?: B;
+  /**
+   * The body may be left out (no `content-type`, no content): the handler then gets `{}`. For
+   * optional details of an action that stands without them (an operator's note on a decision).
+   */
+  bodyOptional?: boolean;
   query?: Q;
   params?: P;
   response: R;
@@ -186,7 +191,10 @@ export function defineRoute<
       params: spec.params as never,
       query: spec.query as never,
       body: spec.body
-        ? { required: true, content: { 'application/json': { schema: spec.body as z.ZodType } } }
+        ? {
+            required: !spec.bodyOptional,
+            content: { 'application/json': { schema: spec.body as z.ZodType } },
+          }
         : undefined,
     },
     responses,
@@ -213,7 +221,7 @@ export function defineRoute<
     const request = {
       key: c.req.header('idempotency-key'),
       scope: idempotencyScope(credentialId(ctx.principal), spec.method, c.req.path),
-      body: spec.body ? await c.req.json() : null,
+      body: spec.body && !bodyLeftOut(spec, c) ? await c.req.json() : null,
     };
     if (spec.storesAnswer) {
       const answered = await answerWithStoredRecord(
@@ -279,6 +287,16 @@ export function checkResponse(schema: z.ZodType, data: unknown, route: string): 
     throw new Error(`The response of ${route} holds what its schema does not document`);
 }
 
+/** An optional body that was not sent: no content type, no length, no chunked content. */
+function bodyLeftOut(spec: { bodyOptional?: boolean }, c: Context): boolean {
+  return (
+    Boolean(spec.bodyOptional) &&
+    !c.req.header('content-type') &&
+    !Number(c.req.header('content-length') ?? '0') &&
+    !c.req.header('transfer-encoding')
+  );
+}
+
 function jsonResponse(c: Context, status: number, body: string): Response {
   // Content-Length explicitly: the spec lists it on responses, and Next.js would otherwise stream.
   return c.body(body, status as 200, {
@@ -294,6 +312,7 @@ function authenticate(
     roles?: Role[];
     access?: AccessFlag;
     body?: unknown;
+    bodyOptional?: boolean;
     idempotent?: boolean;
     rateLimited?: false;
   },
@@ -326,7 +345,7 @@ function authenticate(
     if (p.kind === 'apikey' && spec.access && !p.access[spec.access]) {
       throw new ForbiddenError(`This API key lacks the ${spec.access} permission`);
     }
-    if (spec.body) {
+    if (spec.body && !bodyLeftOut(spec, c)) {
       const type = c.req.header('content-type') ?? '';
       const length = Number(c.req.header('content-length') ?? '0');
       if (!type && !length && !c.req.header('transfer-encoding'))

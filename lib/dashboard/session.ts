@@ -6,18 +6,12 @@ import { notFound, redirect, unstable_rethrow } from 'next/navigation';
 import { NextRequest } from 'next/server';
 import { cache } from 'react';
 import { SESSION_SECRET, authOptions } from '@/lib/auth/next-auth';
+import type { Me } from '@/lib/schemas/organizations';
 import { gatewayJson } from './gateway-client';
 import { PARTNER_COOKIE, partnerFromCookie } from './partner-cookie';
 
-export interface Me {
-  user_id: string;
-  email: string;
-  name: string;
-  role: 'admin' | 'support' | 'viewer' | 'operator';
-  preferred_partner_id: string | null;
-  organization: { token: string; name: string; status: 'sandbox' | 'verified' | 'rejected' } | null;
-  partners: Array<{ token: string; name: string; domain: string; environment: string; enabled: boolean }>;
-}
+/** The signed-in user as `GET /me` answers (its schema is the one home of the type). */
+export type { Me };
 
 /** The gateway JWT of the current request's session, read on the server only (once per request). */
 const accessToken = cache(async (): Promise<string | null> => {

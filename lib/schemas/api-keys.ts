@@ -65,6 +65,7 @@ export type UpdateApiKeyBody = z.output<typeof updateApiKeyBody>;
 
 export const rotateApiKeyParams = z.object({
   key: z.string().min(1).max(200).openapi({
-    description: "The key's current secret (`sk_sandbox_…` or `sk_live_…`): the spec's `secret_key`",
+    description:
+      "The key's current secret (`sk_sandbox_…` or `sk_live_…`): the spec's `secret_key`; or, as an extension, the key's token (`api_…`) for an admin who no longer has the secret",
   }),
 });

@@ -8,8 +8,24 @@ export const organizationSchema = z
     status: z.enum(['sandbox', 'verified', 'rejected']),
     created_at: secondsSchema,
     updated_at: secondsSchema,
+    decided_at: secondsSchema.nullable().openapi({
+      description: 'When the operator verified or rejected the organization; null while it is in the sandbox',
+    }),
+    decision_note: z.string().nullable().openapi({
+      description: "The operator's note given with the decision (extension), e.g. why it was rejected",
+    }),
   })
   .openapi('Organization');
+
+/** The operator's decision on an organization: the body is optional, the note kept with it. */
+export const organizationDecisionBody = z.object({
+  note: z
+    .string()
+    .trim()
+    .max(1000)
+    .optional()
+    .openapi({ description: 'Why: kept with the decision and shown to the organization' }),
+});
 
 export type Organization = z.infer<typeof organizationSchema>;
 

@@ -31,6 +31,13 @@ const EMPTY: AccountValues = {
 
 const accountResolver = lazyResolver(() => import('./account-schema').then((m) => m.accountResolver));
 
+// The text filters apply once typing pauses (not only on leaving the field).
+let typing: ReturnType<typeof setTimeout> | undefined;
+function whenTypingStops<T>(apply: (v: T) => void, v: T) {
+  clearTimeout(typing);
+  typing = setTimeout(() => apply(v), 400);
+}
+
 export function Client({ canManage }: { canManage: boolean }) {
   const { params, set } = useUrlState();
   const paging = usePaging();
@@ -194,13 +201,13 @@ export function Client({ canManage }: { canManage: boolean }) {
           label="Title contains"
           id="f-title"
           defaultValue={title}
-          onBlur={(e) => set({ account_title: e.target.value })}
+          onChange={(e) => whenTypingStops(set, { account_title: e.target.value })}
         />
         <Field
           label="Routing number"
           id="f-routing"
           defaultValue={routing}
-          onBlur={(e) => set({ routing_number: e.target.value })}
+          onChange={(e) => whenTypingStops(set, { routing_number: e.target.value })}
         />
         <SelectField
           label="Status"

@@ -1,4 +1,4 @@
-/** The checks of the new-key and rotation forms, fetched after the page by `lazyResolver` (lib/client/lazy-resolver.ts). */
+/** The checks of the new-key form, fetched after the page by `lazyResolver` (lib/client/lazy-resolver.ts). */
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { atMost, text } from '@/lib/client/form-fields';
@@ -13,9 +13,5 @@ export const keySchema = z.object({
   transactions_write: z.boolean(),
 });
 export type KeyValues = z.infer<typeof keySchema>;
-export const rotateSchema = z.object({
-  secret: z.string().check(z.trim(), z.minLength(1, 'Enter the current secret')),
-});
 
 export const keyResolver = zodResolver(keySchema);
-export const rotateResolver = zodResolver(rotateSchema);

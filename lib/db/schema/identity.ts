@@ -14,6 +14,10 @@ export const organizations = pgTable(
       .default('sandbox'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** The operator's decision: when, by which operator (e-mail), and the note given with it. */
+    decidedAt: ts('decided_at'),
+    decidedBy: text('decided_by'),
+    decisionNote: text('decision_note'),
   },
   // The operator's list, all or by status (the verification queue), newest first.
   (t) => [

@@ -105,7 +105,7 @@ export function registerApiKeyRoutes(app: OpenAPIHono<GatewayEnv>) {
     operationId: 'rotateApiKey',
     summary: 'Rotate an API key',
     description:
-      'Addressed by the current secret. Returns the key with its new secret; the old secret is refused from this moment.',
+      "Addressed by the current secret (or, extension, by the key's token). Returns the key with its new secret; the old secret is refused from this moment.",
     roles: ['admin'],
     idempotent: true,
     answerHoldsSecret: true,

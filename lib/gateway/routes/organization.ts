@@ -14,6 +14,7 @@ import {
   signUp,
 } from '@/lib/services/organizations/organizations';
 import {
+  organizationDecisionBody,
   organizationSchema,
   signUpSchema,
   signInSchema,
@@ -125,9 +126,11 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
       roles: ['operator'],
       idempotent: true,
       params: z.object({ org_id: z.string().max(64) }),
+      body: organizationDecisionBody,
+      bodyOptional: true,
       response: organizationSchema,
       errors: [404, 409],
-      handler: (ctx, { params }) => decideOrganization(ctx, params.org_id, decision),
+      handler: (ctx, { params, body }) => decideOrganization(ctx, params.org_id, decision, body.note),
     });
   }
 }

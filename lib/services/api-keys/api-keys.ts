@@ -143,8 +143,13 @@ export async function deleteApiKey(ctx: ServiceContext, id: string) {
  * The spec's rotation: addressed by the current secret. The new secret replaces the old hash in
  * one update, so the old secret is refused from the moment this commits.
  */
-export async function rotateApiKey(ctx: ServiceContext, currentSecret: string) {
+/**
+ * Rotates a key addressed by its current secret (the spec) or by its token (`api_…`, extension:
+ * an admin who no longer has the secret can still rotate, as they could revoke and create).
+ */
+export async function rotateApiKey(ctx: ServiceContext, secretOrToken: string) {
   const ns = requireNamespace(ctx);
+  const byToken = secretOrToken.startsWith('api_');
   const secret = newApiSecret(ns.environment);
   const rotated = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
@@ -152,13 +157,16 @@ export async function rotateApiKey(ctx: ServiceContext, currentSecret: string) {
       .set({ secretHash: sha256Hex(secret), secretLast4: secret.slice(-4), updatedAt: new Date() })
       .where(
         and(
-          eq(apiKeys.secretHash, sha256Hex(currentSecret)),
+          byToken ? eq(apiKeys.id, secretOrToken) : eq(apiKeys.secretHash, sha256Hex(secretOrToken)),
           eq(apiKeys.partnerId, ns.id),
           isNull(apiKeys.deletedAt),
         ),
       )
       .returning();
-    if (!row) throw new NotFoundError('No API key of this namespace has that secret');
+    if (!row)
+      throw new NotFoundError(
+        byToken ? `API key ${secretOrToken} not found` : 'No API key of this namespace has that secret',
+      );
     await emitEvent(tx, {
       type: 'api_key.rotated',
       orgId: row.orgId,

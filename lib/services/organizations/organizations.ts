@@ -32,6 +32,8 @@ export function serializeOrganization(o: OrgRow) {
     status: o.status,
     created_at: toSeconds(o.createdAt),
     updated_at: toSeconds(o.updatedAt),
+    decided_at: o.decidedAt ? toSeconds(o.decidedAt) : null,
+    decision_note: o.decisionNote,
   };
 }
 
@@ -191,10 +193,18 @@ export async function decideOrganization(
   ctx: ServiceContext,
   orgId: string,
   decision: 'verified' | 'rejected',
+  note?: string,
 ) {
+  const now = new Date();
   const [row] = await ctx.db
     .update(organizations)
-    .set({ status: decision, updatedAt: new Date() })
+    .set({
+      status: decision,
+      updatedAt: now,
+      decidedAt: now,
+      decidedBy: ctx.principal.kind === 'user' ? ctx.principal.email : null,
+      decisionNote: note?.trim() || null,
+    })
     .where(and(eq(organizations.id, orgId), eq(organizations.status, 'sandbox')))
     .returning();
   if (row) {
