@@ -49,6 +49,9 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
     CHECK_RESPONSES: 'false',
   };
   if (process.env.BENCH_WORKERS === 'off') env.WORKERS = 'off';
+  // BENCH_METRICS=on: metrics collected (METRICS_TOKEN) and scraped every 5 s during the run.
+  const metricsOn = process.env.BENCH_METRICS === 'on';
+  if (metricsOn) env.METRICS_TOKEN = 'bench-metrics-token';
   if (cpuProfDir) {
     mkdirSync(cpuProfDir, { recursive: true });
     env.NODE_OPTIONS = `--import=${path.join(root, 'bench/cpu-profile.mjs')}`;
@@ -59,6 +62,13 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
     const base = server.baseUrl;
     const { debtor, beneficiary } = await linkedParties(base);
 
+    const scraper = metricsOn
+      ? setInterval(() => {
+          void fetch(`${base}/metrics`, { headers: { authorization: 'Bearer bench-metrics-token' } })
+            .then((r) => r.text())
+            .catch(() => {});
+        }, 5000)
+      : undefined;
     const pid = server.pid();
     let serverCpu = 0;
     let dbCpu: number | null = null;
@@ -88,6 +98,7 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
       },
     );
     await marks;
+    clearInterval(scraper);
     const per = (s: number) => Math.round((s / Math.max(1, result.lifecycles)) * 1e6);
     const row: Row = {
       host,

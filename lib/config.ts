@@ -88,6 +88,13 @@ export const config = {
   checkResponses: process.env.CHECK_RESPONSES
     ? process.env.CHECK_RESPONSES === 'true'
     : process.env.NODE_ENV !== 'production',
+  /**
+   * Prometheus metrics at `GET /api/v1/csp/metrics`, for a scraper sending this bearer token
+   * (docs/operations.md); unset, nothing is collected and the path is a 404.
+   */
+  metricsToken: process.env.METRICS_TOKEN || undefined,
+  /** Which host serves the gateway in this process: Next.js (which sets NEXT_RUNTIME) or standalone. */
+  host: process.env.NEXT_RUNTIME ? ('next' as const) : ('standalone' as const),
   logLevel: process.env.LOG_LEVEL || (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
   version: GATEWAY_VERSION,
 } as const;

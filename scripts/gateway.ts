@@ -1,7 +1,7 @@
 /** Standalone gateway host: the same Hono app, served by @hono/node-server without Next.js. */
 import { serve } from '@hono/node-server';
 import { getGateway } from '@/lib/gateway/app';
-import { startServices } from '@/lib/server/start';
+import { startServices, stopServices } from '@/lib/server/start';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db';
 
@@ -16,15 +16,27 @@ const server = serve(
   },
 );
 
-async function shutdown() {
-  // Let the requests in flight finish before the database closes under them (bounded).
+let stopping = false;
+
+/**
+ * SIGTERM (or SIGINT): stop taking connections and let the requests in flight finish (at most
+ * 10 s), then stop the workers and the webhook deliverer gracefully (lib/server/start.ts), close
+ * the database and exit 0.
+ */
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  const started = performance.now();
+  console.log(JSON.stringify({ msg: 'gateway stopping', signal }));
   await new Promise((resolve) => {
     server.close(resolve);
-    setTimeout(resolve, 3000).unref();
+    setTimeout(resolve, 10_000).unref();
   });
+  await stopServices();
   const db = await getDatabase();
   await db.close();
+  console.log(JSON.stringify({ msg: 'gateway stopped', ms: Math.round(performance.now() - started) }));
   process.exit(0);
 }
-process.on('SIGTERM', shutdown);
-process.on('SIGINT', shutdown);
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

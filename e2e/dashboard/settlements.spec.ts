@@ -90,6 +90,10 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
     /(batch_\w+) \(EUR, \d+ transactions?, completed\)/,
   )![1]!;
   await expect(awaiting).toHaveText('0');
+  // The health panel names the cut-off just run.
+  await expect(page.getByTestId('health-last-cut-off')).toContainText(/\d+ transactions? in [\d.]+ /);
+  await expect(page.getByTestId('health-outbox-lag')).not.toBeEmpty();
+  await expect(page.getByTestId('health-webhook-backlog')).toContainText('pending');
   const latest = page.getByRole('table', { name: 'Latest settlement batches across the network' });
   await expect(latest.getByRole('row').filter({ hasText: batchId })).toContainText('Completed');
   await expectAccessible(page);

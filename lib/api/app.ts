@@ -2,11 +2,13 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { CSP_VERSION_HEADER } from '@/lib/version';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '@/lib/errors';
+import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db';
 import type { GatewayEnv } from './env';
 import { errorResponse, renderError, toErrorResponse } from './errors';
 import { completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
 import { logger, redactPath } from '@/lib/log/logger';
+import { metrics } from '@/lib/metrics/metrics';
 import { formatIssues, inputIssue } from './input-rules';
 import {
   isDecodablePath,
@@ -57,6 +59,15 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
     else c.res = errorResponse(c, new ValidationError(UNDECODABLE_PATH_MESSAGE));
     c.res.headers.set('X-Csp-Version', CSP_VERSION_HEADER);
     c.res.headers.set('X-Request-Id', c.get('requestId'));
+    const m = metrics();
+    if (m) {
+      // The route's template (`/api/v1/csp/payments/:payment_id`), never the path itself.
+      const template = c.req.routePath;
+      const route = template.endsWith('*') ? 'unmatched' : template;
+      const host = config.host;
+      m.httpRequests.inc({ method: c.req.method, route, status: String(c.res.status), host });
+      m.httpDuration.observe({ method: c.req.method, route, host }, (performance.now() - started) / 1000);
+    }
     if (logger.isLevelEnabled('info')) {
       logger.info(
         {

@@ -36,6 +36,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** The connection pool's use, for the metrics (PostgreSQL; PGlite has one connection). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
 }
 
 export const MIGRATIONS_FOLDER = path.join(process.cwd(), 'drizzle');
@@ -69,7 +71,12 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     client.release();
   }
   const db = drizzlePg(pool, { schema });
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+  };
 }
 
 async function openPglite(dataDir: string | undefined): Promise<Database> {

@@ -1,5 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createGatewayBase } from '@/lib/api/app';
+import { API_PREFIX, createGatewayBase } from '@/lib/api/app';
+import { NotFoundError, UnauthorizedError } from '@/lib/errors';
+import { metrics, metricsAuthorized } from '@/lib/metrics/metrics';
 import type { GatewayEnv } from '@/lib/api/env';
 import { config } from '@/lib/config';
 import { registerAccountRoutes } from './routes/accounts';
@@ -98,6 +100,7 @@ export function createGateway(): OpenAPIHono<GatewayEnv> {
     description: "A namespace's API key secret (`sk_sandbox_…` or `sk_live_…`).",
   });
   for (const register of ROUTE_MODULES) register(app);
+  registerMetricsRoute(app);
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -112,6 +115,20 @@ export function createGateway(): OpenAPIHono<GatewayEnv> {
     tags: TAGS,
   });
   return app;
+}
+
+/**
+ * `GET /metrics`: Prometheus text for a scraper holding `METRICS_TOKEN` (docs/operations.md). Not
+ * in the API reference: an operator's endpoint, not a partner's. Unset, the path does not exist.
+ */
+function registerMetricsRoute(app: OpenAPIHono<GatewayEnv>) {
+  app.get('/metrics', async (c) => {
+    const m = metrics();
+    if (!m) throw new NotFoundError(`No operation GET ${API_PREFIX}/metrics`);
+    if (!metricsAuthorized(c.req.header('authorization')))
+      throw new UnauthorizedError('Send Authorization: Bearer <METRICS_TOKEN>');
+    return c.body(await m.registry.metrics(), 200, { 'Content-Type': m.registry.contentType });
+  });
 }
 
 const g = globalThis as unknown as { __cspGateway?: OpenAPIHono<GatewayEnv> };

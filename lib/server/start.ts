@@ -2,10 +2,11 @@ import { getDatabase } from '@/lib/db';
 import { config, productionConfigProblems } from '@/lib/config';
 import { bootstrap } from '@/lib/services/bootstrap';
 import { recoverStaleBatches } from '@/lib/services/settlement/cutoff';
-import { startWorkers } from '@/lib/workers';
+import { startWorkers, stopWorkers } from '@/lib/workers';
 import { registerAllWorkers } from '@/lib/workers/register';
 import { logger } from '@/lib/log/logger';
 import { sealStoredWebhookSecrets } from '@/lib/webhooks/secret-at-rest';
+import { stopWebhookDeliverer } from '@/lib/webhooks/worker';
 
 const g = globalThis as unknown as { __cspStarted?: Promise<void> };
 
@@ -40,4 +41,16 @@ export function startServices(host: { dashboard: boolean } = { dashboard: false 
     logger.info({ database: database.kind }, 'services started');
   })();
   return g.__cspStarted;
+}
+
+/**
+ * The graceful half of a stop (SIGTERM): the workers finish the pass they are in and start no
+ * other (a cut-off completes and releases its lock), and the webhook deliverer finishes the
+ * attempts under way, records them and releases its endpoint leases, so another instance takes
+ * the endpoints at once instead of after the lease. The database is closed by the caller, after.
+ */
+export async function stopServices(): Promise<void> {
+  await stopWorkers();
+  await stopWebhookDeliverer();
+  g.__cspStarted = undefined;
 }

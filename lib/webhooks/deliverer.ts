@@ -18,6 +18,7 @@ import {
 import { dispatchEvents } from './outbox';
 import { postDelivery } from './send';
 import { signatureHeader } from './sign';
+import { metrics } from '@/lib/metrics/metrics';
 import {
   claimEndpoints,
   renewAndFetch,
@@ -216,6 +217,7 @@ export class WebhookDeliverer {
           }
           const sent: Promise<void> = this.attempt(ep, d)
             .then((a) => {
+              metrics()?.webhookAttempts.inc({ outcome: a.status === 'succeeded' ? 'succeeded' : 'failed' });
               if (a.status === 'succeeded') outcome = { kind: 'ok' };
               else if (outcome.kind !== 'failing') outcome = { kind: 'failing', since: a.attemptedAt };
               this.attempts.push(a);

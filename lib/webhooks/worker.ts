@@ -15,3 +15,10 @@ export function webhookDeliverer(db: Db): WebhookDeliverer {
   }
   return g.__cspWebhookDeliverer;
 }
+
+/** Stops the process's deliverer: no new attempts; those under way finish and are recorded, leases released. */
+export async function stopWebhookDeliverer(): Promise<void> {
+  const d = g.__cspWebhookDeliverer;
+  g.__cspWebhookDeliverer = undefined;
+  await d?.stop();
+}

@@ -15,16 +15,22 @@ export interface Worker {
 /** Background workers of the server process, registered by `registerAllWorkers` (lib/workers/register.ts). */
 export const WORKERS: Worker[] = [];
 
-const g = globalThis as unknown as { __cspWorkers?: { stop: () => void } };
+interface Running {
+  /** Stops starting passes and resolves once the passes under way have finished. */
+  stop: () => Promise<void>;
+}
+
+const g = globalThis as unknown as { __cspWorkers?: Running };
 
 /** Whether this process's workers run (started, not stopped). */
 export function workersRunning(): boolean {
   return g.__cspWorkers !== undefined;
 }
 
-export function startWorkers(db: Db): { stop: () => void } {
+export function startWorkers(db: Db): Running {
   if (g.__cspWorkers) return g.__cspWorkers;
   const timers: NodeJS.Timeout[] = [];
+  const passes = new Set<Promise<void>>();
   let stopped = false;
   for (const w of WORKERS) {
     let running = false;
@@ -39,16 +45,26 @@ export function startWorkers(db: Db): { stop: () => void } {
         running = false;
       }
     };
-    const t = setInterval(tick, w.intervalMs);
+    const t = setInterval(() => {
+      const pass = tick();
+      passes.add(pass);
+      void pass.finally(() => passes.delete(pass));
+    }, w.intervalMs);
     t.unref();
     timers.push(t);
   }
   g.__cspWorkers = {
-    stop: () => {
+    stop: async () => {
       stopped = true;
       timers.forEach(clearInterval);
       g.__cspWorkers = undefined;
+      await Promise.allSettled([...passes]);
     },
   };
   return g.__cspWorkers;
+}
+
+/** Stops this process's workers, if running, once their passes under way have finished. */
+export async function stopWorkers(): Promise<void> {
+  await g.__cspWorkers?.stop();
 }

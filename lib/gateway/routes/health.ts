@@ -3,6 +3,13 @@ import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
 import { AppError } from '@/lib/errors';
 import { readiness } from '@/lib/services/health/readiness';
+import { operatorHealthSchema } from '@/lib/schemas/health';
+import {
+  failingEndpoints,
+  lastCutoff,
+  outboxOldestAgeSeconds,
+  webhookBacklog,
+} from '@/lib/services/health/signals';
 import { CSP_VERSION_HEADER } from '@/lib/version';
 
 const liveness = z.object({ status: z.literal('ok'), version: z.string() });
@@ -58,6 +65,33 @@ export function registerHealthRoutes(app: OpenAPIHono<GatewayEnv>) {
         database: 'ok' as const,
         migrations: 'ok' as const,
         workers: r.workers,
+      };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'get',
+    path: '/operator/health',
+    operationId: 'getOperatorHealth',
+    tag: 'Operator',
+    summary: "The network's delivery and settlement health (operator, extension)",
+    description:
+      'Outbox lag, webhook backlog, failing endpoints and the last cut-off: the figures of the Prometheus metrics, for the operator console.',
+    auth: 'jwt',
+    roles: ['operator'],
+    response: operatorHealthSchema,
+    handler: async (ctx) => {
+      const [outbox, backlog, failing, cutoff] = await Promise.all([
+        outboxOldestAgeSeconds(ctx.db),
+        webhookBacklog(ctx.db),
+        failingEndpoints(ctx.db),
+        lastCutoff(ctx.db),
+      ]);
+      return {
+        outbox_oldest_event_age_seconds: outbox,
+        webhook_backlog: backlog,
+        failing_endpoints: failing,
+        last_cutoff: cutoff,
       };
     },
   });

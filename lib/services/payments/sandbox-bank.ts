@@ -6,6 +6,7 @@ import { TASK, type TaskStatusName } from '@/lib/domain/statuses';
 import { type Reason } from '@/lib/domain/reasons';
 import { SANDBOX_BANK_ACTOR } from './serialize';
 import { applyTaskUpdate } from './tasks';
+import { metrics } from '@/lib/metrics/metrics';
 
 const { admissionTasks, namespaces, payments } = schema;
 
@@ -44,12 +45,14 @@ export async function workSandboxBankTasks(db: Db, delayMs: number, batch = 50):
   let done = 0;
   for (const t of due) {
     try {
+      const outcome = sandboxOutcome(t.amount);
       await applyTaskUpdate(
         db,
         t.id,
-        { ...sandboxOutcome(t.amount), note: 'Answered automatically by the Sandbox Bank' },
+        { ...outcome, note: 'Answered automatically by the Sandbox Bank' },
         SANDBOX_BANK_ACTOR,
       );
+      metrics()?.sandboxBankDecisions.inc({ decision: outcome.status });
       done++;
     } catch (err) {
       // Another instance answered first (409), or the submission ended meanwhile: nothing to do.

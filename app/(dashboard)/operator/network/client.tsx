@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { HealthPanel } from '@/components/operator/health-panel';
 import { BatchStatusBadge, ShortHash } from '@/components/settlements/batch-status';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -147,6 +148,12 @@ export function NetworkClient() {
           </Link>
         </p>
       </div>
+      <section aria-labelledby="health-heading" className="flex flex-col gap-3">
+        <h2 id="health-heading" className="font-medium">
+          Delivery and settlement health
+        </h2>
+        <HealthPanel />
+      </section>
       <section aria-labelledby="stats-heading" className="flex flex-col gap-3">
         <h2 id="stats-heading" className="font-medium">
           Network figures

@@ -1,0 +1,92 @@
+'use client';
+
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { FormAlert } from '@/components/ui/form-alert';
+import { apiFetch } from '@/lib/client/api';
+import { when } from '@/lib/client/format';
+import { settlementKeys } from '@/lib/client/queries/settlements';
+import type { OperatorHealth } from '@/lib/schemas/health';
+
+const CARD = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+
+/** Read again every 10 s while the page is open: a live view, as the metrics are to a scraper. */
+export const operatorHealthQuery = () =>
+  queryOptions({
+    // Under the network's key: a cut-off run from the page refreshes it with the figures.
+    queryKey: [...settlementKeys.network, 'health'],
+    queryFn: () => apiFetch<OperatorHealth>('/operator/health'),
+    refetchInterval: 10_000,
+  });
+
+/** "2 min 5 s", "3 h 4 min": a duration as an operator reads it. */
+export function duration(seconds: number): string {
+  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
+  return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
+}
+
+/** Outbox lag, webhook backlog, failing endpoints and the last cut-off (`GET /operator/health`). */
+export function HealthPanel() {
+  const health = useQuery(operatorHealthQuery());
+  if (health.isError) return <FormAlert message={(health.error as Error).message} />;
+  const h = health.data;
+  const lagging = (h?.outbox_oldest_event_age_seconds ?? 0) > 60;
+  const items: Array<[string, string, boolean]> = h
+    ? [
+        [
+          'Outbox lag',
+          h.outbox_oldest_event_age_seconds > 0
+            ? duration(h.outbox_oldest_event_age_seconds)
+            : 'none waiting',
+          lagging,
+        ],
+        [
+          'Webhook backlog',
+          `${h.webhook_backlog.pending.toLocaleString('en')}${h.webhook_backlog.capped ? '+' : ''} pending`,
+          false,
+        ],
+        [
+          'Failing endpoints',
+          `${h.failing_endpoints.filter((e) => !e.disabled).length} failing · ${h.failing_endpoints.filter((e) => e.disabled).length} disabled`,
+          h.failing_endpoints.length > 0,
+        ],
+        [
+          'Last cut-off',
+          h.last_cutoff
+            ? `${when(h.last_cutoff.cutoff_time)} · ${h.last_cutoff.transactions.toLocaleString('en')} transactions in ${duration(h.last_cutoff.duration_seconds)}`
+            : 'none yet',
+          false,
+        ],
+      ]
+    : [];
+  return (
+    <div className="flex flex-col gap-3" aria-busy={health.isLoading}>
+      <dl className="grid gap-3 md:grid-cols-4">
+        {items.map(([label, value, warn]) => (
+          <div key={label} className={`${CARD} ${warn ? 'border-amber-400 dark:border-amber-600' : ''}`}>
+            <dt className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">{label}</dt>
+            <dd
+              className="mt-1 text-sm font-medium"
+              data-testid={`health-${label.toLowerCase().replace(/ /g, '-')}`}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {h && h.failing_endpoints.length > 0 ? (
+        <ul className="text-sm" aria-label="Failing endpoints">
+          {h.failing_endpoints.slice(0, 10).map((e) => (
+            <li key={e.webhook_id}>
+              <code className="text-xs">{e.webhook_id}</code> of {e.domain}:{' '}
+              {e.disabled ? 'disabled' : `failing for ${duration(e.failing_seconds)}`}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

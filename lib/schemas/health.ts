@@ -1,0 +1,35 @@
+import { z } from '@hono/zod-openapi';
+
+/** `GET /operator/health`: what the operator's health panel shows (lib/services/health/signals.ts). */
+export const operatorHealthSchema = z
+  .object({
+    outbox_oldest_event_age_seconds: z
+      .number()
+      .openapi({ description: 'Age of the oldest event not yet fanned out to webhooks; 0 when none waits' }),
+    webhook_backlog: z.object({
+      pending: z.number().int().openapi({ description: 'Pending deliveries, counted up to 1,000,000' }),
+      capped: z.boolean().openapi({ description: 'true when the count reached its cap' }),
+    }),
+    failing_endpoints: z
+      .array(
+        z.object({
+          webhook_id: z.string(),
+          partner_id: z.string(),
+          domain: z.string(),
+          failing_seconds: z.number(),
+          disabled: z.boolean(),
+        }),
+      )
+      .openapi({ description: 'Failing or disabled endpoints, the longest failing first (at most 100)' }),
+    last_cutoff: z
+      .object({
+        cutoff_time: z.number().int(),
+        duration_seconds: z.number(),
+        transactions: z.number().int(),
+        batches: z.number().int(),
+      })
+      .nullable(),
+  })
+  .openapi('OperatorHealth');
+
+export type OperatorHealth = z.infer<typeof operatorHealthSchema>;

@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/lib/db';
+import { rowsOf } from '@/lib/db/rows';
+
+/**
+ * What an operator watches, read from the database: one home for the Prometheus gauges
+ * (lib/metrics/metrics.ts) and the operator's health panel (`GET /operator/health`). Each read
+ * goes through an index and is bounded, so a scrape or a panel refresh stays cheap at 10^7 rows.
+ */
+
+/** How many pending deliveries are counted at most (a larger backlog reads as this, flagged). */
+export const BACKLOG_COUNT_CAP = 1_000_000;
+/** How many failing endpoints are listed at most, the longest failing first. */
+export const FAILING_LIST_CAP = 100;
+
+const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+
+async function first(db: Db, query: ReturnType<typeof sql>) {
+  return rowsOf(await db.execute(query))[0];
+}
+
+/** Seconds since the oldest event still waiting to be fanned out to webhooks was written (0: none). */
+export async function outboxOldestAgeSeconds(db: Db): Promise<number> {
+  const row = await first(
+    db,
+    sql`SELECT extract(epoch FROM now() - e.created_at) AS age
+        FROM event_queue q JOIN events e ON e.seq = q.seq ORDER BY q.seq LIMIT 1`,
+  );
+  return Math.max(0, num(row?.age));
+}
+
+/** Pending webhook deliveries, counted up to BACKLOG_COUNT_CAP through the pending index. */
+export async function webhookBacklog(db: Db): Promise<{ pending: number; capped: boolean }> {
+  const row = await first(
+    db,
+    sql`SELECT count(*)::int AS n FROM (
+          SELECT 1 FROM webhook_deliveries WHERE status = 'pending' LIMIT ${BACKLOG_COUNT_CAP}
+        ) pending`,
+  );
+  const pending = num(row?.n);
+  return { pending, capped: pending >= BACKLOG_COUNT_CAP };
+}
+
+export interface FailingEndpoint {
+  webhook_id: string;
+  partner_id: string;
+  domain: string;
+  failing_seconds: number;
+  disabled: boolean;
+}
+
+/** Endpoints failing now (or disabled after failing), the longest failing first. */
+export async function failingEndpoints(db: Db): Promise<FailingEndpoint[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT w.id, w.partner_id, n.domain, w.disabled_reason IS NOT NULL AS disabled,
+             extract(epoch FROM now() - w.failing_since) AS failing
+      FROM webhooks w JOIN namespaces n ON n.id = w.partner_id
+      WHERE w.deleted_at IS NULL AND (w.failing_since IS NOT NULL OR w.disabled_reason IS NOT NULL)
+      ORDER BY w.failing_since NULLS LAST LIMIT ${FAILING_LIST_CAP}`),
+  );
+  return rows.map((r) => ({
+    webhook_id: String(r.id),
+    partner_id: String(r.partner_id),
+    domain: String(r.domain),
+    failing_seconds: Math.max(0, num(r.failing)),
+    disabled: Boolean(r.disabled),
+  }));
+}
+
+export interface LastCutoff {
+  cutoff_time: number;
+  duration_seconds: number;
+  transactions: number;
+  batches: number;
+}
+
+/** The last completed cut-off: when, how long its batches took, how many transactions and batches. */
+export async function lastCutoff(db: Db): Promise<LastCutoff | null> {
+  const row = await first(
+    db,
+    sql`SELECT extract(epoch FROM cutoff_time) AS at,
+               extract(epoch FROM max(completed_on) - min(started_on)) AS duration,
+               sum(txn_count)::bigint AS txns, count(*)::int AS batches
+        FROM settlement_batches
+        WHERE status = 'COMPLETED'
+          AND cutoff_time = (SELECT max(cutoff_time) FROM settlement_batches WHERE status = 'COMPLETED')
+        GROUP BY cutoff_time`,
+  );
+  if (!row) return null;
+  return {
+    cutoff_time: Math.floor(num(row.at)),
+    duration_seconds: num(row.duration),
+    transactions: num(row.txns),
+    batches: num(row.batches),
+  };
+}
