@@ -320,6 +320,11 @@ test('c waits out an undo window on the same task; u takes it back and nothing i
   const list = page.getByRole('list', { name: 'Tasks' });
   const row = list.getByRole('button').filter({ hasText: id! });
   await row.click();
+  // The panel says who pays whom and for what.
+  const parties = page.getByRole('complementary', { name: 'Work the task' }).getByLabel('Parties');
+  await expect(parties).toContainText('FromTest Party · maria@union-cu.test');
+  await expect(parties).toContainText('ToTest Party · jane@demo-bank.test');
+  await expect(parties).toContainText('ForBulk test');
   const puts: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'PUT' && r.url().includes('/tasks/')) puts.push(r.url());

@@ -186,9 +186,15 @@ export class WebhookDeliverer {
   private async lane(ep: ClaimedEndpoint, deadline: number): Promise<void> {
     let outcome: Release['outcome'] = { kind: 'none' };
     let batch: Delivery[] = ep.deliveries;
+    let afterSeqSoFar = 0;
+    let afterDispatchedSoFar = 0;
     try {
       while (batch.length) {
-        const afterSeq = batch[batch.length - 1]!.seq;
+        // What this lane has fetched: up to this seq, among the deliveries created up to this one.
+        const afterSeq = Math.max(afterSeqSoFar, ...batch.map((d) => d.seq));
+        const afterDispatched = Math.max(afterDispatchedSoFar, ...batch.map((d) => d.dispatched));
+        afterSeqSoFar = afterSeq;
+        afterDispatchedSoFar = afterDispatched;
         const fetchedAt = Date.now();
         const next =
           ep.enabled && !this.stopped && this.lanes.size < this.concurrency
@@ -196,6 +202,7 @@ export class WebhookDeliverer {
                 webhookId: ep.id,
                 lease: ep.lease,
                 afterSeq,
+                afterDispatched,
                 perEndpoint: this.perEndpoint,
                 leaseMs: this.leaseMs,
               }).catch((err) => {
@@ -244,6 +251,7 @@ export class WebhookDeliverer {
             webhookId: ep.id,
             lease: ep.lease,
             afterSeq,
+            afterDispatched,
             perEndpoint: this.perEndpoint,
             leaseMs: this.leaseMs,
           });

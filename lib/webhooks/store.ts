@@ -9,6 +9,12 @@ export interface Delivery {
   id: string;
   attempts: number;
   seq: number;
+  /**
+   * The order in which deliveries were created (`dispatch_seq`; 0 for rows older than the column).
+   * Dispatch runs one at a time, so it follows commit order, which `seq` does not: an event may
+   * commit after one with a higher `seq` was already dispatched.
+   */
+  dispatched: number;
   event: { id: string; type: string; createdAt: Date; orgId: string; partnerId: string; data: unknown };
 }
 
@@ -28,13 +34,14 @@ const secretsOf = (webhookId: string, r: Record<string, unknown>) =>
     .map((stored) => openWebhookSecret(webhookId, stored))
     .filter((s): s is string => s !== undefined);
 
-const deliveryColumns = sql`d.id AS delivery_id, d.attempts, d.event_seq, e.id AS event_id, e.type, e.created_at, e.org_id, e.partner_id, e.data`;
+const deliveryColumns = sql`d.id AS delivery_id, d.attempts, d.event_seq, d.dispatch_seq, e.id AS event_id, e.type, e.created_at, e.org_id, e.partner_id, e.data`;
 
 function toDelivery(r: Record<string, unknown>): Delivery {
   return {
     id: String(r.delivery_id),
     attempts: Number(r.attempts),
     seq: Number(r.event_seq),
+    dispatched: Number(r.dispatch_seq ?? 0),
     event: {
       id: String(r.event_id),
       type: String(r.type),
@@ -73,7 +80,7 @@ export async function claimEndpoints(
       SELECT l.id AS webhook_id, l.lease, l.url, l.enabled, l.secret, l.previous_secret, l.previous_valid, ${deliveryColumns}
       FROM leased l
       CROSS JOIN LATERAL (
-        SELECT id, attempts, event_seq FROM webhook_deliveries d
+        SELECT id, attempts, event_seq, dispatch_seq FROM webhook_deliveries d
         WHERE d.webhook_id = l.id AND d.status = 'pending' AND d.next_attempt_at <= now()
         ORDER BY d.event_seq LIMIT ${opts.perEndpoint}
       ) d
@@ -102,14 +109,23 @@ export async function claimEndpoints(
 
 /**
  * For an instance holding an endpoint's lease (`lease`, as claimed or last renewed): renews it and
- * returns the next due deliveries after `afterSeq`, in event order, with the endpoint's current URL
- * and signing secrets (a lane may hold a busy endpoint for long: an edited URL or a rotated secret
- * applies from its next batch). `lease` is null when the lease is no longer ours (another instance
+ * returns the due deliveries it has not fetched yet, in event order — those after its highest
+ * `seq` so far, and those created after its newest delivery so far (`afterDispatched`), so that an
+ * event committed late with a lower `seq` is sent next rather than skipped — with the endpoint's
+ * current URL and signing secrets (a lane may hold a busy endpoint for long: an edited URL or a
+ * rotated secret applies from its next batch). `lease` is null when the lease is no longer ours (another instance
  * took the endpoint after it ran out) or the endpoint is gone or disabled.
  */
 export async function renewAndFetch(
   db: Db,
-  opts: { webhookId: string; lease: string; afterSeq: number; perEndpoint: number; leaseMs: number },
+  opts: {
+    webhookId: string;
+    lease: string;
+    afterSeq: number;
+    afterDispatched: number;
+    perEndpoint: number;
+    leaseMs: number;
+  },
 ): Promise<{
   lease: string | null;
   endpoint: { url: string; secrets: string[] } | null;
@@ -125,8 +141,9 @@ export async function renewAndFetch(
       SELECT l.lease, l.url, l.secret, l.previous_secret, l.previous_valid, ${deliveryColumns}
       FROM renewed l
       LEFT JOIN LATERAL (
-        SELECT id, attempts, event_seq FROM webhook_deliveries d
-        WHERE d.webhook_id = l.id AND d.status = 'pending' AND d.next_attempt_at <= now() AND d.event_seq > ${opts.afterSeq}
+        SELECT id, attempts, event_seq, dispatch_seq FROM webhook_deliveries d
+        WHERE d.webhook_id = l.id AND d.status = 'pending' AND d.next_attempt_at <= now()
+          AND (d.event_seq > ${opts.afterSeq} OR coalesce(d.dispatch_seq, 0) > ${opts.afterDispatched})
         ORDER BY d.event_seq LIMIT ${opts.perEndpoint}
       ) d ON true
       LEFT JOIN events e ON e.seq = d.event_seq

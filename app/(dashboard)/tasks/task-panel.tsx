@@ -1,12 +1,15 @@
 'use client';
 
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
 import { formatMoney, reasonLabel, REASONS } from '@/lib/client/format';
+import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { Party } from '@/lib/schemas/payments';
 import type { Decision, QueueTask, TaskUpdate } from './use-queue';
 import type { DecisionValues } from './decision-schema';
 
@@ -86,6 +89,54 @@ function DecisionForm({
   );
 }
 
+/** What the panel reads of the task's payment (`GET /payments/{id}`). */
+interface PaymentParties {
+  debtor_party: Party;
+  beneficiary_party: Party;
+  reference?: string;
+}
+const partyName = (p: Party) => [p.first_name, p.last_name].filter(Boolean).join(' ');
+
+/** Who pays whom, and for what: read with the task, so a decision is never made blind. */
+function Parties({ paymentId }: { paymentId: string }) {
+  const payment = useQuery({
+    queryKey: ['payment', paymentId],
+    queryFn: () => apiFetch<PaymentParties>(`/payments/${encodeURIComponent(paymentId)}`),
+    staleTime: 30_000,
+  });
+  const p = payment.data;
+  if (!p)
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        {payment.isError ? '' : 'Loading the parties…'}
+      </p>
+    );
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm" aria-label="Parties">
+      {(
+        [
+          ['From', p.debtor_party],
+          ['To', p.beneficiary_party],
+        ] as const
+      ).map(([term, party]) => (
+        <div key={term} className="contents">
+          <dt className="text-slate-600 dark:text-slate-400">{term}</dt>
+          <dd className="min-w-0 break-words">
+            {partyName(party) ? `${partyName(party)} · ` : ''}
+            {party.payment_address}
+          </dd>
+        </div>
+      ))}
+      {p.reference ? (
+        <>
+          <dt className="text-slate-600 dark:text-slate-400">For</dt>
+          <dd className="min-w-0 break-words">{p.reference}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
 /** The side panel where a support agent works the selected task. */
 const decisionResolver = lazyResolver(() => import('./decision-schema').then((m) => m.decisionResolver));
 
@@ -127,6 +178,7 @@ export function TaskPanel({
             </Link>{' '}
             · {formatMoney(task.amount.total, task.amount.currency)}
           </p>
+          <Parties paymentId={task.payment_id} />
           {task.status === 4 ? (
             <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
               On hold ({reasonLabel(task.status_reason)}){task.updated_by ? ` by ${task.updated_by}` : ''}

@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -64,6 +65,9 @@ export const webhooks = pgTable(
   (t) => [index('webhooks_partner_idx').on(t.partnerId, t.createdAt, t.id)],
 );
 
+/** Numbers deliveries in the order dispatch creates them (migration 0016; lib/webhooks/store.ts). */
+export const webhookDeliveryDispatchSeq = pgSequence('webhook_deliveries_dispatch_seq');
+
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
@@ -73,6 +77,13 @@ export const webhookDeliveries = pgTable(
       .references(() => webhooks.id),
     eventId: text('event_id').notNull(),
     eventSeq: bigint('event_seq', { mode: 'number' }).notNull(),
+    /**
+     * Creation order: dispatch runs one instance at a time, so this follows commit order, which
+     * `event_seq` does not. Null for deliveries created before the column existed.
+     */
+    dispatchSeq: bigint('dispatch_seq', { mode: 'number' }).default(
+      sql`nextval('webhook_deliveries_dispatch_seq')`,
+    ),
     partnerId: text('partner_id').notNull(),
     eventType: text('event_type').notNull(),
     status: text('status', { enum: ['pending', 'succeeded', 'failed'] })
