@@ -42,7 +42,14 @@ async function party(db: ServiceContext['db'], label: string): Promise<ServiceCo
     orgId: org.token,
     orgStatus: 'sandbox',
     namespace: ns as NamespaceInfo,
-    principal: { kind: 'apikey', keyId: `api_bench_${label}`, orgId: org.token, partnerId: ns!.id, access },
+    principal: {
+      kind: 'apikey',
+      keyId: `api_bench_${label}`,
+      name: label,
+      orgId: org.token,
+      partnerId: ns!.id,
+      access,
+    },
   });
 }
 

@@ -21,7 +21,8 @@ export type IdPrefix =
   | 'usr'
   | 'pay'
   | 'dlv'
-  | 'att';
+  | 'att'
+  | 'aud';
 
 /**
  * Opaque, roughly time-ordered identifiers: `<prefix>_<9 chars of time><16 random chars>`.

@@ -24,6 +24,7 @@ const NAV: Array<{ href: string; label: string; roles: Role[] }> = [
   { href: '/users', label: 'Users', roles: ['admin'] },
   { href: '/operator', label: 'Organizations', roles: ['operator'] },
   { href: '/operator/network', label: 'Network', roles: ['operator'] },
+  { href: '/audit', label: 'Audit trail', roles: ['admin', 'support', 'operator'] },
   { href: '/docs', label: 'API reference', roles: ['admin', 'support', 'viewer', 'operator'] },
 ];
 

@@ -81,9 +81,20 @@ export const ADMIN: Screen[] = [
   { name: '404', open: go('/no-such-page'), ready: heading('Page not found') },
   { name: 'settlements', open: go('/settlements'), ready: heading('Settlements') },
   { name: 'webhooks', open: go('/webhooks'), ready: heading('Webhooks') },
+  // The admin's own sign-in is in the trail, whatever else the demo has.
+  {
+    name: 'audit',
+    open: go('/audit'),
+    ready: (p) => p.getByRole('cell', { name: 'Signed in', exact: true }).first(),
+  },
 ];
 
 export const OPERATOR_SCREENS: Screen[] = [
   { name: 'operator', open: go('/operator'), ready: heading('Organizations') },
   { name: 'network', open: go('/operator/network'), ready: heading('Network') },
+  {
+    name: 'operator-audit',
+    open: go('/audit'),
+    ready: (p) => p.getByRole('cell', { name: 'Signed in', exact: true }).first(),
+  },
 ];

@@ -144,6 +144,7 @@ async function resolveApiKey(
     principal: {
       kind: 'apikey',
       keyId: k.id,
+      name: k.name,
       orgId: k.orgId,
       partnerId: k.partnerId,
       access: {

@@ -81,6 +81,12 @@ export interface RouteSpec<
   query?: Q;
   params?: P;
   response: R;
+  /**
+   * The answer is a file streamed as it is read rather than the JSON envelope: the handler returns
+   * its lines (an async iterable of text), sent as `type` with `filename` as the download's name.
+   * `response` then documents the content (a string).
+   */
+  stream?: { type: 'text/csv'; filename: string };
   /** Extra error statuses beyond 400/401 (e.g. 404, 409). */
   errors?: number[];
   handler: (
@@ -91,7 +97,7 @@ export interface RouteSpec<
       params: P extends z.ZodType ? z.output<P> : undefined;
     },
     c: Context<GatewayEnv>,
-  ) => Promise<z.input<R>>;
+  ) => Promise<z.input<R> | AsyncIterable<string>>;
 }
 
 const ORG_ROLES: Role[] = ['admin', 'support', 'viewer'];
@@ -159,7 +165,9 @@ export function defineRoute<
   if (spec.rateLimited !== false) statuses.add(429);
 
   const responses: RouteConfig['responses'] = {
-    200: { description: 'Success', content: { 'application/json': { schema: envelope(spec.response) } } },
+    200: spec.stream
+      ? { description: 'Success', content: { [spec.stream.type]: { schema: spec.response } } }
+      : { description: 'Success', content: { 'application/json': { schema: envelope(spec.response) } } },
   };
   for (const s of [...statuses].sort()) {
     responses[s] = {
@@ -214,6 +222,9 @@ export function defineRoute<
       return JSON.stringify({ ok: true, data });
     };
     const run = async () => render(await spec.handler(ctx, input, c));
+
+    if (spec.stream)
+      return streamResponse(spec.stream, (await spec.handler(ctx, input, c)) as AsyncIterable<string>);
 
     if (!spec.idempotent) return jsonResponse(c, 200, await run());
 
@@ -297,6 +308,42 @@ function bodyLeftOut(spec: { bodyOptional?: boolean }, c: Context): boolean {
   );
 }
 
+/**
+ * A file sent as its lines are produced: the first is read before answering, so a refusal found
+ * there is still an error envelope; a failure later ends the stream early (the status is sent).
+ */
+async function streamResponse(file: { type: string; filename: string }, lines: AsyncIterable<string>) {
+  const it = lines[Symbol.asyncIterator]();
+  const first = await it.next();
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      if (!first.done) controller.enqueue(encoder.encode(first.value));
+      if (first.done) controller.close();
+    },
+    async pull(controller) {
+      try {
+        const next = await it.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      } catch (err) {
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await it.return?.();
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': `${file.type}; charset=UTF-8`,
+      'Content-Disposition': `attachment; filename="${file.filename}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
+}
+
 function jsonResponse(c: Context, status: number, body: string): Response {
   // Content-Length explicitly: the spec lists it on responses, and Next.js would otherwise stream.
   return c.body(body, status as 200, {
@@ -360,6 +407,7 @@ function authenticate(
       orgStatus: resolved.orgStatus,
       namespace: resolved.namespace,
       requestId: c.get('requestId'),
+      client: { ip: clientAddress(c), userAgent: c.req.header('user-agent')?.slice(0, 256) ?? null },
     });
     await next();
   };

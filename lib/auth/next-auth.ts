@@ -43,7 +43,13 @@ export const authOptions: NextAuthOptions = {
         if (!credentials?.email || !credentials.password) return null;
         const res = await callGateway('/organization/signin', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: {
+            'content-type': 'application/json',
+            // The browser's, for the audit trail's sign-in entries.
+            ...(typeof req?.headers?.['user-agent'] === 'string'
+              ? { 'user-agent': req.headers['user-agent'] }
+              : {}),
+          },
           body: JSON.stringify({ admin_email: credentials.email, admin_password: credentials.password }),
           clientAddress: clientAddressFromHeaders((name) => req?.headers?.[name]),
         });

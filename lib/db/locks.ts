@@ -13,4 +13,6 @@ export const LOCKS = {
   rollupFold: 7_260_004,
   /** The retention purge (lib/services/retention/purge.ts). */
   retention: 7_260_005,
+  /** Chaining the audit trail (lib/services/audit/seal.ts). */
+  auditSeal: 7_260_006,
 } as const;

@@ -5,6 +5,7 @@ import { metrics, metricsAuthorized } from '@/lib/metrics/metrics';
 import type { GatewayEnv } from '@/lib/api/env';
 import { config } from '@/lib/config';
 import { registerAccountRoutes } from './routes/accounts';
+import { registerAuditRoutes } from './routes/audit';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerHealthRoutes } from './routes/health';
@@ -33,6 +34,7 @@ const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
   registerSettlementRoutes,
   registerWebhookRoutes,
   registerOverviewRoutes,
+  registerAuditRoutes,
 ];
 
 /** The tags of the API reference, in its order; every operation names one of them. */
@@ -78,6 +80,11 @@ export const TAGS = [
   },
   { name: 'Webhooks', description: 'Endpoints receiving signed event notifications, and their deliveries.' },
   { name: 'Overview', description: "Figures of a namespace's activity, for the dashboard." },
+  {
+    name: 'Audit',
+    description:
+      'Who changed what: every change by a person or an API key, recorded with the change, append-only and hash-chained per organization.',
+  },
   {
     name: 'Operator',
     description:

@@ -18,7 +18,15 @@ export interface NamespaceInfo {
 
 export type Principal =
   | { kind: 'user'; userId: string; orgId: string | null; role: Role; email: string }
-  | { kind: 'apikey'; keyId: string; orgId: string; partnerId: string; access: Record<AccessFlag, boolean> }
+  | {
+      kind: 'apikey';
+      keyId: string;
+      /** The key's name, as the audit trail shows who acted. */
+      name: string;
+      orgId: string;
+      partnerId: string;
+      access: Record<AccessFlag, boolean>;
+    }
   | { kind: 'anonymous' };
 
 /** What every service call receives: who is calling, for which tenant, over which database. */
@@ -31,6 +39,8 @@ export interface ServiceContext {
   /** The namespace selected by x-partner-id (or the API key's), already checked against the caller. */
   namespace: NamespaceInfo | null;
   requestId: string;
+  /** Where the request came from, for the audit trail (the browser's, for the dashboard's calls). */
+  client?: { ip: string | null; userAgent: string | null };
   /**
    * A write the caller asks the service to make in its own final statement (the fast path,
    * lib/db/final-write.ts): an idempotent request's record, attached by the HTTP edge to routes

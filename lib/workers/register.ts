@@ -4,6 +4,7 @@ import { expireDueSubmissions } from '@/lib/services/payments/expiry';
 import { workSandboxBankTasks } from '@/lib/services/payments/sandbox-bank';
 import { runCutoff } from '@/lib/services/settlement/cutoff';
 import { foldRollups } from '@/lib/services/overview/fold';
+import { sealAuditTrail } from '@/lib/services/audit/seal';
 import { config } from '@/lib/config';
 import { POLL_MS } from '@/lib/webhooks/config';
 import { webhookDeliverer } from '@/lib/webhooks/worker';
@@ -17,6 +18,8 @@ const ALL: Worker[] = [
   { name: 'payment-expiry', intervalMs: config.expirySweepMs, run: (db) => expireDueSubmissions(db) },
   // The overview's figures: folds the deltas the writes appended (lib/services/overview/fold.ts).
   { name: 'rollup-fold', intervalMs: 1000, run: (db) => foldRollups(db) },
+  // The audit trail's hash chain: links the entries written since the last pass (docs/audit.md).
+  { name: 'audit-seal', intervalMs: 1000, run: (db) => sealAuditTrail(db) },
   {
     name: 'settlement-cutoff',
     intervalMs: config.settlementIntervalSeconds * 1000,

@@ -5,3 +5,4 @@ export * from './settlement';
 export * from './events';
 export * from './infra';
 export * from './rollups';
+export * from './audit';

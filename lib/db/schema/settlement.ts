@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -20,6 +20,11 @@ export const settlementBatches = pgTable(
     /** Earliest and latest clearing time among the batch's transactions: bounds the range scans of its transaction list. */
     firstClearedAt: ts('first_cleared_at'),
     lastClearedAt: ts('last_cleared_at'),
+    /**
+     * The audit chain heads of the batch's participants' organizations at cut-off, `{org: {pos,
+     * hash}}` (docs/audit.md): a trail later cut short at its end no longer reaches them.
+     */
+    auditHeads: jsonb('audit_heads').$type<Record<string, { pos: number; hash: string }>>(),
   },
   (t) => [index('settlement_batches_cutoff_idx').on(t.cutoffTime, t.id)],
 );

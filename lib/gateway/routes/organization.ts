@@ -38,7 +38,7 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
     body: signUpSchema,
     response: organizationSchema,
     errors: [409],
-    handler: (ctx, { body }) => signUp(ctx.db, body),
+    handler: (ctx, { body }) => signUp(ctx.db, body, ctx),
   });
 
   defineRoute(app, {
@@ -60,7 +60,7 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
     handler: (ctx, { body }, c) =>
       getSignInThrottle(ctx.db).attempt(
         { email: normalizeEmail(body.admin_email), address: clientAddress(c) },
-        () => signIn(ctx.db, body),
+        () => signIn(ctx.db, body, ctx),
       ),
   });
 

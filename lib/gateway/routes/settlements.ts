@@ -144,7 +144,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     summary: 'Run a settlement cut-off now (operator, extension)',
     idempotent: true,
     response: runSettlementCutoffResponse,
-    handler: (ctx) => runCutoff(ctx.db),
+    handler: (ctx) => runCutoff(ctx.db, { requestedBy: ctx }),
   });
 
   defineRoute(app, {

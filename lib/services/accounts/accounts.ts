@@ -4,6 +4,7 @@ import { schema } from '@/lib/db';
 import { ForbiddenError, NotFoundError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
+import { recordAudit } from '../audit/record';
 import { requireNamespace } from '../guards';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
 import {
@@ -48,26 +49,43 @@ export function serializeAccount(a: AccountRow): Account {
   };
 }
 
+const audited = (a: AccountRow) => ({
+  account_title: a.accountTitle,
+  account_number_last4: a.accountNumberLast4,
+  routing_number: a.routingNumber,
+  type: a.type,
+  status: a.status,
+});
+const target = (a: AccountRow) => ({ type: 'account', id: a.id });
+
 /** `input` as its schema (lib/schemas/accounts.ts) validated it: the routing numbers are checked there. */
 export async function createAccount(ctx: ServiceContext, input: CreateAccountInput) {
   const ns = requireNamespace(ctx);
-  const [row] = await ctx.db
-    .insert(accounts)
-    .values({
-      id: newId('acct'),
-      orgId: ns.orgId,
-      partnerId: ns.id,
-      accountTitle: input.account_title.trim(),
-      accountNumberLast4: input.account_number.slice(-4),
-      routingNumber: input.routing_number,
-      type: input.type,
-      institution: {
-        ...input.institution,
-        routing_number: input.institution.routing_number ?? input.routing_number,
-      },
-    })
-    .returning();
-  return serializeAccount(row!);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(accounts)
+      .values({
+        id: newId('acct'),
+        orgId: ns.orgId,
+        partnerId: ns.id,
+        accountTitle: input.account_title.trim(),
+        accountNumberLast4: input.account_number.slice(-4),
+        routingNumber: input.routing_number,
+        type: input.type,
+        institution: {
+          ...input.institution,
+          routing_number: input.institution.routing_number ?? input.routing_number,
+        },
+      })
+      .returning();
+    await recordAudit(tx, ctx, {
+      action: 'account.created',
+      target: target(created!),
+      after: audited(created!),
+    });
+    return created!;
+  });
+  return serializeAccount(row);
 }
 
 export async function listAccounts(ctx: ServiceContext, q: ListAccountsQuery) {
@@ -117,12 +135,25 @@ export async function getAccount(ctx: ServiceContext, id: string) {
 /** Soft delete: the account stays readable (AS_Deleted); deleting it again is a 404. */
 export async function deleteAccount(ctx: ServiceContext, id: string) {
   const ns = requireNamespace(ctx);
-  const rows = await ctx.db
-    .update(accounts)
-    .set({ status: 'deleted', updatedAt: new Date() })
-    .where(and(eq(accounts.id, id), eq(accounts.partnerId, ns.id), ne(accounts.status, 'deleted')))
-    .returning({ id: accounts.id });
-  if (rows.length === 0) throw new NotFoundError(`Account ${id} not found`);
+  await ctx.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, id), eq(accounts.partnerId, ns.id), ne(accounts.status, 'deleted')))
+      .for('update');
+    if (!current) throw new NotFoundError(`Account ${id} not found`);
+    const [row] = await tx
+      .update(accounts)
+      .set({ status: 'deleted', updatedAt: new Date() })
+      .where(eq(accounts.id, id))
+      .returning();
+    await recordAudit(tx, ctx, {
+      action: 'account.deleted',
+      target: target(current),
+      before: audited(current),
+      after: audited(row!),
+    });
+  });
   return {};
 }
 
@@ -133,10 +164,19 @@ export async function verifyAccount(ctx: ServiceContext, id: string) {
   if (ns.environment !== 'sandbox')
     throw new ForbiddenError('Production accounts are verified by the network operator');
   if (current.status === 'deleted') throw new NotFoundError(`Account ${id} not found`);
-  const [row] = await ctx.db
-    .update(accounts)
-    .set({ status: 'verified', updatedAt: new Date() })
-    .where(eq(accounts.id, id))
-    .returning();
-  return serializeAccount(row!);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(accounts)
+      .set({ status: 'verified', updatedAt: new Date() })
+      .where(eq(accounts.id, id))
+      .returning();
+    await recordAudit(tx, ctx, {
+      action: 'account.verified',
+      target: target(current),
+      before: audited(current),
+      after: audited(updated!),
+    });
+    return updated!;
+  });
+  return serializeAccount(row);
 }

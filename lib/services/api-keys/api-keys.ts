@@ -7,6 +7,7 @@ import { NotFoundError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { emitEvent } from '../events/emit';
+import { recordAudit } from '../audit/record';
 import { requireNamespace } from '../guards';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
 import type {
@@ -48,6 +49,19 @@ export function serializeApiKey(k: KeyRow, secret?: string) {
   };
 }
 
+/** What the audit trail keeps of a key: never its secret, only the last four characters. */
+const audited = (k: KeyRow) => ({
+  name: k.name,
+  description: k.description,
+  enabled: k.enabled,
+  customers_read: k.customersRead,
+  customers_write: k.customersWrite,
+  transactions_read: k.transactionsRead,
+  transactions_write: k.transactionsWrite,
+  secret_key_last4: k.secretLast4,
+});
+const target = (k: KeyRow) => ({ type: 'api_key', id: k.id });
+
 const accessColumns = (a: Partial<ApiKeyAccess>) => ({
   ...(a.customers_read !== undefined ? { customersRead: a.customers_read } : {}),
   ...(a.customers_write !== undefined ? { customersWrite: a.customers_write } : {}),
@@ -58,21 +72,29 @@ const accessColumns = (a: Partial<ApiKeyAccess>) => ({
 export async function createApiKey(ctx: ServiceContext, input: CreateApiKeyBody) {
   const ns = requireNamespace(ctx);
   const secret = newApiSecret(ns.environment);
-  const [row] = await ctx.db
-    .insert(apiKeys)
-    .values({
-      id: newId('api'),
-      orgId: ns.orgId,
-      partnerId: ns.id,
-      name: input.name.trim(),
-      description: input.description?.trim() ?? '',
-      secretHash: sha256Hex(secret),
-      secretLast4: secret.slice(-4),
-      secretPrefix: ns.environment === 'production' ? 'sk_live_' : 'sk_sandbox_',
-      ...accessColumns(input.access),
-    })
-    .returning();
-  return serializeApiKey(row!, secret);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(apiKeys)
+      .values({
+        id: newId('api'),
+        orgId: ns.orgId,
+        partnerId: ns.id,
+        name: input.name.trim(),
+        description: input.description?.trim() ?? '',
+        secretHash: sha256Hex(secret),
+        secretLast4: secret.slice(-4),
+        secretPrefix: ns.environment === 'production' ? 'sk_live_' : 'sk_sandbox_',
+        ...accessColumns(input.access),
+      })
+      .returning();
+    await recordAudit(tx, ctx, {
+      action: 'api_key.created',
+      target: target(created!),
+      after: audited(created!),
+    });
+    return created!;
+  });
+  return serializeApiKey(row, secret);
 }
 
 export async function listApiKeys(ctx: ServiceContext, q: ListApiKeysQuery) {
@@ -113,28 +135,50 @@ export async function getApiKey(ctx: ServiceContext, id: string) {
 
 export async function updateApiKey(ctx: ServiceContext, id: string, input: UpdateApiKeyBody) {
   const current = await getKeyOrThrow(ctx, id);
-  const [row] = await ctx.db
-    .update(apiKeys)
-    .set({
-      ...(input.name !== undefined ? { name: input.name.trim() } : {}),
-      ...(input.description !== undefined ? { description: input.description.trim() } : {}),
-      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
-      ...accessColumns(input.access ?? {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(apiKeys.id, current.id))
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(apiKeys)
+      .set({
+        ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+        ...(input.description !== undefined ? { description: input.description.trim() } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        ...accessColumns(input.access ?? {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(apiKeys.id, current.id))
+      .returning();
+    const action =
+      input.enabled !== undefined && input.enabled !== current.enabled
+        ? input.enabled
+          ? 'api_key.enabled'
+          : 'api_key.disabled'
+        : 'api_key.updated';
+    await recordAudit(tx, ctx, {
+      action,
+      target: target(updated!),
+      before: audited(current),
+      after: audited(updated!),
+    });
+    return updated!;
+  });
   await credentialsChanged(ctx.db);
-  return serializeApiKey(row!);
+  return serializeApiKey(row);
 }
 
 /** Revocation is a soft delete: the key stops working at once and disappears from lists. */
 export async function deleteApiKey(ctx: ServiceContext, id: string) {
   const current = await getKeyOrThrow(ctx, id);
-  await ctx.db
-    .update(apiKeys)
-    .set({ deletedAt: new Date(), enabled: false, updatedAt: new Date() })
-    .where(eq(apiKeys.id, current.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(apiKeys)
+      .set({ deletedAt: new Date(), enabled: false, updatedAt: new Date() })
+      .where(eq(apiKeys.id, current.id));
+    await recordAudit(tx, ctx, {
+      action: 'api_key.deleted',
+      target: target(current),
+      before: audited(current),
+    });
+  });
   await credentialsChanged(ctx.db);
   return {};
 }
@@ -151,17 +195,18 @@ export async function rotateApiKey(ctx: ServiceContext, secretOrToken: string) {
   const ns = requireNamespace(ctx);
   const byToken = secretOrToken.startsWith('api_');
   const secret = newApiSecret(ns.environment);
+  const which = and(
+    byToken ? eq(apiKeys.id, secretOrToken) : eq(apiKeys.secretHash, sha256Hex(secretOrToken)),
+    eq(apiKeys.partnerId, ns.id),
+    isNull(apiKeys.deletedAt),
+  );
   const rotated = await ctx.db.transaction(async (tx) => {
+    // The last four characters it had, for the trail (locked: the update below follows at once).
+    const [before] = await tx.select({ last4: apiKeys.secretLast4 }).from(apiKeys).where(which).for('update');
     const [row] = await tx
       .update(apiKeys)
       .set({ secretHash: sha256Hex(secret), secretLast4: secret.slice(-4), updatedAt: new Date() })
-      .where(
-        and(
-          byToken ? eq(apiKeys.id, secretOrToken) : eq(apiKeys.secretHash, sha256Hex(secretOrToken)),
-          eq(apiKeys.partnerId, ns.id),
-          isNull(apiKeys.deletedAt),
-        ),
-      )
+      .where(which)
       .returning();
     if (!row)
       throw new NotFoundError(
@@ -172,6 +217,12 @@ export async function rotateApiKey(ctx: ServiceContext, secretOrToken: string) {
       orgId: row.orgId,
       partnerId: row.partnerId,
       data: { api_key_id: row.id, name: row.name, secret_key_last4: row.secretLast4 },
+    });
+    await recordAudit(tx, ctx, {
+      action: 'api_key.rotated',
+      target: target(row),
+      before: { secret_key_last4: before?.last4 },
+      after: { secret_key_last4: row.secretLast4 },
     });
     return serializeApiKey(row, secret);
   });

@@ -6,6 +6,7 @@ import { finalWrite } from '@/lib/db/final-write';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
+import { auditInsertSlots, auditValues } from '../audit/record';
 import { requireNamespace } from '../guards';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
 import { isLinkEstablished } from '../links/linked';
@@ -62,12 +63,26 @@ export async function createCustomer(ctx: ServiceContext, input: CreateCustomerB
   try {
     // Customer creation is the gateway's most frequent write after payments: one prepared
     // statement, with the idempotency record when the request stores its answer here.
+    const values = auditValues(
+      ctx,
+      {
+        action: 'customer.created',
+        target: { type: 'customer', id: row.id },
+        after: {
+          payment_address: row.paymentAddress,
+          first_name: row.firstName,
+          last_name: row.lastName,
+          nick_name: row.nickName,
+        },
+      },
+      slotValues('c_', row),
+    );
     await finalWrite(
       ctx.db,
       ctx.attachedWrite,
-      'customers_create',
-      () => [ctx.db.insert(customers).values(slots('c_', row))],
-      slotValues('c_', row),
+      'customers_create_audited',
+      () => [ctx.db.insert(customers).values(slots('c_', row)), auditInsertSlots(ctx.db)],
+      values,
       wire,
     );
   } catch (err) {

@@ -4,6 +4,7 @@ import { schema } from '@/lib/db';
 import { ConflictError, NotFoundError, ValidationError, isUniqueViolation } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
+import { recordAudit } from '../audit/record';
 import { emitEvents, type EventInput } from '../events/emit';
 import { requireNamespace } from '../guards';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
@@ -110,6 +111,12 @@ async function insertOrReopen(
           .returning();
     const data = linkEventData(row!, ns.domain, domain);
     await emitEvents(tx, [{ type: 'link.propose.req', orgId: target.orgId, partnerId: target.id, data }]);
+    await recordAudit(tx, ctx, {
+      action: 'link.proposed',
+      target: { type: 'link', id: row!.id },
+      ...(existing ? { before: { status: existing.status } } : {}),
+      after: { status: row!.status, counterparty_domain: domain },
+    });
     return serializeLink(row!, { requester: ns.domain, counterparty: domain });
   });
 }
@@ -218,6 +225,12 @@ export async function actOnLink(ctx: ServiceContext, id: string, action: LinkAct
       events.push({ type: 'link_update_resp', ...A, data }, { type: 'link_update_resp', ...B, data });
     }
     await emitEvents(tx, events);
+    await recordAudit(tx, ctx, {
+      action: `link.${action === 'accept' ? 'accepted' : action === 'reject' ? 'rejected' : action === 'suspend' ? 'suspended' : 'resumed'}`,
+      target: { type: 'link', id },
+      before: { status: current.status },
+      after: { status: row!.status },
+    });
     return serializeLink(row!, {
       requester: found.requester.domain,
       counterparty: found.counterparty.domain,

@@ -11,6 +11,7 @@ import {
   ValidationError,
 } from '@/lib/errors';
 import { newId } from '@/lib/ids';
+import { recordAudit, type AuditContext } from '../audit/record';
 import { requireOrg } from '../guards';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
 import { ensureSandboxLink } from '../links/sandbox';
@@ -25,14 +26,26 @@ type CreateNamespaceInput = CreateNamespaceBody;
 /** Creates a namespace in one transaction with its Sandbox Bank link (sandbox namespaces). */
 export async function createNamespace(ctx: ServiceContext, input: CreateNamespaceInput) {
   const orgId = requireOrg(ctx);
-  return insertNamespace(ctx.db, orgId, ctx.orgStatus, input);
+  return insertNamespace(ctx.db, orgId, ctx.orgStatus, input, ctx);
 }
+
+type NamespaceRow = typeof namespaces.$inferSelect;
+const audited = (n: NamespaceRow) => ({
+  name: n.name,
+  domain: n.domain,
+  environment: n.environment,
+  enabled: n.enabled,
+  payment_ttl_seconds: n.paymentTtlSeconds,
+  review_threshold: n.reviewThreshold.toString(),
+});
 
 export async function insertNamespace(
   db: DbOrTx,
   orgId: string,
   orgStatus: ServiceContext['orgStatus'],
   input: CreateNamespaceInput,
+  /** Who creates it, for the audit trail (the organization's sign-up records its own entry). */
+  audit?: AuditContext,
 ) {
   const domain = input.domain.trim().toLowerCase();
   if (!isNamespaceDomain(domain)) throw new ValidationError(`domain ${NAMESPACE_DOMAIN_RULE}`);
@@ -55,6 +68,13 @@ export async function insertNamespace(
         })
         .returning();
       if (environment === 'sandbox') await ensureSandboxLink(tx, row!);
+      if (audit)
+        await recordAudit(tx, audit, {
+          action: 'namespace.created',
+          target: { type: 'namespace', id: row!.id },
+          partnerId: row!.id,
+          after: audited(row!),
+        });
       return serializeNamespace(row!);
     });
   } catch (err) {
@@ -111,17 +131,27 @@ export async function getNamespace(ctx: ServiceContext, id: string) {
 
 export async function updateNamespace(ctx: ServiceContext, id: string, input: UpdateNamespaceBody) {
   const current = await getNamespaceOrThrow(ctx, id);
-  const [row] = await ctx.db
-    .update(namespaces)
-    .set({
-      ...(input.name !== undefined ? { name: input.name.trim() } : {}),
-      ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
-      ...(input.payment_ttl_seconds !== undefined ? { paymentTtlSeconds: input.payment_ttl_seconds } : {}),
-      ...(input.review_threshold !== undefined ? { reviewThreshold: BigInt(input.review_threshold) } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(namespaces.id, current.id))
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(namespaces)
+      .set({
+        ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        ...(input.payment_ttl_seconds !== undefined ? { paymentTtlSeconds: input.payment_ttl_seconds } : {}),
+        ...(input.review_threshold !== undefined ? { reviewThreshold: BigInt(input.review_threshold) } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(namespaces.id, current.id))
+      .returning();
+    await recordAudit(tx, ctx, {
+      action: 'namespace.updated',
+      target: { type: 'namespace', id: current.id },
+      partnerId: current.id,
+      before: audited(current),
+      after: audited(updated!),
+    });
+    return updated!;
+  });
   await credentialsChanged(ctx.db);
-  return serializeNamespace(row!);
+  return serializeNamespace(row);
 }

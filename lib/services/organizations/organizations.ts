@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/services/context';
+import type { Principal, ServiceContext } from '@/lib/services/context';
+import type { Role } from '@/lib/auth/jwt';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
@@ -8,6 +9,7 @@ import { signAccessToken } from '@/lib/auth/jwt';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
+import { recordAudit, type AuditContext } from '../audit/record';
 import { requireOrg } from '../guards';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
 import { insertNamespace } from '../namespaces/namespaces';
@@ -54,7 +56,7 @@ function slugify(name: string): string {
  * already used by another organization is no obstacle (e-mail is unique per organization), so
  * sign-up tells nobody which addresses the network knows.
  */
-export async function signUp(db: Db, input: SignUpInput) {
+export async function signUp(db: Db, input: SignUpInput, audit?: AuditContext) {
   const email = normalizeEmail(input.admin_email);
   const passwordHash = await hashPassword(input.admin_password);
   return db.transaction(async (tx) => {
@@ -62,18 +64,47 @@ export async function signUp(db: Db, input: SignUpInput) {
       .insert(organizations)
       .values({ id: newId('org'), name: input.name.trim(), status: 'sandbox' })
       .returning();
-    await tx
+    const [admin] = await tx
       .insert(users)
-      .values({ id: newId('usr'), orgId: org!.id, email, passwordHash, role: 'admin', name: '' });
+      .values({ id: newId('usr'), orgId: org!.id, email, passwordHash, role: 'admin', name: '' })
+      .returning();
     const domain = `${slugify(input.name)}-${org!.id.slice(-6)}.sandbox.test`;
-    await insertNamespace(tx, org!.id, 'sandbox', {
+    const ns = await insertNamespace(tx, org!.id, 'sandbox', {
       name: `${input.name.trim()} sandbox`,
       domain,
       environment: 'sandbox',
     });
+    if (audit) {
+      // The organization's first entries: its admin, signing up, and what sign-up created.
+      const as = { ...audit, orgId: org!.id, principal: asUser(admin!) };
+      await recordAudit(
+        tx,
+        as,
+        {
+          action: 'organization.signed_up',
+          target: { type: 'organization', id: org!.id },
+          after: { name: org!.name, status: org!.status, admin_email: email },
+        },
+        {
+          action: 'namespace.created',
+          target: { type: 'namespace', id: ns.token },
+          partnerId: ns.token,
+          after: { name: ns.name, domain: ns.domain, environment: ns.environment },
+        },
+      );
+    }
     return serializeOrganization(org!);
   });
 }
+
+/** A user as the audit trail's actor. */
+const asUser = (u: typeof users.$inferSelect): Principal => ({
+  kind: 'user',
+  userId: u.id,
+  orgId: u.orgId,
+  role: u.role as Role,
+  email: u.email,
+});
 
 /** The accounts of one address whose password sign-in tries, at most. */
 export const MAX_ACCOUNTS_PER_EMAIL = 10;
@@ -86,7 +117,7 @@ export const MAX_ACCOUNTS_PER_EMAIL = 10;
  * address and a wrong password, and an unknown address costs one verification (of a dummy
  * hash): no user enumeration.
  */
-export async function signIn(db: Db, input: SignInInput) {
+export async function signIn(db: Db, input: SignInInput, audit?: AuditContext) {
   const email = normalizeEmail(input.admin_email);
   const match = [eq(users.email, email), eq(users.disabled, false)];
   if (input.organization_id !== undefined) match.push(eq(users.orgId, input.organization_id));
@@ -104,8 +135,39 @@ export async function signIn(db: Db, input: SignInInput) {
       break;
     }
   }
-  if (!user) throw new UnauthorizedError('Invalid email or password');
-  await db.update(users).set({ lastSignedInAt: new Date() }).where(eq(users.id, user.id));
+  if (!user) {
+    // Each organization whose account was tried sees the failure; an unknown address, the network.
+    if (audit) {
+      const entry = { action: 'user.sign_in_failed' as const, claimedActor: email };
+      const orgs = [...new Set(accounts.map((a) => a.orgId))];
+      await recordAudit(
+        db,
+        { ...audit, principal: { kind: 'anonymous' } },
+        ...(orgs.length ? orgs : [null]).map((orgId) => ({
+          ...entry,
+          orgId,
+          partnerId: null,
+          target: { type: 'user', id: accounts.find((a) => a.orgId === orgId)?.id ?? null },
+        })),
+      );
+    }
+    throw new UnauthorizedError('Invalid email or password');
+  }
+  const signedIn = user;
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ lastSignedInAt: new Date() }).where(eq(users.id, signedIn.id));
+    if (audit)
+      await recordAudit(
+        tx,
+        { ...audit, principal: asUser(signedIn) },
+        {
+          action: 'user.signed_in',
+          target: { type: 'user', id: signedIn.id },
+          orgId: signedIn.orgId,
+          partnerId: null,
+        },
+      );
+  });
   const accessToken = await signAccessToken({ userId: user.id, orgId: user.orgId, role: user.role });
   return { access_token: accessToken, token: user.orgId ?? user.id, role: user.role, user_id: user.id };
 }
@@ -196,17 +258,30 @@ export async function decideOrganization(
   note?: string,
 ) {
   const now = new Date();
-  const [row] = await ctx.db
-    .update(organizations)
-    .set({
-      status: decision,
-      updatedAt: now,
-      decidedAt: now,
-      decidedBy: ctx.principal.kind === 'user' ? ctx.principal.email : null,
-      decisionNote: note?.trim() || null,
-    })
-    .where(and(eq(organizations.id, orgId), eq(organizations.status, 'sandbox')))
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [decided] = await tx
+      .update(organizations)
+      .set({
+        status: decision,
+        updatedAt: now,
+        decidedAt: now,
+        decidedBy: ctx.principal.kind === 'user' ? ctx.principal.email : null,
+        decisionNote: note?.trim() || null,
+      })
+      .where(and(eq(organizations.id, orgId), eq(organizations.status, 'sandbox')))
+      .returning();
+    // In the organization's own trail, where its admins see who decided.
+    if (decided)
+      await recordAudit(tx, ctx, {
+        action: decision === 'verified' ? 'organization.verified' : 'organization.rejected',
+        target: { type: 'organization', id: orgId },
+        orgId,
+        partnerId: null,
+        before: { status: 'sandbox' },
+        after: { status: decided.status, note: decided.decisionNote },
+      });
+    return decided;
+  });
   if (row) {
     await credentialsChanged(ctx.db);
     return serializeOrganization(row);

@@ -7,6 +7,7 @@ import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { requireOrg } from '../guards';
+import { recordAudit } from '../audit/record';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
 import { normalizeEmail } from './organizations';
 import type { InviteUserBody, ListUsersQuery } from '@/lib/schemas/users';
@@ -23,6 +24,9 @@ const OLDEST_FIRST: Keyset = {
 };
 type UserRow = typeof users.$inferSelect;
 export type OrgRole = 'admin' | 'support' | 'viewer';
+
+const audited = (u: UserRow) => ({ email: u.email, name: u.name, role: u.role });
+const target = (u: UserRow) => ({ type: 'user', id: u.id });
 
 export function serializeUser(u: UserRow) {
   return {
@@ -42,19 +46,28 @@ export function serializeUser(u: UserRow) {
  */
 export async function inviteUser(ctx: ServiceContext, input: InviteUserBody) {
   const orgId = requireOrg(ctx);
+  const passwordHash = await hashPassword(input.password);
   try {
-    const [row] = await ctx.db
-      .insert(users)
-      .values({
-        id: newId('usr'),
-        orgId,
-        email: normalizeEmail(input.email),
-        name: input.name?.trim() ?? '',
-        role: input.role,
-        passwordHash: await hashPassword(input.password),
-      })
-      .returning();
-    return serializeUser(row!);
+    const row = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          id: newId('usr'),
+          orgId,
+          email: normalizeEmail(input.email),
+          name: input.name?.trim() ?? '',
+          role: input.role,
+          passwordHash,
+        })
+        .returning();
+      await recordAudit(tx, ctx, {
+        action: 'user.invited',
+        target: target(created!),
+        after: audited(created!),
+      });
+      return created!;
+    });
+    return serializeUser(row);
   } catch (err) {
     if (isUniqueViolation(err))
       throw new ConflictError('A user with this email already exists in this organization');
@@ -107,13 +120,22 @@ async function assertNotLastAdmin(ctx: ServiceContext, user: UserRow) {
 export async function changeUserRole(ctx: ServiceContext, id: string, role: OrgRole) {
   const user = await getUserOrThrow(ctx, id);
   if (user.role !== role) await assertNotLastAdmin(ctx, user);
-  const [row] = await ctx.db
-    .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(users.id, id))
+      .returning();
+    await recordAudit(tx, ctx, {
+      action: 'user.role_changed',
+      target: target(user),
+      before: audited(user),
+      after: audited(updated!),
+    });
+    return updated!;
+  });
   await credentialsChanged(ctx.db);
-  return serializeUser(row!);
+  return serializeUser(row);
 }
 
 export async function removeUser(ctx: ServiceContext, id: string) {
@@ -122,7 +144,10 @@ export async function removeUser(ctx: ServiceContext, id: string) {
   if (ctx.principal.kind === 'user' && ctx.principal.userId === id)
     throw new ValidationError('You cannot remove yourself: another admin of the organization can');
   await assertNotLastAdmin(ctx, user);
-  await ctx.db.delete(users).where(eq(users.id, id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, id));
+    await recordAudit(tx, ctx, { action: 'user.removed', target: target(user), before: audited(user) });
+  });
   await credentialsChanged(ctx.db);
   return {};
 }

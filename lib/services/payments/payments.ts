@@ -7,6 +7,7 @@ import { newId } from '@/lib/ids';
 import { perDatabase } from '@/lib/db/prepared';
 import { slots, slotValues } from '@/lib/db/prepared';
 import { finalWrite } from '@/lib/db/final-write';
+import { auditInsertSlots, auditValues } from '../audit/record';
 import { eventsInsertSlots, eventValues } from '../events/emit';
 import { requireNamespace } from '../guards';
 import { parseAddress } from '@/lib/domain/address';
@@ -114,17 +115,37 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentBod
     data: { payment: wire },
   }));
   const deltas = paymentMoved(row, null, 'unsubmitted');
+  // A person's payment is in the audit trail; an API key's are the payments themselves (DESIGN §5).
+  const audited = ctx.principal.kind === 'user';
+  const values = deltaValues(deltas, eventValues(events, slotValues('p_', row)));
+  if (audited)
+    auditValues(
+      ctx,
+      {
+        action: 'payment.created',
+        target: { type: 'payment', id: row.paymentId },
+        after: {
+          payment_id: row.paymentId,
+          amount: row.amountMinor.toString(),
+          currency: row.currency,
+          payment_type: row.paymentType,
+          counterparty: counterparty.id,
+        },
+      },
+      values,
+    );
   try {
     await finalWrite(
       ctx.db,
       ctx.attachedWrite,
-      `payments_create_${events.length}`,
+      `payments_create_${events.length}${audited ? '_audited' : ''}`,
       () => [
         ctx.db.insert(payments).values(slots('p_', row)),
         eventsInsertSlots(ctx.db, events.length),
         deltasInsertSlots(),
+        ...(audited ? [auditInsertSlots(ctx.db)] : []),
       ],
-      deltaValues(deltas, eventValues(events, slotValues('p_', row))),
+      values,
       wire,
     );
   } catch (err) {

@@ -6,6 +6,7 @@ import { slots, slotValues } from '@/lib/db/prepared';
 import { finalWrite } from '@/lib/db/final-write';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
+import { auditInsertSlots, auditValues } from '../audit/record';
 import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
 import { requireNamespace } from '../guards';
 import { ASSIGNEE, SUBMISSION, TASK } from '@/lib/domain/statuses';
@@ -176,17 +177,30 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
     ...paymentMoved(payment, 'unsubmitted', 'pending'),
     ...tasks.flatMap((t) => taskMoved(t.partnerId, null, 'pending')),
   ];
+  // A person's submission is in the audit trail; an API key's are the submissions themselves.
+  const audited = ctx.principal.kind === 'user';
+  if (audited)
+    auditValues(
+      ctx,
+      {
+        action: 'payment.submitted',
+        target: { type: 'payment', id: payment.paymentId },
+        after: { submission_id: sub.id, tasks: tasks.map((t) => t.name) },
+      },
+      values,
+    );
   try {
     await finalWrite(
       db,
       ctx.attachedWrite,
-      `submissions_submit_${tasks.length}_${events.length}`,
+      `submissions_submit_${tasks.length}_${events.length}${audited ? '_audited' : ''}`,
       () => [
         db.insert(submissions).values(slots('s_', sub)),
         // history is left to its default ([]): one parameter less per task.
         db.insert(admissionTasks).values(tasks.map((t, i) => slots(`t${i}_`, withoutHistory(t)))),
         eventsInsertSlots(db, events.length),
         deltasInsertSlots(),
+        ...(audited ? [auditInsertSlots(db)] : []),
       ],
       deltaValues(deltas, eventValues(events, values)),
       wire,

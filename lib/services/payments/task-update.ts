@@ -7,8 +7,9 @@ import { finalWrite, type AttachedWrite } from '@/lib/db/final-write';
 import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
+import { auditInsertSlots, auditValues, type AuditContext } from '../audit/record';
 import { SUBMISSION, TASK, type TaskStatusName } from '@/lib/domain/statuses';
-import { blameFor, reasonCode, type Reason } from '@/lib/domain/reasons';
+import { blameFor, reasonCode, REASONS, type Reason } from '@/lib/domain/reasons';
 import { partiesOfNamespaces, type Parties } from '@/lib/domain/links';
 import {
   serializeSubmission,
@@ -122,6 +123,8 @@ export async function applyTaskUpdate(
   input: TaskUpdateInput,
   actor: string | TaskActor,
   attached?: AttachedWrite,
+  /** Who decides, for the audit trail: a person's or a key's decision (the Sandbox Bank's are not). */
+  audit?: AuditContext,
 ) {
   checkReason(input);
   const by: TaskActor = typeof actor === 'string' ? { by: actor, label: actor } : actor;
@@ -147,7 +150,7 @@ export async function applyTaskUpdate(
     if (!change) return serializeTask(current, current.orgId); // the same final answer again: unchanged, no event
     try {
       const answer = serializeTask(change.task, change.task.orgId);
-      await writeChange(db, change, attached, answer);
+      await writeChange(db, change, attached, answer, audit);
       return answer;
     } catch (err) {
       if (!isLostRace(err)) throw err;
@@ -336,7 +339,13 @@ function admit(state: State, task: TaskRow, now: Date, parties: Parties, events:
  * from the guard's output through `csp_guard_passed`, which aborts the whole statement (nothing is
  * written) with the SQLSTATE `LOST_RACE` when the guard matched no row.
  */
-async function writeChange(db: Db, change: Change, attached: AttachedWrite | undefined, answer: unknown) {
+async function writeChange(
+  db: Db,
+  change: Change,
+  attached: AttachedWrite | undefined,
+  answer: unknown,
+  audit: AuditContext | undefined,
+) {
   const deltas = rollupDeltas(change);
   const parts = () => {
     const writes: Array<SQLWrapper | [string, SQLWrapper]> = [
@@ -380,6 +389,7 @@ async function writeChange(db: Db, change: Change, attached: AttachedWrite | und
     }
     writes.push(eventsInsertSlots(db, change.events.length));
     writes.push(deltasInsertSlots());
+    if (audit) writes.push(auditInsertSlots(db));
     return writes;
   };
   const { task, sub, seen } = change;
@@ -401,7 +411,28 @@ async function writeChange(db: Db, change: Change, attached: AttachedWrite | und
   if (change.exception) slotValues('x_', change.exception, values);
   if (change.txn) slotValues('txn_', change.txn, values);
   change.lines?.forEach((l, i) => slotValues(`l${i}_`, l, values));
-  const name = `tasks_update_${change.outcome}_${change.events.length}`;
+  if (audit) {
+    const statusName = (code: number) => Object.keys(TASK).find((k) => TASK[k as TaskStatusName] === code);
+    auditValues(
+      audit,
+      {
+        action: `task.${statusName(task.status) as TaskStatusName}`,
+        target: { type: 'task', id: task.id },
+        orgId: task.orgId,
+        partnerId: task.partnerId,
+        before: { status: statusName(change.taskBefore) },
+        after: {
+          status: statusName(task.status),
+          status_reason: task.statusReason ? (REASONS[task.statusReason - 1] ?? task.statusReason) : null,
+          note: task.note,
+          payment_id: change.payment.paymentId,
+          admission_id: task.admissionId,
+        },
+      },
+      values,
+    );
+  }
+  const name = `tasks_update_${change.outcome}_${change.events.length}${audit ? '_audited' : ''}`;
   await finalWrite(
     db,
     attached,

@@ -21,7 +21,7 @@ export async function updateTask(
 ) {
   const ns = requireNamespace(ctx);
   const actor = { by: actorLabel(ctx.principal), label: publicActorLabel(ctx.principal, ns) };
-  return applyTaskUpdate(ctx.db, { ...ids, assignee: ns.id }, input, actor, ctx.attachedWrite);
+  return applyTaskUpdate(ctx.db, { ...ids, assignee: ns.id }, input, actor, ctx.attachedWrite, ctx);
 }
 
 /** The namespace's admission queue, soonest payment expiry first. */

@@ -22,6 +22,8 @@ import { getPaymentSubmission } from '../payments/submissions';
 import { listPaymentTransactions } from '../payments/records';
 import { listTaskQueue } from '../payments/tasks';
 import { NotFoundError } from '@/lib/errors';
+import { recordAudit } from '../audit/record';
+import { sealAuditTrail } from '../audit/seal';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const db = () => database.db;
@@ -560,5 +562,21 @@ describe('reads after settlement', () => {
     expect(report.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual([
       'positions equal the bilateral nets of the batch transactions',
     ]);
+  });
+});
+
+describe('audit chain heads', () => {
+  it('a batch records the chain heads of its participants\u2019 organizations at cut-off', async () => {
+    const ctx = testContext(db(), { orgId: 'org_t' });
+    await recordAudit(db(), ctx, { action: 'namespace.updated', target: { type: 'test', id: null } });
+    await sealAuditTrail(db());
+    const [head] = await db().select().from(schema.auditHeads).where(eq(schema.auditHeads.chain, 'org_t'));
+    await txn('part_heads_a', 'part_heads_b', 500n);
+    const result = await runCutoff(db());
+    const [batch] = await db()
+      .select()
+      .from(schema.settlementBatches)
+      .where(eq(schema.settlementBatches.id, result.batches[0]!.id));
+    expect(batch!.auditHeads).toEqual({ org_t: { pos: head!.pos, hash: head!.hash } });
   });
 });

@@ -9,13 +9,17 @@ import { buildLevels } from '@/lib/settlement/merkle-levels';
 import { rowsOf } from '@/lib/db/rows';
 import { LOCKS } from '@/lib/db/locks';
 
-const { settlementBatches, settlementLeaves, namespaces } = schema;
+import { recordAudit, type AuditContext } from '../audit/record';
+
+const { settlementBatches, settlementLeaves, namespaces, auditHeads } = schema;
 
 export interface CutoffOptions {
   /** Defaults to now. Transactions cleared at or before it are settled. */
   cutoffTime?: Date;
   /** Fault injection for tests: throw inside a currency's batch after this step. */
   failAfter?: 'assign' | 'leaves' | 'events';
+  /** Who asked for it (the operator), for the network's audit trail; the schedule's run is not recorded. */
+  requestedBy?: AuditContext;
 }
 
 export interface CutoffResult {
@@ -34,7 +38,24 @@ export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<Cu
   const cutoff = options.cutoffTime ?? new Date();
   return db.transaction(async (tx) => {
     const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCKS.cutoff}) AS ok`);
-    if (!rowsOf(locked)[0]?.ok) return { ran: false, batches: [] };
+    const requested = (result: CutoffResult) =>
+      options.requestedBy
+        ? recordAudit(tx, options.requestedBy, {
+            action: 'settlement.cutoff_requested',
+            target: { type: 'settlement_cutoff', id: null },
+            orgId: null,
+            partnerId: null,
+            after: {
+              cutoff_time: Math.floor(cutoff.getTime() / 1000),
+              ran: result.ran,
+              batches: result.batches.map((b) => b.id),
+            },
+          })
+        : undefined;
+    if (!rowsOf(locked)[0]?.ok) {
+      await requested({ ran: false, batches: [] });
+      return { ran: false, batches: [] };
+    }
     // Under the lock no other cut-off's work is visible, so a PROCESSING batch here is stale.
     await releaseStale(tx);
     // The aggregation of a large batch runs in memory rather than in temporary files.
@@ -74,6 +95,7 @@ export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<Cu
         batches.push({ id, currency, status: 'FAILED', txnCount: 0 });
       }
     }
+    await requested({ ran: true, batches });
     return { ran: true, batches };
   });
 }
@@ -217,6 +239,19 @@ async function settleCurrency(
         )
     : [];
   const orgOf = new Map(orgs.map((o) => [o.id, o.orgId]));
+  // The participants' audit chain heads as they stand (docs/audit.md): a trail later cut short at
+  // its end no longer reaches what its batches recorded.
+  const participantOrgs = [...new Set(orgs.map((o) => o.orgId))];
+  if (participantOrgs.length) {
+    const heads = await tx
+      .select({ chain: auditHeads.chain, pos: auditHeads.pos, hash: auditHeads.hash })
+      .from(auditHeads)
+      .where(inArray(auditHeads.chain, participantOrgs));
+    await tx
+      .update(settlementBatches)
+      .set({ auditHeads: Object.fromEntries(heads.map((h) => [h.chain, { pos: h.pos, hash: h.hash }])) })
+      .where(eq(settlementBatches.id, id));
+  }
   await emitEvents(
     tx,
     leaves.map((l) => ({

@@ -8,6 +8,7 @@ import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { assertSafeTarget } from '@/lib/webhooks/ssrf';
 import { SUBSCRIBABLE_EVENT_TYPES } from '@/lib/events/types';
+import { recordAudit } from '../audit/record';
 import { emitEvent } from '../events/emit';
 import { requireNamespace } from '../guards';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
@@ -64,25 +65,41 @@ function checkTypes(types: string[]) {
   return types.includes('*') ? ['*'] : [...new Set(types)];
 }
 
+const audited = (w: WebhookRow) => ({
+  url: w.url,
+  description: w.description,
+  event_types: w.eventTypes,
+  enabled: w.enabled,
+});
+const target = (w: WebhookRow) => ({ type: 'webhook', id: w.id });
+
 export async function createWebhook(ctx: ServiceContext, input: CreateWebhookBody) {
   const ns = requireNamespace(ctx);
   const eventTypes = checkTypes(input.event_types);
   await assertSafeTarget(input.url);
   const secret = newWebhookSecret();
   const id = newId('wh');
-  const [row] = await ctx.db
-    .insert(webhooks)
-    .values({
-      id,
-      orgId: ns.orgId,
-      partnerId: ns.id,
-      url: input.url,
-      description: input.description ?? '',
-      eventTypes,
-      secret: sealWebhookSecret(id, secret),
-    })
-    .returning();
-  return serializeWebhook(row!, secret);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(webhooks)
+      .values({
+        id,
+        orgId: ns.orgId,
+        partnerId: ns.id,
+        url: input.url,
+        description: input.description ?? '',
+        eventTypes,
+        secret: sealWebhookSecret(id, secret),
+      })
+      .returning();
+    await recordAudit(tx, ctx, {
+      action: 'webhook.created',
+      target: target(created!),
+      after: audited(created!),
+    });
+    return created!;
+  });
+  return serializeWebhook(row, secret);
 }
 
 export async function listWebhooks(ctx: ServiceContext, q: ListWebhooksQuery) {
@@ -122,33 +139,48 @@ export async function getWebhook(ctx: ServiceContext, id: string) {
 }
 
 export async function updateWebhook(ctx: ServiceContext, id: string, input: UpdateWebhookBody) {
-  await getWebhookOrThrow(ctx, id);
+  const current = await getWebhookOrThrow(ctx, id);
   if (input.url) await assertSafeTarget(input.url);
-  const [row] = await ctx.db
-    .update(webhooks)
-    .set({
-      ...(input.url ? { url: input.url } : {}),
-      ...(input.event_types ? { eventTypes: checkTypes(input.event_types) } : {}),
-      ...(input.description !== undefined ? { description: input.description } : {}),
-      // Re-enabling clears the failure record.
-      ...(input.enabled !== undefined
-        ? { enabled: input.enabled, ...(input.enabled ? { disabledReason: null, failingSince: null } : {}) }
-        : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(webhooks.id, id))
-    .returning();
-  return serializeWebhook(row!);
+  const eventTypes = input.event_types ? checkTypes(input.event_types) : undefined;
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(webhooks)
+      .set({
+        ...(input.url ? { url: input.url } : {}),
+        ...(eventTypes ? { eventTypes } : {}),
+        ...(input.description !== undefined ? { description: input.description } : {}),
+        // Re-enabling clears the failure record.
+        ...(input.enabled !== undefined
+          ? { enabled: input.enabled, ...(input.enabled ? { disabledReason: null, failingSince: null } : {}) }
+          : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(webhooks.id, id))
+      .returning();
+    await recordAudit(tx, ctx, {
+      action: 'webhook.updated',
+      target: target(current),
+      before: audited(current),
+      after: audited(updated!),
+    });
+    return updated!;
+  });
+  return serializeWebhook(row);
 }
 
 /** Deletion is final for delivery: pending deliveries are failed and nothing more is sent. */
 export async function deleteWebhook(ctx: ServiceContext, id: string) {
-  await getWebhookOrThrow(ctx, id);
+  const current = await getWebhookOrThrow(ctx, id);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(webhooks)
       .set({ deletedAt: new Date(), enabled: false, updatedAt: new Date() })
       .where(eq(webhooks.id, id));
+    await recordAudit(tx, ctx, {
+      action: 'webhook.deleted',
+      target: target(current),
+      before: audited(current),
+    });
     await tx
       .update(webhookDeliveries)
       .set({ status: 'failed', updatedAt: new Date() })
@@ -160,17 +192,26 @@ export async function deleteWebhook(ctx: ServiceContext, id: string) {
 export async function rotateWebhookSecret(ctx: ServiceContext, id: string) {
   const current = await getWebhookOrThrow(ctx, id);
   const secret = newWebhookSecret();
-  const [row] = await ctx.db
-    .update(webhooks)
-    .set({
-      secret: sealWebhookSecret(id, secret),
-      previousSecret: current.secret,
-      previousSecretExpiresAt: new Date(Date.now() + ROTATION_GRACE_MS),
-      updatedAt: new Date(),
-    })
-    .where(eq(webhooks.id, id))
-    .returning();
-  return serializeWebhook(row!, secret);
+  const expires = new Date(Date.now() + ROTATION_GRACE_MS);
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(webhooks)
+      .set({
+        secret: sealWebhookSecret(id, secret),
+        previousSecret: current.secret,
+        previousSecretExpiresAt: expires,
+        updatedAt: new Date(),
+      })
+      .where(eq(webhooks.id, id))
+      .returning();
+    await recordAudit(tx, ctx, {
+      action: 'webhook.secret_rotated',
+      target: target(current),
+      after: { previous_valid_until: toSeconds(expires) },
+    });
+    return updated!;
+  });
+  return serializeWebhook(row, secret);
 }
 
 export async function listDeliveries(ctx: ServiceContext, id: string, q: ListWebhookDeliveriesQuery) {
@@ -235,12 +276,24 @@ export async function listDeliveries(ctx: ServiceContext, id: string, q: ListWeb
 export async function retryDelivery(ctx: ServiceContext, id: string, deliveryId: string) {
   const hook = await getWebhookOrThrow(ctx, id);
   if (!hook.enabled) throw new ConflictError('The webhook is disabled; enable it first');
-  const rows = await ctx.db
-    .update(webhookDeliveries)
-    .set({ status: 'pending', nextAttemptAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, id)))
-    .returning({ id: webhookDeliveries.id });
-  if (rows.length === 0) throw new NotFoundError(`Delivery ${deliveryId} not found`);
+  await ctx.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: webhookDeliveries.status, eventId: webhookDeliveries.eventId })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, id)))
+      .for('update');
+    if (!before) throw new NotFoundError(`Delivery ${deliveryId} not found`);
+    await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', nextAttemptAt: new Date(), updatedAt: new Date() })
+      .where(eq(webhookDeliveries.id, deliveryId));
+    await recordAudit(tx, ctx, {
+      action: 'webhook.delivery_replayed',
+      target: { type: 'webhook_delivery', id: deliveryId },
+      before: { status: before.status, event_id: before.eventId, webhook_id: id },
+      after: { status: 'pending', event_id: before.eventId, webhook_id: id },
+    });
+  });
   return { token: deliveryId, status: 'pending' as const };
 }
 

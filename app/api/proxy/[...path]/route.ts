@@ -47,6 +47,9 @@ async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] 
   if (contentType) headers['content-type'] = contentType;
   const idem = req.headers.get('idempotency-key');
   if (idem) headers['idempotency-key'] = idem;
+  // The browser's, for the audit trail (the address travels as clientAddress).
+  const userAgent = req.headers.get('user-agent');
+  if (userAgent) headers['user-agent'] = userAgent.slice(0, 256);
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readLimited(req);
   if (body === TOO_LARGE) {
     return Response.json(
@@ -60,6 +63,17 @@ async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] 
     body: body || undefined,
     clientAddress: clientAddressFromHeaders((name) => req.headers.get(name)),
   });
+  // A file (the audit export) is passed on as the gateway streams it, never held here whole.
+  const disposition = res.headers.get('content-disposition');
+  if (res.ok && disposition && res.body)
+    return new Response(res.body, {
+      status: res.status,
+      headers: {
+        'content-type': res.headers.get('content-type') ?? 'application/octet-stream',
+        'content-disposition': disposition,
+        'cache-control': 'no-store',
+      },
+    });
   const text = await res.text();
   const retryAfter = res.headers.get('retry-after');
   return new Response(text, {

@@ -1,0 +1,276 @@
+'use client';
+
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { columnHelper } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
+import { Button } from '@/components/ui/button';
+import { DetailRow } from '@/components/ui/detail-row';
+import { Field, SelectField } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { AUDIT_ACTIONS, auditActionLabel } from '@/lib/domain/audit';
+import { formatLocal, fromLocalInput, toLocalInput } from '@/lib/client/time';
+import {
+  AUDIT_FILTERS,
+  auditEventsQuery,
+  auditExportHref,
+  type AuditEvent,
+  type AuditFilters,
+} from '@/lib/client/queries/audit';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+
+const LIMIT = 25;
+const col = columnHelper<AuditEvent>();
+
+// The text filters apply once typing pauses.
+let typing: ReturnType<typeof setTimeout> | undefined;
+function whenTypingStops(apply: () => void) {
+  clearTimeout(typing);
+  typing = setTimeout(apply, 400);
+}
+
+const actorText = (e: AuditEvent) =>
+  e.actor.kind === 'apikey'
+    ? `${e.actor.label} (API key)`
+    : e.actor.kind === 'anonymous'
+      ? `${e.actor.label} (not signed in)`
+      : e.actor.label;
+
+export function AuditClient({ operator }: { operator: boolean }) {
+  const { params, set } = useUrlState();
+  const paging = usePaging();
+  const filters: AuditFilters = Object.fromEntries(
+    AUDIT_FILTERS.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v),
+  );
+  const query = useQuery(auditEventsQuery(filters, paging.cursor, LIMIT));
+  const rows = query.data?.audit_events ?? [];
+  const selectedId = params.get('entry');
+  const selected = rows.find((r) => r.token === selectedId) ?? null;
+  const hasFilters = AUDIT_FILTERS.some((k) => filters[k]);
+
+  const columns = col.columns([
+    col.display({
+      header: 'When',
+      id: 'when',
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">{formatLocal(new Date(row.original.occurred_at_ms))}</span>
+      ),
+    }),
+    col.display({
+      header: 'Who',
+      id: 'actor',
+      cell: ({ row }) => (
+        <button
+          type="button"
+          className="text-left text-blue-700 underline dark:text-blue-400"
+          title="Show only this actor"
+          onClick={() => set({ actor: row.original.actor.label })}
+        >
+          {actorText(row.original)}
+        </button>
+      ),
+    }),
+    col.display({
+      header: 'What',
+      id: 'action',
+      cell: ({ row }) => auditActionLabel(row.original.action),
+    }),
+    col.display({
+      header: 'Target',
+      id: 'target',
+      cell: ({ row }) =>
+        row.original.target.id ? (
+          <button
+            type="button"
+            className="font-mono text-xs text-blue-700 underline dark:text-blue-400"
+            title="Show only this target"
+            onClick={() => set({ target: row.original.target.id! })}
+          >
+            {row.original.target.id}
+          </button>
+        ) : (
+          <span className="text-slate-500">{row.original.target.type}</span>
+        ),
+    }),
+    col.display({
+      header: '',
+      id: 'details',
+      cell: ({ row }) => (
+        <Button
+          type="button"
+          variant="secondary"
+          aria-pressed={row.original.token === selectedId}
+          onClick={() =>
+            set({ entry: row.original.token === selectedId ? undefined : row.original.token }, 'push')
+          }
+        >
+          Details
+        </Button>
+      ),
+    }),
+  ]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Audit trail</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {operator
+              ? 'Who changed what, in every organization of the network, newest first.'
+              : 'Who changed what in your organization — people and API keys — newest first. Entries cannot be edited or removed.'}
+          </p>
+        </div>
+        <a
+          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium dark:border-slate-600 dark:bg-slate-900"
+          href={auditExportHref(filters)}
+          download
+        >
+          Export CSV
+        </a>
+      </div>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label="Filter the audit trail"
+      >
+        <SelectField
+          label="Action"
+          id="audit-action"
+          value={filters.action ?? ''}
+          onChange={(e) => set({ action: e.target.value })}
+        >
+          <option value="">Any</option>
+          {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          key={`actor-${filters.actor ?? ''}`}
+          label="Who (e-mail or key name)"
+          id="audit-actor"
+          defaultValue={filters.actor ?? ''}
+          onChange={(e) => {
+            const v = e.target.value.trim();
+            whenTypingStops(() => set({ actor: v }));
+          }}
+        />
+        <Field
+          key={`target-${filters.target ?? ''}`}
+          label="Target id"
+          id="audit-target"
+          defaultValue={filters.target ?? ''}
+          onChange={(e) => {
+            const v = e.target.value.trim();
+            whenTypingStops(() => set({ target: v }));
+          }}
+        />
+        <Field
+          label="From"
+          id="audit-from"
+          type="datetime-local"
+          value={toLocalInput(filters.occurred_from ?? null)}
+          onChange={(e) => set({ occurred_from: fromLocalInput(e.target.value, 'start') })}
+        />
+        <Field
+          label="To"
+          id="audit-to"
+          type="datetime-local"
+          value={toLocalInput(filters.occurred_to ?? null)}
+          onChange={(e) => set({ occurred_to: fromLocalInput(e.target.value, 'end') })}
+        />
+        {operator ? (
+          <Field
+            key={`org-${filters.org_id ?? ''}`}
+            label="Organization id (or network)"
+            id="audit-org"
+            defaultValue={filters.org_id ?? ''}
+            onChange={(e) => {
+              const v = e.target.value.trim();
+              whenTypingStops(() => set({ org_id: v }));
+            }}
+          />
+        ) : null}
+        {hasFilters ? (
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => set(Object.fromEntries(AUDIT_FILTERS.map((k) => [k, undefined])))}
+          >
+            Clear filters
+          </Button>
+        ) : null}
+      </form>
+      <FormAlert message={query.isError ? (query.error as Error).message : null} />
+      <DataTable
+        caption="Audit trail"
+        columns={columns}
+        data={rows}
+        list={query.data}
+        limit={LIMIT}
+        paging={paging}
+        isLoading={query.isLoading}
+        empty={hasFilters ? 'No entries match these filters.' : 'Nothing has been changed yet.'}
+      />
+      {selected ? <EntryDetail entry={selected} onClose={() => set({ entry: undefined }, 'push')} /> : null}
+    </div>
+  );
+}
+
+function Changes({ title, fields }: { title: string; fields: Record<string, unknown> | undefined }) {
+  if (!fields || Object.keys(fields).length === 0) return null;
+  return (
+    <div>
+      <h3 className="text-sm font-semibold">{title}</h3>
+      <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+        {Object.entries(fields).map(([k, v]) => (
+          <DetailRow key={k} term={k}>
+            <span className="font-mono text-xs">{typeof v === 'string' ? v : JSON.stringify(v)}</span>
+          </DetailRow>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The entry's detail, in a drawer over the right of the list (the table keeps its width); Esc closes it. */
+function EntryDetail({ entry, onClose }: { entry: AuditEvent; onClose: () => void }) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+  return (
+    <aside
+      aria-label="Audit entry"
+      className="fixed inset-y-0 right-0 z-30 flex w-full max-w-md flex-col gap-4 overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-900"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="text-lg font-semibold">{auditActionLabel(entry.action)}</h2>
+        <Button type="button" variant="secondary" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+      <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+        <DetailRow term="When">{formatLocal(new Date(entry.occurred_at_ms))}</DetailRow>
+        <DetailRow term="Who">{actorText(entry)}</DetailRow>
+        {entry.actor.id ? <DetailRow term="Actor id">{entry.actor.id}</DetailRow> : null}
+        <DetailRow term="Target">
+          {entry.target.type} {entry.target.id ?? ''}
+        </DetailRow>
+        {entry.partner_id ? <DetailRow term="Namespace">{entry.partner_id}</DetailRow> : null}
+        {entry.org_id ? <DetailRow term="Organization">{entry.org_id}</DetailRow> : null}
+        <DetailRow term="From">{entry.ip ?? '—'}</DetailRow>
+        <DetailRow term="Browser">{entry.user_agent ?? '—'}</DetailRow>
+        <DetailRow term="Request">{entry.request_id ?? '—'}</DetailRow>
+        <DetailRow term="Entry">{entry.token}</DetailRow>
+      </dl>
+      <Changes title="Before" fields={entry.changes?.before} />
+      <Changes title="After" fields={entry.changes?.after} />
+    </aside>
+  );
+}

@@ -1,0 +1,346 @@
+import { describe, expect, it } from 'vitest';
+import { api, createOrg, expectError, operatorToken, signIn, uniq, withSql, type TestOrg } from './helpers';
+import { admissionTasks, createAndSubmit, createBank, link, pushBody, workTask } from './payments-helpers';
+
+const NO_ACCESS = {
+  customers_read: false,
+  customers_write: false,
+  transactions_read: false,
+  transactions_write: false,
+};
+
+type Entry = {
+  token: string;
+  action: string;
+  actor: { kind: string; id: string | null; label: string };
+  target: { type: string; id: string | null };
+  changes: { before?: Record<string, unknown>; after?: Record<string, unknown> } | null;
+  partner_id: string | null;
+  org_id: string | null;
+  request_id: string | null;
+  ip: string | null;
+  user_agent: string | null;
+};
+
+const trail = async (org: TestOrg, query = '') => {
+  const res = await api('GET', `/audit-events${query}`, { token: org.token });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data as {
+    count: number;
+    has_more: boolean;
+    next_cursor: string | null;
+    audit_events: Entry[];
+  };
+};
+/** The entries about one target, oldest first. */
+const about = async (org: TestOrg, target: string) =>
+  (await trail(org, `?target=${encodeURIComponent(target)}&limit=100`)).audit_events.reverse();
+
+describe('GET /api/v1/csp/audit-events', () => {
+  it('holds one entry per change, with the actor, the changed fields and the request, never a secret', async () => {
+    const org = await createOrg();
+    const first = await trail(org);
+    // Sign-up and sign-in are the organization's first entries.
+    expect(first.audit_events.map((e) => e.action).sort()).toEqual(
+      ['namespace.created', 'organization.signed_up', 'user.signed_in'].sort(),
+    );
+
+    const created = await api('POST', '/apikey', {
+      token: org.token,
+      partner: org.partnerId,
+      body: { name: 'Payouts', access: NO_ACCESS },
+      headers: { 'user-agent': 'audit-test/1.0', 'x-request-id': 'req-audit-1' },
+    });
+    const key = created.body.data;
+    await api('PATCH', `/apikey/${key.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { name: 'Payouts v2' },
+    });
+    await api('PATCH', `/apikey/${key.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { enabled: false },
+    });
+    const rotated = (await api('POST', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId }))
+      .body.data;
+    await api('DELETE', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId });
+
+    const entries = await about(org, key.token);
+    expect(entries.map((e) => e.action)).toEqual([
+      'api_key.created',
+      'api_key.updated',
+      'api_key.disabled',
+      'api_key.rotated',
+      'api_key.deleted',
+    ]);
+    expect(entries[0]).toMatchObject({
+      actor: { kind: 'user', id: org.userId, label: org.email },
+      target: { type: 'api_key', id: key.token },
+      partner_id: org.partnerId,
+      org_id: org.orgId,
+      request_id: 'req-audit-1',
+      user_agent: 'audit-test/1.0',
+    });
+    expect(entries[0]!.ip).toBeTruthy();
+    expect(entries[1]!.changes).toEqual({ before: { name: 'Payouts' }, after: { name: 'Payouts v2' } });
+    expect(entries[3]!.changes).toEqual({
+      before: { secret_key_last4: key.secret_key.slice(-4) },
+      after: { secret_key_last4: rotated.secret_key.slice(-4) },
+    });
+    const everything = JSON.stringify(await trail(org, '?limit=100'));
+    expect(everything).not.toContain(key.secret_key);
+    expect(everything).not.toContain(rotated.secret_key);
+    expect(everything).not.toContain(org.password);
+  });
+
+  it('records users, webhooks and namespaces; a refused change leaves nothing', async () => {
+    const org = await createOrg();
+    const email = `support-${uniq()}@example.test`;
+    const invited = (
+      await api('POST', '/users', {
+        token: org.token,
+        body: { email, role: 'support', password: 'support-password-1' },
+      })
+    ).body.data;
+    await api('PATCH', `/users/${invited.token}`, { token: org.token, body: { role: 'viewer' } });
+    await api('DELETE', `/users/${invited.token}`, { token: org.token });
+    const users = await about(org, invited.token);
+    expect(users.map((e) => [e.action, e.changes])).toEqual([
+      ['user.invited', { after: { email, name: '', role: 'support' } }],
+      ['user.role_changed', { before: { role: 'support' }, after: { role: 'viewer' } }],
+      ['user.removed', { before: { email, name: '', role: 'viewer' } }],
+    ]);
+
+    const hook = (
+      await api('POST', '/webhook', {
+        token: org.token,
+        partner: org.partnerId,
+        body: { url: 'https://hooks.example.com/a', event_types: ['payment.created'] },
+      })
+    ).body.data;
+    await api('PATCH', `/webhook/${hook.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { url: 'https://hooks.example.com/b' },
+    });
+    const rotatedHook = (
+      await api('POST', `/webhook/${hook.token}/rotate-secret`, { token: org.token, partner: org.partnerId })
+    ).body.data;
+    await api('DELETE', `/webhook/${hook.token}`, { token: org.token, partner: org.partnerId });
+    const hooks = await about(org, hook.token);
+    expect(hooks.map((e) => e.action)).toEqual([
+      'webhook.created',
+      'webhook.updated',
+      'webhook.secret_rotated',
+      'webhook.deleted',
+    ]);
+    expect(hooks[1]!.changes).toEqual({
+      before: { url: 'https://hooks.example.com/a' },
+      after: { url: 'https://hooks.example.com/b' },
+    });
+    const all = JSON.stringify(await trail(org, '?limit=100'));
+    expect(all).not.toContain(hook.secret);
+    expect(all).not.toContain(rotatedHook.secret);
+
+    await api('PATCH', `/partner/${org.partnerId}`, { token: org.token, body: { name: 'Renamed' } });
+    const ns = (await about(org, org.partnerId)).filter((e) => e.action === 'namespace.updated');
+    expect(ns).toHaveLength(1);
+    expect(ns[0]!.changes?.after).toEqual({ name: 'Renamed' });
+
+    // Refused: the last admin keeps the role, an unknown event type is refused. Nothing recorded.
+    const before = (await trail(org, '?limit=100')).count;
+    expect(
+      (await api('PATCH', `/users/${org.userId}`, { token: org.token, body: { role: 'viewer' } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await api('POST', '/webhook', {
+          token: org.token,
+          partner: org.partnerId,
+          body: { url: 'https://hooks.example.com/c', event_types: ['no.such.event'] },
+        })
+      ).status,
+    ).toBe(400);
+    expect((await trail(org, '?limit=100')).count).toBe(before);
+  });
+
+  it("records a key's task decision under the key's name, and a person's payment", async () => {
+    const a = await createBank();
+    const b = await createBank();
+    await link(a, b);
+    const body = pushBody(a, `payee@${b.domain}`, '2500');
+    const sub = await createAndSubmit(a, body);
+    const [task] = (await admissionTasks(b, body.payment_id, sub.admission_id)).filter(
+      (t) => t.name === 'beneficiary_admission',
+    );
+    const decided = await workTask(b, body.payment_id, sub.admission_id, task!.token, {
+      status: 'failed',
+      status_reason: 'blocked_account',
+      note: 'account frozen',
+    });
+    expect(decided.status, decided.text).toBe(200);
+    const entries = await about(b, task!.token);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: 'task.failed',
+      actor: { kind: 'apikey', label: 'core' },
+      changes: {
+        before: { status: 'pending' },
+        after: {
+          status: 'failed',
+          status_reason: 'blocked_account',
+          note: 'account frozen',
+          payment_id: body.payment_id,
+          admission_id: sub.admission_id,
+        },
+      },
+    });
+    expect(entries[0]!.actor.id).toMatch(/^api_/);
+    // An API key's payment is the payment itself; a person's is also in the trail.
+    expect(await about(a, body.payment_id)).toEqual([]);
+    const byHand = pushBody(a, `payee@${b.domain}`, '700');
+    const made = await api('POST', '/payments', {
+      token: a.token,
+      partner: a.partnerId,
+      org: a.orgId,
+      body: byHand,
+    });
+    expect(made.status, made.text).toBe(200);
+    const submitted = await api('POST', `/payments/${byHand.payment_id}/submissions`, {
+      token: a.token,
+      partner: a.partnerId,
+      org: a.orgId,
+    });
+    expect(submitted.status, submitted.text).toBe(200);
+    expect((await about(a, byHand.payment_id)).map((e) => [e.action, e.actor.label])).toEqual([
+      ['payment.created', a.email],
+      ['payment.submitted', a.email],
+    ]);
+  });
+
+  it('filters by action, actor, target and time, pages by cursor, and records failed sign-ins', async () => {
+    const org = await createOrg();
+    for (let i = 0; i < 3; i++)
+      await api('POST', '/apikey', {
+        token: org.token,
+        partner: org.partnerId,
+        body: { name: `k${i}`, access: NO_ACCESS },
+      });
+    const bad = await api('POST', '/organization/signin', {
+      body: { admin_email: org.email, admin_password: 'not-the-password' },
+    });
+    expect(bad.status).toBe(401);
+    const failed = await trail(org, '?action=user.sign_in_failed');
+    expect(failed.audit_events).toHaveLength(1);
+    expect(failed.audit_events[0]).toMatchObject({ actor: { kind: 'anonymous', label: org.email } });
+
+    const keys = await trail(org, '?action=api_key.created&limit=2');
+    expect(keys.count).toBe(3);
+    expect(keys.has_more).toBe(true);
+    const rest = await trail(org, `?action=api_key.created&limit=2&cursor=${keys.next_cursor}`);
+    expect(rest.audit_events).toHaveLength(1);
+    const names = [...keys.audit_events, ...rest.audit_events].map((e) => e.changes?.after?.name);
+    expect(names).toEqual(['k2', 'k1', 'k0']);
+    expect(
+      (await trail(org, `?actor=${encodeURIComponent(org.email.toUpperCase())}&action=api_key.created`))
+        .count,
+    ).toBe(3);
+    expect((await trail(org, '?actor=nobody%40example.test')).count).toBe(0);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await trail(org, `?occurred_from=${now + 60}`)).count).toBe(0);
+    expect(
+      (await trail(org, `?occurred_from=${now - 600}&occurred_to=${now + 60}`)).count,
+    ).toBeGreaterThanOrEqual(6);
+    // A cursor belongs to its filters.
+    expectError(
+      await api('GET', `/audit-events?action=user.signed_in&cursor=${keys.next_cursor}`, {
+        token: org.token,
+      }),
+      400,
+      'error.bad_request',
+    );
+    expectError(
+      await api('GET', '/audit-events?occurred_from=yesterday', { token: org.token }),
+      400,
+      'error.bad_request',
+    );
+  });
+
+  it('is read by admins and support of the organization only; the operator reads every trail', async () => {
+    const org = await createOrg();
+    const other = await createOrg();
+    expectError(
+      await api('GET', `/audit-events?org_id=${other.orgId}`, { token: org.token }),
+      403,
+      'error.forbidden',
+    );
+    const email = `viewer-${uniq()}@example.test`;
+    await api('POST', '/users', {
+      token: org.token,
+      body: { email, role: 'viewer', password: 'viewer-password-1' },
+    });
+    const viewer = await signIn(email, 'viewer-password-1');
+    expectError(await api('GET', '/audit-events', { token: viewer.access_token }), 403, 'error.forbidden');
+    expectError(await api('GET', '/audit-events'), 401, 'error.unauthorized');
+    const op = await operatorToken();
+    await api('POST', `/operator/organizations/${org.orgId}/verify`, {
+      token: op,
+      body: { note: 'documents checked' },
+    });
+    const seen = await api('GET', `/audit-events?org_id=${org.orgId}&action=organization.verified`, {
+      token: op,
+    });
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.body.data.audit_events[0]).toMatchObject({
+      actor: { kind: 'user', label: 'operator@network.test' },
+      changes: { before: { status: 'sandbox' }, after: { status: 'verified', note: 'documents checked' } },
+    });
+    // The organization sees who verified it, in its own trail.
+    expect((await trail(org, '?action=organization.verified')).count).toBe(1);
+    const cut = await api('POST', '/settlements', { token: op });
+    expect(cut.status, cut.text).toBe(200);
+    const network = await api('GET', '/audit-events?org_id=network&action=settlement.cutoff_requested', {
+      token: op,
+    });
+    expect(network.body.data.count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('exports the filtered trail as CSV, streamed', async () => {
+    const org = await createOrg();
+    await api('POST', '/apikey', {
+      token: org.token,
+      partner: org.partnerId,
+      body: { name: '=cmd|x, "quoted"', access: NO_ACCESS },
+    });
+    const res = await fetch(
+      `${(await import('./helpers')).baseUrl()}/audit-events/export?action=api_key.created`,
+      {
+        headers: { authorization: `Bearer ${org.token}` },
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(res.headers.get('content-disposition')).toContain('audit-events.csv');
+    const lines = (await res.text()).trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'occurred_at,token,org_id,partner_id,actor_kind,actor_id,actor,action,target_type,target_id,before,after,request_id,ip,user_agent',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',api_key.created,api_key,');
+    // A formula is defused and quotes are doubled.
+    expect(lines[1]).toContain('"{""name"":""=cmd|x, \\""quoted\\""""');
+    expectError(
+      await api('GET', `/audit-events/export?org_id=${uniq()}`, { token: org.token }),
+      403,
+      'error.forbidden',
+    );
+  });
+
+  it('cannot be changed through the database: UPDATE and DELETE are refused', async () => {
+    await withSql(async (c) => {
+      await expect(c.query("UPDATE audit_events SET action = 'x'")).rejects.toThrow(/append-only/);
+      await expect(c.query('DELETE FROM audit_events')).rejects.toThrow(/append-only/);
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, shoot, signUpSandbox } from './helpers';
+
+const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+
+const NO_ACCESS = {
+  customers_read: false,
+  customers_write: false,
+  transactions_read: false,
+  transactions_write: false,
+};
+
+test('an admin finds who renamed a key, reads the change and exports the filtered trail', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const who = await signUpSandbox(page);
+  const me = await (await page.request.get('/api/proxy/me')).json();
+  const headers = { 'x-partner-id': me.data.partners[0].token, 'content-type': 'application/json' };
+  const created = await page.request.post('/api/proxy/apikey', {
+    headers,
+    data: { name: 'Payouts', access: NO_ACCESS },
+  });
+  expect(created.status()).toBe(200);
+  const key = (await created.json()).data;
+  const renamed = await page.request.patch(`/api/proxy/apikey/${key.token}`, {
+    headers,
+    data: { name: 'Payouts EU' },
+  });
+  expect(renamed.status()).toBe(200);
+
+  await nav(page, 'Audit trail');
+  await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Audit trail' });
+  for (const what of ['Organization signed up', 'Namespace created', 'API key created', 'API key updated'])
+    await expect(table.getByRole('cell', { name: what, exact: true })).toBeVisible();
+  await shoot(page, 'audit-trail');
+
+  await page.getByLabel('Action').selectOption('api_key.updated');
+  await expect(page).toHaveURL(/action=api_key\.updated/);
+  await expect(table.getByRole('row')).toHaveCount(2); // the header and one entry
+  await table.getByRole('button', { name: 'Details' }).click();
+  const detail = page.getByRole('complementary', { name: 'Audit entry' });
+  await expect(detail.getByRole('heading', { name: 'API key updated' })).toBeVisible();
+  await expect(detail).toContainText(`Who${who.email}`);
+  await expect(detail).toContainText('BeforenamePayouts');
+  await expect(detail).toContainText('AfternamePayouts EU');
+  await expect(detail).toContainText(`Targetapi_key ${key.token}`);
+  await expectAccessible(page);
+  await shoot(page, 'audit-trail-detail');
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await expect(page).not.toHaveURL(/entry=/);
+
+  // The filtered set, streamed as CSV: the header and the one entry.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export CSV' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('audit-events.csv');
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`,${who.email},api_key.updated,api_key,${key.token},`);
+
+  // The actor filter from the row, then back to everything.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/action=/);
+  await table.getByRole('button', { name: who.email }).first().click();
+  await expect(page).toHaveURL(new RegExp(`actor=${encodeURIComponent(who.email).replace(/\./g, '\\.')}`));
+  await expect(page.getByLabel('Who (e-mail or key name)')).toHaveValue(who.email);
+});

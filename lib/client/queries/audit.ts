@@ -1,0 +1,39 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/client/api';
+import type { ListPage } from '@/lib/client/list-page';
+import type { AuditEvent } from '@/lib/schemas/audit';
+
+export type { AuditEvent };
+
+/** The trail's filters, under the API's own names (they are the URL's too). */
+export const AUDIT_FILTERS = ['action', 'actor', 'target', 'occurred_from', 'occurred_to', 'org_id'] as const;
+export type AuditFilters = Partial<Record<(typeof AUDIT_FILTERS)[number], string>>;
+
+const filterQuery = (f: AuditFilters) => {
+  const qs = new URLSearchParams();
+  for (const k of AUDIT_FILTERS) if (f[k]) qs.set(k, f[k]!);
+  return qs;
+};
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  list: (f: AuditFilters, cursor: string | undefined, limit: number) =>
+    ['audit', 'list', f, { cursor, limit }] as const,
+};
+
+export function auditEventsQuery(f: AuditFilters, cursor: string | undefined, limit: number) {
+  const qs = filterQuery(f);
+  qs.set('limit', String(limit));
+  if (cursor) qs.set('cursor', cursor);
+  return queryOptions({
+    queryKey: auditKeys.list(f, cursor, limit),
+    queryFn: () => apiFetch<ListPage & { audit_events: AuditEvent[] }>(`/audit-events?${qs}`),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The export's address: the gateway streams the CSV through the dashboard's proxy. */
+export const auditExportHref = (f: AuditFilters) => {
+  const qs = filterQuery(f).toString();
+  return `/api/proxy/audit-events/export${qs ? `?${qs}` : ''}`;
+};

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+
+/**
+ * The hash chain of the audit trail (docs/audit.md): each organization's entries, in the order the
+ * sealer chained them, `hash = sha256(prev_hash ‖ "\n" ‖ canonical entry)`, starting from GENESIS.
+ * The canonical form is read from the database the same way by the sealer and by verification, so
+ * neither depends on how a driver prints a timestamp or a JSON object.
+ */
+export const GENESIS = '0'.repeat(64);
+
+/** The chain an entry belongs to: its organization's, or the network's (the operator's own acts). */
+export const NETWORK_CHAIN = 'network';
+export const chainOf = (orgId: string | null) => orgId ?? NETWORK_CHAIN;
+
+/** The columns of an entry as hashed: every field, in text the database prints the same way always. */
+export const canonicalColumns = sql`e.seq::text AS seq, e.id, (extract(epoch from e.occurred_at) * 1000000)::bigint::text AS at_us,
+  e.org_id, e.partner_id, e.actor_kind, e.actor_id, e.actor_label, e.action, e.target_type, e.target_id,
+  e.changes::text AS changes, e.request_id, e.ip, e.user_agent`;
+
+const FIELDS = [
+  'seq',
+  'id',
+  'at_us',
+  'org_id',
+  'partner_id',
+  'actor_kind',
+  'actor_id',
+  'actor_label',
+  'action',
+  'target_type',
+  'target_id',
+  'changes',
+  'request_id',
+  'ip',
+  'user_agent',
+] as const;
+
+export function entryHash(prevHash: string, row: Record<string, unknown>): string {
+  const canonical = JSON.stringify(
+    FIELDS.map((f) => (row[f] === null || row[f] === undefined ? null : String(row[f]))),
+  );
+  return createHash('sha256').update(`${prevHash}\n${canonical}`).digest('hex');
+}
