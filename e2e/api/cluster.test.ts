@@ -74,7 +74,7 @@ describe.runIf(enabled)('a cluster of three instances on one PostgreSQL', () => 
     throw new Error(`no instance answered ${method} ${path}`);
   }
 
-  it('loses no acknowledged write, settles each transaction once, delivers every event and forgets a rotated key', async () => {
+  it('loses no acknowledged write, settles each transaction once, delivers every event and forgets a rotated key and an ended session', async () => {
     targetServer(instances[0]);
     const bank = await createBank();
     const receiver = await startReceiver();
@@ -240,6 +240,18 @@ describe.runIf(enabled)('a cluster of three instances on one PostgreSQL', () => 
         expect(await read(bank.key.apiKey)).toBe(401);
         expect(await read(fresh)).toBe(200);
       }
+      // A session signed out through one instance is refused by the other two (each had it cached).
+      const me = (s: Instance) =>
+        fetch(`${s.baseUrl}/me`, { headers: { authorization: `Bearer ${bank.token}` } }).then(
+          (r) => r.status,
+        );
+      for (const s of instances) expect(await me(s)).toBe(200);
+      const out = await fetch(`${instances[0]!.baseUrl}/organization/signout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bank.token}` },
+      });
+      expect(out.status).toBe(200);
+      for (const s of instances) expect(await me(s)).toBe(401);
       // The kill did interrupt the load: requests meant for the dead instance went to another.
       expect(retried).toBeGreaterThanOrEqual(1);
     } finally {

@@ -182,7 +182,7 @@ describe('JWT bearer credential', () => {
     const expired = await new SignJWT({ org_id: claims.org_id, role: 'admin' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
-      .setJti('x')
+      .setJti(claims.jti)
       .setIssuedAt(Math.floor(Date.now() / 1000) - 8 * 86400)
       .setExpirationTime(Math.floor(Date.now() / 1000) - 86400)
       .sign(new TextEncoder().encode('test-auth-secret-0123456789abcdef0123456789'));
@@ -190,7 +190,7 @@ describe('JWT bearer credential', () => {
     const otherSecret = await new SignJWT({ org_id: claims.org_id, role: 'admin' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
-      .setJti('y')
+      .setJti(claims.jti)
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode('another-secret-another-secret-another'));
     expectError(await api('GET', '/partner', { token: otherSecret }), 401, 'error.unauthorized');
@@ -204,7 +204,8 @@ describe('JWT bearer credential', () => {
       const jwt = new SignJWT({ org_id: claims.org_id, role: 'admin' })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub);
-      if (omit !== 'jti') jwt.setJti(`jti-${omit}`);
+      // The signed-in session's own jti: a token is accepted only while its session stands.
+      if (omit !== 'jti') jwt.setJti(claims.jti);
       if (omit !== 'iat') jwt.setIssuedAt();
       if (omit !== 'exp') jwt.setExpirationTime('1h');
       return jwt.sign(key);

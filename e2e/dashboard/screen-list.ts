@@ -81,6 +81,7 @@ export const ADMIN: Screen[] = [
   { name: '404', open: go('/no-such-page'), ready: heading('Page not found') },
   { name: 'settlements', open: go('/settlements'), ready: heading('Settlements') },
   { name: 'webhooks', open: go('/webhooks'), ready: heading('Webhooks') },
+  { name: 'sessions', open: go('/sessions'), ready: (p) => p.getByText('This browser', { exact: true }) },
   // The admin's own sign-in is in the trail, whatever else the demo has.
   {
     name: 'audit',

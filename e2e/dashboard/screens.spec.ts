@@ -32,7 +32,7 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('an admin’s screens', async ({ page }) => {
-      // Fifteen screens, each with an axe run and a full-page screenshot.
+      // Sixteen screens, each with an axe run and a full-page screenshot.
       test.setTimeout(240_000);
       await signInAs(page, DEMO_ADMIN);
       await visit(page, ADMIN, theme);

@@ -7,6 +7,7 @@ import { sha256Hex } from '@/lib/auth/secrets';
 import { UnauthorizedError, ValidationError } from '@/lib/errors';
 import type { NamespaceInfo, Principal } from '@/lib/services/context';
 import { credentialCache } from '@/lib/auth/credential-cache';
+import { logger } from '@/lib/log/logger';
 
 export type AuthMode = 'jwt' | 'apikey' | 'either' | 'none';
 export type HeaderRule = 'required' | 'optional' | 'none';
@@ -18,7 +19,7 @@ export interface ResolvedCredential {
   namespace: NamespaceInfo | null;
 }
 
-const { apiKeys, namespaces, organizations, users } = schema;
+const { apiKeys, namespaces, organizations, users, userSessions } = schema;
 
 const namespaceColumns = {
   id: namespaces.id,
@@ -57,12 +58,18 @@ const jwtUserWithNamespace = preparedQuery('csp_credential_jwt_user', (db) =>
       disabled: users.disabled,
       orgStatus: organizations.status,
       ns: namespaceColumns,
+      session: { id: userSessions.id, revokedAt: userSessions.revokedAt, expiresAt: userSessions.expiresAt },
     })
     .from(users)
     .leftJoin(organizations, eq(organizations.id, users.orgId))
     .leftJoin(
       namespaces,
       and(eq(namespaces.id, sql.placeholder('partnerId')), eq(namespaces.orgId, users.orgId)),
+    )
+    // The token's session: it must stand (not revoked, not expired) for the token to be accepted.
+    .leftJoin(
+      userSessions,
+      and(eq(userSessions.id, sql.placeholder('jti')), eq(userSessions.userId, users.id)),
     )
     .where(eq(users.id, sql.placeholder('userId')))
     .limit(1),
@@ -170,14 +177,18 @@ async function resolveJwt(
   if (!claims) throw new UnauthorizedError('Invalid or expired access token');
   const partnerId = h.partnerId ?? null;
   const cache = credentialCache(db);
-  const cacheKey = `usr\n${claims.sub}\n${partnerId ?? ''}`;
+  const cacheKey = `usr\n${claims.sub}\n${claims.jti}\n${partnerId ?? ''}`;
   let row = await cache.get<UserRow>(cacheKey);
   const cached = row !== undefined;
   const mark = cache.mark();
-  if (!row) [row] = await jwtUserWithNamespace(db).execute({ userId: claims.sub, partnerId });
+  if (!row)
+    [row] = await jwtUserWithNamespace(db).execute({ userId: claims.sub, partnerId, jti: claims.jti });
   if (!row || row.disabled || row.role !== claims.role || row.orgId !== claims.org_id) {
     throw new UnauthorizedError('Invalid or expired access token');
   }
+  if (!row.session?.id || row.session.revokedAt || new Date(row.session.expiresAt).getTime() <= Date.now())
+    throw new UnauthorizedError('This session has ended; sign in again');
+  touchSession(db, claims.jti);
   requireHeaders(h, rules);
   if (h.orgId && h.orgId !== row.orgId)
     throw new UnauthorizedError('x-org-id does not match the access token');
@@ -196,9 +207,33 @@ async function resolveJwt(
       orgId: row.orgId,
       role: row.role as Role,
       email: row.email,
+      sessionId: claims.jti,
     },
     orgId: row.orgId,
     orgStatus: row.orgStatus ?? null,
     namespace,
   };
+}
+
+/** When this instance last moved each session's `last_used_at` (at most once a minute each). */
+const touched = new Map<string, number>();
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * Moves a session's `last_used_at` (the Sessions panel's "last active"), without a write per
+ * request: at most once a minute per session and instance, after the answer (not awaited; a
+ * failure only leaves the time older).
+ */
+function touchSession(db: Db, sessionId: string): void {
+  const now = Date.now();
+  const last = touched.get(sessionId);
+  if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
+  touched.delete(sessionId);
+  if (touched.size >= 10_000) touched.delete(touched.keys().next().value!);
+  touched.set(sessionId, now);
+  void db
+    .update(userSessions)
+    .set({ lastUsedAt: new Date(now) })
+    .where(eq(userSessions.id, sessionId))
+    .catch((err: unknown) => logger.warn({ err }, 'could not record a session as used'));
 }

@@ -28,11 +28,13 @@ export async function signAccessToken(input: {
   userId: string;
   orgId: string | null;
   role: Role;
+  /** The session the token belongs to (lib/services/sessions): its id is the token's `jti`. */
+  jti?: string;
 }): Promise<string> {
   return new SignJWT({ org_id: input.orgId, role: input.role })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(input.userId)
-    .setJti(randomUUID())
+    .setJti(input.jti ?? randomUUID())
     .setIssuedAt()
     .setExpirationTime(`${JWT_TTL_SECONDS}s`)
     .sign(key);

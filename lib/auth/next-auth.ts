@@ -70,6 +70,18 @@ export const authOptions: NextAuthOptions = {
       },
     }),
   ],
+  events: {
+    // Signing out ends the gateway session too: its token is refused from then on, everywhere.
+    async signOut(message) {
+      const token = 'token' in message ? message.token : null;
+      const accessToken = token?.accessToken as string | undefined;
+      if (!accessToken) return;
+      await callGateway('/organization/signout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}` },
+      }).catch(() => undefined);
+    },
+  },
   callbacks: {
     async jwt({ token, user }) {
       if (user) {

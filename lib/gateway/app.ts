@@ -6,6 +6,7 @@ import type { GatewayEnv } from '@/lib/api/env';
 import { config } from '@/lib/config';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAuditRoutes } from './routes/audit';
+import { registerSessionRoutes } from './routes/sessions';
 import { registerApiKeyRoutes } from './routes/api-keys';
 import { registerCustomerRoutes } from './routes/customers';
 import { registerHealthRoutes } from './routes/health';
@@ -35,6 +36,7 @@ const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
   registerWebhookRoutes,
   registerOverviewRoutes,
   registerAuditRoutes,
+  registerSessionRoutes,
 ];
 
 /** The tags of the API reference, in its order; every operation names one of them. */

@@ -17,7 +17,15 @@ export interface NamespaceInfo {
 }
 
 export type Principal =
-  | { kind: 'user'; userId: string; orgId: string | null; role: Role; email: string }
+  | {
+      kind: 'user';
+      userId: string;
+      orgId: string | null;
+      role: Role;
+      email: string;
+      /** The session of the access token (its `jti`); absent for contexts made in process. */
+      sessionId?: string;
+    }
   | {
       kind: 'apikey';
       keyId: string;

@@ -57,3 +57,31 @@ export const users = pgTable(
     index('users_email_idx').on(t.email),
   ],
 );
+
+/**
+ * A signed-in session: one per access token, keyed by its `jti`. A token is accepted only while
+ * its session stands (lib/api/credentials.ts): sign-out, revoking it from the Sessions panel or
+ * removing the user ends it on every instance (the change notifies the credential caches,
+ * migration 0018). Rows live until they expire; the retention purge deletes them a day later.
+ */
+export const userSessions = pgTable(
+  'user_sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orgId: text('org_id'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    /** Moved at most once a minute per instance, by the requests that use the session. */
+    lastUsedAt: ts('last_used_at').notNull().defaultNow(),
+    revokedAt: ts('revoked_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    index('user_sessions_user_idx').on(t.userId, t.createdAt),
+    index('user_sessions_expires_idx').on(t.expiresAt),
+  ],
+);

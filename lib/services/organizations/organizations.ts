@@ -5,7 +5,8 @@ import { credentialsChanged } from '@/lib/auth/credential-cache';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { hashPassword, verifyPassword, dummyPasswordHash } from '@/lib/auth/password';
-import { signAccessToken } from '@/lib/auth/jwt';
+import { JWT_TTL_SECONDS, signAccessToken } from '@/lib/auth/jwt';
+import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
@@ -154,8 +155,21 @@ export async function signIn(db: Db, input: SignInInput, audit?: AuditContext) {
     throw new UnauthorizedError('Invalid email or password');
   }
   const signedIn = user;
+  const sessionId = randomUUID();
+  const now = new Date();
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ lastSignedInAt: new Date() }).where(eq(users.id, signedIn.id));
+    await tx.update(users).set({ lastSignedInAt: now }).where(eq(users.id, signedIn.id));
+    // The token is accepted while this session stands (lib/api/credentials.ts).
+    await tx.insert(schema.userSessions).values({
+      id: sessionId,
+      userId: signedIn.id,
+      orgId: signedIn.orgId,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + JWT_TTL_SECONDS * 1000),
+      ip: audit?.client?.ip ?? null,
+      userAgent: audit?.client?.userAgent ?? null,
+    });
     if (audit)
       await recordAudit(
         tx,
@@ -165,10 +179,16 @@ export async function signIn(db: Db, input: SignInInput, audit?: AuditContext) {
           target: { type: 'user', id: signedIn.id },
           orgId: signedIn.orgId,
           partnerId: null,
+          after: { session_id: sessionId },
         },
       );
   });
-  const accessToken = await signAccessToken({ userId: user.id, orgId: user.orgId, role: user.role });
+  const accessToken = await signAccessToken({
+    userId: user.id,
+    orgId: user.orgId,
+    role: user.role,
+    jti: sessionId,
+  });
   return { access_token: accessToken, token: user.orgId ?? user.id, role: user.role, user_id: user.id };
 }
 

@@ -32,6 +32,8 @@ const CHURNING = [
   'rate_limit_counters',
   'namespace_rollup_deltas',
   'settlement_queue',
+  // Emptied by the audit sealer every second (lib/services/audit/seal.ts).
+  'audit_queue',
 ];
 
 export interface PurgeCounts {
@@ -90,6 +92,10 @@ export async function purgePastRetention(db: Db, kind: 'pglite' | 'postgres'): P
     ), gone AS (
       DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM doomed) RETURNING 1
     ) SELECT count(*)::int AS n FROM gone`,
+  );
+  // Sessions a day past their expiry (their tokens are refused since): the Sessions panel never shows them.
+  await db.execute(
+    sql`DELETE FROM user_sessions WHERE id IN (SELECT id FROM user_sessions WHERE ${locked} AND expires_at < ${ago(86_400).toISOString()}::timestamptz ORDER BY expires_at LIMIT ${BATCH})`,
   );
   const windowBefore = Math.floor(ago(r.counterSeconds).getTime() / 1000);
   const [c] = rowsOf(

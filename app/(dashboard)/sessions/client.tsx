@@ -1,0 +1,125 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { columnHelper } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { FormAlert } from '@/components/ui/form-alert';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import type { ListPage } from '@/lib/client/list-page';
+import { when } from '@/lib/client/time';
+import { usePaging } from '@/lib/client/use-url-state';
+import { browserName } from '@/lib/client/user-agent';
+import type { Session } from '@/lib/schemas/sessions';
+
+const LIMIT = 20;
+const col = columnHelper<Session>();
+
+export function SessionsClient() {
+  const paging = usePaging();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const [ending, setEnding] = useState<Session | 'others' | null>(null);
+  const query = useQuery({
+    queryKey: ['sessions', { cursor: paging.cursor }],
+    queryFn: () => apiFetch<ListPage & { sessions: Session[] }>(`/me/sessions?limit=${LIMIT}${paging.param}`),
+  });
+  const end = useMutation({
+    mutationFn: (which: Session | 'others') =>
+      which === 'others'
+        ? apiFetch<{ revoked: number }>('/me/sessions/revoke-others', { method: 'POST' })
+        : apiFetch<{ revoked: number }>(`/me/sessions/${encodeURIComponent(which.token)}`, {
+            method: 'DELETE',
+          }),
+    onSuccess: (r) => {
+      toast('success', r.revoked === 1 ? 'Signed out 1 session' : `Signed out ${r.revoked} sessions`);
+      setEnding(null);
+      void qc.invalidateQueries({ queryKey: ['sessions'] });
+    },
+    onError: (e: Error) => {
+      toast('error', e.message);
+      setEnding(null);
+    },
+  });
+  const sessions = query.data?.sessions ?? [];
+  const others = sessions.filter((s) => !s.current).length;
+
+  const columns = col.columns([
+    col.display({
+      header: 'Browser',
+      id: 'browser',
+      cell: ({ row }) => (
+        <span className="flex flex-wrap items-center gap-2">
+          <span title={row.original.user_agent ?? undefined}>{browserName(row.original.user_agent)}</span>
+          {row.original.current ? <Badge tone="green">This browser</Badge> : null}
+        </span>
+      ),
+    }),
+    col.display({ header: 'Address', id: 'ip', cell: ({ row }) => row.original.ip ?? '—' }),
+    col.display({
+      header: 'Signed in',
+      id: 'created',
+      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.created_at)}</span>,
+    }),
+    col.display({
+      header: 'Last active',
+      id: 'used',
+      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.last_used_at)}</span>,
+    }),
+    col.display({
+      header: '',
+      id: 'end',
+      cell: ({ row }) =>
+        row.original.current ? null : (
+          <Button type="button" variant="secondary" onClick={() => setEnding(row.original)}>
+            Sign out
+          </Button>
+        ),
+    }),
+  ]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">Sessions</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Where you are signed in. Signing a session out ends it at once, on every server.
+          </p>
+        </div>
+        {others > 0 ? (
+          <Button type="button" variant="secondary" onClick={() => setEnding('others')}>
+            Sign out everywhere else
+          </Button>
+        ) : null}
+      </div>
+      <FormAlert message={query.isError ? (query.error as Error).message : null} />
+      <DataTable
+        caption="Sessions"
+        columns={columns}
+        data={sessions}
+        list={query.data}
+        limit={LIMIT}
+        paging={paging}
+        isLoading={query.isLoading}
+        empty="No sessions."
+      />
+      <ConfirmDialog
+        open={ending !== null}
+        title={ending === 'others' ? 'Sign out everywhere else?' : 'Sign out this session?'}
+        confirmLabel={end.isPending ? 'Signing out…' : 'Sign out'}
+        busy={end.isPending}
+        onConfirm={() => ending && end.mutate(ending)}
+        onCancel={() => setEnding(null)}
+      >
+        {ending === 'others'
+          ? 'Every other browser signed in as you has to sign in again; this one stays signed in.'
+          : `${ending ? browserName(ending.user_agent) : ''} has to sign in again to continue.`}
+      </ConfirmDialog>
+    </div>
+  );
+}

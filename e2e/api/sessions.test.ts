@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { api, createOrg, expectError, signIn, uniq } from './helpers';
+
+const sessions = async (token: string) => {
+  const res = await api('GET', '/me/sessions', { token });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data as {
+    count: number;
+    sessions: Array<{ token: string; current: boolean; ip: string | null; user_agent: string | null }>;
+  };
+};
+const works = async (token: string) => (await api('GET', '/me', { token })).status;
+
+describe('sessions', () => {
+  it('lists where a user is signed in, and ends one session, the others, or this one', async () => {
+    const org = await createOrg();
+    const laptop = (
+      await api('POST', '/organization/signin', {
+        body: { admin_email: org.email, admin_password: org.password },
+        headers: { 'user-agent': 'Laptop/1.0' },
+      })
+    ).body.data.access_token as string;
+    const phone = (await signIn(org.email, org.password)).access_token;
+    const list = await sessions(laptop);
+    // createOrg's own sign-in, the laptop and the phone.
+    expect(list.count).toBe(3);
+    const mine = list.sessions.find((s) => s.current)!;
+    expect(mine.user_agent).toBe('Laptop/1.0');
+    expect(mine.ip).toBeTruthy();
+    expect(list.sessions.filter((s) => s.current)).toHaveLength(1);
+
+    // One session, from another: its token is refused from then on.
+    const phoneId = (await sessions(phone)).sessions.find((s) => s.current)!.token;
+    const ended = await api('DELETE', `/me/sessions/${phoneId}`, { token: laptop });
+    expect(ended.status, ended.text).toBe(200);
+    expect(ended.body.data).toEqual({ revoked: 1 });
+    const refused = await api('GET', '/me', { token: phone });
+    expectError(refused, 401, 'error.unauthorized');
+    expect(refused.body.message).toBe('This session has ended; sign in again');
+    expectError(await api('DELETE', `/me/sessions/${phoneId}`, { token: laptop }), 404, 'error.not_found');
+
+    // All the others: createOrg's token goes, the laptop stays.
+    const others = await api('POST', '/me/sessions/revoke-others', { token: laptop });
+    expect(others.body.data).toEqual({ revoked: 1 });
+    expect(await works(org.token)).toBe(401);
+    expect(await works(laptop)).toBe(200);
+    expect((await sessions(laptop)).count).toBe(1);
+
+    // Signing out ends this one.
+    expect((await api('POST', '/organization/signout', { token: laptop })).body.data).toEqual({ revoked: 1 });
+    expect(await works(laptop)).toBe(401);
+
+    // Each end is in the audit trail, by this user.
+    const fresh = (await signIn(org.email, org.password)).access_token;
+    const trail = await api('GET', '/audit-events?limit=100', { token: fresh });
+    const actions = (trail.body.data.audit_events as Array<{ action: string; actor: { label: string } }>)
+      .filter((e) => e.action.startsWith('session.') || e.action === 'user.signed_out')
+      .map((e) => [e.action, e.actor.label]);
+    expect(actions).toEqual([
+      ['user.signed_out', org.email],
+      ['session.revoked_others', org.email],
+      ['session.revoked', org.email],
+    ]);
+  });
+
+  it("never shows or ends another user's session", async () => {
+    const a = await createOrg();
+    const b = await createOrg();
+    const bSession = (await sessions(b.token)).sessions[0]!.token;
+    expectError(await api('DELETE', `/me/sessions/${bSession}`, { token: a.token }), 404, 'error.not_found');
+    expect(await works(b.token)).toBe(200);
+    expect((await sessions(a.token)).sessions.map((s) => s.token)).not.toContain(bSession);
+  });
+
+  it("a removed user's sessions end with the user", async () => {
+    const org = await createOrg();
+    const email = `leaver-${uniq()}@example.test`;
+    const invited = await api('POST', '/users', {
+      token: org.token,
+      body: { email, role: 'support', password: 'leaver-password-1' },
+    });
+    const leaver = (await signIn(email, 'leaver-password-1')).access_token;
+    expect(await works(leaver)).toBe(200);
+    expect((await api('DELETE', `/users/${invited.body.data.token}`, { token: org.token })).status).toBe(200);
+    expect(await works(leaver)).toBe(401);
+  });
+});

@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, shoot, signInAs, signUpSandbox } from './helpers';
+
+test('a user ends another browser’s session, which loses access on its next request; signing out ends a session too', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const who = await signUpSandbox(page);
+  const other = await browser.newContext();
+  const phone = await other.newPage();
+  const third = await browser.newContext();
+  const tablet = await third.newPage();
+  try {
+    await signInAs(phone, who);
+    await signInAs(tablet, who);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Sessions', exact: true })
+      .click();
+    const table = page.getByRole('table', { name: 'Sessions' });
+    await expect(table.getByRole('row')).toHaveCount(4); // the header and three sessions
+    await expect(table.getByText('This browser')).toHaveCount(1);
+    await expectAccessible(page);
+    await shoot(page, 'sessions');
+
+    // The tablet signs out through the dashboard: its session ends at the gateway too.
+    await tablet.getByRole('button', { name: 'Sign out' }).click();
+    await expect(tablet).toHaveURL(/\/signin/);
+    await page.reload();
+    await expect(table.getByRole('row')).toHaveCount(3);
+
+    // The phone's session, ended from here: the phone's next page sends it to sign in.
+    // The one row with a Sign out button: the phone's (this browser's has none).
+    await table.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByText('Signed out 1 session')).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await phone.goto('/payments');
+    await expect(phone).toHaveURL(/\/signin/);
+    // This browser carries on.
+    await page.goto('/payments');
+    await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+  } finally {
+    await other.close();
+    await third.close();
+  }
+});

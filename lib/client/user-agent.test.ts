@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { browserName } from './user-agent';
+
+describe('browserName', () => {
+  it.each([
+    [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Chrome on Linux',
+    ],
+    [
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0',
+      'Edge on Windows',
+    ],
+    [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      'Safari on iOS',
+    ],
+    [
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.0; rv:125.0) Gecko/20100101 Firefox/125.0',
+      'Firefox on macOS',
+    ],
+    ['curl/8.5.0', 'curl'],
+    [null, 'Unknown browser'],
+  ])('%s → %s', (ua, name) => {
+    expect(browserName(ua)).toBe(name);
+  });
+});

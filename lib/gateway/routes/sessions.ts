@@ -1,0 +1,66 @@
+import { type OpenAPIHono } from '@hono/zod-openapi';
+import { defineRoute } from '@/lib/api/define-route';
+import type { GatewayEnv } from '@/lib/api/env';
+import {
+  listSessionsQuery,
+  listSessionsResponse,
+  revokedSessionsResponse,
+  sessionParams,
+} from '@/lib/schemas/sessions';
+import {
+  listMySessions,
+  revokeMyOtherSessions,
+  revokeMySession,
+  signOut,
+} from '@/lib/services/sessions/sessions';
+
+const common = {
+  tag: 'Organization',
+  auth: 'jwt' as const,
+  roles: ['admin' as const, 'support' as const, 'viewer' as const, 'operator' as const],
+};
+
+export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
+  defineRoute(app, {
+    ...common,
+    method: 'post',
+    path: '/organization/signout',
+    operationId: 'signOut',
+    summary: 'Sign out: the access token of this request stops working on every instance (extension)',
+    response: revokedSessionsResponse,
+    handler: (ctx) => signOut(ctx),
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'get',
+    path: '/me/sessions',
+    operationId: 'listSessions',
+    summary: "The signed-in user's sessions that still stand, newest first (extension)",
+    query: listSessionsQuery,
+    response: listSessionsResponse,
+    handler: (ctx, { query }) => listMySessions(ctx, query),
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'delete',
+    path: '/me/sessions/{session_id}',
+    operationId: 'revokeSession',
+    summary: 'End one of your sessions: its token is refused from then on (extension)',
+    params: sessionParams,
+    response: revokedSessionsResponse,
+    errors: [404],
+    handler: (ctx, { params }) => revokeMySession(ctx, params.session_id),
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'post',
+    path: '/me/sessions/revoke-others',
+    operationId: 'revokeOtherSessions',
+    summary: 'End every session of yours but this one (extension)',
+    response: revokedSessionsResponse,
+    handler: (ctx) => revokeMyOtherSessions(ctx),
+  });
+}

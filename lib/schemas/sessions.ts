@@ -1,0 +1,29 @@
+import { z } from '@hono/zod-openapi';
+import { pageInfo, pageQuery } from './common';
+
+export const sessionSchema = z
+  .object({
+    token: z.string(),
+    current: z.boolean().openapi({ description: 'The session of the token making this request' }),
+    created_at: z.number().int().openapi({ description: 'Unix seconds: when it signed in' }),
+    last_used_at: z.number().int().openapi({ description: 'Unix seconds, to the minute' }),
+    expires_at: z.number().int(),
+    ip: z.string().nullable(),
+    user_agent: z.string().nullable(),
+  })
+  .openapi('Session');
+
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionParams = z.object({ session_id: z.string().max(64) });
+
+export const listSessionsQuery = z.object(pageQuery);
+export type ListSessionsQuery = z.output<typeof listSessionsQuery>;
+
+export const listSessionsResponse = z.object({
+  count: z.number().int(),
+  ...pageInfo,
+  sessions: z.array(sessionSchema),
+});
+
+export const revokedSessionsResponse = z.object({ revoked: z.number().int() }).openapi('RevokedSessions');
