@@ -295,3 +295,62 @@ describe("idempotency with a user's token", () => {
     });
   });
 });
+
+describe('API key hygiene', () => {
+  it('records when a key was last used, without a write per request', async () => {
+    const org = await createOrg();
+    const key = await createKey(org);
+    expect(key.last_used_at).toBeNull();
+    expect(key.expires_at).toBeNull();
+    const before = Math.floor(Date.now() / 1000);
+    expect((await api('GET', '/customer', asKey(org, key.secret_key))).status).toBe(200);
+    let used: number | null = null;
+    for (let i = 0; i < 40 && used === null; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      used = (await api('GET', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId })).body
+        .data.last_used_at;
+    }
+    expect(used).toBeGreaterThanOrEqual(before);
+  });
+
+  it('may carry an expiry, checked at creation and refused with a clear error once past', async () => {
+    const org = await createOrg();
+    const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+    const create = (expires_at: unknown) =>
+      api('POST', '/apikey', {
+        token: org.token,
+        partner: org.partnerId,
+        body: { name: 'Expiring', access: ALL, expires_at },
+      });
+    expectError(await create(Math.floor(Date.now() / 1000) - 10), 400, 'error.bad_request');
+    expectError(await create('tomorrow'), 400, 'error.bad_request');
+    expectError(await create(Math.floor(Date.now() / 1000) + 6 * 366 * 86400), 400, 'error.bad_request');
+    const made = await create(inAnHour);
+    expect(made.status, made.text).toBe(200);
+    expect(made.body.data.expires_at).toBe(inAnHour);
+    expect((await api('GET', '/customer', asKey(org, made.body.data.secret_key))).status).toBe(200);
+    // Cleared and set again by an update.
+    const cleared = await api('PATCH', `/apikey/${made.body.data.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { expires_at: null },
+    });
+    expect(cleared.body.data.expires_at).toBeNull();
+    await api('PATCH', `/apikey/${made.body.data.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { expires_at: inAnHour },
+    });
+    // Past its expiry (set behind the API's back, on the PostgreSQL run): refused, saying so.
+    await withSql(async (c) => {
+      await c.query("UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1", [
+        made.body.data.token,
+      ]);
+      const refused = await api('GET', '/customer', asKey(org, made.body.data.secret_key));
+      expectError(refused, 401, 'error.unauthorized');
+      expect(refused.body.message).toMatch(
+        /^This API key expired at \d{4}-\d\d-\d\dT.*: rotate it or create another/,
+      );
+    });
+  });
+});

@@ -140,6 +140,14 @@ async function resolveApiKey(
     }
   }
   if (!row || !row.key.enabled) throw new UnauthorizedError('Invalid, disabled or revoked API key');
+  const expires = row.key.expiresAt ? new Date(row.key.expiresAt) : null;
+  if (expires && expires.getTime() <= Date.now())
+    throw new UnauthorizedError(
+      `This API key expired at ${expires.toISOString()}: rotate it or create another in the dashboard`,
+    );
+  touchOncePerMinute(`key\n${row.key.id}`, (at) =>
+    db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, row.key.id)),
+  );
   requireHeaders(h, rules);
   // With an API key, the tenant headers must name the key's own organization and namespace.
   if (h.orgId && h.orgId !== row.key.orgId)
@@ -188,7 +196,9 @@ async function resolveJwt(
   }
   if (!row.session?.id || row.session.revokedAt || new Date(row.session.expiresAt).getTime() <= Date.now())
     throw new UnauthorizedError('This session has ended; sign in again');
-  touchSession(db, claims.jti);
+  touchOncePerMinute(`ses\n${claims.jti}`, (at) =>
+    db.update(userSessions).set({ lastUsedAt: at }).where(eq(userSessions.id, claims.jti)),
+  );
   requireHeaders(h, rules);
   if (h.orgId && h.orgId !== row.orgId)
     throw new UnauthorizedError('x-org-id does not match the access token');
@@ -215,25 +225,23 @@ async function resolveJwt(
   };
 }
 
-/** When this instance last moved each session's `last_used_at` (at most once a minute each). */
+/** When this instance last moved each credential's `last_used_at` (at most once a minute each). */
 const touched = new Map<string, number>();
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * Moves a session's `last_used_at` (the Sessions panel's "last active"), without a write per
- * request: at most once a minute per session and instance, after the answer (not awaited; a
- * failure only leaves the time older).
+ * Moves a key's or a session's `last_used_at` (the keys screen's "last used", the Sessions
+ * panel's "last active") without a write per request: at most once a minute per credential and
+ * instance, after the answer (not awaited; a failure only leaves the time older).
  */
-function touchSession(db: Db, sessionId: string): void {
+function touchOncePerMinute(id: string, write: (at: Date) => PromiseLike<unknown>): void {
   const now = Date.now();
-  const last = touched.get(sessionId);
+  const last = touched.get(id);
   if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
-  touched.delete(sessionId);
+  touched.delete(id);
   if (touched.size >= 10_000) touched.delete(touched.keys().next().value!);
-  touched.set(sessionId, now);
-  void db
-    .update(userSessions)
-    .set({ lastUsedAt: new Date(now) })
-    .where(eq(userSessions.id, sessionId))
-    .catch((err: unknown) => logger.warn({ err }, 'could not record a session as used'));
+  touched.set(id, now);
+  Promise.resolve(write(new Date(now))).catch((err: unknown) =>
+    logger.warn({ err }, 'could not record a credential as used'),
+  );
 }

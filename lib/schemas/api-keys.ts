@@ -25,6 +25,16 @@ export const apiKeySchema = z
     access: accessSchema,
     created_at: secondsSchema,
     updated_at: secondsSchema,
+    last_used_at: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Unix seconds of its last use, to the minute; null if never used' }),
+    expires_at: z
+      .number()
+      .int()
+      .nullable()
+      .openapi({ description: 'Unix seconds from which it is refused; null: it does not expire' }),
   })
   .openapi('ApiKey');
 
@@ -34,10 +44,19 @@ export const keyParams = z.object({
   key: z.string().max(64).openapi({ description: "The key's token (`api_…`)" }),
 });
 
+/** An expiry: Unix seconds, at least a minute ahead and at most five years. */
+const expiresAt = z
+  .number({ error: 'expires_at must be Unix seconds' })
+  .int('expires_at must be Unix seconds')
+  .refine((s) => s * 1000 > Date.now() + 60_000, 'expires_at must be at least a minute from now')
+  .refine((s) => s * 1000 < Date.now() + 5 * 366 * 86_400_000, 'expires_at must be within five years')
+  .openapi({ description: 'Unix seconds from which the key is refused (extension)' });
+
 export const createApiKeyBody = z.object({
   name: z.string().trim().min(1, 'name is required').max(120),
   description: z.string().max(500).optional(),
   access: accessSchema,
+  expires_at: expiresAt.optional(),
 });
 
 export type CreateApiKeyBody = z.output<typeof createApiKeyBody>;
@@ -59,6 +78,8 @@ export const updateApiKeyBody = z.object({
   description: z.string().max(500).optional(),
   enabled: z.boolean().optional(),
   access: accessSchema.partial().optional(),
+  /** A new expiry, or null for none. */
+  expires_at: expiresAt.nullable().optional(),
 });
 
 export type UpdateApiKeyBody = z.output<typeof updateApiKeyBody>;

@@ -13,7 +13,7 @@ import { SecretReveal } from '@/components/ui/secret-reveal';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { usePaging } from '@/lib/client/use-url-state';
-import { FLAGS, type ApiKey } from './key-types';
+import { FLAGS, keyHygiene, type ApiKey } from './key-types';
 
 const col = columnHelper<ApiKey>();
 
@@ -56,6 +56,8 @@ export function ApiKeysClient() {
     onSettled: () => setRevoking(null),
   });
   const [rotating, setRotating] = useState<ApiKey | null>(null);
+  // The time the flags are judged at: the page's opening (a key does not expire while one looks).
+  const [now] = useState(() => Math.floor(Date.now() / 1000));
 
   const columns = col.columns([
     col.accessor('name', { header: 'Name' }),
@@ -68,10 +70,32 @@ export function ApiKeysClient() {
       id: 'access',
       cell: ({ row }) => FLAGS.filter((f) => row.original.access[f]).join(', ') || 'none',
     }),
-    col.accessor('enabled', {
+    col.display({
       header: 'Status',
-      cell: (c) =>
-        c.getValue() ? <Badge tone="green">Enabled</Badge> : <Badge tone="slate">Disabled</Badge>,
+      id: 'status',
+      cell: ({ row }) => {
+        const k = row.original;
+        const flags = keyHygiene(k, now);
+        return (
+          <span className="flex flex-wrap gap-1">
+            {k.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="slate">Disabled</Badge>}
+            {flags.expired ? <Badge tone="red">Expired</Badge> : null}
+            {flags.expiresSoon ? (
+              <Badge tone="amber">Expires {when(k.expires_at!).replace(/,? \d{1,2}:.*$/, '')}</Badge>
+            ) : null}
+            {flags.unused ? <Badge tone="amber">Unused 90+ days</Badge> : null}
+          </span>
+        );
+      },
+    }),
+    col.display({
+      header: 'Last used',
+      id: 'last-used',
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap">
+          {row.original.last_used_at ? when(row.original.last_used_at) : 'Never'}
+        </span>
+      ),
     }),
     col.display({
       header: 'Created',

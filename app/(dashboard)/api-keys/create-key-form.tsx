@@ -9,7 +9,9 @@ import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { KeyValues } from './key-schemas';
-import { FLAGS, keyBody, type ApiKey } from './key-types';
+import { SelectField } from '@/components/ui/field';
+import { EXPIRY_CHOICES, expiresAtIn, FLAGS, keyBody, type ApiKey } from './key-types';
+import { useState } from 'react';
 
 const NEW_KEY: KeyValues = {
   name: '',
@@ -38,8 +40,13 @@ export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey, hint?: str
     resolver: keyResolver,
     defaultValues: firstPayment ? FIRST_PAYMENT_KEY : NEW_KEY,
   });
+  const [expiry, setExpiry] = useState('');
   const create = useMutation({
-    mutationFn: (v: KeyValues) => apiFetch<ApiKey>('/apikey', { method: 'POST', body: keyBody(v) }),
+    mutationFn: (v: KeyValues) =>
+      apiFetch<ApiKey>('/apikey', {
+        method: 'POST',
+        body: { ...keyBody(v), expires_at: expiresAtIn(expiry) },
+      }),
     onSuccess: (k) => {
       form.reset(NEW_KEY);
       onCreated(
@@ -71,6 +78,18 @@ export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey, hint?: str
           {...form.register('description')}
           error={form.formState.errors.description?.message}
         />
+        <SelectField
+          label="Expires"
+          id="key-expiry"
+          value={expiry}
+          onChange={(e) => setExpiry(e.target.value)}
+        >
+          {EXPIRY_CHOICES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <fieldset className="flex flex-wrap gap-4">
         <legend className="mb-1 text-sm font-medium">Access</legend>

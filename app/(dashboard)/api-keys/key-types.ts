@@ -17,7 +17,34 @@ export interface ApiKey {
   secret_key: string;
   access: Record<Flag, boolean>;
   created_at: { seconds: number };
+  last_used_at: number | null;
+  expires_at: number | null;
 }
+
+const DAY = 86_400;
+
+/**
+ * What the keys screen flags: a key unused for 90 days (or never used, 90 days after its
+ * creation), one that expires within 14 days, one that has expired.
+ */
+export function keyHygiene(k: ApiKey, nowSeconds: number) {
+  const lastSign = k.last_used_at ?? k.created_at.seconds;
+  return {
+    expired: k.expires_at !== null && k.expires_at <= nowSeconds,
+    expiresSoon: k.expires_at !== null && k.expires_at > nowSeconds && k.expires_at - nowSeconds <= 14 * DAY,
+    unused: nowSeconds - lastSign >= 90 * DAY,
+  };
+}
+
+/** The expiry choices of a new key, in days ('' never), and the `expires_at` they give. */
+export const EXPIRY_CHOICES = [
+  ['', 'Never'],
+  ['30', 'In 30 days'],
+  ['90', 'In 90 days'],
+  ['365', 'In a year'],
+] as const;
+export const expiresAtIn = (days: string, nowMs = Date.now()) =>
+  days ? Math.floor(nowMs / 1000) + Number(days) * DAY : undefined;
 
 /** The create and update body of a key (POST /apikey, PATCH /apikey/{token}) from the form's values. */
 export const keyBody = (v: KeyValues) => ({

@@ -58,7 +58,10 @@ export const apiKeys = pgTable(
     transactionsRead: boolean('transactions_read').notNull().default(false),
     transactionsWrite: boolean('transactions_write').notNull().default(false),
     deletedAt: ts('deleted_at'),
+    /** Moved at most once a minute per key and instance by the requests it signs (lib/api/credentials.ts). */
     lastUsedAt: ts('last_used_at'),
+    /** Optional: refused from this time on, with an error that says so (migration 0019). */
+    expiresAt: ts('expires_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

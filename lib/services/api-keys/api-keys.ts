@@ -5,7 +5,7 @@ import { schema } from '@/lib/db';
 import { newApiSecret, sha256Hex } from '@/lib/auth/secrets';
 import { NotFoundError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
-import { toSeconds } from '@/lib/schemas/common';
+import { toSeconds, unixSeconds } from '@/lib/schemas/common';
 import { emitEvent } from '../events/emit';
 import { recordAudit } from '../audit/record';
 import { requireNamespace } from '../guards';
@@ -46,6 +46,8 @@ export function serializeApiKey(k: KeyRow, secret?: string) {
     },
     created_at: toSeconds(k.createdAt),
     updated_at: toSeconds(k.updatedAt),
+    last_used_at: k.lastUsedAt ? unixSeconds(k.lastUsedAt) : null,
+    expires_at: k.expiresAt ? unixSeconds(k.expiresAt) : null,
   };
 }
 
@@ -59,6 +61,7 @@ const audited = (k: KeyRow) => ({
   transactions_read: k.transactionsRead,
   transactions_write: k.transactionsWrite,
   secret_key_last4: k.secretLast4,
+  expires_at: k.expiresAt ? unixSeconds(k.expiresAt) : null,
 });
 const target = (k: KeyRow) => ({ type: 'api_key', id: k.id });
 
@@ -85,6 +88,7 @@ export async function createApiKey(ctx: ServiceContext, input: CreateApiKeyBody)
         secretLast4: secret.slice(-4),
         secretPrefix: ns.environment === 'production' ? 'sk_live_' : 'sk_sandbox_',
         ...accessColumns(input.access),
+        expiresAt: input.expires_at ? new Date(input.expires_at * 1000) : null,
       })
       .returning();
     await recordAudit(tx, ctx, {
@@ -143,6 +147,9 @@ export async function updateApiKey(ctx: ServiceContext, id: string, input: Updat
         ...(input.description !== undefined ? { description: input.description.trim() } : {}),
         ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
         ...accessColumns(input.access ?? {}),
+        ...(input.expires_at !== undefined
+          ? { expiresAt: input.expires_at === null ? null : new Date(input.expires_at * 1000) }
+          : {}),
         updatedAt: new Date(),
       })
       .where(eq(apiKeys.id, current.id))

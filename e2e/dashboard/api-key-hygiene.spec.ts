@@ -1,0 +1,54 @@
+import { expect, test } from '@playwright/test';
+import { expectAccessible, shoot, signUpSandbox } from './helpers';
+
+const ALL = {
+  customers_read: true,
+  customers_write: false,
+  transactions_read: true,
+  transactions_write: false,
+};
+
+test('the keys screen shows when each key was last used and flags one about to expire', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpSandbox(page);
+  const me = await (await page.request.get('/api/proxy/me')).json();
+  const ns = me.data.partners[0] as { token: string };
+  const headers = { 'x-partner-id': ns.token, 'content-type': 'application/json' };
+  const soon = Math.floor(Date.now() / 1000) + 3 * 86_400;
+  const expiring = await page.request.post('/api/proxy/apikey', {
+    headers,
+    data: { name: 'Quarterly export', access: ALL, expires_at: soon },
+  });
+  expect(expiring.status()).toBe(200);
+  const used = (
+    await (
+      await page.request.post('/api/proxy/apikey', { headers, data: { name: 'Core banking', access: ALL } })
+    ).json()
+  ).data;
+  // The core banking key signs one request.
+  const call = await page.request.get('/api/v1/csp/customer', {
+    headers: {
+      'x-service-api-key': used.secret_key,
+      'x-org-id': me.data.organization.token,
+      'x-partner-id': ns.token,
+    },
+  });
+  expect(call.status()).toBe(200);
+
+  await page.goto('/api-keys');
+  // A new key can be given an expiry.
+  await expect(page.getByLabel('Expires')).toHaveValue('');
+  await page.getByLabel('Expires').selectOption('90');
+  const rows = page.getByRole('table', { name: 'API keys' }).getByRole('row');
+  const quarterly = rows.filter({ hasText: 'Quarterly export' });
+  await expect(quarterly.getByText(/^Expires /)).toBeVisible();
+  await expect(quarterly.getByRole('cell', { name: 'Never', exact: true })).toBeVisible();
+  const core = rows.filter({ hasText: 'Core banking' });
+  await expect(async () => {
+    await page.reload();
+    await expect(core.getByRole('cell', { name: 'Never', exact: true })).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
+  await expect(core.getByText(/^Expires /)).toHaveCount(0);
+  await expectAccessible(page);
+  await shoot(page, 'api-keys-hygiene');
+});
