@@ -32,6 +32,11 @@ export const config = {
   authSecret: authSecret ?? (isProduction ? '' : DEVELOPMENT_AUTH_SECRET),
   /** Encrypts the dashboard's session cookie (next-auth); AUTH_SECRET's value outside production when unset. */
   nextAuthSecret: nextAuthSecret ?? (isProduction ? '' : (authSecret ?? DEVELOPMENT_AUTH_SECRET)),
+  /**
+   * The dashboard's public address (next-auth's NEXTAUTH_URL): when it is https, pages carry HSTS
+   * and the session cookie is Secure (lib/security/headers.ts).
+   */
+  nextAuthUrl: process.env.NEXTAUTH_URL || undefined,
   operatorEmail: (process.env.OPERATOR_EMAIL || 'operator@network.test').toLowerCase(),
   operatorPassword: process.env.OPERATOR_PASSWORD || DEMO_OPERATOR_PASSWORD,
   redisUrl: process.env.REDIS_URL || undefined,

@@ -2,7 +2,21 @@
  * The interactive API reference, rendered by Swagger UI from the gateway's own OpenAPI document.
  * Everything is served from this app (no CDN), so it works offline and behind firewalls.
  */
+import { createHash } from 'node:crypto';
+import { securityHeaders } from '@/lib/security/headers';
+
 export const dynamic = 'force-static';
+
+const INIT = `
+    window.ui = SwaggerUIBundle({
+      url: '/api/v1/csp/openapi.json',
+      dom_id: '#swagger-ui',
+      deepLinking: true,
+      docExpansion: 'list',
+      tryItOutEnabled: false,
+      persistAuthorization: false,
+    });
+  `;
 
 const HTML = `<!doctype html>
 <html lang="en">
@@ -22,19 +36,32 @@ const HTML = `<!doctype html>
   <header><h1>Payment Network Gateway — API reference</h1><a href="/api/v1/csp/openapi.json">openapi.json</a><a href="/">Dashboard</a></header>
   <main id="swagger-ui"></main>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({
-      url: '/api/v1/csp/openapi.json',
-      dom_id: '#swagger-ui',
-      deepLinking: true,
-      docExpansion: 'list',
-      tryItOutEnabled: false,
-      persistAuthorization: false,
-    });
-  </script>
+  <script>${INIT}</script>
 </body>
 </html>`;
 
+/**
+ * A static page has no per-request nonce: its one inline script is allowed by its hash instead
+ * (lib/security/headers.ts sets the dashboard's policy; this is the same policy for this page).
+ */
+const POLICY = [
+  "default-src 'self'",
+  `script-src 'self' 'sha256-${createHash('sha256').update(INIT).digest('base64')}'`,
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export function GET(): Response {
-  return new Response(HTML, { headers: { 'content-type': 'text/html; charset=utf-8' } });
+  return new Response(HTML, {
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': POLICY,
+      ...securityHeaders({ https: false }),
+    },
+  });
 }

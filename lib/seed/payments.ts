@@ -12,7 +12,13 @@ async function contextFor(db: Db, partnerId: string): Promise<ServiceContext> {
   const namespace = ns as NamespaceInfo;
   return {
     db,
-    principal: { kind: 'user', userId: 'seed', orgId: namespace.orgId, role: 'admin', email: 'seed' },
+    principal: {
+      kind: 'user',
+      userId: 'seed',
+      orgId: namespace.orgId,
+      role: 'admin',
+      email: 'demo data (seed)',
+    },
     orgId: namespace.orgId,
     orgStatus: 'verified',
     namespace,
