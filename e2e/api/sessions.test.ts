@@ -85,3 +85,65 @@ describe('sessions', () => {
     expect(await works(leaver)).toBe(401);
   });
 });
+
+describe('passwords', () => {
+  it('a user changes their password with the current one; the other sessions end, this one goes on', async () => {
+    const org = await createOrg();
+    const other = (await signIn(org.email, org.password)).access_token;
+    const change = (body: unknown) => api('POST', '/me/password', { token: org.token, body });
+    expectError(
+      await change({ current_password: 'not-my-password', new_password: 'violet tractor umbrella 42' }),
+      403,
+      'error.forbidden',
+    );
+    const weak = await change({ current_password: org.password, new_password: 'password1234' });
+    expectError(weak, 400, 'error.bad_request');
+    expect(weak.body.message).toBe('new_password is one of the most common passwords: choose another');
+    expectError(
+      await change({ current_password: org.password, new_password: 'short' }),
+      400,
+      'error.bad_request',
+    );
+    expect(await works(other)).toBe(200);
+
+    const done = await change({ current_password: org.password, new_password: 'violet tractor umbrella 42' });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.data).toEqual({ sessions_ended: 1 });
+    expect(await works(other)).toBe(401);
+    expect(await works(org.token)).toBe(200);
+    expect(
+      (
+        await api('POST', '/organization/signin', {
+          body: { admin_email: org.email, admin_password: org.password },
+        })
+      ).status,
+    ).toBe(401);
+    const fresh = await signIn(org.email, 'violet tractor umbrella 42');
+    const trail = await api('GET', '/audit-events?action=user.password_changed', {
+      token: fresh.access_token,
+    });
+    expect(trail.body.data.audit_events).toHaveLength(1);
+    expect(JSON.stringify(trail.body.data)).not.toContain('violet tractor');
+  });
+
+  it('sign-up and invitations refuse common or guessable passwords, saying why', async () => {
+    const signUp = await api('POST', '/organization', {
+      body: {
+        name: `Weak ${uniq()}`,
+        admin_email: `weak-${uniq()}@example.test`,
+        admin_password: 'qwerty123456',
+      },
+    });
+    expectError(signUp, 400, 'error.bad_request');
+    expect(signUp.body.message).toMatch(
+      /^admin_password is (one of the most common passwords|too easy to guess)/,
+    );
+    const org = await createOrg();
+    const invite = await api('POST', '/users', {
+      token: org.token,
+      body: { email: `weak-${uniq()}@example.test`, role: 'viewer', password: 'aaaaaaaaaaaaaaaa' },
+    });
+    expectError(invite, 400, 'error.bad_request');
+    expect(invite.body.message).toMatch(/^password is too easy to guess/);
+  });
+});

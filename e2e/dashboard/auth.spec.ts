@@ -72,10 +72,10 @@ test('sign-up creates a sandbox organization with the sandbox banner', async ({ 
   await page.getByRole('button', { name: 'Create organization' }).click();
   await expect(page.getByText('Enter the organization name')).toBeVisible();
   await expect(page.getByText('Enter an email address')).toBeVisible();
-  await expect(page.getByText('Use at least 10 characters')).toBeVisible();
+  await expect(page.getByText('Use at least 12 characters')).toBeVisible();
   await page.getByLabel('Password').fill('short');
   await page.getByRole('button', { name: 'Create organization' }).click();
-  await expect(page.getByText('Use at least 10 characters')).toBeVisible();
+  await expect(page.getByText('Use at least 12 characters')).toBeVisible();
   await page.getByLabel('Organization name').fill(`Pioneer ${uniq()}`);
   await page.getByLabel('Email').fill(`pioneer-${uniq()}@example.test`);
   await page.getByLabel('Password').fill('pioneer-password');

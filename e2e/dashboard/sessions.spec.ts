@@ -41,6 +41,21 @@ test('a user ends another browser’s session, which loses access on its next re
     // This browser carries on.
     await page.goto('/payments');
     await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+
+    // The password: a guessable one is refused with the reason, a good one is taken.
+    await page.goto('/sessions');
+    await page.getByLabel('Current password').fill(who.password);
+    await page.getByLabel('New password', { exact: true }).fill('password12345');
+    await page.getByLabel('New password, again').fill('password12345');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(
+      page.getByText(/new_password is (one of the most common passwords|too easy to guess)/),
+    ).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill('violet tractor umbrella 42');
+    await page.getByLabel('New password, again').fill('violet tractor umbrella 42');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByText('Password changed')).toBeVisible();
+    await shoot(page, 'sessions-password');
   } finally {
     await other.close();
     await third.close();

@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   'user.signed_in': 'Signed in',
   'user.sign_in_failed': 'Sign-in refused',
   'user.signed_out': 'Signed out',
+  'user.password_changed': 'Password changed',
   'session.revoked': 'Session ended',
   'session.revoked_others': 'Other sessions ended',
   'user.invited': 'User invited',

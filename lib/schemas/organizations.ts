@@ -34,7 +34,11 @@ export const emailSchema = z.email('must be an email address').max(254);
 export const signUpSchema = z.object({
   name: z.string().trim().min(1, 'name is required').max(120),
   admin_email: emailSchema,
-  admin_password: z.string().min(10, 'admin_password must have at least 10 characters').max(200),
+  admin_password: z
+    .string()
+    .min(12, 'admin_password must have at least 12 characters')
+    .max(200)
+    .openapi({ description: 'At least 12 characters, not a common password, not easy to guess' }),
 });
 
 export type SignUpInput = z.output<typeof signUpSchema>;

@@ -27,3 +27,17 @@ export const listSessionsResponse = z.object({
 });
 
 export const revokedSessionsResponse = z.object({ revoked: z.number().int() }).openapi('RevokedSessions');
+
+export const changePasswordBody = z.object({
+  current_password: z.string().min(1, 'current_password is required').max(200),
+  new_password: z
+    .string()
+    .min(12, 'new_password must have at least 12 characters')
+    .max(200)
+    .openapi({ description: 'At least 12 characters, not a common password, not easy to guess' }),
+});
+export type ChangePasswordBody = z.output<typeof changePasswordBody>;
+
+export const passwordChangedResponse = z
+  .object({ sessions_ended: z.number().int().openapi({ description: "The user's other sessions, ended" }) })
+  .openapi('PasswordChanged');

@@ -27,7 +27,11 @@ export const inviteUserBody = z.object({
   email: z.email('must be an email address').max(254),
   name: z.string().max(120).optional(),
   role: roleSchema,
-  password: z.string().min(10, 'password must have at least 10 characters').max(200),
+  password: z
+    .string()
+    .min(12, 'password must have at least 12 characters')
+    .max(200)
+    .openapi({ description: 'At least 12 characters, not a common password, not easy to guess' }),
 });
 
 export type InviteUserBody = z.output<typeof inviteUserBody>;

@@ -9,7 +9,7 @@ export const signUpSchema = z.object({
   email: email('Enter an email address'),
   password: z
     .string()
-    .check(z.minLength(10, 'Use at least 10 characters'), z.maxLength(200, 'At most 200 characters')),
+    .check(z.minLength(12, 'Use at least 12 characters'), z.maxLength(200, 'At most 200 characters')),
 });
 export type SignUpValues = z.infer<typeof signUpSchema>;
 

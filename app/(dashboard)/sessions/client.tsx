@@ -15,6 +15,7 @@ import { when } from '@/lib/client/time';
 import { usePaging } from '@/lib/client/use-url-state';
 import { browserName } from '@/lib/client/user-agent';
 import type { Session } from '@/lib/schemas/sessions';
+import { PasswordForm } from './password-form';
 
 const LIMIT = 20;
 const col = columnHelper<Session>();
@@ -88,7 +89,8 @@ export function SessionsClient() {
         <div>
           <h1 className="text-2xl font-semibold">Sessions</h1>
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            Where you are signed in. Signing a session out ends it at once, on every server.
+            Where you are signed in, and your password. Signing a session out ends it at once, on every
+            server.
           </p>
         </div>
         {others > 0 ? (
@@ -108,6 +110,7 @@ export function SessionsClient() {
         isLoading={query.isLoading}
         empty="No sessions."
       />
+      <PasswordForm />
       <ConfirmDialog
         open={ending !== null}
         title={ending === 'others' ? 'Sign out everywhere else?' : 'Sign out this session?'}

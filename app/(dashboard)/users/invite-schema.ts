@@ -11,7 +11,7 @@ export const inviteSchema = z.object({
   role: z.enum(ROLES),
   password: z
     .string()
-    .check(z.minLength(10, 'At least 10 characters'), z.maxLength(200, 'At most 200 characters')),
+    .check(z.minLength(12, 'At least 12 characters'), z.maxLength(200, 'At most 200 characters')),
 });
 export type InviteValues = z.infer<typeof inviteSchema>;
 

@@ -2,12 +2,15 @@ import { type OpenAPIHono } from '@hono/zod-openapi';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
 import {
+  changePasswordBody,
+  passwordChangedResponse,
   listSessionsQuery,
   listSessionsResponse,
   revokedSessionsResponse,
   sessionParams,
 } from '@/lib/schemas/sessions';
 import {
+  changeMyPassword,
   listMySessions,
   revokeMyOtherSessions,
   revokeMySession,
@@ -62,5 +65,19 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     summary: 'End every session of yours but this one (extension)',
     response: revokedSessionsResponse,
     handler: (ctx) => revokeMyOtherSessions(ctx),
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'post',
+    path: '/me/password',
+    operationId: 'changePassword',
+    summary: 'Change your password, giving the current one; your other sessions end (extension)',
+    description:
+      'The new password must have at least 12 characters, not be one of the most common passwords and not be easy to guess (zxcvbn score 3 of 4, your e-mail and name counted as known words).',
+    body: changePasswordBody,
+    response: passwordChangedResponse,
+    errors: [403],
+    handler: (ctx, { body }) => changeMyPassword(ctx, body),
   });
 }

@@ -5,6 +5,7 @@ import { credentialsChanged } from '@/lib/auth/credential-cache';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { hashPassword, verifyPassword, dummyPasswordHash } from '@/lib/auth/password';
+import { checkPasswordPolicy } from '@/lib/auth/password-policy';
 import { JWT_TTL_SECONDS, signAccessToken } from '@/lib/auth/jwt';
 import { randomUUID } from 'node:crypto';
 import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '@/lib/errors';
@@ -59,6 +60,7 @@ function slugify(name: string): string {
  */
 export async function signUp(db: Db, input: SignUpInput, audit?: AuditContext) {
   const email = normalizeEmail(input.admin_email);
+  await checkPasswordPolicy('admin_password', input.admin_password, { email });
   const passwordHash = await hashPassword(input.admin_password);
   return db.transaction(async (tx) => {
     const [org] = await tx

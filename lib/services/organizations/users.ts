@@ -3,6 +3,7 @@ import type { ServiceContext } from '@/lib/services/context';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import { schema } from '@/lib/db';
 import { hashPassword } from '@/lib/auth/password';
+import { checkPasswordPolicy } from '@/lib/auth/password-policy';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
@@ -46,6 +47,7 @@ export function serializeUser(u: UserRow) {
  */
 export async function inviteUser(ctx: ServiceContext, input: InviteUserBody) {
   const orgId = requireOrg(ctx);
+  await checkPasswordPolicy('password', input.password, { email: input.email, name: input.name });
   const passwordHash = await hashPassword(input.password);
   try {
     const row = await ctx.db.transaction(async (tx) => {

@@ -1,13 +1,15 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import { schema } from '@/lib/db';
-import { NotFoundError, UnauthorizedError } from '@/lib/errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '@/lib/errors';
+import { hashPassword, verifyPassword } from '@/lib/auth/password';
+import { checkPasswordPolicy } from '@/lib/auth/password-policy';
 import type { ServiceContext } from '@/lib/services/context';
-import type { ListSessionsQuery, Session } from '@/lib/schemas/sessions';
+import type { ChangePasswordBody, ListSessionsQuery, Session } from '@/lib/schemas/sessions';
 import { recordAudit } from '../audit/record';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
 
-const { userSessions } = schema;
+const { userSessions, users } = schema;
 type Row = typeof userSessions.$inferSelect;
 
 const NEWEST_FIRST: Keyset = {
@@ -118,4 +120,44 @@ export async function signOut(ctx: ServiceContext) {
   const sessionId = me(ctx).sessionId;
   if (!sessionId) return { revoked: 0 };
   return { revoked: await revoke(ctx, { id: sessionId }, 'user.signed_out') };
+}
+
+/**
+ * A user changes their own password, knowing the current one. Every other session of theirs ends
+ * (a stolen session does not outlive the change); this one goes on.
+ */
+export async function changeMyPassword(ctx: ServiceContext, input: ChangePasswordBody) {
+  const user = me(ctx);
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, user.userId)).limit(1);
+  if (!row) throw new UnauthorizedError();
+  if (!(await verifyPassword(row.passwordHash, input.current_password)))
+    throw new ForbiddenError('current_password is not your current password');
+  if (input.new_password === input.current_password)
+    throw new ValidationError('new_password must differ from the current one');
+  await checkPasswordPolicy('new_password', input.new_password, { email: row.email, name: row.name });
+  const passwordHash = await hashPassword(input.new_password);
+  const ended = await ctx.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.id));
+    const others = await tx
+      .update(userSessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(userSessions.userId, row.id),
+          isNull(userSessions.revokedAt),
+          user.sessionId ? ne(userSessions.id, user.sessionId) : undefined,
+        ),
+      )
+      .returning({ id: userSessions.id });
+    await recordAudit(tx, ctx, {
+      action: 'user.password_changed',
+      target: { type: 'user', id: row.id },
+      orgId: row.orgId,
+      partnerId: null,
+      after: { sessions_ended: others.length },
+    });
+    return others.length;
+  });
+  await credentialsChanged(ctx.db);
+  return { sessions_ended: ended };
 }
