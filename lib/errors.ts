@@ -86,3 +86,16 @@ export function violatesConstraint(err: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/**
+ * Sign-in with the right password of an account that has a second factor, without its code: 401
+ * with its own code, so a client knows to ask for it. Not a failed attempt (the sign-in throttle
+ * counts only wrong credentials).
+ */
+export class SecondFactorRequiredError extends AppError {
+  constructor(
+    message = 'Enter the 6-digit code from your authenticator app, or a recovery code, as otp_code',
+  ) {
+    super(401, 'error.second_factor_required', message);
+  }
+}

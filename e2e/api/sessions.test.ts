@@ -147,3 +147,51 @@ describe('passwords', () => {
     expect(invite.body.message).toMatch(/^password is too easy to guess/);
   });
 });
+
+describe('an admin signs a user out everywhere', () => {
+  it("ends every session of the user at once, in the trail; not oneself, not another organization's user", async () => {
+    const org = await createOrg();
+    const email = `agent-${uniq()}@example.test`;
+    const invited = (
+      await api('POST', '/users', {
+        token: org.token,
+        body: { email, role: 'support', password: 'agent-password-1' },
+      })
+    ).body.data;
+    const laptop = (await signIn(email, 'agent-password-1')).access_token;
+    const phone = (await signIn(email, 'agent-password-1')).access_token;
+    const ended = await api('POST', `/users/${invited.token}/sessions/revoke`, { token: org.token });
+    expect(ended.status, ended.text).toBe(200);
+    expect(ended.body.data).toEqual({ revoked: 2 });
+    expect(await works(laptop)).toBe(401);
+    expect(await works(phone)).toBe(401);
+    // They may sign in again.
+    expect(await works((await signIn(email, 'agent-password-1')).access_token)).toBe(200);
+    const trail = await api('GET', `/audit-events?action=user.sessions_ended&target=${invited.token}`, {
+      token: org.token,
+    });
+    expect(trail.body.data.audit_events[0]).toMatchObject({
+      actor: { label: org.email },
+      changes: { after: { email, sessions_ended: 2 } },
+    });
+
+    expectError(
+      await api('POST', `/users/${org.userId}/sessions/revoke`, { token: org.token }),
+      400,
+      'error.bad_request',
+    );
+    const other = await createOrg();
+    expectError(
+      await api('POST', `/users/${other.userId}/sessions/revoke`, { token: org.token }),
+      404,
+      'error.not_found',
+    );
+    expect(await works(other.token)).toBe(200);
+    const support = (await signIn(email, 'agent-password-1')).access_token;
+    expectError(
+      await api('POST', `/users/${org.userId}/sessions/revoke`, { token: support }),
+      403,
+      'error.forbidden',
+    );
+  });
+});

@@ -79,6 +79,19 @@ test('users: invite, change role, remove', async ({ page }) => {
   await expect(page.getByRole('button', { name: `Remove ${DEMO_ADMIN.email}` })).toHaveCount(0);
   await expectAccessible(page);
   await shoot(page, 'users');
+  // Signed out everywhere: the teammate's session, opened in another browser, ends.
+  const other = await page.context().browser()!.newContext();
+  const theirs = await other.newPage();
+  await signInAs(theirs, { email, password: 'teammate-password' });
+  await page.getByRole('button', { name: `Sign ${email} out everywhere` }).click();
+  await page
+    .getByRole('dialog', { name: `Sign out ${email}?` })
+    .getByRole('button', { name: 'Sign out everywhere' })
+    .click();
+  await expect(page.getByText(`${email} is signed out everywhere`)).toBeVisible();
+  await theirs.goto('/payments');
+  await expect(theirs).toHaveURL(/\/signin/);
+  await other.close();
   await page.getByRole('button', { name: `Remove ${email}` }).click();
   await page
     .getByRole('dialog', { name: `Remove ${email}?` })

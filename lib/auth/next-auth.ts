@@ -4,7 +4,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { config } from '@/lib/config';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { callGateway } from '@/lib/dashboard/gateway-client';
-import { SIGN_IN_THROTTLED } from '@/lib/auth/sign-in-errors';
+import { SECOND_FACTOR_REQUIRED, SIGN_IN_THROTTLED } from '@/lib/auth/sign-in-errors';
 
 /** Encrypts the session cookie: NEXTAUTH_SECRET (lib/config.ts). */
 export const SESSION_SECRET = config.nextAuthSecret;
@@ -38,6 +38,7 @@ export const authOptions: NextAuthOptions = {
       credentials: {
         email: { label: 'Email', type: 'email' },
         password: { label: 'Password', type: 'password' },
+        code: { label: 'Authentication code', type: 'text' },
       },
       async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
@@ -50,10 +51,19 @@ export const authOptions: NextAuthOptions = {
               ? { 'user-agent': req.headers['user-agent'] }
               : {}),
           },
-          body: JSON.stringify({ admin_email: credentials.email, admin_password: credentials.password }),
+          body: JSON.stringify({
+            admin_email: credentials.email,
+            admin_password: credentials.password,
+            ...(credentials.code ? { otp_code: credentials.code } : {}),
+          }),
           clientAddress: clientAddressFromHeaders((name) => req?.headers?.[name]),
         });
-        if (res.status === 401) return null;
+        if (res.status === 401) {
+          // The password was right and a second factor is on: the form asks for the code.
+          const refusal = (await res.json().catch(() => null)) as { code?: string } | null;
+          if (refusal?.code === 'error.second_factor_required') throw new Error(SECOND_FACTOR_REQUIRED);
+          return null;
+        }
         // Read by the sign-in form (signInErrorMessage), which says how long to wait.
         if (res.status === 429)
           throw new Error(`${SIGN_IN_THROTTLED}:${res.headers.get('retry-after') ?? ''}`);

@@ -46,6 +46,10 @@ export type SignUpInput = z.output<typeof signUpSchema>;
 export const signInSchema = z.object({
   admin_email: z.string().min(1).max(254),
   admin_password: z.string().min(1).max(200),
+  otp_code: z.string().min(1).max(32).optional().openapi({
+    description:
+      "Extension: the 6-digit code of the user's authenticator app, or one of their recovery codes, when they have a second factor (without it such a sign-in answers 401 error.second_factor_required)",
+  }),
   organization_id: z.string().min(1).max(64).optional().openapi({
     description: 'Extension: the organization to sign in to, when the address has accounts in several',
   }),
@@ -60,6 +64,7 @@ export const meSchema = z
     name: z.string(),
     role: z.enum(['admin', 'support', 'viewer', 'operator']),
     preferred_partner_id: z.string().nullable(),
+    second_factor: z.boolean().openapi({ description: 'The user signs in with an authenticator code too' }),
     organization: organizationSchema.nullable(),
     partners: z.array(
       z.object({

@@ -41,3 +41,25 @@ export type ChangePasswordBody = z.output<typeof changePasswordBody>;
 export const passwordChangedResponse = z
   .object({ sessions_ended: z.number().int().openapi({ description: "The user's other sessions, ended" }) })
   .openapi('PasswordChanged');
+
+export const totpEnrolment = z
+  .object({
+    secret: z.string().openapi({ description: 'Base32, for typing into an app that cannot scan' }),
+    otpauth_uri: z.string(),
+    qr_svg: z.string().openapi({ description: 'The otpauth URI as a QR code (SVG)' }),
+  })
+  .openapi('TotpEnrolment');
+
+export const confirmTotpBody = z.object({ code: z.string().min(1).max(16) });
+export type ConfirmTotpBody = z.output<typeof confirmTotpBody>;
+
+export const recoveryCodesResponse = z
+  .object({
+    recovery_codes: z
+      .array(z.string())
+      .openapi({ description: 'Ten one-time codes, shown this once: each signs in instead of an app code' }),
+  })
+  .openapi('RecoveryCodes');
+
+export const disableSecondFactorBody = z.object({ current_password: z.string().min(1).max(200) });
+export type DisableSecondFactorBody = z.output<typeof disableSecondFactorBody>;

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { signInErrorMessage } from '@/lib/auth/sign-in-errors';
+import { SECOND_FACTOR_REQUIRED, signInErrorMessage } from '@/lib/auth/sign-in-errors';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { SignInValues } from './sign-in-schema';
 
@@ -18,6 +18,9 @@ export function SignInForm() {
   const router = useRouter();
   const params = useSearchParams();
   const [error, setError] = useState<string | null>(null);
+  // The second step: shown once the gateway asks for the code of the account's second factor.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
   const { register, handleSubmit, formState } = useForm<SignInValues>({
     resolver: signInResolver,
     defaultValues: { email: '', password: '' },
@@ -28,10 +31,16 @@ export function SignInForm() {
     const res = await signIn('credentials', {
       email: values.email,
       password: values.password,
+      ...(askCode && code ? { code } : {}),
       redirect: false,
     });
     if (!res || res.error) {
-      setError(signInErrorMessage(res?.error ?? ''));
+      if (res?.error === SECOND_FACTOR_REQUIRED) setAskCode(true);
+      setError(
+        askCode && res?.error === 'CredentialsSignin'
+          ? 'Wrong code: enter the current one from your app, or a recovery code'
+          : signInErrorMessage(res?.error ?? ''),
+      );
       return;
     }
     router.replace(params.get('callbackUrl') ?? '/');
@@ -56,6 +65,17 @@ export function SignInForm() {
         id="password"
         error={formState.errors.password?.message}
       />
+      {askCode ? (
+        <Field
+          label="Authentication code"
+          id="otp-code"
+          inputMode="text"
+          autoComplete="one-time-code"
+          autoFocus
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
+      ) : null}
       <FormAlert message={error} />
       <Button type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Signing in…' : 'Sign in'}

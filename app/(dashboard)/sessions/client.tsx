@@ -16,6 +16,7 @@ import { usePaging } from '@/lib/client/use-url-state';
 import { browserName } from '@/lib/client/user-agent';
 import type { Session } from '@/lib/schemas/sessions';
 import { PasswordForm } from './password-form';
+import { SecondFactor } from './second-factor';
 
 const LIMIT = 20;
 const col = columnHelper<Session>();
@@ -110,7 +111,10 @@ export function SessionsClient() {
         isLoading={query.isLoading}
         empty="No sessions."
       />
-      <PasswordForm />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <PasswordForm />
+        <SecondFactor />
+      </div>
       <ConfirmDialog
         open={ending !== null}
         title={ending === 'others' ? 'Sign out everywhere else?' : 'Sign out this session?'}

@@ -60,15 +60,19 @@ export function Client({ myUserId }: { myUserId: string }) {
       invalidate();
     },
   });
-  const [removing, setRemoving] = useState<User | null>(null);
+  // Removing a user, or signing them out everywhere: one confirmation for either.
+  const [acting, setActing] = useState<{ u: User; signOut?: boolean } | null>(null);
   const remove = useMutation({
-    mutationFn: (u: User) => apiFetch(`/users/${u.token}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      toast('success', 'User removed');
+    mutationFn: ({ u, signOut }: { u: User; signOut?: boolean }) =>
+      signOut
+        ? apiFetch(`/users/${u.token}/sessions/revoke`, { method: 'POST' })
+        : apiFetch(`/users/${u.token}`, { method: 'DELETE' }),
+    onSuccess: (_, { u, signOut }) => {
+      toast('success', signOut ? `${u.email} is signed out everywhere` : 'User removed');
       invalidate();
     },
     onError: (e: Error) => toast('error', e.message),
-    onSettled: () => setRemoving(null),
+    onSettled: () => setActing(null),
   });
   const columns = col.columns([
     col.display({
@@ -109,14 +113,24 @@ export function Client({ myUserId }: { myUserId: string }) {
       cell: ({ row }) =>
         // Oneself: another admin removes a departing admin (the gateway refuses it too).
         row.original.token === myUserId ? null : (
-          <Button
-            variant="danger"
-            disabled={remove.isPending}
-            aria-label={`Remove ${row.original.email}`}
-            onClick={() => setRemoving(row.original)}
-          >
-            Remove
-          </Button>
+          <div className="flex gap-2">
+            <Button
+              variant="secondary"
+              disabled={remove.isPending}
+              aria-label={`Sign ${row.original.email} out everywhere`}
+              onClick={() => setActing({ u: row.original, signOut: true })}
+            >
+              Sign out
+            </Button>
+            <Button
+              variant="danger"
+              disabled={remove.isPending}
+              aria-label={`Remove ${row.original.email}`}
+              onClick={() => setActing({ u: row.original })}
+            >
+              Remove
+            </Button>
+          </div>
         ),
     }),
   ]);
@@ -165,14 +179,16 @@ export function Client({ myUserId }: { myUserId: string }) {
         isLoading={query.isLoading}
       />
       <ConfirmDialog
-        open={removing !== null}
-        title={`Remove ${removing?.email ?? ''}?`}
-        confirmLabel={remove.isPending ? 'Removing…' : 'Remove'}
+        open={acting !== null}
+        title={`${acting?.signOut ? 'Sign out' : 'Remove'} ${acting?.u.email ?? ''}?`}
+        confirmLabel={acting?.signOut ? 'Sign out everywhere' : remove.isPending ? 'Removing…' : 'Remove'}
         busy={remove.isPending}
-        onConfirm={() => removing && remove.mutate(removing)}
-        onCancel={() => setRemoving(null)}
+        onConfirm={() => acting && remove.mutate(acting)}
+        onCancel={() => setActing(null)}
       >
-        They can no longer sign in to this organization; their access token stops working at once.
+        {acting?.signOut
+          ? 'Every session of theirs ends at once, on every server; they can sign in again.'
+          : 'They can no longer sign in to this organization; their access token stops working at once.'}
       </ConfirmDialog>
     </div>
   );

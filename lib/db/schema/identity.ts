@@ -43,6 +43,12 @@ export const users = pgTable(
     /** The namespace the dashboard selects for this user (namespace switcher). */
     preferredPartnerId: text('preferred_partner_id'),
     disabled: boolean('disabled').notNull().default(false),
+    /**
+     * The authenticator app's TOTP secret, sealed (lib/auth/second-factor.ts); `totpEnabledAt` is
+     * set once a code from it was confirmed. A secret without it is an enrolment in progress.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
     /** Sign-in picks, among the accounts of one address whose password matches, the latest used. */
     lastSignedInAt: ts('last_signed_in_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
@@ -84,4 +90,18 @@ export const userSessions = pgTable(
     index('user_sessions_user_idx').on(t.userId, t.createdAt),
     index('user_sessions_expires_idx').on(t.expiresAt),
   ],
+);
+
+/** One-time recovery codes of a user's second factor, stored as keyed digests (migration 0020). */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeDigest: text('code_digest').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_recovery_codes_uq').on(t.userId, t.codeDigest)],
 );

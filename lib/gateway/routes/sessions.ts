@@ -2,6 +2,10 @@ import { type OpenAPIHono } from '@hono/zod-openapi';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
 import {
+  confirmTotpBody,
+  disableSecondFactorBody,
+  recoveryCodesResponse,
+  totpEnrolment,
   changePasswordBody,
   passwordChangedResponse,
   listSessionsQuery,
@@ -10,6 +14,9 @@ import {
   sessionParams,
 } from '@/lib/schemas/sessions';
 import {
+  confirmTotpEnrolment,
+  disableSecondFactor,
+  startTotpEnrolment,
   changeMyPassword,
   listMySessions,
   revokeMyOtherSessions,
@@ -79,5 +86,41 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     response: passwordChangedResponse,
     errors: [403],
     handler: (ctx, { body }) => changeMyPassword(ctx, body),
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'post',
+    path: '/me/second-factor/totp',
+    operationId: 'startTotpEnrolment',
+    summary: 'Start setting up an authenticator app: its secret and QR code (extension)',
+    response: totpEnrolment,
+    errors: [409],
+    handler: (ctx) => startTotpEnrolment(ctx),
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'post',
+    path: '/me/second-factor/totp/confirm',
+    operationId: 'confirmTotpEnrolment',
+    summary:
+      'Confirm the app with one of its codes: the second factor is on; ten recovery codes, shown once (extension)',
+    body: confirmTotpBody,
+    response: recoveryCodesResponse,
+    errors: [409],
+    handler: (ctx, { body }) => confirmTotpEnrolment(ctx, body),
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'post',
+    path: '/me/second-factor/disable',
+    operationId: 'disableSecondFactor',
+    summary: 'Turn the second factor off, with the password; your other sessions end (extension)',
+    body: disableSecondFactorBody,
+    response: revokedSessionsResponse,
+    errors: [403],
+    handler: (ctx, { body }) => disableSecondFactor(ctx, body),
   });
 }

@@ -11,6 +11,8 @@ import {
   listUsersResponse,
   updateUserBody,
 } from '@/lib/schemas/users';
+import { revokedSessionsResponse } from '@/lib/schemas/sessions';
+import { endUserSessions } from '@/lib/services/sessions/sessions';
 
 export function registerUserRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
@@ -69,5 +71,19 @@ export function registerUserRoutes(app: OpenAPIHono<GatewayEnv>) {
     response: emptyObject,
     errors: [404],
     handler: (ctx, { params }) => removeUser(ctx, params.user_id),
+  });
+
+  defineRoute(app, {
+    method: 'post',
+    path: '/users/{user_id}/sessions/revoke',
+    operationId: 'endUserSessions',
+    tag: 'Users',
+    summary: 'Sign a user out everywhere: every session of theirs ends at once (extension)',
+    auth: 'jwt',
+    roles: ['admin'],
+    params: userParams,
+    response: revokedSessionsResponse,
+    errors: [404],
+    handler: (ctx, { params }) => endUserSessions(ctx, params.user_id),
   });
 }

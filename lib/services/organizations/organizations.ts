@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Principal, ServiceContext } from '@/lib/services/context';
 import type { Role } from '@/lib/auth/jwt';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
@@ -8,7 +8,14 @@ import { hashPassword, verifyPassword, dummyPasswordHash } from '@/lib/auth/pass
 import { checkPasswordPolicy } from '@/lib/auth/password-policy';
 import { JWT_TTL_SECONDS, signAccessToken } from '@/lib/auth/jwt';
 import { randomUUID } from 'node:crypto';
-import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '@/lib/errors';
+import {
+  ConflictError,
+  NotFoundError,
+  SecondFactorRequiredError,
+  UnauthorizedError,
+  ValidationError,
+} from '@/lib/errors';
+import { checkTotp, openTotpSecret, recoveryDigest } from '@/lib/auth/second-factor';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { recordAudit, type AuditContext } from '../audit/record';
@@ -100,6 +107,48 @@ export async function signUp(db: Db, input: SignUpInput, audit?: AuditContext) {
   });
 }
 
+/**
+ * The second step of a sign-in with a second factor: the authenticator's code, or a recovery code
+ * (used once: marked in the statement that accepts it). A wrong one is a failed sign-in (the
+ * throttle counts it, the trail records it); none at all asks for it.
+ */
+async function checkSecondFactor(
+  db: Db,
+  user: typeof users.$inferSelect,
+  code: string | undefined,
+  audit: AuditContext | undefined,
+): Promise<void> {
+  if (!code) throw new SecondFactorRequiredError();
+  const secret = user.totpSecret ? openTotpSecret(user.id, user.totpSecret) : undefined;
+  if (secret && checkTotp(secret, code.replace(/\s/g, ''))) return;
+  const [used] = await db
+    .update(schema.userRecoveryCodes)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(schema.userRecoveryCodes.userId, user.id),
+        eq(schema.userRecoveryCodes.codeDigest, recoveryDigest(code)),
+        isNull(schema.userRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ userId: schema.userRecoveryCodes.userId });
+  if (used) return;
+  if (audit)
+    await recordAudit(
+      db,
+      { ...audit, principal: { kind: 'anonymous' } },
+      {
+        action: 'user.sign_in_failed',
+        claimedActor: user.email,
+        orgId: user.orgId,
+        partnerId: null,
+        target: { type: 'user', id: user.id },
+        after: { reason: 'second factor' },
+      },
+    );
+  throw new UnauthorizedError('Invalid authentication code');
+}
+
 /** A user as the audit trail's actor. */
 const asUser = (u: typeof users.$inferSelect): Principal => ({
   kind: 'user',
@@ -156,6 +205,7 @@ export async function signIn(db: Db, input: SignInInput, audit?: AuditContext) {
     }
     throw new UnauthorizedError('Invalid email or password');
   }
+  if (user.totpEnabledAt) await checkSecondFactor(db, user, input.otp_code, audit);
   const signedIn = user;
   const sessionId = randomUUID();
   const now = new Date();
@@ -222,6 +272,7 @@ export async function getMe(ctx: ServiceContext) {
     name: user.name,
     role: user.role,
     preferred_partner_id: user.preferredPartnerId,
+    second_factor: user.totpEnabledAt !== null,
     organization: org ? serializeOrganization(org) : null,
     partners: ns.map((n) => ({
       token: n.id,

@@ -1,11 +1,32 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import { schema } from '@/lib/db';
-import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '@/lib/errors';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '@/lib/errors';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { checkPasswordPolicy } from '@/lib/auth/password-policy';
 import type { ServiceContext } from '@/lib/services/context';
-import type { ChangePasswordBody, ListSessionsQuery, Session } from '@/lib/schemas/sessions';
+import type {
+  ChangePasswordBody,
+  ConfirmTotpBody,
+  DisableSecondFactorBody,
+  ListSessionsQuery,
+  Session,
+} from '@/lib/schemas/sessions';
+import {
+  checkTotp,
+  enrolment,
+  newRecoveryCodes,
+  newTotpSecret,
+  openTotpSecret,
+  recoveryDigest,
+  sealTotpSecret,
+} from '@/lib/auth/second-factor';
 import { recordAudit } from '../audit/record';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
 
@@ -160,4 +181,124 @@ export async function changeMyPassword(ctx: ServiceContext, input: ChangePasswor
   });
   await credentialsChanged(ctx.db);
   return { sessions_ended: ended };
+}
+
+/**
+ * An admin signs one of the organization's users out everywhere (a lost laptop, a departure in
+ * progress): every session of theirs ends on every instance. Oneself: the Sessions screen.
+ */
+export async function endUserSessions(ctx: ServiceContext, userId: string) {
+  const admin = me(ctx);
+  if (userId === admin.userId)
+    throw new ValidationError('Your own sessions are ended from the Sessions screen');
+  const [target] = await ctx.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.orgId, admin.orgId ?? '')))
+    .limit(1);
+  if (!target) throw new NotFoundError(`User ${userId} not found`);
+  const ended = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(userSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(userSessions.userId, target.id), isNull(userSessions.revokedAt)))
+      .returning({ id: userSessions.id });
+    await recordAudit(tx, ctx, {
+      action: 'user.sessions_ended',
+      target: { type: 'user', id: target.id },
+      partnerId: null,
+      after: { email: target.email, sessions_ended: rows.length },
+    });
+    return rows.length;
+  });
+  if (ended) await credentialsChanged(ctx.db);
+  return { revoked: ended };
+}
+
+async function myRow(ctx: ServiceContext) {
+  const user = me(ctx);
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, user.userId)).limit(1);
+  if (!row) throw new UnauthorizedError();
+  return row;
+}
+
+/**
+ * Starts setting up an authenticator app: a new secret (kept sealed, not yet required at sign-in)
+ * and what the app scans. Confirming a code from it turns the second factor on.
+ */
+export async function startTotpEnrolment(ctx: ServiceContext) {
+  const row = await myRow(ctx);
+  if (row.totpEnabledAt)
+    throw new ConflictError('A second factor is already on: turn it off first to set up another');
+  const secret = newTotpSecret();
+  await ctx.db
+    .update(users)
+    .set({ totpSecret: sealTotpSecret(row.id, secret), updatedAt: new Date() })
+    .where(eq(users.id, row.id));
+  return { secret, ...enrolment(secret, row.email) };
+}
+
+/** A code from the app confirms it: the second factor is on, with ten new recovery codes (shown once). */
+export async function confirmTotpEnrolment(ctx: ServiceContext, input: ConfirmTotpBody) {
+  const row = await myRow(ctx);
+  if (row.totpEnabledAt) throw new ConflictError('The second factor is already on');
+  const secret = row.totpSecret ? openTotpSecret(row.id, row.totpSecret) : undefined;
+  if (!secret) throw new ConflictError('Start setting up the authenticator app first');
+  if (!checkTotp(secret, input.code.replace(/\s/g, '')))
+    throw new ValidationError('code is not the current code of the authenticator app: try the next one');
+  const codes = newRecoveryCodes();
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ totpEnabledAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, row.id));
+    await tx.delete(schema.userRecoveryCodes).where(eq(schema.userRecoveryCodes.userId, row.id));
+    await tx
+      .insert(schema.userRecoveryCodes)
+      .values(codes.map((c) => ({ userId: row.id, codeDigest: recoveryDigest(c) })));
+    await recordAudit(tx, ctx, {
+      action: 'user.second_factor_enabled',
+      target: { type: 'user', id: row.id },
+      orgId: row.orgId,
+      partnerId: null,
+      after: { method: 'totp', recovery_codes: codes.length },
+    });
+  });
+  return { recovery_codes: codes };
+}
+
+/** Turns the second factor off, with the password; every other session of the user ends. */
+export async function disableSecondFactor(ctx: ServiceContext, input: DisableSecondFactorBody) {
+  const user = me(ctx);
+  const row = await myRow(ctx);
+  if (!(await verifyPassword(row.passwordHash, input.current_password)))
+    throw new ForbiddenError('current_password is not your current password');
+  const ended = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ totpSecret: null, totpEnabledAt: null, updatedAt: new Date() })
+      .where(eq(users.id, row.id));
+    await tx.delete(schema.userRecoveryCodes).where(eq(schema.userRecoveryCodes.userId, row.id));
+    const others = await tx
+      .update(userSessions)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(userSessions.userId, row.id),
+          isNull(userSessions.revokedAt),
+          user.sessionId ? ne(userSessions.id, user.sessionId) : undefined,
+        ),
+      )
+      .returning({ id: userSessions.id });
+    await recordAudit(tx, ctx, {
+      action: 'user.second_factor_disabled',
+      target: { type: 'user', id: row.id },
+      orgId: row.orgId,
+      partnerId: null,
+      after: { sessions_ended: others.length },
+    });
+    return others.length;
+  });
+  await credentialsChanged(ctx.db);
+  return { revoked: ended };
 }

@@ -1,0 +1,166 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+
+interface Enrolment {
+  secret: string;
+  otpauth_uri: string;
+  qr_svg: string;
+}
+
+/**
+ * The second factor: set up an authenticator app (scan, confirm one code, keep the ten recovery
+ * codes shown once), or turn it off with the password. Sign-in then asks for a code.
+ */
+export function SecondFactor() {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const me = useQuery({ queryKey: ['me'], queryFn: () => apiFetch<{ second_factor: boolean }>('/me') });
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [code, setCode] = useState('');
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const done = () => void qc.invalidateQueries({ queryKey: ['me'] });
+  const start = useMutation({
+    mutationFn: () => apiFetch<Enrolment>('/me/second-factor/totp', { method: 'POST' }),
+    onSuccess: (e) => {
+      setEnrolment(e);
+      setError(null);
+    },
+    onError: (e: Error) => setError(e.message),
+  });
+  const confirm = useMutation({
+    mutationFn: () =>
+      apiFetch<{ recovery_codes: string[] }>('/me/second-factor/totp/confirm', {
+        method: 'POST',
+        body: { code },
+      }),
+    onSuccess: (r) => {
+      setCodes(r.recovery_codes);
+      setEnrolment(null);
+      setCode('');
+      setError(null);
+      done();
+    },
+    onError: (e: Error) => setError(e.message),
+  });
+  const disable = useMutation({
+    mutationFn: () =>
+      apiFetch('/me/second-factor/disable', { method: 'POST', body: { current_password: password } }),
+    onSuccess: () => {
+      setPassword('');
+      setError(null);
+      toast('success', 'Second factor turned off');
+      done();
+    },
+    onError: (e: Error) => setError(e.message),
+  });
+  const on = me.data?.second_factor === true;
+
+  return (
+    <section
+      aria-labelledby="second-factor"
+      className="flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+    >
+      <h2 id="second-factor" className="flex items-center gap-2 font-medium">
+        Second factor {on ? <Badge tone="green">On</Badge> : <Badge tone="slate">Off</Badge>}
+      </h2>
+      {codes ? (
+        <div className="flex flex-col gap-2">
+          <p className="text-sm">
+            Your recovery codes: each signs you in once instead of a code from the app. Keep them somewhere
+            safe — they are not shown again.
+          </p>
+          <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
+            {codes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+          <div>
+            <Button type="button" onClick={() => setCodes(null)}>
+              I have saved them
+            </Button>
+          </div>
+        </div>
+      ) : on ? (
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            disable.mutate();
+          }}
+        >
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Sign-in asks for a code from your authenticator app. To turn this off, confirm your password; your
+            other sessions are signed out.
+          </p>
+          <Field
+            label="Password"
+            id="second-factor-password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <div>
+            <Button type="submit" variant="secondary" disabled={disable.isPending || !password}>
+              Turn off
+            </Button>
+          </div>
+        </form>
+      ) : enrolment ? (
+        <form
+          className="flex flex-col gap-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            confirm.mutate();
+          }}
+        >
+          <p className="text-sm">Scan this with your authenticator app, then enter the code it shows.</p>
+          <div
+            role="img"
+            aria-label="QR code of the authenticator secret"
+            className="w-48 rounded bg-white p-2"
+            dangerouslySetInnerHTML={{ __html: enrolment.qr_svg }}
+          />
+          <p className="text-sm">
+            Or type the key: <code className="break-all">{enrolment.secret}</code>
+          </p>
+          <Field
+            label="Code from the app"
+            id="second-factor-code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <div>
+            <Button type="submit" disabled={confirm.isPending || !code}>
+              Turn on
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Ask for a code from an authenticator app (any TOTP app) at each sign-in, besides your password.
+          </p>
+          <div>
+            <Button type="button" onClick={() => start.mutate()} disabled={start.isPending || me.isLoading}>
+              Set up an authenticator app
+            </Button>
+          </div>
+        </div>
+      )}
+      <FormAlert message={error} />
+    </section>
+  );
+}

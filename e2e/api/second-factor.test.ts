@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
+import { api, createOrg, expectError, withSql } from './helpers';
+
+const codeOf = (secret: string) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+const signInWith = (email: string, password: string, otp_code?: string) =>
+  api('POST', '/organization/signin', { body: { admin_email: email, admin_password: password, otp_code } });
+
+describe('second factor (TOTP and recovery codes)', () => {
+  it('is set up with a code from the app, then asked for at sign-in; a recovery code works once', async () => {
+    const org = await createOrg();
+    const start = await api('POST', '/me/second-factor/totp', { token: org.token });
+    expect(start.status, start.text).toBe(200);
+    const { secret, otpauth_uri, qr_svg } = start.body.data;
+    expect(otpauth_uri).toMatch(/^otpauth:\/\/totp\/Payment%20Network:.*\?.*secret=/);
+    expect(qr_svg).toMatch(/^<svg/);
+    // Not on until confirmed: the password alone still signs in.
+    expect((await signInWith(org.email, org.password)).status).toBe(200);
+    expectError(
+      await api('POST', '/me/second-factor/totp/confirm', { token: org.token, body: { code: '000000' } }),
+      400,
+      'error.bad_request',
+    );
+    const confirmed = await api('POST', '/me/second-factor/totp/confirm', {
+      token: org.token,
+      body: { code: codeOf(secret) },
+    });
+    expect(confirmed.status, confirmed.text).toBe(200);
+    const codes = confirmed.body.data.recovery_codes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    expect((await api('GET', '/me', { token: org.token })).body.data.second_factor).toBe(true);
+
+    // The password alone: asked for the code (not a failed attempt); a wrong code: refused.
+    const asked = await signInWith(org.email, org.password);
+    expectError(asked, 401, 'error.second_factor_required');
+    expectError(await signInWith(org.email, org.password, '123456'), 401, 'error.unauthorized');
+    expectError(
+      await signInWith(org.email, 'wrong-password-here', codeOf(secret)),
+      401,
+      'error.unauthorized',
+    );
+    expect((await signInWith(org.email, org.password, codeOf(secret))).status).toBe(200);
+    // A recovery code, once.
+    expect((await signInWith(org.email, org.password, codes[0]!.toUpperCase())).status).toBe(200);
+    expectError(await signInWith(org.email, org.password, codes[0]), 401, 'error.unauthorized');
+
+    // Stored sealed and as digests: neither the secret nor a code is in the database.
+    await withSql(async (c) => {
+      const dump = JSON.stringify(
+        (
+          await c.query(
+            'SELECT * FROM users u LEFT JOIN user_recovery_codes r ON r.user_id = u.id WHERE u.id = $1',
+            [org.userId],
+          )
+        ).rows,
+      );
+      expect(dump).not.toContain(secret);
+      for (const code of codes) expect(dump).not.toContain(code);
+    });
+    const trail = await api('GET', '/audit-events?action=user.second_factor_enabled', { token: org.token });
+    expect(trail.body.data.audit_events).toHaveLength(1);
+    expect(JSON.stringify(trail.body.data)).not.toContain(secret);
+
+    // Off, with the password; the password alone signs in again.
+    expectError(
+      await api('POST', '/me/second-factor/disable', {
+        token: org.token,
+        body: { current_password: 'nope-nope-nope' },
+      }),
+      403,
+      'error.forbidden',
+    );
+    const off = await api('POST', '/me/second-factor/disable', {
+      token: org.token,
+      body: { current_password: org.password },
+    });
+    expect(off.status, off.text).toBe(200);
+    expect((await signInWith(org.email, org.password)).status).toBe(200);
+  });
+});

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { expectAccessible, shoot, signUpSandbox } from './helpers';
+
+const codeOf = (secret: string) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+
+test('a user turns on an authenticator app, then signs in with its code, and with a recovery code', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const who = await signUpSandbox(page);
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Sessions', exact: true })
+    .click();
+  const section = page.getByRole('region', { name: /Second factor/ });
+  await expect(section.getByText('Off', { exact: true })).toBeVisible();
+  await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(section.getByRole('img', { name: 'QR code of the authenticator secret' })).toBeVisible();
+  const secret = (await section.locator('code').textContent())!.trim();
+  await section.getByLabel('Code from the app').fill('000000');
+  await section.getByRole('button', { name: 'Turn on' }).click();
+  await expect(section.getByText(/code is not the current code/)).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'second-factor-enrolment');
+  await section.getByLabel('Code from the app').fill(codeOf(secret));
+  await section.getByRole('button', { name: 'Turn on' }).click();
+  await expect(section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await shoot(page, 'second-factor-recovery-codes');
+  const codes = await section
+    .getByRole('list', { name: 'Recovery codes' })
+    .getByRole('listitem')
+    .allTextContents();
+  expect(codes).toHaveLength(10);
+  await section.getByRole('button', { name: 'I have saved them' }).click();
+  await expect(section.getByText('On', { exact: true })).toBeVisible();
+
+  // Signing in now takes a code: the form asks for it after the password.
+  const signIn = async (code: string) => {
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/signin/);
+    await page.getByLabel('Email').fill(who.email);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(
+      page.getByText('Enter the 6-digit code from your authenticator app, or a recovery code'),
+    ).toBeVisible();
+    await page.getByLabel('Authentication code').fill(code);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).not.toHaveURL(/\/signin/);
+  };
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByLabel('Authentication code')).toBeVisible();
+  await page.getByLabel('Authentication code').fill('123456');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(
+    page.getByText('Wrong code: enter the current one from your app, or a recovery code'),
+  ).toBeVisible();
+  await shoot(page, 'signin-second-factor');
+  await page.getByLabel('Authentication code').fill(codeOf(secret));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).not.toHaveURL(/\/signin/);
+  await signIn(codes[3]!);
+  await expect(page.getByText('Sandbox — awaiting verification')).toBeVisible();
+});
