@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
-import { schema } from '@/lib/db';
+import { schema, type DbOrTx } from '@/lib/db';
 import {
   ConflictError,
   ForbiddenError,
@@ -149,8 +149,7 @@ export async function signOut(ctx: ServiceContext) {
  */
 export async function changeMyPassword(ctx: ServiceContext, input: ChangePasswordBody) {
   const user = me(ctx);
-  const [row] = await ctx.db.select().from(users).where(eq(users.id, user.userId)).limit(1);
-  if (!row) throw new UnauthorizedError();
+  const row = await myRow(ctx);
   if (!(await verifyPassword(row.passwordHash, input.current_password)))
     throw new ForbiddenError('current_password is not your current password');
   if (input.new_password === input.current_password)
@@ -159,17 +158,7 @@ export async function changeMyPassword(ctx: ServiceContext, input: ChangePasswor
   const passwordHash = await hashPassword(input.new_password);
   const ended = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.id));
-    const others = await tx
-      .update(userSessions)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(userSessions.userId, row.id),
-          isNull(userSessions.revokedAt),
-          user.sessionId ? ne(userSessions.id, user.sessionId) : undefined,
-        ),
-      )
-      .returning({ id: userSessions.id });
+    const others = await endSessions(tx, row.id, user.sessionId);
     await recordAudit(tx, ctx, {
       action: 'user.password_changed',
       target: { type: 'user', id: row.id },
@@ -279,17 +268,7 @@ export async function disableSecondFactor(ctx: ServiceContext, input: DisableSec
       .set({ totpSecret: null, totpEnabledAt: null, updatedAt: new Date() })
       .where(eq(users.id, row.id));
     await tx.delete(schema.userRecoveryCodes).where(eq(schema.userRecoveryCodes.userId, row.id));
-    const others = await tx
-      .update(userSessions)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(userSessions.userId, row.id),
-          isNull(userSessions.revokedAt),
-          user.sessionId ? ne(userSessions.id, user.sessionId) : undefined,
-        ),
-      )
-      .returning({ id: userSessions.id });
+    const others = await endSessions(tx, row.id, user.sessionId);
     await recordAudit(tx, ctx, {
       action: 'user.second_factor_disabled',
       target: { type: 'user', id: row.id },
@@ -301,4 +280,19 @@ export async function disableSecondFactor(ctx: ServiceContext, input: DisableSec
   });
   await credentialsChanged(ctx.db);
   return { revoked: ended };
+}
+
+/** Ends the user's sessions that still stand, but `keep` (the caller's own), in `tx`. */
+function endSessions(tx: DbOrTx, userId: string, keep: string | undefined) {
+  return tx
+    .update(userSessions)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(userSessions.userId, userId),
+        isNull(userSessions.revokedAt),
+        keep ? ne(userSessions.id, keep) : undefined,
+      ),
+    )
+    .returning({ id: userSessions.id });
 }
