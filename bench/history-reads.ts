@@ -21,6 +21,11 @@ export interface Fixtures {
   createdFrom: number;
   /** payment_ids of submitted payments, spread over the history (a different one per call). */
   submitted: string[];
+  /** Ids of the transactions and admission tasks of some of those payments. */
+  transactions: string[];
+  tasks: string[];
+  /** One of the linked counterparties (a quarter of the payments each). */
+  counterpartyId: string;
 }
 
 export interface ReadHelpers {
@@ -76,6 +81,67 @@ export const READS: Read[] = [
     path: (fx) => `/payments?created_from=${fx.createdFrom}&limit=20`,
   },
   { name: 'payments, status=settled', path: () => '/payments?status=settled&limit=20' },
+  // Search (bench/history-data.ts: party addresses c<k>@…, 64 first/last name pairs in equal
+  // shares, references "Invoice <g>", amounts log-uniform from 1.00 to 31,622.78, 90 % USD).
+  {
+    name: 'payments, search: party address fragment (~100 match at 10^7)',
+    issue: true,
+    path: () => '/payments?party=c123457%40&limit=20',
+  },
+  {
+    name: 'payments, search: party name (1 in 64)',
+    issue: true,
+    path: () => '/payments?party=fatima%20okafor&limit=20',
+  },
+  {
+    name: 'payments, search: reference fragment (1–11 match)',
+    issue: true,
+    path: () => '/payments?reference=invoice%20123457&limit=20',
+  },
+  {
+    name: 'payments, search: exact amount',
+    issue: true,
+    path: () => '/payments?amount_min=250000&amount_max=250000&limit=20',
+  },
+  {
+    name: 'payments, search: amount range (~0.1 %)',
+    issue: true,
+    path: () => '/payments?amount_min=1000000&amount_max=1010000&limit=20',
+  },
+  {
+    name: 'payments, search: counterparty',
+    issue: true,
+    path: (fx) => `/payments?counterparty=${fx.counterpartyId}&limit=20`,
+  },
+  { name: 'payments, search: currency=EUR', issue: true, path: () => '/payments?currency=EUR&limit=20' },
+  {
+    name: 'payments, search: transaction id',
+    issue: true,
+    path: (fx, i) =>
+      fx.transactions.length
+        ? `/payments?transaction_id=${fx.transactions[i % fx.transactions.length]}`
+        : null,
+  },
+  {
+    name: 'payments, search: task id',
+    issue: true,
+    path: (fx, i) => (fx.tasks.length ? `/payments?task_id=${fx.tasks[i % fx.tasks.length]}` : null),
+  },
+  {
+    name: 'payments, search: party name + status=rejected',
+    issue: true,
+    path: () => '/payments?party=fatima%20okafor&status=rejected&limit=20',
+  },
+  {
+    name: 'payments, search: counterparty + amount ≥ 10,000.00',
+    issue: true,
+    path: (fx) => `/payments?counterparty=${fx.counterpartyId}&amount_min=1000000&limit=20`,
+  },
+  {
+    name: 'payments, search: currency=EUR + status=pending',
+    issue: true,
+    path: () => '/payments?currency=EUR&status=pending&limit=20',
+  },
   {
     name: 'overview (14 days)',
     issue: true,

@@ -346,8 +346,16 @@ async function fixtures(client: pg.Client, cast: Cast, size: number): Promise<Fi
     `SELECT payment_id FROM submissions WHERE payment_id = ANY($1::text[])`,
     [candidates],
   );
+  const records = await client.query(
+    `SELECT s.transaction_id, (SELECT t.id FROM admission_tasks t WHERE t.admission_id = s.admission_id LIMIT 1) AS task_id
+     FROM submissions s WHERE s.payment_id = ANY($1::text[])`,
+    [candidates],
+  );
   return {
     submitted: submitted.rows.map((r) => String(r.payment_id)),
+    transactions: records.rows.flatMap((r) => (r.transaction_id ? [String(r.transaction_id)] : [])),
+    tasks: records.rows.flatMap((r) => (r.task_id ? [String(r.task_id)] : [])),
+    counterpartyId: cast.counterparties[0]!.id,
     payments: size,
     homeId: cast.home.id,
     homeOrgId: cast.home.orgId,

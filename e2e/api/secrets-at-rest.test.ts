@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { api, createOrg, dbKind, targetServer, withSql, type ApiResponse } from './helpers';
 import { startServer, type Host } from './server';
+import { PGLITE_EXTENSIONS } from '@/lib/db/pglite-image';
 
 // No secret is kept in plaintext at rest (docs/decisions.md, "Idempotency"): the answers that
 // carry one (API-key creation and rotation, webhook creation and secret rotation, sign-in) are
@@ -91,7 +92,7 @@ describe('secrets at rest', () => {
       targetServer(server);
       readDatabase = async () => {
         await server.stop();
-        const pglite = new PGlite(dataDir);
+        const pglite = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
         try {
           return await everyValue(async (text) => (await pglite.query<Record<string, unknown>>(text)).rows);
         } finally {

@@ -1,25 +1,4 @@
-/**
- * CSV as RFC 4180 writes it: comma-separated, CRLF line ends, a field quoted when it holds a comma,
- * a quote or a line break, quotes inside doubled.
- */
-export type CsvValue = string | number | bigint | null | undefined;
-
-/** Characters that make a spreadsheet read a text cell as a formula (OWASP "CSV injection"). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NUMBER = /^-?\d+(\.\d+)?$/;
-
-export function csvField(value: CsvValue): string {
-  if (value === null || value === undefined) return '';
-  let s = String(value);
-  // Text that a spreadsheet would evaluate (a payment id such as "=HYPERLINK(…)") is prefixed with
-  // an apostrophe; plain numbers, negative ones included, are left as they are.
-  if (FORMULA_START.test(s) && !NUMBER.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-export function toCsv(header: readonly string[], rows: ReadonlyArray<readonly CsvValue[]>): string {
-  return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
+export { csvField, toCsv, type CsvValue } from '@/lib/domain/csv';
 
 /** Offers `text` as a file download (browser only). */
 export function downloadCsv(filename: string, text: string): void {

@@ -22,6 +22,7 @@ import {
   isEmptyFolder,
   makeImage,
   pgliteImage,
+  PGLITE_EXTENSIONS,
   readImageTarball,
 } from './pglite-image';
 import * as schema from './schema';
@@ -130,7 +131,7 @@ async function openFromImage(
 }
 
 async function startPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
-  const client = new PGlite({ dataDir, loadDataDir });
+  const client = new PGlite({ dataDir, loadDataDir, extensions: PGLITE_EXTENSIONS });
   try {
     await client.waitReady;
   } catch (err) {

@@ -12,6 +12,10 @@ import {
 import path from 'node:path';
 import { config } from '@/lib/config';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/** The extensions the migrations create (drizzle/0021: trigram search), loaded by every PGlite. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /**
  * An image of an empty, migrated PGlite database. A fresh PGlite database otherwise runs initdb
@@ -56,7 +60,7 @@ export async function makeImage(
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
   try {
-    const client = new PGlite(scratch);
+    const client = new PGlite(scratch, { extensions: PGLITE_EXTENSIONS });
     await client.waitReady;
     await migrate(client);
     await client.exec('CHECKPOINT');

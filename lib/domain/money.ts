@@ -5,6 +5,16 @@ export function currencyExponent(currency: string): number {
   );
 }
 
+/** Minor units → the amount in the currency's units as a plain decimal ("125050" USD → "1250.50"). */
+export function unitsOf(total: string | bigint, currency: string): string {
+  const digits = currencyExponent(currency);
+  const n = BigInt(total);
+  const sign = n < 0n ? '-' : '';
+  const abs = n < 0n ? -n : n;
+  const scale = 10n ** BigInt(digits);
+  return `${sign}${abs / scale}${digits ? `.${(abs % scale).toString().padStart(digits, '0')}` : ''}`;
+}
+
 /** Minor units → a currency string, using the currency's own exponent (JPY 0, USD 2, BHD 3…). */
 export function formatMoney(total: string, currency: string): string {
   const digits = currencyExponent(currency);

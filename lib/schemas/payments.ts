@@ -172,7 +172,15 @@ export type PaymentException = z.infer<typeof exceptionSchema>;
 export const paymentParams = z.object({ payment_id: z.string().min(1).max(128) });
 
 export const createPaymentBody = z.object({
-  payment_id: z.string().trim().min(1, 'payment_id is required').max(128),
+  payment_id: z
+    .string()
+    .trim()
+    .min(1, 'payment_id is required')
+    .max(128)
+    .refine(
+      (id) => id !== 'export',
+      'payment_id "export" is reserved: GET /payments/export is the list’s CSV',
+    ),
   amount: amountSchema,
   beneficiary_party: partySchema,
   debtor_party: partySchema,
@@ -186,7 +194,24 @@ export const createPaymentBody = z.object({
 
 export type CreatePaymentBody = z.output<typeof createPaymentBody>;
 
-export const listPaymentsQuery = z.object({
+/** A "contains" search text: 3 characters at least (a trigram index serves it), at most 100. */
+const containsText = (name: string) =>
+  z
+    .string()
+    .trim()
+    .min(3, `${name} must be 3 to 100 characters`)
+    .max(100, `${name} must be 3 to 100 characters`)
+    .optional();
+
+/** An amount bound in minor units, as digits (up to 18, as amounts are). */
+const minorUnits = (name: string) =>
+  z
+    .string()
+    .regex(/^(0|[1-9][0-9]{0,17})$/, `${name} must be digits in minor units (e.g. "1050" for 10.50)`)
+    .optional();
+
+/** The payments list's filters (the list and its export). */
+const paymentFilters = {
   status: z
     .enum(PAYMENT_STATUS_NAMES, {
       error: 'status must be pending, on_hold, admitted, rejected, expired, settled or unsubmitted',
@@ -195,8 +220,51 @@ export const listPaymentsQuery = z.object({
   created_from: z.coerce.number({ error: 'created_from must be Unix seconds' }).int().min(0).optional(),
   created_to: z.coerce.number({ error: 'created_to must be Unix seconds' }).int().min(0).optional(),
   payment_id: z.string().max(128).optional().openapi({ description: 'Prefix of payment_id' }),
-  ...pageQuery,
-});
+  transaction_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: 'The payment of this transaction' }),
+  admission_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: 'The payment of this admission' }),
+  task_id: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: 'The payment of this admission task' }),
+  party: containsText('party').openapi({
+    description:
+      "A fragment (3–100 characters, any case) of either party's payment address or name (first and last name as one text)",
+  }),
+  reference: containsText('reference').openapi({
+    description: 'A fragment (3–100 characters, any case) of the reference',
+  }),
+  amount_min: minorUnits('amount_min').openapi({
+    description: 'Smallest amount, in minor units (inclusive)',
+  }),
+  amount_max: minorUnits('amount_max').openapi({ description: 'Largest amount, in minor units (inclusive)' }),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as USD')
+    .optional()
+    .openapi({ description: 'ISO 4217 code' }),
+  counterparty: z
+    .string()
+    .min(1)
+    .max(64)
+    .optional()
+    .openapi({ description: "The other party's namespace id (payments between the two, either way round)" }),
+};
+
+export const listPaymentsQuery = z.object({ ...paymentFilters, ...pageQuery });
+export const exportPaymentsQuery = z.object(paymentFilters);
+export type ExportPaymentsQuery = z.output<typeof exportPaymentsQuery>;
 
 export type ListPaymentsQuery = z.output<typeof listPaymentsQuery>;
 

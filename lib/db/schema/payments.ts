@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -38,8 +38,29 @@ export const payments = pgTable(
       sql`${t.paymentId} collate "C"`,
       t.id,
     ),
+    // Search (lib/services/payments/list.ts): the payments between two namespaces, either way
+    // round, newest first; by amount (an exact amount newest first); and by a fragment of either
+    // party's address or name or of the reference, through trigrams of one lower-cased text.
+    index('payments_pair_idx').on(t.debtorPartnerId, t.beneficiaryPartnerId, t.createdAt, t.id),
+    index('payments_debtor_amount_idx').on(t.debtorPartnerId, t.amountMinor, t.createdAt, t.id),
+    index('payments_beneficiary_amount_idx').on(t.beneficiaryPartnerId, t.amountMinor, t.createdAt, t.id),
+    index('payments_search_text_idx').using('gin', sql`(${searchText(t)}) gin_trgm_ops`),
   ],
 );
+
+/**
+ * A payment's searchable text: both parties' payment addresses and names and the reference, lower
+ * case. Its trigram index serves "contains" searches; the list's filters match this expression
+ * exactly, so that PostgreSQL uses the index.
+ */
+export function searchText(t: { debtorParty: AnyColumn; beneficiaryParty: AnyColumn; reference: AnyColumn }) {
+  return sql`lower(${partyText(t.debtorParty)} || ' ' || ${partyText(t.beneficiaryParty)} || ' ' || ${t.reference})`;
+}
+
+/** One party's address and name as one text (not lower-cased). */
+export function partyText(party: AnyColumn) {
+  return sql`(${party} ->> 'payment_address') || ' ' || coalesce(${party} ->> 'first_name', '') || ' ' || coalesce(${party} ->> 'last_name', '')`;
+}
 
 /** One submission per payment; its admission (workflow + tasks) lives on the same row. */
 export const submissions = pgTable(

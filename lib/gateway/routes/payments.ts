@@ -2,7 +2,7 @@ import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
 import { createPayment, getPayment } from '@/lib/services/payments/payments';
-import { listPayments } from '@/lib/services/payments/list';
+import { exportPayments, listPayments } from '@/lib/services/payments/list';
 import { getPaymentSubmission, listAdmissionTasks, submitPayment } from '@/lib/services/payments/submissions';
 import { getTransaction, listExceptions, listPaymentTransactions } from '@/lib/services/payments/records';
 import {
@@ -12,6 +12,7 @@ import {
   paymentParams,
   createPaymentBody,
   listPaymentsQuery,
+  exportPaymentsQuery,
   listPaymentsResponse,
   listPaymentExceptionsResponse,
   listAdmissionTasksResponse,
@@ -55,6 +56,22 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
     query: listPaymentsQuery,
     response: listPaymentsResponse,
     handler: (ctx, { query }) => listPayments(ctx, query),
+  });
+
+  // Before /payments/{payment_id}, which would otherwise take "export" as an id.
+  defineRoute(app, {
+    ...common,
+    ...READ,
+    method: 'get',
+    path: '/payments/export',
+    operationId: 'exportPayments',
+    summary: 'The filtered payments list as CSV, streamed (extension)',
+    description:
+      'The filters of GET /payments, every row in the list’s order (at most 1,000,000; past that the file ends with a line saying so). Amounts in minor units and in the currency’s units; times in UTC ISO 8601.',
+    query: exportPaymentsQuery,
+    response: z.string(),
+    stream: { type: 'text/csv', filename: 'payments.csv' },
+    handler: (ctx, { query }) => exportPayments(ctx, query),
   });
 
   defineRoute(app, {

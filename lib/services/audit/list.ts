@@ -5,6 +5,7 @@ import type { ServiceContext } from '@/lib/services/context';
 import { beyond, keysetPage, orderOf, printedKeys, queryFetch, type Keyset } from '../paging';
 import type { AuditEvent, ExportAuditEventsQuery, ListAuditEventsQuery } from '@/lib/schemas/audit';
 import { NETWORK_CHAIN } from './chain';
+import { csvExport } from '../export';
 
 const { auditEvents } = schema;
 type Row = typeof auditEvents.$inferSelect;
@@ -85,10 +86,6 @@ export async function listAuditEvents(ctx: ServiceContext, q: ListAuditEventsQue
   return { ...page, audit_events: rows.map((r) => serializeAuditEvent(r.row)) };
 }
 
-/** The most an export holds; past it the file ends with a line saying so. */
-export const EXPORT_CAP = 1_000_000;
-const EXPORT_PAGE = 1000;
-
 const CSV_COLUMNS = [
   'occurred_at',
   'token',
@@ -107,14 +104,6 @@ const CSV_COLUMNS = [
   'user_agent',
 ];
 
-/** A CSV field (RFC 4180), with a leading formula character defused for spreadsheets. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /**
  * The filtered trail as CSV, newest first, read a page at a time by keyset as the client takes
  * it (never built in memory): the stream's consumer pulls, and each pull reads one page.
@@ -124,50 +113,31 @@ export async function exportAuditEvents(
   q: ExportAuditEventsQuery,
 ): Promise<AsyncIterable<string>> {
   const where = scope(ctx, q); // refusals before the first byte
-  const db = ctx.db;
-  async function* lines() {
-    yield `${CSV_COLUMNS.join(',')}\r\n`;
-    let after: string[] | undefined;
-    let sent = 0;
-    for (;;) {
-      const page = (await db
+  return csvExport(
+    CSV_COLUMNS,
+    (after, limit) =>
+      ctx.db
         .select({ row: auditEvents, keys: printedKeys(NEWEST_FIRST) })
         .from(auditEvents)
         .where(after ? and(where, beyond(NEWEST_FIRST, after, 'after')) : where)
         .orderBy(orderOf(NEWEST_FIRST))
-        .limit(EXPORT_PAGE)) as Array<{ row: Row; keys: string[] }>;
-      let chunk = '';
-      for (const { row: r } of page) {
-        if (sent === EXPORT_CAP) {
-          yield `${chunk}# stopped at ${EXPORT_CAP} rows: narrow the filters\r\n`;
-          return;
-        }
-        chunk +=
-          [
-            r.occurredAt.toISOString(),
-            r.id,
-            r.orgId,
-            r.partnerId,
-            r.actorKind,
-            r.actorId,
-            r.actorLabel,
-            r.action,
-            r.targetType,
-            r.targetId,
-            r.changes?.before,
-            r.changes?.after,
-            r.requestId,
-            r.ip,
-            r.userAgent,
-          ]
-            .map(csvField)
-            .join(',') + '\r\n';
-        sent++;
-      }
-      if (chunk) yield chunk;
-      if (page.length < EXPORT_PAGE) return;
-      after = page[page.length - 1]!.keys;
-    }
-  }
-  return lines();
+        .limit(limit) as Promise<Array<{ row: Row; keys: string[] }>>,
+    ({ row: r }) => [
+      r.occurredAt.toISOString(),
+      r.id,
+      r.orgId,
+      r.partnerId,
+      r.actorKind,
+      r.actorId,
+      r.actorLabel,
+      r.action,
+      r.targetType,
+      r.targetId,
+      r.changes?.before,
+      r.changes?.after,
+      r.requestId,
+      r.ip,
+      r.userAgent,
+    ],
+  );
 }

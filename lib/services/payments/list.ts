@@ -2,15 +2,20 @@ import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/services/context';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
+import { partyText, searchText } from '@/lib/db/schema/payments';
+import { ValidationError } from '@/lib/errors';
 import { SUBMISSION } from '@/lib/domain/statuses';
-import type { ListPaymentsQuery } from '@/lib/schemas/payments';
+import type { ExportPaymentsQuery, ListPaymentsQuery } from '@/lib/schemas/payments';
+import { SUBMISSION_NAMES } from '@/lib/domain/statuses';
+import { unitsOf } from '@/lib/domain/money';
+import { csvExport } from '../export';
 import { requireNamespace } from '../guards';
 import { paymentCount } from '../overview/counts';
 import { keysetPage, unionFetch, type Keyset, type UnionBranch } from '../paging';
 import { serializePayment } from './serialize';
 import { submissionStatus } from './status';
 
-const { payments, submissions, settlementQueue, transactions, settlementBatches } = schema;
+const { payments, submissions, settlementQueue, transactions, settlementBatches, admissionTasks } = schema;
 
 /**
  * The payments list of a namespace at any size (docs/decisions.md "Lists"). A namespace sees the
@@ -28,7 +33,10 @@ const { payments, submissions, settlementQueue, transactions, settlementBatches 
  *   no cut-off has taken, by the same keys;
  * - unsubmitted: the payments ranges, each row checked for a submission;
  * - a payment_id prefix: the (debtor | beneficiary, payment_id collate "C", id) indexes, in
- *   payment_id order (byte order), the other filters checked per row.
+ *   payment_id order (byte order), the other filters checked per row;
+ * - a search (an id of the payment's records, a party or reference fragment, an amount range, a
+ *   counterparty): the payments' rows, through the index of the most selective filter (see
+ *   `searchConditions`), newest first, the status checked per row.
  */
 const NEWEST_FIRST = (created: SQLWrapper, id: SQLWrapper): Keyset => ({
   keys: [
@@ -54,7 +62,7 @@ function sideOf(side: Side, ns: string, debtor: SQLWrapper, beneficiary: SQLWrap
 }
 
 /** Created-at bounds (inclusive Unix seconds: created_to takes its whole second, as cutoff_to does). */
-function createdRange(q: ListPaymentsQuery, created: SQLWrapper): SQL {
+function createdRange(q: ExportPaymentsQuery, created: SQLWrapper): SQL {
   const parts: SQL[] = [];
   if (q.created_from !== undefined)
     parts.push(sql` and ${created} >= ${new Date(q.created_from * 1000).toISOString()}::timestamptz`);
@@ -64,24 +72,98 @@ function createdRange(q: ListPaymentsQuery, created: SQLWrapper): SQL {
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
+/** A "contains" pattern for a lower-cased text. */
+const containing = (fragment: string) => `%${escapeLike(fragment.toLowerCase())}%`;
 
-function branches(q: ListPaymentsQuery, ns: string): UnionBranch[] {
+/**
+ * The search filters on a payment's own row (`payments` in the FROM list), for one side. Each is
+ * served by an index when it is the most selective of the query (PostgreSQL chooses): the ids by
+ * their tables' keys, the counterparty by (debtor, beneficiary, created_at), an amount by
+ * (party, amount_minor, created_at), a fragment by the trigram index of `searchText`; the currency
+ * alone is checked per row (a namespace holds few).
+ */
+function searchConditions(q: ExportPaymentsQuery, side: Side): SQL[] {
+  const p = payments;
+  const out: SQL[] = [];
+  if (q.transaction_id !== undefined)
+    out.push(
+      sql`${p.id} = (select ${transactions.paymentPk} from ${transactions} where ${transactions.id} = ${q.transaction_id})`,
+    );
+  if (q.admission_id !== undefined)
+    out.push(
+      sql`${p.id} = (select ${submissions.paymentPk} from ${submissions} where ${submissions.admissionId} = ${q.admission_id})`,
+    );
+  if (q.task_id !== undefined)
+    out.push(
+      sql`${p.id} = (select ${admissionTasks.paymentPk} from ${admissionTasks} where ${admissionTasks.id} = ${q.task_id})`,
+    );
+  if (q.party !== undefined) {
+    const pattern = containing(q.party);
+    out.push(
+      sql`${searchText(p)} like ${pattern} and (lower(${partyText(p.debtorParty)}) like ${pattern} or lower(${partyText(p.beneficiaryParty)}) like ${pattern})`,
+    );
+  }
+  if (q.reference !== undefined) {
+    const pattern = containing(q.reference);
+    out.push(sql`${searchText(p)} like ${pattern} and lower(${p.reference}) like ${pattern}`);
+  }
+  if (q.amount_min !== undefined) out.push(sql`${p.amountMinor} >= ${q.amount_min}::bigint`);
+  if (q.amount_max !== undefined) out.push(sql`${p.amountMinor} <= ${q.amount_max}::bigint`);
+  if (q.currency !== undefined) out.push(sql`${p.currency} = ${q.currency}`);
+  if (q.counterparty !== undefined)
+    out.push(
+      side === 'debtor'
+        ? sql`${p.beneficiaryPartnerId} = ${q.counterparty}`
+        : sql`${p.debtorPartnerId} = ${q.counterparty}`,
+    );
+  return out;
+}
+
+/** Filters that pick out few payments, so that the list is read from the payments' indexes. */
+const SEARCH_FILTERS = [
+  'transaction_id',
+  'admission_id',
+  'task_id',
+  'party',
+  'reference',
+  'amount_min',
+  'amount_max',
+  'counterparty',
+] as const;
+const searching = (q: ExportPaymentsQuery) => SEARCH_FILTERS.some((name) => q[name] !== undefined);
+
+const andAll = (conditions: SQL[]) =>
+  sql.join(
+    conditions.map((c) => sql` and ${c}`),
+    sql``,
+  );
+
+function branches(q: ExportPaymentsQuery, ns: string): UnionBranch[] {
   const status = q.status;
-  if (q.payment_id) {
-    const prefix = `${escapeLike(q.payment_id)}%`;
+  if (q.payment_id || searching(q)) {
+    // Read from the payments' own indexes (PostgreSQL picks the filter's), the status per row.
+    const byPrefix = Boolean(q.payment_id);
+    const prefix = byPrefix
+      ? sql` and ${payments.paymentId} collate "C" like ${`${escapeLike(q.payment_id!)}%`}`
+      : sql``;
     const statusCheck = status ? sql` and ${paymentStatusIs(status)}` : sql``;
     return SIDES.map((side) => ({
-      keyset: BY_PAYMENT_ID,
+      keyset: byPrefix ? BY_PAYMENT_ID : NEWEST_FIRST(payments.createdAt, payments.id),
       id: payments.id,
-      from: sql`from ${payments} where ${sideOf(side, ns, payments.debtorPartnerId, payments.beneficiaryPartnerId)} and ${payments.paymentId} collate "C" like ${prefix}${createdRange(q, payments.createdAt)}${statusCheck}`,
+      from: sql`from ${payments} where ${sideOf(side, ns, payments.debtorPartnerId, payments.beneficiaryPartnerId)}${prefix}${andAll(searchConditions(q, side))}${createdRange(q, payments.createdAt)}${statusCheck}`,
     }));
   }
+  // By status (and date, currency): the ranges of the status's own rows, the currency per row.
+  const currencyOf = (pk: SQLWrapper) =>
+    q.currency === undefined
+      ? sql``
+      : sql` and exists (select 1 from ${payments} where ${payments.id} = ${pk} and ${payments.currency} = ${q.currency})`;
   if (status === 'admitted') {
     const q_ = settlementQueue;
     return SIDES.map((side) => ({
       keyset: NEWEST_FIRST(q_.paymentCreatedAt, q_.paymentPk),
       id: q_.paymentPk,
-      from: sql`from ${q_} where ${sideOf(side, ns, q_.debtorPartnerId, q_.beneficiaryPartnerId)}${createdRange(q, q_.paymentCreatedAt)}`,
+      from: sql`from ${q_} where ${sideOf(side, ns, q_.debtorPartnerId, q_.beneficiaryPartnerId)}${createdRange(q, q_.paymentCreatedAt)}${currencyOf(q_.paymentPk)}`,
     }));
   }
   if (status && status !== 'unsubmitted' && status !== 'settled') {
@@ -90,7 +172,7 @@ function branches(q: ListPaymentsQuery, ns: string): UnionBranch[] {
     return SIDES.map((side) => ({
       keyset: NEWEST_FIRST(submissions.paymentCreatedAt, submissions.paymentPk),
       id: submissions.paymentPk,
-      from: sql`from ${submissions} where ${sideOf(side, ns, submissions.debtorPartnerId, submissions.beneficiaryPartnerId)} and ${submissions.status} = ${stored}${createdRange(q, submissions.paymentCreatedAt)}`,
+      from: sql`from ${submissions} where ${sideOf(side, ns, submissions.debtorPartnerId, submissions.beneficiaryPartnerId)} and ${submissions.status} = ${stored}${createdRange(q, submissions.paymentCreatedAt)}${currencyOf(submissions.paymentPk)}`,
     }));
   }
   // Per row: unsubmitted, or settled (admitted, its transaction settled; only payments created
@@ -106,12 +188,12 @@ function branches(q: ListPaymentsQuery, ns: string): UnionBranch[] {
   return SIDES.map((side) => ({
     keyset: NEWEST_FIRST(payments.createdAt, payments.id),
     id: payments.id,
-    from: sql`from ${payments} where ${sideOf(side, ns, payments.debtorPartnerId, payments.beneficiaryPartnerId)}${createdRange(q, payments.createdAt)}${perRow}`,
+    from: sql`from ${payments} where ${sideOf(side, ns, payments.debtorPartnerId, payments.beneficiaryPartnerId)}${createdRange(q, payments.createdAt)}${andAll(searchConditions(q, side))}${perRow}`,
   }));
 }
 
 /** A payment's status under a filter's name, checked per row (where no index range serves it). */
-function paymentStatusIs(status: NonNullable<ListPaymentsQuery['status']>): SQL {
+function paymentStatusIs(status: NonNullable<ExportPaymentsQuery['status']>): SQL {
   if (status === 'unsubmitted')
     return sql`not exists (select 1 from ${submissions} where ${submissions.paymentPk} = ${payments.id})`;
   return sql`exists (select 1 from ${submissions} where ${submissions.paymentPk} = ${payments.id} and ${submissionStatus} = ${SUBMISSION[status]})`;
@@ -128,13 +210,25 @@ async function loadPayments(db: Db, ids: string[]) {
   return rows.map((r) => ({ id: r.payment.id, ...r }));
 }
 
+function checkFilters(q: ExportPaymentsQuery) {
+  if (q.amount_min !== undefined && q.amount_max !== undefined && BigInt(q.amount_min) > BigInt(q.amount_max))
+    throw new ValidationError('amount_min must not exceed amount_max');
+}
+
 export async function listPayments(ctx: ServiceContext, q: ListPaymentsQuery) {
   const ns = requireNamespace(ctx);
+  checkFilters(q);
   const parts = branches(q, ns.id);
   const fetch = unionFetch(ctx.db, parts, (ids) => loadPayments(ctx.db, ids));
   // Without a date or id filter the count is the rollups' (exact at any size); with one, the
   // rows themselves are counted up to the cap.
-  if (q.payment_id === undefined && q.created_from === undefined && q.created_to === undefined) {
+  if (
+    q.payment_id === undefined &&
+    q.created_from === undefined &&
+    q.created_to === undefined &&
+    q.currency === undefined &&
+    !searching(q)
+  ) {
     fetch.count = () => paymentCount(ctx.db, ns.id, q.status ?? null);
     fetch.exactCount = true;
   }
@@ -147,4 +241,64 @@ export async function listPayments(ctx: ServiceContext, q: ListPaymentsQuery) {
       transaction_id: r.transactionId ?? null,
     })),
   };
+}
+
+const CSV_COLUMNS = [
+  'payment_id',
+  'created_at',
+  'direction',
+  'payment_type',
+  'status',
+  'currency',
+  'amount_minor',
+  'amount',
+  'debtor_address',
+  'debtor_name',
+  'debtor_namespace',
+  'beneficiary_address',
+  'beneficiary_name',
+  'beneficiary_namespace',
+  'reference',
+  'transaction_id',
+];
+
+type PartyJson = { payment_address?: string; first_name?: string; last_name?: string };
+const nameOf = (p: PartyJson) => [p.first_name, p.last_name].filter(Boolean).join(' ');
+
+/**
+ * The filtered list as CSV in the list's order (lib/services/export.ts: a page per read, constant
+ * memory): amounts in minor units and in the currency's units, times in UTC ISO 8601, the direction
+ * as the namespace sees it.
+ */
+export async function exportPayments(ctx: ServiceContext, q: ExportPaymentsQuery) {
+  const ns = requireNamespace(ctx);
+  checkFilters(q); // refusals before the first byte
+  const parts = branches(q, ns.id);
+  const fetch = unionFetch(ctx.db, parts, (ids) => loadPayments(ctx.db, ids));
+  return csvExport(
+    CSV_COLUMNS,
+    (after, limit) => fetch.rows(after && { values: after, side: 'after' }, false, limit, 0),
+    ({ payment: p, status, transactionId }) => {
+      const debtor = p.debtorParty as PartyJson;
+      const beneficiary = p.beneficiaryParty as PartyJson;
+      return [
+        p.paymentId,
+        p.createdAt.toISOString(),
+        p.debtorPartnerId === ns.id ? (p.beneficiaryPartnerId === ns.id ? 'on-us' : 'outgoing') : 'incoming',
+        p.paymentType,
+        status ? SUBMISSION_NAMES[status] : 'unsubmitted',
+        p.currency,
+        p.amountMinor,
+        unitsOf(p.amountMinor, p.currency),
+        debtor.payment_address,
+        nameOf(debtor),
+        p.debtorPartnerId,
+        beneficiary.payment_address,
+        nameOf(beneficiary),
+        p.beneficiaryPartnerId,
+        p.reference,
+        transactionId,
+      ];
+    },
+  );
 }

@@ -1,0 +1,6 @@
+-- Trigram indexes for "contains" searches (a trusted extension: the database owner may create it).
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+CREATE INDEX "payments_pair_idx" ON "payments" USING btree ("debtor_partner_id","beneficiary_partner_id","created_at","id");--> statement-breakpoint
+CREATE INDEX "payments_debtor_amount_idx" ON "payments" USING btree ("debtor_partner_id","amount_minor","created_at","id");--> statement-breakpoint
+CREATE INDEX "payments_beneficiary_amount_idx" ON "payments" USING btree ("beneficiary_partner_id","amount_minor","created_at","id");--> statement-breakpoint
+CREATE INDEX "payments_search_text_idx" ON "payments" USING gin ((lower(("debtor_party" ->> 'payment_address') || ' ' || coalesce("debtor_party" ->> 'first_name', '') || ' ' || coalesce("debtor_party" ->> 'last_name', '') || ' ' || ("beneficiary_party" ->> 'payment_address') || ' ' || coalesce("beneficiary_party" ->> 'first_name', '') || ' ' || coalesce("beneficiary_party" ->> 'last_name', '') || ' ' || "reference")) gin_trgm_ops);
