@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator } from '@playwright/test';
 import {
   DEMO_ADMIN,
@@ -126,12 +127,12 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
   await expect(page.getByLabel('Payment address').nth(1)).toHaveValue('alice@sandbox-bank.test');
 
   // Checked in the browser: three decimals of USD are refused and nothing is sent.
-  await page.getByLabel('Amount').fill('12.345');
+  await page.getByLabel('Amount', { exact: true }).fill('12.345');
   await page.getByLabel('Payment address').first().fill(`tester@${domain}`);
   await page.getByRole('button', { name: 'Create payment' }).click();
   await expect(page.getByText('Enter an amount above 0 with at most 2 decimals for USD')).toBeVisible();
   // Refused by the gateway: a push must be paid from this namespace's own address.
-  await page.getByLabel('Amount').fill('1,234.5');
+  await page.getByLabel('Amount', { exact: true }).fill('1,234.5');
   await page.getByLabel('Payment address').first().fill('someone@elsewhere.test');
   await page.getByRole('button', { name: 'Create payment' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'debtor_party.payment_address' })).toBeVisible();
@@ -143,7 +144,7 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
 
   await page.getByLabel('Payment address').first().fill(`tester@${domain}`);
   await page.getByLabel('Reference (optional)').fill('Dashboard test');
-  await page.getByLabel('Currency').fill('usd');
+  await page.getByLabel('Currency').first().fill('usd');
   await page.getByRole('button', { name: 'Create payment' }).click();
   await expect(page).toHaveURL(new RegExp(`/payments/${id}$`));
   await expect(page.getByText(`Payment ${id} created and submitted`)).toBeVisible();
@@ -181,16 +182,16 @@ test('finding a payment by id opens its page; a partial or unknown id lists what
 }) => {
   await signInAs(page, SUPPORT);
   await nav(page, 'Payments');
-  await page.getByLabel('Find a payment by id').fill('inv-0990');
-  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await page.getByLabel('Find a payment').fill('inv-0990');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
   await expect(page).toHaveURL(/\/payments\/inv-0990$/);
   await expect(page.getByRole('heading', { name: 'Payment inv-0990', level: 1 })).toBeVisible();
 
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
   // Surrounding spaces are dropped; Enter submits like the button.
-  await page.getByLabel('Find a payment by id').fill('  ucu-2003 ');
-  await page.getByLabel('Find a payment by id').press('Enter');
+  await page.getByLabel('Find a payment').fill('  ucu-2003 ');
+  await page.getByLabel('Find a payment').press('Enter');
   await expect(page).toHaveURL(/\/payments\/ucu-2003$/);
   await expect(page.getByRole('heading', { name: 'Payment ucu-2003', level: 1 })).toBeVisible();
 
@@ -209,18 +210,74 @@ test('finding a payment by id opens its page; a partial or unknown id lists what
   await expect(page.getByLabel('Id starts with')).toHaveValue('');
 
   // A partial id lists the payments it starts; an unknown one says none match (no dead end).
-  await page.getByLabel('Find a payment by id').fill('ucu-200');
-  await page.getByRole('button', { name: 'Open', exact: true }).click();
+  await page.getByLabel('Find a payment').fill('ucu-200');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
   await expect(page).toHaveURL(/\/payments\?payment_id=ucu-200$/);
   await expect(page.getByLabel('Id starts with')).toHaveValue('ucu-200');
   await expect(ids.first()).toHaveText(/^ucu-200/);
-  await page.getByLabel('Find a payment by id').fill('no-such-payment');
-  await page.getByRole('button', { name: 'Open', exact: true }).click();
-  await expect(page).toHaveURL(/payment_id=no-such-payment$/);
+  await page.getByLabel('Find a payment').fill('no-such-payment');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page).toHaveURL(/\?party=no-such-payment$/);
   await expect(page.getByText('No payments match.')).toBeVisible();
   // A payment's own address still answers 404 for an unknown id.
   await page.goto('/payments/no-such-payment');
   await expect(page.getByRole('heading', { name: 'Payment no-such-payment not found' })).toBeVisible();
+});
+
+test('support searches payments by a party fragment, amount and reference, in the URL, and exports what it found', async ({
+  page,
+}) => {
+  await signInAs(page, SUPPORT);
+  await nav(page, 'Payments');
+  const ids = page.getByRole('table', { name: 'Payments' }).getByRole('row').locator('td:first-child');
+  const tableIds = async () => [...(await ids.allTextContents())];
+
+  // "Find" with a fragment of an address that is no payment id searches the parties.
+  await page.getByLabel('Find a payment').fill('kofi@union');
+  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]party=kofi%40union(&|$)/);
+  await expect(page.getByLabel('Party address or name')).toHaveValue('kofi@union');
+  await expect(page.getByRole('link', { name: 'ucu-2003', exact: true })).toBeVisible();
+  const kofi = await tableIds();
+  for (const id of ['inv-1002', 'ucu-2002', 'ucu-2003']) expect(kofi).toContain(id);
+  expect(kofi).not.toContain('inv-1001'); // jane → maria
+
+  // An amount in units narrows it (minor units on the wire); the filters combine.
+  await page.getByLabel('Amount from').fill('10,000');
+  await expect(page).toHaveURL(/amount_from=10%2C000/);
+  await expect.poll(tableIds).toEqual(['ucu-2003']);
+  await expect(page.getByRole('table', { name: 'Payments' })).toContainText('Property escrow');
+  await expectAccessible(page);
+  await shootThemes(page, 'payments-search');
+
+  // The export is the list as filtered, as CSV.
+  const exportLink = page.getByRole('link', { name: 'Export these payments as CSV' });
+  expect(await exportLink.getAttribute('href')).toMatch(
+    /^\/api\/proxy\/payments\/export\?party=kofi%40union&amount_min=1000000&partner=part_\w+$/,
+  );
+  const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
+  expect(download.suggestedFilename()).toBe('payments.csv');
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trim()
+    .split('\r\n');
+  expect(lines[0]!.startsWith('payment_id,created_at,direction,')).toBe(true);
+  expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['ucu-2003']);
+  expect(lines[1]).toContain(',incoming,Type_Push,');
+  expect(lines[1]).toContain(',USD,1500000,15000.00,kofi@union-cu.test,');
+
+  // A reference fragment, with the party cleared; an amount that is not one is said so.
+  await page.getByLabel('Party address or name').fill('');
+  await page.getByLabel('Amount from').fill('');
+  await page.getByLabel('Reference contains').fill('rent');
+  await expect(page).toHaveURL(/[?&]reference=rent(&|$)/);
+  await expect(page).not.toHaveURL(/party=|amount_from=/);
+  await expect.poll(tableIds).toEqual(['inv-1001']);
+  await page.getByLabel('Amount to').fill('12.345');
+  await expect(page.getByText('An amount such as 25.00')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).not.toHaveURL(/reference=|amount_to=/);
+  await expect(page.getByLabel('Reference contains')).toHaveValue('');
+  await expect(page.getByRole('link', { name: 'Export all payments as CSV' })).toBeVisible();
 });
 
 interface SubmissionAnswer {

@@ -76,3 +76,21 @@ export function usePaging(list = ''): Paging {
     move,
   };
 }
+
+const typing = new Map<string, ReturnType<typeof setTimeout>>();
+
+/**
+ * Runs `apply` once typing pauses (400 ms after the last call for the same `field`): a list's
+ * text filters follow the keyboard without a request per key, and without waiting for the field
+ * to lose focus. Each field waits on its own: typing in the next one does not drop the last.
+ */
+export function whenTypingStops(field: string, apply: () => void): void {
+  clearTimeout(typing.get(field));
+  typing.set(
+    field,
+    setTimeout(() => {
+      typing.delete(field);
+      apply();
+    }, 400),
+  );
+}

@@ -6,6 +6,9 @@
  */
 export const PARTNER_COOKIE = 'csp_partner';
 
+/** The proxy's query parameter naming the namespace of a link (a file download sends no header). */
+export const PARTNER_PARAM = 'partner';
+
 export function partnerCookieValue(userId: string, partnerId: string): string {
   return `${userId}:${partnerId}`;
 }

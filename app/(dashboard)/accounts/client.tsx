@@ -13,7 +13,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlState, whenTypingStops } from '@/lib/client/use-url-state';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Account } from './account';
 import type { AccountValues } from './account-schema';
@@ -30,13 +30,6 @@ const EMPTY: AccountValues = {
 };
 
 const accountResolver = lazyResolver(() => import('./account-schema').then((m) => m.accountResolver));
-
-// The text filters apply once typing pauses (not only on leaving the field).
-let typing: ReturnType<typeof setTimeout> | undefined;
-function whenTypingStops<T>(apply: (v: T) => void, v: T) {
-  clearTimeout(typing);
-  typing = setTimeout(() => apply(v), 400);
-}
 
 export function Client({ canManage }: { canManage: boolean }) {
   const { params, set } = useUrlState();
@@ -201,13 +194,19 @@ export function Client({ canManage }: { canManage: boolean }) {
           label="Title contains"
           id="f-title"
           defaultValue={title}
-          onChange={(e) => whenTypingStops(set, { account_title: e.target.value })}
+          onChange={(e) => {
+            const v = e.target.value;
+            whenTypingStops('account_title', () => set({ account_title: v }));
+          }}
         />
         <Field
           label="Routing number"
           id="f-routing"
           defaultValue={routing}
-          onChange={(e) => whenTypingStops(set, { routing_number: e.target.value })}
+          onChange={(e) => {
+            const v = e.target.value;
+            whenTypingStops('routing_number', () => set({ routing_number: v }));
+          }}
         />
         <SelectField
           label="Status"

@@ -17,17 +17,10 @@ import {
   type AuditEvent,
   type AuditFilters,
 } from '@/lib/client/queries/audit';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlState, whenTypingStops } from '@/lib/client/use-url-state';
 
 const LIMIT = 25;
 const col = columnHelper<AuditEvent>();
-
-// The text filters apply once typing pauses.
-let typing: ReturnType<typeof setTimeout> | undefined;
-function whenTypingStops(apply: () => void) {
-  clearTimeout(typing);
-  typing = setTimeout(apply, 400);
-}
 
 const actorText = (e: AuditEvent) =>
   e.actor.kind === 'apikey'
@@ -154,7 +147,7 @@ export function AuditClient({ operator }: { operator: boolean }) {
           defaultValue={filters.actor ?? ''}
           onChange={(e) => {
             const v = e.target.value.trim();
-            whenTypingStops(() => set({ actor: v }));
+            whenTypingStops('actor', () => set({ actor: v }));
           }}
         />
         <Field
@@ -164,7 +157,7 @@ export function AuditClient({ operator }: { operator: boolean }) {
           defaultValue={filters.target ?? ''}
           onChange={(e) => {
             const v = e.target.value.trim();
-            whenTypingStops(() => set({ target: v }));
+            whenTypingStops('target', () => set({ target: v }));
           }}
         />
         <Field
@@ -189,7 +182,7 @@ export function AuditClient({ operator }: { operator: boolean }) {
             defaultValue={filters.org_id ?? ''}
             onChange={(e) => {
               const v = e.target.value.trim();
-              whenTypingStops(() => set({ org_id: v }));
+              whenTypingStops('org_id', () => set({ org_id: v }));
             }}
           />
         ) : null}

@@ -14,9 +14,18 @@ import { apiFetch } from '@/lib/client/api';
 import { PaymentStatusBadge } from '@/components/payments/status-badge';
 import { formatMoney } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { FilterField } from '@/components/ui/filter-field';
 import type { ListPage } from '@/lib/client/list-page';
 import { LazyPaymentForm } from './lazy-payment-form';
-import { PAYMENTS_LIMIT, paymentsQuery } from './search-params';
+import {
+  amountBound,
+  findFilter,
+  PAYMENT_FILTERS,
+  PAYMENTS_LIMIT,
+  paymentsExportHref,
+  paymentsQuery,
+} from './search-params';
+import { CounterpartyFilter } from './counterparty-filter';
 
 export interface PaymentRow {
   payment_id: string;
@@ -24,6 +33,7 @@ export interface PaymentRow {
   payment_type: string;
   debtor_party: { payment_address: string };
   beneficiary_party: { payment_address: string };
+  reference: string;
   initiated_at: string;
   submission_status: number | null;
 }
@@ -36,7 +46,10 @@ const col = columnHelper<PaymentRow>();
 export function Client({
   initial,
   create,
+  partnerId,
 }: {
+  /** The selected namespace (the export link names it). */
+  partnerId: string | null;
   initial: { qs: string; data: PaymentList } | null;
   /** Admins create payments in the selected namespace (its domain; a sandbox pays the Sandbox Bank). */
   create: { domain: string; sandbox: boolean } | null;
@@ -44,16 +57,23 @@ export function Client({
   const { params, set } = useUrlState();
   const paging = usePaging();
   const router = useRouter();
-  const status = params.get('status') ?? '';
-  const from = params.get('created_from') ?? '';
-  const to = params.get('created_to') ?? '';
-  const prefix = params.get('payment_id') ?? '';
+  const value = (key: (typeof PAYMENT_FILTERS)[number]) => params.get(key) ?? '';
   const [search, setSearch] = useState('');
+  const [finding, setFinding] = useState(false);
   const qs = paymentsQuery(params);
   const query = useQuery({
     queryKey: ['payments', qs],
     queryFn: () => apiFetch<PaymentList>(`/payments?${qs}`),
     initialData: initial?.qs === qs ? initial.data : undefined,
+  });
+  const filtered = PAYMENT_FILTERS.some((k) => value(k));
+  const currency = value('currency');
+  const badAmount = (key: 'amount_from' | 'amount_to') =>
+    value(key) && !amountBound(value(key), currency) ? 'An amount such as 25.00' : undefined;
+  /** A text filter's field: in the URL under its own name. */
+  const textFilter = (key: (typeof PAYMENT_FILTERS)[number]) => ({
+    value: value(key),
+    onValue: (v: string) => set({ [key]: v }),
   });
   const columns = col.columns([
     col.accessor('payment_id', {
@@ -83,6 +103,15 @@ export function Client({
       cell: ({ row }) => row.original.beneficiary_party.payment_address,
     }),
     col.display({
+      header: 'Reference',
+      id: 'reference',
+      cell: ({ row }) => (
+        <span className="block max-w-48 truncate" title={row.original.reference}>
+          {row.original.reference}
+        </span>
+      ),
+    }),
+    col.display({
       header: 'Status',
       id: 'status',
       cell: ({ row }) => <PaymentStatusBadge status={row.original.submission_status} />,
@@ -107,43 +136,63 @@ export function Client({
         </FormSection>
       ) : null}
       <form
+        role="search"
+        aria-label="Payments"
         onSubmit={async (e) => {
           e.preventDefault();
-          const id = search.trim();
-          if (!id) return;
-          // The payment when the id is whole; otherwise the payments whose id starts with it
-          // (the exact id sorts first among them), never a dead end.
-          const found = await apiFetch<PaymentList>(
-            `/payments?${new URLSearchParams({ payment_id: id, limit: '1' })}`,
-          ).catch(() => null);
-          if (found?.payments[0]?.payment_id === id) router.push(`/payments/${encodeURIComponent(id)}`);
-          else set({ payment_id: id });
+          const text = search.trim();
+          if (!text) return;
+          setFinding(true);
+          try {
+            // A record's id finds its payment; a whole payment id opens it; otherwise the payments
+            // whose id starts with it, or failing that whose party's address or name holds it.
+            const record = findFilter(text);
+            const probe: Record<string, string> = record
+              ? { [record.key]: record.value }
+              : { payment_id: text };
+            const found = await apiFetch<PaymentList>(
+              `/payments?${new URLSearchParams({ ...probe, limit: '2' })}`,
+            ).catch(() => null);
+            const only = found?.payments.length === 1 ? found.payments[0]!.payment_id : null;
+            if (record && only) router.push(`/payments/${encodeURIComponent(only)}`);
+            else if (found?.payments[0]?.payment_id === text)
+              router.push(`/payments/${encodeURIComponent(text)}`);
+            else {
+              // What "Find" set before gives way to what it sets now.
+              const cleared = {
+                payment_id: undefined,
+                party: undefined,
+                transaction_id: undefined,
+                admission_id: undefined,
+                task_id: undefined,
+              };
+              if (record || found?.payments.length || text.length < 3) set({ ...cleared, ...probe });
+              else set({ ...cleared, party: text });
+            }
+          } finally {
+            setFinding(false);
+          }
         }}
         className="flex flex-wrap items-end gap-3"
       >
         <Field
-          label="Find a payment by id"
+          label="Find a payment"
           id="payment-search"
+          className="w-[min(30rem,80vw)]"
+          placeholder="Payment id, txn_…, adm_…, task_…, address or name"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <Button type="submit">Open</Button>
-        <Field
-          key={prefix}
-          label="Id starts with"
-          id="payment-prefix"
-          defaultValue={prefix}
-          onBlur={(e) => set({ payment_id: e.target.value.trim() })}
-          onKeyDown={(e) => {
-            if (e.key !== 'Enter') return;
-            e.preventDefault();
-            set({ payment_id: e.currentTarget.value.trim() });
-          }}
-        />
+        <Button type="submit" disabled={finding}>
+          Find
+        </Button>
+      </form>
+      <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <legend className="sr-only">Filters</legend>
         <SelectField
           label="Status"
           id="payment-status"
-          value={status}
+          value={value('status')}
           onChange={(e) => set({ status: e.target.value })}
         >
           <option value="">Any</option>
@@ -157,35 +206,87 @@ export function Client({
           label="Created from"
           id="payment-created-from"
           type="date"
-          value={from}
-          max={to || undefined}
+          value={value('created_from')}
+          max={value('created_to') || undefined}
           onChange={(e) => set({ created_from: e.target.value })}
         />
         <Field
           label="Created to"
           id="payment-created-to"
           type="date"
-          value={to}
-          min={from || undefined}
+          value={value('created_to')}
+          min={value('created_from') || undefined}
           onChange={(e) => set({ created_to: e.target.value })}
         />
-        {from || to || status || prefix ? (
+        <FilterField label="Party address or name" id="payment-party" {...textFilter('party')} />
+        <FilterField label="Reference contains" id="payment-reference" {...textFilter('reference')} />
+        <FilterField
+          label="Amount from"
+          id="payment-amount-from"
+          inputMode="decimal"
+          placeholder="0.00"
+          error={badAmount('amount_from')}
+          {...textFilter('amount_from')}
+        />
+        <FilterField
+          label="Amount to"
+          id="payment-amount-to"
+          inputMode="decimal"
+          placeholder="0.00"
+          error={badAmount('amount_to')}
+          {...textFilter('amount_to')}
+        />
+        <FilterField
+          label="Currency"
+          id="payment-currency"
+          placeholder="USD"
+          maxLength={3}
+          autoCapitalize="characters"
+          {...textFilter('currency')}
+          normalize={(typed) => {
+            const v = typed.trim().toUpperCase();
+            return v === '' || /^[A-Z]{3}$/.test(v) ? v : null;
+          }}
+        />
+        <CounterpartyFilter value={value('counterparty')} onChange={(v) => set({ counterparty: v })} />
+        <FilterField label="Id starts with" id="payment-prefix" {...textFilter('payment_id')} />
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-3">
+        {(['transaction_id', 'admission_id', 'task_id'] as const).map((key) =>
+          value(key) ? (
+            <span
+              key={key}
+              className="rounded-full border border-slate-300 px-3 py-1 text-sm dark:border-slate-600"
+            >
+              {key.replace('_id', '')} {value(key)}{' '}
+              <button
+                type="button"
+                className="ml-1 text-blue-700 underline dark:text-blue-400"
+                aria-label={`Remove the ${key.replace('_', ' ')} filter`}
+                onClick={() => set({ [key]: undefined })}
+              >
+                ×
+              </button>
+            </span>
+          ) : null,
+        )}
+        {filtered ? (
           <Button
             type="button"
             variant="secondary"
-            onClick={() =>
-              set({
-                status: undefined,
-                created_from: undefined,
-                created_to: undefined,
-                payment_id: undefined,
-              })
-            }
+            onClick={() => set(Object.fromEntries(PAYMENT_FILTERS.map((k) => [k, undefined])))}
           >
             Clear filters
           </Button>
         ) : null}
-      </form>
+        <a
+          className="ml-auto text-sm text-blue-700 underline dark:text-blue-400"
+          href={paymentsExportHref(params, partnerId)}
+          download
+        >
+          Export {filtered ? 'these payments' : 'all payments'} as CSV
+        </a>
+      </div>
       <DataTable
         caption="Payments"
         columns={columns}

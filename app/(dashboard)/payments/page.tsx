@@ -22,7 +22,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     me.role === 'admin' && ns ? { domain: ns.domain, sandbox: ns.environment === 'sandbox' } : null;
   return (
     <Suspense fallback={<ListPageSkeleton label="Loading payments…" />}>
-      <Client initial={data ? { qs, data } : null} create={create} />
+      <Client initial={data ? { qs, data } : null} create={create} partnerId={partnerId ?? null} />
     </Suspense>
   );
 }

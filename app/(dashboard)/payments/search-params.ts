@@ -1,6 +1,43 @@
+import { toMinorUnits } from '@/lib/domain/money';
+import { PARTNER_PARAM } from '@/lib/dashboard/partner-cookie';
+
 /** The payments list's URL (filters and cursor) → the gateway's `GET /payments` query, on either side. */
 export const PAYMENTS_LIMIT = 20;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The list's filters as the URL names them. Most are the gateway's own; the dates are days
+ * (`YYYY-MM-DD`, local) and the amounts are in the currency's units as typed (`25.00`), read with
+ * the chosen currency's exponent (two decimals when no currency is chosen).
+ */
+export const PAYMENT_FILTERS = [
+  'status',
+  'created_from',
+  'created_to',
+  'payment_id',
+  'party',
+  'reference',
+  'amount_from',
+  'amount_to',
+  'currency',
+  'counterparty',
+  'transaction_id',
+  'admission_id',
+  'task_id',
+] as const;
+
+/** Filters passed to the gateway as they are in the URL. */
+const AS_IS = [
+  'status',
+  'payment_id',
+  'party',
+  'reference',
+  'currency',
+  'counterparty',
+  'transaction_id',
+  'admission_id',
+  'task_id',
+] as const;
 
 /**
  * A `YYYY-MM-DD` day of the URL → Unix seconds at the start (or end) of that day in the local time
@@ -13,18 +50,60 @@ function daySeconds(day: string, end: boolean): number | undefined {
   return Number.isNaN(t) ? undefined : Math.floor(t / 1000);
 }
 
-export function paymentsQuery(params: URLSearchParams): string {
-  const cursor = params.get('cursor') ?? '';
-  const status = params.get('status') ?? '';
-  const prefix = (params.get('payment_id') ?? '').trim();
+/** An amount of the URL in units → minor units for the gateway; undefined when not an amount. */
+export function amountBound(text: string, currency: string): string | undefined {
+  if (!text.trim()) return undefined;
+  return toMinorUnits(text, /^[A-Z]{3}$/.test(currency) ? currency : 'USD') ?? undefined;
+}
+
+/** The gateway's filters of the URL (no paging). */
+export function paymentFilters(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const key of AS_IS) {
+    const v = (params.get(key) ?? '').trim();
+    // Fragments shorter than the gateway searches by are left out rather than refused.
+    if (v && !((key === 'party' || key === 'reference') && v.length < 3)) out.set(key, v);
+  }
   const from = daySeconds(params.get('created_from') ?? '', false);
   const to = daySeconds(params.get('created_to') ?? '', true);
-  return new URLSearchParams({
-    limit: String(PAYMENTS_LIMIT),
-    ...(cursor ? { cursor } : {}),
-    ...(status ? { status } : {}),
-    ...(prefix ? { payment_id: prefix } : {}),
-    ...(from !== undefined ? { created_from: String(from) } : {}),
-    ...(to !== undefined ? { created_to: String(to) } : {}),
-  }).toString();
+  if (from !== undefined) out.set('created_from', String(from));
+  if (to !== undefined) out.set('created_to', String(to));
+  const currency = params.get('currency') ?? '';
+  const min = amountBound(params.get('amount_from') ?? '', currency);
+  const max = amountBound(params.get('amount_to') ?? '', currency);
+  if (min) out.set('amount_min', min);
+  if (max) out.set('amount_max', max);
+  return out;
+}
+
+export function paymentsQuery(params: URLSearchParams): string {
+  const out = paymentFilters(params);
+  out.set('limit', String(PAYMENTS_LIMIT));
+  const cursor = params.get('cursor');
+  if (cursor) out.set('cursor', cursor);
+  return out.toString();
+}
+
+/** The export of the list as filtered: the gateway streams the CSV through the dashboard's proxy. */
+export function paymentsExportHref(params: URLSearchParams, partnerId: string | null): string {
+  const qs = paymentFilters(params);
+  if (partnerId) qs.set(PARTNER_PARAM, partnerId);
+  const text = qs.toString();
+  return `/api/proxy/payments/export${text ? `?${text}` : ''}`;
+}
+
+/**
+ * What "Find" does with what was typed: an id of a payment's record names its filter by its
+ * prefix (`txn_`, `adm_`, `task_`); anything else is a payment id (or its start), or failing that
+ * a fragment of a party's address or name.
+ */
+export function findFilter(
+  text: string,
+): { key: 'transaction_id' | 'admission_id' | 'task_id'; value: string } | null {
+  const m = /^(txn|adm|task)_[0-9a-z]+$/.exec(text);
+  if (!m) return null;
+  const key = ({ txn: 'transaction_id', adm: 'admission_id', task: 'task_id' } as const)[
+    m[1] as 'txn' | 'adm' | 'task'
+  ];
+  return { key, value: text };
 }

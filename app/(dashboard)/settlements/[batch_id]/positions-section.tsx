@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv, toCsv } from '@/lib/client/csv';
 import { formatMoney } from '@/lib/client/format';
 import type { BatchDetail } from '@/lib/client/queries/settlements';
-import { useCounterpartyDomains } from './counterparty-domains';
+import { useCounterpartyDomains } from '@/lib/client/queries/links';
 import { CARD } from './styles';
 
 const PAGE = 20;

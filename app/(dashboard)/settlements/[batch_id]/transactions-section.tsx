@@ -16,7 +16,7 @@ import {
   type BatchTransaction,
 } from '@/lib/client/queries/settlements';
 import { usePaging } from '@/lib/client/use-url-state';
-import { useCounterpartyDomains } from './counterparty-domains';
+import { useCounterpartyDomains } from '@/lib/client/queries/links';
 import { CARD } from './styles';
 
 const col = columnHelper<BatchTransaction>();

@@ -3,7 +3,7 @@ import type { NextRequest } from 'next/server';
 import { SESSION_SECRET } from '@/lib/auth/next-auth';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { callGateway } from '@/lib/dashboard/gateway-client';
-import { PARTNER_COOKIE, partnerFromCookie } from '@/lib/dashboard/partner-cookie';
+import { PARTNER_COOKIE, PARTNER_PARAM, partnerFromCookie } from '@/lib/dashboard/partner-cookie';
 import { MAX_BODY_BYTES } from '@/lib/api/raw-path';
 
 export const dynamic = 'force-dynamic';
@@ -39,8 +39,14 @@ async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] 
   }
   const { path } = await ctx.params;
   const headers: Record<string, string> = { authorization: `Bearer ${accessToken}` };
+  // A file link (an export) names its namespace in the address, since a link sends no header.
+  const search = new URLSearchParams(req.nextUrl.search);
+  const linked = req.method === 'GET' ? search.get(PARTNER_PARAM) : null;
+  search.delete(PARTNER_PARAM);
   const partner =
-    req.headers.get('x-partner-id') ?? partnerFromCookie(req.cookies.get(PARTNER_COOKIE)?.value, token?.sub);
+    req.headers.get('x-partner-id') ??
+    linked ??
+    partnerFromCookie(req.cookies.get(PARTNER_COOKIE)?.value, token?.sub);
   if (partner) headers['x-partner-id'] = partner;
   if (token?.orgId) headers['x-org-id'] = token.orgId as string;
   const contentType = req.headers.get('content-type');
@@ -57,7 +63,8 @@ async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] 
       { status: 413 },
     );
   }
-  const res = await callGateway(`/${path.map(encodeURIComponent).join('/')}${req.nextUrl.search}`, {
+  const query = search.toString();
+  const res = await callGateway(`/${path.map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`, {
     method: req.method,
     headers,
     body: body || undefined,
