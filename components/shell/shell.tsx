@@ -3,13 +3,22 @@
 import { SELECT_CLASS } from '@/components/ui/select';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { apiFetch, setActivePartner } from '@/lib/client/api';
 import { signOut } from '@/lib/client/sign-out';
 import { PARTNER_COOKIE, partnerCookieValue } from '@/lib/dashboard/partner-cookie';
 import type { Me } from '@/lib/dashboard/session';
 
 type Role = Me['role'];
+
+// Loaded on first use: the shell is on every page.
+const SearchDialog = lazy(() => import('./search-dialog'));
+
+/** Ctrl K (⌘ K) anywhere, or / outside a text field, opens the search. */
+const opensSearch = (e: KeyboardEvent) =>
+  (e.ctrlKey || e.metaKey
+    ? e.key.toLowerCase() === 'k'
+    : e.key === '/' && !/^(INPUT|TEXTAREA|SELECT)$/.test((e.target as Element).tagName)) && !e.altKey;
 const NAV: Array<{ href: string; label: string; roles: Role[] }> = [
   { href: '/', label: 'Overview', roles: ['admin', 'support', 'viewer'] },
   { href: '/payments', label: 'Payments', roles: ['admin', 'support', 'viewer'] },
@@ -44,6 +53,18 @@ export function Shell({
   // Under 1024 px the sidebar is a menu over the page, opened by the top bar's button.
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
+  const [searching, setSearching] = useState(false);
+  const canSearch = selected !== null;
+  useEffect(() => {
+    if (!canSearch) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (!opensSearch(e)) return;
+      e.preventDefault();
+      setSearching(true);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [canSearch]);
   if (menuPath !== pathname) {
     // Following a link closes the menu (state adjusted during render, not in an effect).
     setMenuPath(pathname);
@@ -164,6 +185,21 @@ export function Shell({
               </p>
             ) : null}
           </div>
+        ) : null}
+        {canSearch ? (
+          <button
+            type="button"
+            onClick={() => setSearching(true)}
+            aria-keyshortcuts="Control+K /"
+            className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-600"
+          >
+            Search (Ctrl K)
+          </button>
+        ) : null}
+        {searching ? (
+          <Suspense>
+            <SearchDialog onClose={() => setSearching(false)} />
+          </Suspense>
         ) : null}
         <nav aria-label="Main" className="flex flex-col gap-1">
           {nav.map((n) => {

@@ -300,3 +300,41 @@ describe('GET /api/v1/csp/customer/{payment_address}/resolve', () => {
     expectError(await api('GET', '/customer/alice@sandbox-bank.test/resolve', k), 403, 'error.forbidden');
   });
 });
+
+describe('GET /api/v1/csp/customer?q=', () => {
+  it('finds by id, or by a fragment of the address or the name in any case, in the namespace only', async () => {
+    const [org, other] = [await createOrg(), await createOrg()];
+    const k = await keyFor(org);
+    const made: Record<string, string> = {};
+    for (const [name, first, last] of [
+      ['ada', 'Ada', 'Lovelace'],
+      ['alan', 'Alan', 'Turing'],
+      ['grace_h', 'Grace', 'Hopper'],
+    ] as const) {
+      const res = await api('POST', '/customer', {
+        ...k,
+        body: { payment_address: `${name}@${org.domain}`, first_name: first, last_name: last },
+      });
+      expect(res.status, res.text).toBe(200);
+      made[name] = res.body.data.token;
+    }
+    const kOther = await keyFor(other);
+    await api('POST', '/customer', {
+      ...kOther,
+      body: { payment_address: `ada@${other.domain}`, first_name: 'Ada', last_name: 'Lovelace' },
+    });
+    const found = async (q: string) =>
+      (await api('GET', `/customer?q=${encodeURIComponent(q)}`, k)).body.data.customers.map(
+        (c: { payment_address: string }) => c.payment_address.split('@')[0],
+      );
+    expect(await found('LOVELACE')).toEqual(['ada']);
+    expect(await found('ada lov')).toEqual(['ada']);
+    expect(await found(`@${org.domain}`)).toEqual(['grace_h', 'alan', 'ada']);
+    expect(await found('a')).toEqual(['grace_h', 'alan', 'ada']);
+    expect(await found('e_h')).toEqual(['grace_h']); // `_` is itself, not any character
+    expect(await found('%')).toEqual([]);
+    expect(await found(made.alan!)).toEqual(['alan']);
+    expect(await found(made.alan!.toUpperCase())).toEqual([]);
+    expectError(await api('GET', `/customer?q=${'x'.repeat(101)}`, k), 400, 'error.bad_request');
+  });
+});

@@ -278,6 +278,24 @@ test('support searches payments by a party fragment, amount and reference, in th
   await expect(page).not.toHaveURL(/reference=|amount_to=/);
   await expect(page.getByLabel('Reference contains')).toHaveValue('');
   await expect(page.getByRole('link', { name: 'Export all payments as CSV' })).toBeVisible();
+
+  // The shell's search, from any page: "/" or Ctrl K; an id opens its record, a name its payments.
+  await nav(page, 'Settlements');
+  await page.keyboard.press('/');
+  const search = page.getByLabel('Go to a payment, transaction, batch, account, webhook or customer');
+  await search.fill('ucu-2003');
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Payment ucu-2003', level: 1 })).toBeVisible();
+  await page.keyboard.press('Control+K');
+  await expect(search).toBeFocused();
+  await shootThemes(page, 'shell-search');
+  await search.fill('maria@union');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/payments\?party=maria%40union$/);
+  await expect(page.getByRole('link', { name: 'inv-1001', exact: true })).toBeVisible();
+  await page.keyboard.press('Control+K');
+  await search.press('Escape');
+  await expect(search).toBeHidden();
 });
 
 interface SubmissionAnswer {

@@ -274,4 +274,20 @@ test('customers: the list pages through the gateway with the page in the URL', a
   await expect(cells).toHaveText([address(3), address(2), address(1)]);
   await page.goBack();
   await expect(page.getByText('1–20 of 23 total')).toBeVisible();
+
+  // Search: a fragment of the name ("Page Row 2…"), in the URL; the shell's search opens the
+  // list by a customer's id.
+  await page.getByLabel('Find a customer: id, address or name').fill('ROW 2');
+  await expect(page).toHaveURL(/[?&]q=ROW\+2(&|$)/);
+  await expect(cells).toHaveText([address(23), address(22), address(21), address(20), address(2)]);
+  await expect(page.getByText('5 total', { exact: true })).toBeVisible();
+  const c7 = (
+    await (await request.get(`/api/v1/csp/customer?q=${encodeURIComponent(address(7))}`, { headers })).json()
+  ).data.customers[0].token as string;
+  await page.keyboard.press('Control+K');
+  await page.getByLabel('Go to a payment, transaction, batch, account, webhook or customer').fill(c7);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/customers\\?q=${c7}$`));
+  await expect(cells).toHaveText([address(7)]);
+  await expect(page.getByLabel('Find a customer: id, address or name')).toHaveValue(c7);
 });

@@ -77,7 +77,7 @@ export function usePaging(list = ''): Paging {
   };
 }
 
-const typing = new Map<string, ReturnType<typeof setTimeout>>();
+const typing: Record<string, ReturnType<typeof setTimeout>> = {};
 
 /**
  * Runs `apply` once typing pauses (400 ms after the last call for the same `field`): a list's
@@ -85,12 +85,6 @@ const typing = new Map<string, ReturnType<typeof setTimeout>>();
  * to lose focus. Each field waits on its own: typing in the next one does not drop the last.
  */
 export function whenTypingStops(field: string, apply: () => void): void {
-  clearTimeout(typing.get(field));
-  typing.set(
-    field,
-    setTimeout(() => {
-      typing.delete(field);
-      apply();
-    }, 400),
-  );
+  clearTimeout(typing[field]);
+  typing[field] = setTimeout(apply, 400);
 }

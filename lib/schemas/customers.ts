@@ -27,7 +27,10 @@ export const createCustomerBody = z.object({
 export type CreateCustomerBody = z.output<typeof createCustomerBody>;
 
 export const listCustomersQuery = z.object({
-  q: z.string().max(100).optional().openapi({ description: 'Substring of the address or name' }),
+  q: z.string().max(100).optional().openapi({
+    description:
+      'The customer id, or a fragment of the payment address or of the name (first and last name as one text), any case',
+  }),
   ...pageQuery,
 });
 

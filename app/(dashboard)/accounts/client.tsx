@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
@@ -14,22 +13,12 @@ import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { usePaging, useUrlState, whenTypingStops } from '@/lib/client/use-url-state';
-import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Account } from './account';
-import type { AccountValues } from './account-schema';
+import { LazyAccountForm } from './lazy-account-form';
 
 const col = columnHelper<Account>();
 
 const LIMIT = 20;
-const EMPTY: AccountValues = {
-  account_title: '',
-  account_number: '',
-  routing_number: '',
-  type: 'checking',
-  institution_name: '',
-};
-
-const accountResolver = lazyResolver(() => import('./account-schema').then((m) => m.accountResolver));
 
 export function Client({ canManage }: { canManage: boolean }) {
   const { params, set } = useUrlState();
@@ -51,33 +40,6 @@ export function Client({ canManage }: { canManage: boolean }) {
     queryFn: () => apiFetch<ListPage & { accounts: Account[] }>(`/account?${qs}`),
   });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['accounts'] });
-  const form = useForm<AccountValues>({ resolver: accountResolver, defaultValues: EMPTY });
-  const create = useMutation({
-    mutationFn: (v: AccountValues) =>
-      apiFetch<Account>('/account', {
-        method: 'POST',
-        body: {
-          account_title: v.account_title,
-          account_number: v.account_number,
-          routing_number: v.routing_number,
-          type: v.type,
-          institution: {
-            name: v.institution_name,
-            phone_number: '',
-            address: { address: '', city: '', postal_code: '', state: '' },
-          },
-        },
-      }),
-    onSuccess: (a) => {
-      toast('success', `Account ${a.masked_account_number} added`);
-      form.reset(EMPTY);
-      invalidate();
-    },
-    onError: (e: Error) =>
-      /routing/.test(e.message)
-        ? form.setError('routing_number', { message: e.message })
-        : toast('error', e.message),
-  });
   const [deleting, setDeleting] = useState<Account | null>(null);
   const act = useMutation({
     mutationFn: ({ a, action }: { a: Account; action: 'verify' | 'delete' }) =>
@@ -145,45 +107,7 @@ export function Client({ canManage }: { canManage: boolean }) {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Settlement accounts</h1>
       {canManage ? (
-        <form
-          onSubmit={form.handleSubmit((v) => create.mutate(v))}
-          className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
-          noValidate
-        >
-          <Field
-            label="Account title"
-            id="acct-title"
-            {...form.register('account_title')}
-            error={form.formState.errors.account_title?.message}
-          />
-          <Field
-            label="Account number"
-            id="acct-number"
-            inputMode="numeric"
-            {...form.register('account_number')}
-            error={form.formState.errors.account_number?.message}
-          />
-          <Field
-            label="Routing number"
-            id="acct-routing"
-            inputMode="numeric"
-            {...form.register('routing_number')}
-            error={form.formState.errors.routing_number?.message}
-          />
-          <Field
-            label="Bank name"
-            id="acct-bank"
-            {...form.register('institution_name')}
-            error={form.formState.errors.institution_name?.message}
-          />
-          <SelectField label="Type" id="acct-type" {...form.register('type')}>
-            <option value="checking">Checking</option>
-            <option value="savings">Savings</option>
-          </SelectField>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Adding…' : 'Add account'}
-          </Button>
-        </form>
+        <LazyAccountForm onCreated={invalidate} />
       ) : (
         <Banner tone="info" title="Read only">
           Only your organization&apos;s admins can add, verify or delete settlement accounts.

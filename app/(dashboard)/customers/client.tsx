@@ -11,7 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import { usePaging } from '@/lib/client/use-url-state';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { FilterField } from '@/components/ui/filter-field';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { CustomerValues } from './customer-schemas';
 
@@ -34,11 +35,16 @@ const resolveResolver = lazyResolver(() => import('./customer-schemas').then((m)
 
 export function Client({ canManage }: { canManage: boolean }) {
   const paging = usePaging();
+  const { params, set } = useUrlState();
+  const search = params.get('q') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
   const query = useQuery({
-    queryKey: ['customers', { cursor: paging.cursor }],
-    queryFn: () => apiFetch<ListPage & { customers: Customer[] }>(`/customer?limit=${LIMIT}${paging.param}`),
+    queryKey: ['customers', { q: search, cursor: paging.cursor }],
+    queryFn: () =>
+      apiFetch<ListPage & { customers: Customer[] }>(
+        `/customer?limit=${LIMIT}${search ? `&q=${encodeURIComponent(search)}` : ''}${paging.param}`,
+      ),
   });
   const form = useForm<CustomerValues>({ resolver: customerResolver, defaultValues: EMPTY });
   const create = useMutation({
@@ -143,6 +149,15 @@ export function Client({ canManage }: { canManage: boolean }) {
           Only your organization&apos;s admins can create customers.
         </Banner>
       )}
+      <div className="max-w-md">
+        <FilterField
+          label="Find a customer: id, address or name"
+          id="customer-search"
+          type="search"
+          value={search}
+          onValue={(q) => set({ q })}
+        />
+      </div>
       <DataTable
         caption="Customers"
         columns={columns}
@@ -151,7 +166,7 @@ export function Client({ canManage }: { canManage: boolean }) {
         limit={LIMIT}
         paging={paging}
         isLoading={query.isLoading}
-        empty="No customers yet."
+        empty={search ? 'No customers match.' : 'No customers yet.'}
       />
     </div>
   );

@@ -14,12 +14,12 @@ import { apiFetch } from '@/lib/client/api';
 import { PaymentStatusBadge } from '@/components/payments/status-badge';
 import { formatMoney } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { findTarget } from '@/lib/client/find';
 import { FilterField } from '@/components/ui/filter-field';
 import type { ListPage } from '@/lib/client/list-page';
 import { LazyPaymentForm } from './lazy-payment-form';
 import {
   amountBound,
-  findFilter,
   PAYMENT_FILTERS,
   PAYMENTS_LIMIT,
   paymentsExportHref,
@@ -144,31 +144,8 @@ export function Client({
           if (!text) return;
           setFinding(true);
           try {
-            // A record's id finds its payment; a whole payment id opens it; otherwise the payments
-            // whose id starts with it, or failing that whose party's address or name holds it.
-            const record = findFilter(text);
-            const probe: Record<string, string> = record
-              ? { [record.key]: record.value }
-              : { payment_id: text };
-            const found = await apiFetch<PaymentList>(
-              `/payments?${new URLSearchParams({ ...probe, limit: '2' })}`,
-            ).catch(() => null);
-            const only = found?.payments.length === 1 ? found.payments[0]!.payment_id : null;
-            if (record && only) router.push(`/payments/${encodeURIComponent(only)}`);
-            else if (found?.payments[0]?.payment_id === text)
-              router.push(`/payments/${encodeURIComponent(text)}`);
-            else {
-              // What "Find" set before gives way to what it sets now.
-              const cleared = {
-                payment_id: undefined,
-                party: undefined,
-                transaction_id: undefined,
-                admission_id: undefined,
-                task_id: undefined,
-              };
-              if (record || found?.payments.length || text.length < 3) set({ ...cleared, ...probe });
-              else set({ ...cleared, party: text });
-            }
+            const target = await findTarget(search);
+            if (target) router.push(target);
           } finally {
             setFinding(false);
           }

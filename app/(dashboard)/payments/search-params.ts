@@ -91,19 +91,3 @@ export function paymentsExportHref(params: URLSearchParams, partnerId: string | 
   const text = qs.toString();
   return `/api/proxy/payments/export${text ? `?${text}` : ''}`;
 }
-
-/**
- * What "Find" does with what was typed: an id of a payment's record names its filter by its
- * prefix (`txn_`, `adm_`, `task_`); anything else is a payment id (or its start), or failing that
- * a fragment of a party's address or name.
- */
-export function findFilter(
-  text: string,
-): { key: 'transaction_id' | 'admission_id' | 'task_id'; value: string } | null {
-  const m = /^(txn|adm|task)_[0-9a-z]+$/.exec(text);
-  if (!m) return null;
-  const key = ({ txn: 'transaction_id', adm: 'admission_id', task: 'task_id' } as const)[
-    m[1] as 'txn' | 'adm' | 'task'
-  ];
-  return { key, value: text };
-}

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type AnyColumn } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -107,7 +107,11 @@ export const customers = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('customers_partner_idx').on(t.partnerId, t.createdAt, t.id)],
+  (t) => [
+    index('customers_partner_idx').on(t.partnerId, t.createdAt, t.id),
+    // The list's `q`: a fragment of the address or name, through trigrams (lib/services/customers).
+    index('customers_search_text_idx').using('gin', sql`(${customerSearchText(t)}) gin_trgm_ops`),
+  ],
 );
 
 /**
@@ -136,3 +140,12 @@ export const links = pgTable(
     index('links_counterparty_idx').on(t.counterpartyPartnerId),
   ],
 );
+
+/** A customer's searchable text: address and name, lower case (the list's `q` matches this exactly). */
+export function customerSearchText(t: {
+  paymentAddress: AnyColumn;
+  firstName: AnyColumn;
+  lastName: AnyColumn;
+}) {
+  return sql`lower(${t.paymentAddress} || ' ' || ${t.firstName} || ' ' || ${t.lastName})`;
+}

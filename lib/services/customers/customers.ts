@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
+import { customerSearchText } from '@/lib/db/schema/tenancy';
 import { slots, slotValues } from '@/lib/db/prepared';
 import { finalWrite } from '@/lib/db/final-write';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
@@ -95,10 +96,13 @@ export async function createCustomer(ctx: ServiceContext, input: CreateCustomerB
 
 export async function listCustomers(ctx: ServiceContext, q: ListCustomersQuery) {
   const ns = requireNamespace(ctx);
-  const cond = q.q
+  // `q`: the customer's id, or a fragment of its address or name ("first last"), any case; `%`
+  // and `_` are themselves. The fragment is served by the trigram index of `customerSearchText`.
+  const text = q.q?.trim();
+  const cond = text
     ? and(
         eq(customers.partnerId, ns.id),
-        sql`(${customers.paymentAddress} ILIKE ${'%' + q.q + '%'} OR ${customers.firstName} || ' ' || ${customers.lastName} ILIKE ${'%' + q.q + '%'})`,
+        sql`(${customers.id} = ${text} or ${customerSearchText(customers)} like ${`%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`})`,
       )
     : eq(customers.partnerId, ns.id);
   const { rows, page } = await keysetPage(

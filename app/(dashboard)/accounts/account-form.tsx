@@ -1,0 +1,94 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field, SelectField } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { Account } from './account';
+import type { AccountValues } from './account-schema';
+
+const EMPTY: AccountValues = {
+  account_title: '',
+  account_number: '',
+  routing_number: '',
+  type: 'checking',
+  institution_name: '',
+};
+
+const accountResolver = lazyResolver(() => import('./account-schema').then((m) => m.accountResolver));
+
+/** The add-an-account form (admins), loaded after the list: the list's first load stays light. */
+export function AccountForm({ onCreated }: { onCreated: () => void }) {
+  const toast = useToast();
+  const form = useForm<AccountValues>({ resolver: accountResolver, defaultValues: EMPTY });
+  const create = useMutation({
+    mutationFn: (v: AccountValues) =>
+      apiFetch<Account>('/account', {
+        method: 'POST',
+        body: {
+          account_title: v.account_title,
+          account_number: v.account_number,
+          routing_number: v.routing_number,
+          type: v.type,
+          institution: {
+            name: v.institution_name,
+            phone_number: '',
+            address: { address: '', city: '', postal_code: '', state: '' },
+          },
+        },
+      }),
+    onSuccess: (a) => {
+      toast('success', `Account ${a.masked_account_number} added`);
+      form.reset(EMPTY);
+      onCreated();
+    },
+    onError: (e: Error) =>
+      /routing/.test(e.message)
+        ? form.setError('routing_number', { message: e.message })
+        : toast('error', e.message),
+  });
+  return (
+    <form
+      onSubmit={form.handleSubmit((v) => create.mutate(v))}
+      className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
+      noValidate
+    >
+      <Field
+        label="Account title"
+        id="acct-title"
+        {...form.register('account_title')}
+        error={form.formState.errors.account_title?.message}
+      />
+      <Field
+        label="Account number"
+        id="acct-number"
+        inputMode="numeric"
+        {...form.register('account_number')}
+        error={form.formState.errors.account_number?.message}
+      />
+      <Field
+        label="Routing number"
+        id="acct-routing"
+        inputMode="numeric"
+        {...form.register('routing_number')}
+        error={form.formState.errors.routing_number?.message}
+      />
+      <Field
+        label="Bank name"
+        id="acct-bank"
+        {...form.register('institution_name')}
+        error={form.formState.errors.institution_name?.message}
+      />
+      <SelectField label="Type" id="acct-type" {...form.register('type')}>
+        <option value="checking">Checking</option>
+        <option value="savings">Savings</option>
+      </SelectField>
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? 'Adding…' : 'Add account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "customers_search_text_idx" ON "customers" USING gin ((lower("payment_address" || ' ' || "first_name" || ' ' || "last_name")) gin_trgm_ops);
