@@ -25,6 +25,37 @@ test('namespaces: create, filter, disable', async ({ page }) => {
   await expect(page.getByRole('cell', { name: 'demo-bank.test', exact: true })).toHaveCount(0);
   await expectAccessible(page);
   await shoot(page, 'namespaces');
+
+  // Its settings: the payment time to live and the compliance review threshold, checked as the
+  // API checks them, saved, shown in the list and answered by the API.
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: domain, exact: true }) });
+  await expect(row.getByRole('cell', { name: '1 d', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: `Settings of ${domain}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Settings of ${domain}` });
+  await expect(dialog.getByLabel('Payment time to live')).toHaveValue('1');
+  await expect(dialog.getByLabel('Unit', { exact: true })).toHaveValue('days');
+  await dialog.getByLabel('Payment time to live').fill('31');
+  await expect(dialog.getByText('From 5 seconds to 30 days, a whole number')).toBeVisible();
+  await dialog.getByLabel('Payment time to live').fill('90');
+  await dialog.getByLabel('Unit', { exact: true }).selectOption('minutes');
+  await dialog.getByLabel('Compliance review from (minor units)').fill('25.00');
+  await expect(dialog.getByText('A whole number of minor units above 0')).toBeVisible();
+  await dialog.getByLabel('Compliance review from (minor units)').fill('250000');
+  await expect(dialog.getByText('250,000 minor units: 2,500.00 in a currency with 2 decimals')).toBeVisible();
+  await expectAccessible(page);
+  await shootThemes(page, 'namespace-settings', { axe: false });
+  await dialog.getByRole('button', { name: 'Save settings' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByRole('cell', { name: '90 min', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: '250,000', exact: true })).toBeVisible();
+  const saved = await page.evaluate(
+    (d) =>
+      fetch('/api/proxy/partner?limit=100&enabled=false')
+        .then((r) => r.json())
+        .then((b) => b.data.partners.find((p: { domain: string }) => p.domain === d)),
+    domain,
+  );
+  expect(saved).toMatchObject({ payment_ttl_seconds: 5400, review_threshold: '250000' });
 });
 
 test('API keys: create shows the secret once; rotate stops the old secret; revoke behind a confirmation', async ({

@@ -3,6 +3,7 @@
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
@@ -22,7 +23,22 @@ interface Namespace {
   domain: string;
   environment: string;
   enabled: boolean;
+  payment_ttl_seconds: number;
+  review_threshold: string;
 }
+
+// Opened by an admin's "Settings": loaded then (the list's first load stays light).
+const SettingsDialog = lazy(() => import('./settings-dialog'));
+
+/** 86400 → "1 d", 5400 → "90 min". */
+const duration = (s: number) =>
+  s % 86400 === 0
+    ? `${s / 86400} d`
+    : s % 3600 === 0
+      ? `${s / 3600} h`
+      : s % 60 === 0
+        ? `${s / 60} min`
+        : `${s} s`;
 const col = columnHelper<Namespace>();
 
 const LIMIT = 20;
@@ -54,6 +70,7 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
     },
     onError: (e: Error) => toast('error', e.message),
   });
+  const [editing, setEditing] = useState<Namespace | null>(null);
   const form = useForm<NamespaceValues>({ resolver: namespaceResolver, defaultValues: EMPTY });
   const create = useMutation({
     mutationFn: ({ environment, ...v }: NamespaceValues) =>
@@ -78,6 +95,11 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
     }),
     col.accessor('environment', { header: 'Environment' }),
     col.accessor('enabled', { header: 'Status', cell: (c) => (c.getValue() ? 'Enabled' : 'Disabled') }),
+    col.accessor('payment_ttl_seconds', { header: 'Payment TTL', cell: (c) => duration(c.getValue()) }),
+    col.accessor('review_threshold', {
+      header: 'Review from (minor units)',
+      cell: (c) => <span className="tabular-nums">{BigInt(c.getValue()).toLocaleString('en')}</span>,
+    }),
     // Changes are for admins; everyone else reads.
     ...(canManage
       ? [
@@ -85,14 +107,23 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
             header: 'Actions',
             id: 'actions',
             cell: ({ row }) => (
-              <Button
-                variant="secondary"
-                disabled={toggle.isPending}
-                onClick={() => toggle.mutate(row.original)}
-                aria-label={`${row.original.enabled ? 'Disable' : 'Enable'} ${row.original.domain}`}
-              >
-                {row.original.enabled ? 'Disable' : 'Enable'}
-              </Button>
+              <div className="flex gap-2">
+                <Button
+                  variant="secondary"
+                  disabled={toggle.isPending}
+                  onClick={() => toggle.mutate(row.original)}
+                  aria-label={`${row.original.enabled ? 'Disable' : 'Enable'} ${row.original.domain}`}
+                >
+                  {row.original.enabled ? 'Disable' : 'Enable'}
+                </Button>
+                <Button
+                  variant="secondary"
+                  onClick={() => setEditing(row.original)}
+                  aria-label={`Settings of ${row.original.domain}`}
+                >
+                  Settings
+                </Button>
+              </div>
             ),
           }),
         ]
@@ -159,6 +190,11 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
           <option value="false">Disabled</option>
         </select>
       </div>
+      {editing ? (
+        <Suspense>
+          <SettingsDialog ns={editing} onClose={() => setEditing(null)} />
+        </Suspense>
+      ) : null}
       <DataTable
         caption="Namespaces"
         columns={columns}
