@@ -34,6 +34,7 @@ import pg from 'pg';
 import { startServer } from '../e2e/api/server';
 import { createScratchDatabase } from '../lib/testing/scratch-pg';
 import { cutoffTimes, DAY_MS, loadStep, paymentIdOf, type Cast, type Step } from './history-data';
+import { treeRssMb } from './proc';
 import { answerShape, READS, someG, type Fixtures, type Read } from './history-reads';
 import { explainReads, type PlanSummary } from './history-explain';
 
@@ -261,7 +262,75 @@ async function timeRead(
   return result;
 }
 
+/** Exports streamed whole at each size (BENCH_READS filters them by name too). */
+const EXPORTS = [
+  { name: 'payments export, all (≤ 10^6 rows)', path: '/payments/export' },
+  {
+    name: 'payments export, currency=EUR + status=rejected',
+    path: '/payments/export?currency=EUR&status=rejected',
+  },
+];
+
+interface ExportResult {
+  name: string;
+  rows: number;
+  seconds: number;
+  bytes: number;
+  /** The host's resident memory before and at most during the stream (MB, sampled every 50 ms). */
+  rssBeforeMb: number;
+  rssPeakMb: number;
+  error?: string;
+}
+
+const rssMb = treeRssMb;
+
+/** Streams an export to its end, counting its lines, with the host's RSS sampled meanwhile. */
+async function timeExport(
+  base: string,
+  pid: number,
+  e: (typeof EXPORTS)[number],
+  headers: Record<string, string>,
+): Promise<ExportResult> {
+  const rssBeforeMb = rssMb(pid);
+  let rssPeakMb = rssBeforeMb;
+  const sampler = setInterval(() => {
+    rssPeakMb = Math.max(rssPeakMb, rssMb(pid));
+  }, 50);
+  const t0 = performance.now();
+  let bytes = 0;
+  let lines = 0;
+  try {
+    const res = await fetch(base + e.path, { headers, signal: AbortSignal.timeout(30 * 60_000) });
+    if (res.status !== 200) throw new Error(`${res.status} ${(await res.text()).slice(0, 200)}`);
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+      bytes += chunk.byteLength;
+      for (const b of chunk) if (b === 10) lines++;
+    }
+    return {
+      name: e.name,
+      rows: lines - 1,
+      seconds: (performance.now() - t0) / 1000,
+      bytes,
+      rssBeforeMb,
+      rssPeakMb,
+    };
+  } catch (err) {
+    return {
+      name: e.name,
+      rows: Math.max(0, lines - 1),
+      seconds: (performance.now() - t0) / 1000,
+      bytes,
+      rssBeforeMb,
+      rssPeakMb,
+      error: (err as Error).message,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
 interface SizeReport {
+  exports: ExportResult[];
   size: number;
   at: string;
   load: string;
@@ -308,6 +377,20 @@ async function measure(
         : (r.error ?? 'not applicable');
       log(`  ${r.read}: ${stat}; rows ${r.rows ?? '–'}, count ${r.count ?? '–'}`);
     }
+    const exports: ExportResult[] = [];
+    for (const e of EXPORTS) {
+      if (onlyReads && !onlyReads.some((o) => e.name.includes(o))) continue;
+      const headers = {
+        authorization: `Bearer ${admin}`,
+        'x-partner-id': fx.homeId,
+        'x-org-id': fx.homeOrgId,
+      };
+      const r = await timeExport(base, host.pid(), e, headers);
+      exports.push(r);
+      log(
+        `  ${r.name}: ${fmt(r.rows)} rows in ${r.seconds.toFixed(1)} s (${fmt(Math.round(r.rows / r.seconds))} rows/s, ${gb(r.bytes)}), host RSS ${r.rssBeforeMb.toFixed(0)} → peak ${r.rssPeakMb.toFixed(0)} MB${r.error ? `; ${r.error}` : ''}`,
+      );
+    }
     const tables = await tableSizes(client);
     const databaseBytes = Number(
       (await client.query(`SELECT pg_database_size(current_database()) AS n`)).rows[0].n,
@@ -319,6 +402,7 @@ async function measure(
       fixtures: fx,
       dataAgeHours: (Date.now() - newest) / 3_600_000,
       reads,
+      exports,
       tables,
       databaseBytes,
     };
@@ -562,6 +646,16 @@ function renderReport(
       }),
       '',
     );
+    if (s.exports?.length)
+      lines.push(
+        '| export | rows | seconds | rows/s | size | host RSS before → peak |',
+        '|---|---:|---:|---:|---:|---|',
+        ...s.exports.map(
+          (e) =>
+            `| ${e.name} | ${fmt(e.rows)} | ${e.seconds.toFixed(1)} | ${fmt(Math.round(e.rows / e.seconds))} | ${gb(e.bytes)} | ${e.rssBeforeMb.toFixed(0)} → ${e.rssPeakMb.toFixed(0)} MB${e.error ? ` (${e.error})` : ''} |`,
+        ),
+        '',
+      );
     if (s.plans) lines.push(`Plans: ${path.relative(root, s.plans)}`, '');
   }
   if (sizesMeasured.length) {

@@ -48,3 +48,20 @@ export function cpuSecondsSince(before: Map<number, number>, pids: number[]): nu
   const now = snapshot().cpu;
   return pids.reduce((sum, pid) => sum + Math.max(0, (now.get(pid) ?? 0) - (before.get(pid) ?? 0)), 0);
 }
+
+/** Resident memory (MB) of a process and all its descendants (a host may run under a launcher). */
+export function treeRssMb(rootPid: number): number {
+  const { children } = snapshot();
+  let kb = 0;
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    try {
+      kb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    } catch {
+      // ended meanwhile
+    }
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return kb / 1024;
+}
