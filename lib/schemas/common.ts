@@ -52,7 +52,8 @@ export const pageQuery = {
 /** What every list answers beside its rows and its `count` (or `total`). */
 export const pageInfo = {
   count_capped: z.boolean().openapi({
-    description: 'True when the list holds more than 10,000 rows: the count then says 10,000 ("10,000+")',
+    description:
+      'True when the list holds more rows than it counts: 10,000 ("10,000+"), or 1,000 for a payments search by `party` or `reference` fragment',
   }),
   has_more: z.boolean().openapi({ description: 'More rows follow this page' }),
   next_cursor: z

@@ -146,6 +146,8 @@ export interface KeysetFetch<R> {
   count(cap: number): Promise<number>;
   /** True when `count` is exact at any size (kept with the writes), so the answer is never capped. */
   exactCount?: boolean;
+  /** A lower cap than COUNT_CAP, for a list whose rows are costly to count (a "contains" search). */
+  countCap?: number;
 }
 
 /**
@@ -165,7 +167,8 @@ export async function keysetPage<R>(
   if (q.cursor !== undefined && q.page !== undefined)
     throw new ValidationError('cursor and page cannot be combined: page with one or the other');
   const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, keyset.keys.length, digest);
-  const countPromise = fetch.count(COUNT_CAP);
+  const cap = fetch.countCap ?? COUNT_CAP;
+  const countPromise = fetch.count(cap);
   let rows: Array<R & { keys: string[] }>;
   let more: boolean;
   let before: boolean;
@@ -192,8 +195,8 @@ export async function keysetPage<R>(
   return {
     rows,
     page: {
-      count: fetch.exactCount ? counted : Math.min(counted, COUNT_CAP),
-      count_capped: !fetch.exactCount && counted > COUNT_CAP,
+      count: fetch.exactCount ? counted : Math.min(counted, cap),
+      count_capped: !fetch.exactCount && counted > cap,
       has_more: more && last !== undefined,
       next_cursor: more && last ? encodeCursor({ k: last.keys, d: 'a', f: digest }) : null,
       prev_cursor: before && first ? encodeCursor({ k: first.keys, d: 'b', f: digest }) : null,

@@ -6,7 +6,7 @@ import type { NamespaceInfo } from '@/lib/services/context';
 import { createTestDatabase, testContext } from '@/lib/testing/db';
 import type { ListPaymentsQuery } from '@/lib/schemas/payments';
 import { COUNT_CAP } from '../paging';
-import { listPayments } from './list';
+import { FRAGMENT_COUNT_CAP, listPayments } from './list';
 
 // The payments list over the real queries (PGlite, and PostgreSQL with TEST_DATABASE_URL): keyset
 // paging, the capped count and each filter's index ranges, with rows bulk-loaded in SQL.
@@ -215,5 +215,23 @@ describe('the payments list, keyset-paged', () => {
     // The legacy page number still answers the right rows.
     const deep = await list('part_big', { limit: 3, page: 3000 });
     expect(deep.payments.map((p) => p.payment_id)).toEqual(['big-01053', 'big-01052', 'big-01051']);
+  }, 60_000);
+
+  it('counts a search by fragment up to 1,000 and says so', async () => {
+    // part_big's 10,050 payments (loaded above) have no parties nor reference; give 1,200 of them
+    // addresses (the API requires them) and a common reference.
+    await db().execute(
+      sql`UPDATE payments SET reference = 'Monthly fee ' || payment_id,
+            debtor_party = '{"payment_address": "a@big.test"}', beneficiary_party = '{"payment_address": "b@a.test"}'
+          WHERE payment_id LIKE 'big-%' AND right(payment_id, 5)::int <= 1200`,
+    );
+    expect(await list('part_big', { limit: 3, reference: 'monthly fee' })).toMatchObject({
+      count: FRAGMENT_COUNT_CAP,
+      count_capped: true,
+      has_more: true,
+    });
+    const few = await list('part_big', { limit: 3, reference: 'fee big-0000' });
+    expect(few).toMatchObject({ count: 9, count_capped: false });
+    expect(few.payments.map((p) => p.payment_id)).toEqual(['big-00009', 'big-00008', 'big-00007']);
   }, 60_000);
 });
