@@ -31,6 +31,9 @@ const namespaceColumns = {
   isSystem: namespaces.isSystem,
   paymentTtlSeconds: namespaces.paymentTtlSeconds,
   reviewThreshold: namespaces.reviewThreshold,
+  fourEyesThreshold: namespaces.fourEyesThreshold,
+  fourEyesApprovals: namespaces.fourEyesApprovals,
+  fourEyesKeysApprove: namespaces.fourEyesKeysApprove,
 };
 
 // The two lookups an authenticated request makes when its credential is not cached

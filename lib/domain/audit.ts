@@ -44,6 +44,7 @@ export const AUDIT_ACTIONS = {
   'payment.submitted': 'Payment submitted',
   'task.pending': 'Task reopened',
   'task.on_hold': 'Task put on hold',
+  'task.approved': 'Task approved, awaiting a second approver',
   'task.completed': 'Task completed',
   'task.failed': 'Task failed',
   'settlement.cutoff_requested': 'Cut-off requested',

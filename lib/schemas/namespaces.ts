@@ -12,6 +12,17 @@ export const namespaceSchema = z
     enabled: z.boolean(),
     payment_ttl_seconds: z.number().int(),
     review_threshold: z.string(),
+    four_eyes_threshold: z.string().nullable().openapi({
+      description:
+        "Four-eyes admission: this namespace's tasks for payments of at least this amount (minor units), and every compliance_review, need an approval by someone other than the person or key that created or submitted the payment; null: off",
+    }),
+    four_eyes_approvals: z
+      .number()
+      .int()
+      .openapi({ description: 'How many distinct approvers a four-eyes task needs: 1 or 2' }),
+    four_eyes_api_keys_approve: z.boolean().openapi({
+      description: 'Whether an API key may approve a four-eyes task (otherwise only people may)',
+    }),
     created_at: secondsSchema,
     updated_at: secondsSchema,
   })
@@ -69,6 +80,11 @@ export const updateNamespaceBody = z.object({
     .max(30 * 86400)
     .optional(),
   review_threshold: positiveMinorUnitsSchema.optional(),
+  four_eyes_threshold: positiveMinorUnitsSchema.nullable().optional(),
+  four_eyes_approvals: z
+    .union([z.literal(1), z.literal(2)], { error: 'four_eyes_approvals must be 1 or 2' })
+    .optional(),
+  four_eyes_api_keys_approve: z.boolean().optional(),
 });
 
 export type UpdateNamespaceBody = z.output<typeof updateNamespaceBody>;

@@ -114,12 +114,21 @@ export const taskSchema = z
             note: z.string().nullable(),
             updated_by: z.string().nullable(),
             at: z.number().int().openapi({ description: 'modified_on after this change (Unix seconds)' }),
+            approval: z.number().int().optional().openapi({
+              description: 'On a task that needs four eyes: which approval this change was (1, or 2 of two)',
+            }),
           })
           .openapi('AdmissionTaskChange'),
       )
       .openapi({
         description:
           'Extension: every change of the task, oldest first, with the fields it set. Empty for tasks last changed before changes were kept.',
+      }),
+    approvals: z
+      .array(z.object({ updated_by: z.string(), at: z.number().int() }).openapi('AdmissionTaskApproval'))
+      .openapi({
+        description:
+          'Extension: the approvals so far of a task that needs two distinct approvers (four eyes), oldest first; the task stays pending until the second. Named as `updated_by` is.',
       }),
   })
   .openapi('AdmissionTask');

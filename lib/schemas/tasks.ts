@@ -35,7 +35,16 @@ export type ListTasksQuery = z.output<typeof listTasksQuery>;
 export const listTasksResponse = z.object({
   count: z.number().int(),
   ...pageInfo,
-  tasks: z.array(taskSchema.extend({ amount: amountSchema, submission_status: z.number().int() })),
+  tasks: z.array(
+    taskSchema.extend({
+      amount: amountSchema,
+      submission_status: z.number().int(),
+      approvals_required: z.number().int().openapi({
+        description:
+          "Four eyes: the distinct approvals (by someone other than the payment's maker) completing this task needs under the namespace's policy now: 0 (not covered: anyone decides), 1 or 2",
+      }),
+    }),
+  ),
 });
 
 export type ListTasksResponse = z.infer<typeof listTasksResponse>;

@@ -14,6 +14,9 @@ export interface NamespaceInfo {
   isSystem: boolean;
   paymentTtlSeconds: number;
   reviewThreshold: bigint;
+  fourEyesThreshold: bigint | null;
+  fourEyesApprovals: number;
+  fourEyesKeysApprove: boolean;
 }
 
 export type Principal =

@@ -24,6 +24,11 @@ export const payments = pgTable(
     initiatedAt: ts('initiated_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * Who created it (`usr:<id>` or `key:<id>`, lib/services/context.ts credentialId): the maker a
+     * four-eyes task may not be approved by (lib/domain/four-eyes.ts); null before it was kept.
+     */
+    createdBy: text('created_by'),
   },
   (t) => [
     uniqueIndex('payments_partner_payment_uq').on(t.partnerId, t.paymentId),
@@ -93,6 +98,8 @@ export const submissions = pgTable(
     expiresAt: ts('expires_at').notNull(),
     submittedAt: ts('submitted_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /** Who submitted it (a credential id, as `payments.created_by`); null before it was kept. */
+    submittedBy: text('submitted_by'),
   },
   (t) => [
     uniqueIndex('submissions_payment_uq').on(t.paymentPk),
@@ -125,6 +132,19 @@ export interface TaskHistoryEntry {
    * role); absent in entries written before it was kept.
    */
   updated_by_label?: string | null;
+  /** On a four-eyes task, which approval this change was (1, or 2 of two); absent otherwise. */
+  approval?: number;
+}
+
+/** One approval of a task that needs two (column `approvals`). */
+export interface TaskApproval {
+  /** The approver's credential id (`usr:<id>`, `key:<id>`). */
+  actor: string;
+  /** As the approver's organization sees them (an e-mail, an API key id). */
+  updated_by: string;
+  /** As other organizations see them (the namespace's name and role). */
+  updated_by_label: string;
+  at: number;
 }
 
 export const admissionTasks = pgTable(
@@ -156,6 +176,12 @@ export const admissionTasks = pgTable(
      * field `history`); [] for tasks last changed before it was kept.
      */
     history: jsonb('history').$type<TaskHistoryEntry[]>().notNull().default([]),
+    /**
+     * The approvals given so far to a task that needs two (four-eyes, lib/domain/four-eyes.ts):
+     * who (a credential id, never sent to other organizations) and when; the completing one is not
+     * kept here (the task's own updated_by names it).
+     */
+    approvals: jsonb('approvals').$type<TaskApproval[]>().notNull().default([]),
     expiresAt: ts('expires_at').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -32,6 +33,16 @@ export const namespaces = pgTable(
     reviewThreshold: bigint('review_threshold', { mode: 'bigint' })
       .notNull()
       .default(sql`1000000`),
+    /**
+     * Four-eyes admission (lib/domain/four-eyes.ts): when set, this namespace's tasks for payments
+     * of at least this amount (minor units), and every compliance review, need an approval by
+     * someone other than the payment's maker; null: off.
+     */
+    fourEyesThreshold: bigint('four_eyes_threshold', { mode: 'bigint' }),
+    /** How many distinct approvers such a task needs (1 or 2). */
+    fourEyesApprovals: smallint('four_eyes_approvals').notNull().default(1),
+    /** Whether an API key may approve such a task (machines are makers unless this says so). */
+    fourEyesKeysApprove: boolean('four_eyes_keys_approve').notNull().default(false),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

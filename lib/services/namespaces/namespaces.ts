@@ -37,6 +37,9 @@ const audited = (n: NamespaceRow) => ({
   enabled: n.enabled,
   payment_ttl_seconds: n.paymentTtlSeconds,
   review_threshold: n.reviewThreshold.toString(),
+  four_eyes_threshold: n.fourEyesThreshold?.toString() ?? null,
+  four_eyes_approvals: n.fourEyesApprovals,
+  four_eyes_api_keys_approve: n.fourEyesKeysApprove,
 });
 
 export async function insertNamespace(
@@ -139,6 +142,13 @@ export async function updateNamespace(ctx: ServiceContext, id: string, input: Up
         ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
         ...(input.payment_ttl_seconds !== undefined ? { paymentTtlSeconds: input.payment_ttl_seconds } : {}),
         ...(input.review_threshold !== undefined ? { reviewThreshold: BigInt(input.review_threshold) } : {}),
+        ...(input.four_eyes_threshold !== undefined
+          ? { fourEyesThreshold: input.four_eyes_threshold === null ? null : BigInt(input.four_eyes_threshold) }
+          : {}),
+        ...(input.four_eyes_approvals !== undefined ? { fourEyesApprovals: input.four_eyes_approvals } : {}),
+        ...(input.four_eyes_api_keys_approve !== undefined
+          ? { fourEyesKeysApprove: input.four_eyes_api_keys_approve }
+          : {}),
         updatedAt: new Date(),
       })
       .where(eq(namespaces.id, current.id))

@@ -13,6 +13,9 @@ export function serializeNamespace(n: NamespaceRow) {
     enabled: n.enabled,
     payment_ttl_seconds: n.paymentTtlSeconds,
     review_threshold: n.reviewThreshold.toString(),
+    four_eyes_threshold: n.fourEyesThreshold?.toString() ?? null,
+    four_eyes_approvals: n.fourEyesApprovals,
+    four_eyes_api_keys_approve: n.fourEyesKeysApprove,
     created_at: toSeconds(n.createdAt),
     updated_at: toSeconds(n.updatedAt),
   };

@@ -1,3 +1,4 @@
+import { NO_FOUR_EYES } from '@/lib/domain/four-eyes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
@@ -19,6 +20,7 @@ const ns = (id: string): NamespaceInfo => ({
   isSystem: false,
   paymentTtlSeconds: 86400,
   reviewThreshold: 1_000_000n,
+  ...NO_FOUR_EYES,
 });
 const ctx = (id: string) => testContext(db(), { namespace: ns(id), orgId: 'org_o' });
 

@@ -1,3 +1,4 @@
+import { NO_FOUR_EYES } from '@/lib/domain/four-eyes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { schema } from '@/lib/db';
@@ -22,6 +23,7 @@ const ns = (id: string): NamespaceInfo => ({
   isSystem: false,
   paymentTtlSeconds: 86400,
   reviewThreshold: 1_000_000n,
+  ...NO_FOUR_EYES,
 });
 const list = (partner: string, q: Partial<ListPaymentsQuery> = {}) =>
   listPayments(testContext(db(), { namespace: ns(partner), orgId: 'org_l' }), {

@@ -1,5 +1,5 @@
 import { and, eq, or, sql, type Placeholder } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/services/context';
+import { credentialId, type ServiceContext } from '@/lib/services/context';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
@@ -107,6 +107,7 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentBod
     initiatedAt: now,
     expiresAt: new Date(now.getTime() + ns.paymentTtlSeconds * 1000),
     createdAt: now,
+    createdBy: credentialId(ctx.principal),
   };
   const wire = serializePayment(row);
   const events = partiesOfNamespaces([ns, counterparty]).map((p) => ({

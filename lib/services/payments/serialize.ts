@@ -98,6 +98,11 @@ export function serializeTask(t: TaskRow, viewerOrgId: string | null) {
     modified_on: unixSeconds(t.updatedAt),
     /** Extension: every change of the task, oldest first (docs/decisions.md). */
     history: t.history.map((e) => historyView(e, own)),
+    /**
+     * Extension: the approvals so far of a task that needs two (four eyes), oldest first; the
+     * completing approval is the task's own update. [] otherwise.
+     */
+    approvals: t.approvals.map((a) => ({ updated_by: own ? a.updated_by : a.updated_by_label, at: a.at })),
   };
 }
 
@@ -120,6 +125,7 @@ function historyView(e: TaskHistoryEntry, own: boolean): TaskHistoryEntry {
     status: e.status,
     updated_by: own ? e.updated_by : publicUpdatedBy(e.updated_by, e),
     status_reason: e.status_reason,
+    ...(e.approval ? { approval: e.approval } : {}),
   };
 }
 
@@ -127,13 +133,15 @@ function historyView(e: TaskHistoryEntry, own: boolean): TaskHistoryEntry {
 export interface TaskActor {
   by: string;
   label: string;
+  /** The credential deciding (`usr:<id>`, `key:<id>`), for four eyes; absent for the system's deciders. */
+  credential?: string;
 }
 
 /** The Sandbox Bank's answers carry this name for every viewer. */
 export const SANDBOX_BANK_ACTOR = 'sandbox-bank';
 
 /** The history entry a change of the task appends: the task after it, `at` its modified_on. */
-export function taskHistoryEntry(t: TaskRow, label: string): TaskHistoryEntry {
+export function taskHistoryEntry(t: TaskRow, label: string, approval?: number): TaskHistoryEntry {
   // In jsonb key order, so the answer to the update reads exactly like a later read of the row.
   return inJsonbOrder({
     status: t.status,
@@ -142,6 +150,7 @@ export function taskHistoryEntry(t: TaskRow, label: string): TaskHistoryEntry {
     updated_by: t.updatedBy,
     at: unixSeconds(t.updatedAt),
     updated_by_label: label,
+    ...(approval ? { approval } : {}),
   });
 }
 

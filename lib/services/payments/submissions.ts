@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { NamespaceInfo, ServiceContext } from '@/lib/services/context';
+import { credentialId, type NamespaceInfo, type ServiceContext } from '@/lib/services/context';
 import { schema, type Db } from '@/lib/db';
 import { perDatabase } from '@/lib/db/prepared';
 import { slots, slotValues } from '@/lib/db/prepared';
@@ -132,6 +132,7 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
     expiresAt: payment.expiresAt,
     submittedAt: now,
     updatedAt: now,
+    submittedBy: credentialId(ctx.principal),
   };
   const tasks: TaskRow[] = plan.tasks.map((t) => ({
     id: newId('task'),
@@ -149,6 +150,7 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
     note: null,
     updatedBy: null,
     history: [],
+    approvals: [],
     expiresAt: payment.expiresAt,
     createdAt: now,
     updatedAt: now,

@@ -4,7 +4,9 @@ import { schema, type Db } from '@/lib/db';
 import { perDatabase } from '@/lib/db/prepared';
 import { slot, slots, slotValues } from '@/lib/db/prepared';
 import { finalWrite, type AttachedWrite } from '@/lib/db/final-write';
-import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/errors';
+import { approvalRefusal, approvalsRequired, type FourEyesPolicy } from '@/lib/domain/four-eyes';
+import type { TaskApproval } from '@/lib/db/schema/payments';
 import { newId } from '@/lib/ids';
 import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
 import { auditInsertSlots, auditValues, type AuditContext } from '../audit/record';
@@ -69,13 +71,14 @@ export function checkReason(input: TaskUpdateInput) {
 
 const debtorNs = aliasedTable(namespaces, 'debtor_ns');
 const beneficiaryNs = aliasedTable(namespaces, 'beneficiary_ns');
+const assigneeNs = aliasedTable(namespaces, 'assignee_ns');
 const sibling = aliasedTable(admissionTasks, 'sibling');
 
 /**
  * Everything a task update decides on, in one prepared read: the task, its submission (with its
  * version), the payment, the organizations of the payment's two namespaces (the parties of its
- * events) and the status of every task of the admission (one row per task). One snapshot, so
- * the statuses and the version agree.
+ * events), the assignee namespace's four-eyes policy and the status of every task of the
+ * admission (one row per task). One snapshot, so the statuses and the version agree.
  */
 function taskStateQuery(db: Db, scoped: boolean) {
   const match = [eq(admissionTasks.id, slot('taskId'))];
@@ -92,6 +95,11 @@ function taskStateQuery(db: Db, scoped: boolean) {
       payment: payments,
       debtorOrgId: debtorNs.orgId,
       beneficiaryOrgId: beneficiaryNs.orgId,
+      policy: {
+        fourEyesThreshold: assigneeNs.fourEyesThreshold,
+        fourEyesApprovals: assigneeNs.fourEyesApprovals,
+        fourEyesKeysApprove: assigneeNs.fourEyesKeysApprove,
+      },
       sibling: { id: sibling.id, status: sibling.status },
     })
     .from(admissionTasks)
@@ -99,6 +107,7 @@ function taskStateQuery(db: Db, scoped: boolean) {
     .innerJoin(payments, eq(payments.id, submissions.paymentPk))
     .innerJoin(debtorNs, eq(debtorNs.id, payments.debtorPartnerId))
     .innerJoin(beneficiaryNs, eq(beneficiaryNs.id, payments.beneficiaryPartnerId))
+    .innerJoin(assigneeNs, eq(assigneeNs.id, admissionTasks.partnerId))
     .innerJoin(sibling, eq(sibling.admissionId, admissionTasks.admissionId))
     .where(and(...match))
     .prepare(scoped ? 'tasks_state_scoped' : 'tasks_state');
@@ -165,6 +174,7 @@ type State = {
   payment: PaymentRow;
   debtorOrgId: string;
   beneficiaryOrgId: string;
+  policy: FourEyesPolicy;
 };
 
 /** What one task update writes; `outcome` and the number of events fix the statement's shape. */
@@ -177,6 +187,8 @@ interface Change {
   /** The submission as read (its version and status guard the write) and after the update. */
   seen: SubmissionRow;
   sub: SubmissionRow;
+  /** A first approval of a task that needs two: kept, and the task stays open. */
+  approval?: TaskApproval;
   exception?: typeof paymentExceptions.$inferInsert;
   txn?: Omit<typeof transactions.$inferSelect, 'batchId' | 'settledAt'>;
   lines?: Array<typeof transactionLines.$inferSelect>;
@@ -210,17 +222,46 @@ function decide(
     );
   }
   const now = new Date();
+  // Four eyes: an approval by a checker, the first of two leaving the task open (pending).
+  let approval: TaskApproval | undefined;
+  let approvalNumber: number | undefined;
+  let status = target;
+  const required = approvalsRequired(state.policy, task.name, payment.amountMinor);
+  if (target === TASK.completed && required > 0) {
+    const approvedBy = task.approvals.map((a) => a.actor);
+    const refusal = approvalRefusal(
+      state.policy,
+      { credential: actor.credential ?? null },
+      [payment.createdBy, sub.submittedBy],
+      approvedBy,
+    );
+    if (refusal) throw new ForbiddenError(refusal);
+    approvalNumber = task.approvals.length + 1;
+    if (approvalNumber < required) {
+      status = TASK.pending;
+      approval = {
+        actor: actor.credential ?? actor.by,
+        updated_by: actor.by,
+        updated_by_label: actor.label,
+        at: Math.floor(now.getTime() / 1000),
+      };
+    }
+  }
   const changed: TaskRow = {
     ...task,
-    status: target,
+    status,
     statusReason: reason,
     note: input.note ?? null,
     updatedBy: actor.by,
     updatedAt: now,
+    approvals: approval ? [...task.approvals, approval] : task.approvals,
   };
   // The history read in the same snapshot as the version the write is guarded by: nothing can
   // have been appended since, so this is what the write leaves in the row.
-  const updated: TaskRow = { ...changed, history: [...task.history, taskHistoryEntry(changed, actor.label)] };
+  const updated: TaskRow = {
+    ...changed,
+    history: [...task.history, taskHistoryEntry(changed, actor.label, approvalNumber)],
+  };
   const parties = partiesOfNamespaces([
     { id: payment.debtorPartnerId, orgId: state.debtorOrgId },
     { id: payment.beneficiaryPartnerId, orgId: state.beneficiaryOrgId },
@@ -234,13 +275,22 @@ function decide(
       data: { task: serializeTask(updated, updated.orgId) },
     },
   ];
-  const statuses = tasks.map((t) => (t.id === task.id ? target : t.status));
+  const statuses = tasks.map((t) => (t.id === task.id ? status : t.status));
   if (target === TASK.failed) return reject(state, updated, input.status_reason, now, parties, events);
   if (statuses.every((s) => s === TASK.completed)) return admit(state, updated, now, parties, events);
   const next = statuses.some((s) => s === TASK.on_hold) ? SUBMISSION.on_hold : SUBMISSION.pending;
   // The submission's updated_at moves only when its status does, as it always has.
   const after = next === sub.status ? sub : { ...sub, status: next, updatedAt: now };
-  return { outcome: 'open', task: updated, taskBefore: task.status, payment, seen: sub, sub: after, events };
+  return {
+    outcome: 'open',
+    task: updated,
+    taskBefore: task.status,
+    payment,
+    seen: sub,
+    sub: after,
+    approval,
+    events,
+  };
 }
 
 function reject(
@@ -379,6 +429,11 @@ async function writeChange(
           updatedAt: sql`csp_guard_passed((select ${slot('t_updatedAt')}::timestamptz from guard))`,
           // Appended here, not rewritten: only the new entry travels (as text, cast once).
           history: sql`${admissionTasks.history} || jsonb_build_array(${slot('t_entry')}::text::jsonb)`,
+          ...(change.approval
+            ? {
+                approvals: sql`${admissionTasks.approvals} || jsonb_build_array(${slot('t_approval')}::text::jsonb)`,
+              }
+            : {}),
         })
         .where(eq(admissionTasks.id, slot('t_id'))),
     ];
@@ -408,6 +463,7 @@ async function writeChange(
     t_updatedAt: task.updatedAt.toISOString(),
     t_entry: JSON.stringify(task.history[task.history.length - 1]),
   };
+  if (change.approval) values.t_approval = JSON.stringify(change.approval);
   if (change.exception) slotValues('x_', change.exception, values);
   if (change.txn) slotValues('txn_', change.txn, values);
   change.lines?.forEach((l, i) => slotValues(`l${i}_`, l, values));
@@ -416,7 +472,7 @@ async function writeChange(
     auditValues(
       audit,
       {
-        action: `task.${statusName(task.status) as TaskStatusName}`,
+        action: change.approval ? 'task.approved' : `task.${statusName(task.status) as TaskStatusName}`,
         target: { type: 'task', id: task.id },
         orgId: task.orgId,
         partnerId: task.partnerId,
@@ -427,12 +483,13 @@ async function writeChange(
           note: task.note,
           payment_id: change.payment.paymentId,
           admission_id: task.admissionId,
+          ...(change.approval ? { approvals: task.approvals.length, approvals_required: 2 } : {}),
         },
       },
       values,
     );
   }
-  const name = `tasks_update_${change.outcome}_${change.events.length}${audit ? '_audited' : ''}`;
+  const name = `tasks_update_${change.outcome}_${change.events.length}${audit ? '_audited' : ''}${change.approval ? '_approval' : ''}`;
   await finalWrite(
     db,
     attached,

@@ -1,9 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { actorLabel, publicActorLabel, type ServiceContext } from '@/lib/services/context';
+import { actorLabel, credentialId, publicActorLabel, type ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
 import { requireNamespace } from '../guards';
 import { keysetPage, unionFetch, type Keyset } from '../paging';
 import { TASK } from '@/lib/domain/statuses';
+import { approvalsRequired } from '@/lib/domain/four-eyes';
 import { serializeTask } from './serialize';
 import { applyTaskUpdate, type TaskUpdateInput } from './task-update';
 import { submissionStatus } from './status';
@@ -20,7 +21,11 @@ export async function updateTask(
   input: TaskUpdateInput,
 ) {
   const ns = requireNamespace(ctx);
-  const actor = { by: actorLabel(ctx.principal), label: publicActorLabel(ctx.principal, ns) };
+  const actor = {
+    by: actorLabel(ctx.principal),
+    label: publicActorLabel(ctx.principal, ns),
+    credential: credentialId(ctx.principal),
+  };
   return applyTaskUpdate(ctx.db, { ...ids, assignee: ns.id }, input, actor, ctx.attachedWrite, ctx);
 }
 
@@ -69,6 +74,7 @@ export async function listTaskQueue(ctx: ServiceContext, q: ListTasksQuery) {
     tasks: rows.map((r) => ({
       ...serializeTask(r.task, ctx.orgId),
       amount: { currency: r.currency, total: r.amount.toString() },
+      approvals_required: approvalsRequired(ns, r.task.name, r.amount),
       submission_status: r.submissionStatus,
     })),
   };

@@ -1,3 +1,4 @@
+import { NO_FOUR_EYES } from '@/lib/domain/four-eyes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, inArray, sql } from 'drizzle-orm';
@@ -452,6 +453,7 @@ describe('reads after settlement', () => {
         isSystem: false,
         paymentTtlSeconds: 300,
         reviewThreshold: 1_000_000n,
+        ...NO_FOUR_EYES,
       },
     });
   const paymentOf = async (txnId: string) =>
