@@ -25,6 +25,9 @@ interface Namespace {
   enabled: boolean;
   payment_ttl_seconds: number;
   review_threshold: string;
+  four_eyes_threshold: string | null;
+  four_eyes_approvals: number;
+  four_eyes_api_keys_approve: boolean;
 }
 
 // Opened by an admin's "Settings": loaded then (the list's first load stays light).
@@ -99,6 +102,13 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
     col.accessor('review_threshold', {
       header: 'Review from (minor units)',
       cell: (c) => <span className="tabular-nums">{BigInt(c.getValue()).toLocaleString('en')}</span>,
+    }),
+    col.accessor('four_eyes_threshold', {
+      header: 'Four eyes',
+      cell: ({ row: { original: n } }) =>
+        n.four_eyes_threshold === null
+          ? 'Off'
+          : `From ${BigInt(n.four_eyes_threshold).toLocaleString('en')}, ${n.four_eyes_approvals} approver${n.four_eyes_approvals > 1 ? 's' : ''}`,
     }),
     // Changes are for admins; everyone else reads.
     ...(canManage

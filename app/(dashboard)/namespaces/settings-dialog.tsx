@@ -12,6 +12,9 @@ export interface NamespaceSettings {
   domain: string;
   payment_ttl_seconds: number;
   review_threshold: string;
+  four_eyes_threshold: string | null;
+  four_eyes_approvals: number;
+  four_eyes_api_keys_approve: boolean;
 }
 
 const UNITS = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const;
@@ -33,10 +36,12 @@ const thresholdHint = (minor: string) =>
     ? `${BigInt(minor).toLocaleString('en')} minor units: ${(BigInt(minor) / 100n).toLocaleString('en')}.${(BigInt(minor) % 100n).toString().padStart(2, '0')} in a currency with 2 decimals`
     : 'Digits, in minor units';
 
+const MINOR_UNITS = /^[1-9]\d{0,17}$/;
+
 /**
  * A namespace's admission settings (admins): how long a payment may wait for admission before it
- * expires, and the amount from which the creator's compliance review is asked for. Checked here as
- * the API checks them; the API's answer is the last word.
+ * expires, the amount from which the creator's compliance review is asked for, and four eyes (who
+ * may approve its tasks). Checked here as the API checks them; the API's answer is the last word.
  */
 export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings; onClose: () => void }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -46,6 +51,10 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
   const [ttl, setTtl] = useState(start.value);
   const [unit, setUnit] = useState<Unit>(start.unit);
   const [threshold, setThreshold] = useState(ns.review_threshold);
+  const [fourEyes, setFourEyes] = useState(ns.four_eyes_threshold !== null);
+  const [fourEyesFrom, setFourEyesFrom] = useState(ns.four_eyes_threshold ?? ns.review_threshold);
+  const [approvals, setApprovals] = useState(ns.four_eyes_approvals);
+  const [keysApprove, setKeysApprove] = useState(ns.four_eyes_api_keys_approve);
   const [serverError, setServerError] = useState<string | null>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -56,14 +65,23 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
     Number.isInteger(seconds) && seconds >= TTL_MIN && seconds <= TTL_MAX
       ? undefined
       : 'From 5 seconds to 30 days, a whole number';
-  const thresholdError = /^[1-9]\d{0,17}$/.test(threshold.trim())
-    ? undefined
-    : 'A whole number of minor units above 0 (e.g. 1000000 for 10,000.00)';
+  const minorUnitsError = (v: string) =>
+    MINOR_UNITS.test(v.trim())
+      ? undefined
+      : 'A whole number of minor units above 0 (e.g. 1000000 for 10,000.00)';
+  const thresholdError = minorUnitsError(threshold);
+  const fourEyesError = fourEyes ? minorUnitsError(fourEyesFrom) : undefined;
   const save = useMutation({
     mutationFn: () =>
       apiFetch(`/partner/${ns.token}`, {
         method: 'PATCH',
-        body: { payment_ttl_seconds: seconds, review_threshold: threshold.trim() },
+        body: {
+          payment_ttl_seconds: seconds,
+          review_threshold: threshold.trim(),
+          four_eyes_threshold: fourEyes ? fourEyesFrom.trim() : null,
+          four_eyes_approvals: approvals,
+          four_eyes_api_keys_approve: keysApprove,
+        },
       }),
     onSuccess: () => {
       toast('success', `Settings of ${ns.domain} saved`);
@@ -80,14 +98,14 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
         e.preventDefault();
         onClose();
       }}
-      className="m-auto w-full max-w-lg rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+      className="m-auto max-h-[90dvh] w-full max-w-lg overflow-y-auto rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       <form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           setServerError(null);
-          if (!ttlError && !thresholdError) save.mutate();
+          if (!ttlError && !thresholdError && !fourEyesError) save.mutate();
         }}
         className="flex flex-col gap-4"
       >
@@ -131,6 +149,54 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
           {thresholdHint(threshold.trim())}. A payment this namespace creates at or above it waits for its
           compliance review.
         </p>
+        <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+          <legend className="px-1 text-sm font-medium">Four eyes</legend>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4"
+              checked={fourEyes}
+              onChange={(e) => setFourEyes(e.target.checked)}
+            />
+            <span>
+              Tasks of large payments and every compliance review need approval by someone other than whoever
+              created or submitted the payment
+            </span>
+          </label>
+          {fourEyes ? (
+            <>
+              <Field
+                label="Four eyes from (minor units)"
+                id="ns-four-eyes"
+                inputMode="numeric"
+                value={fourEyesFrom}
+                onChange={(e) => setFourEyesFrom(e.target.value)}
+                error={fourEyesError}
+              />
+              <p className="-mt-2 text-xs text-slate-600 dark:text-slate-400">
+                {thresholdHint(fourEyesFrom.trim())}. Compliance reviews need it at any amount.
+              </p>
+              <SelectField
+                label="Approvers"
+                id="ns-four-eyes-approvals"
+                value={String(approvals)}
+                onChange={(e) => setApprovals(Number(e.target.value))}
+              >
+                <option value="1">One, not the payment&apos;s maker</option>
+                <option value="2">Two different people, neither the maker</option>
+              </SelectField>
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={keysApprove}
+                  onChange={(e) => setKeysApprove(e.target.checked)}
+                />
+                API keys may approve (otherwise only people)
+              </label>
+            </>
+          ) : null}
+        </fieldset>
         {serverError ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
             {serverError}

@@ -8,7 +8,7 @@ import { SELECT_CLASS } from '@/components/ui/select';
 import { formatMoney } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { TaskPanel } from './task-panel';
-import { type Decision, type QueueTask, useQueue } from './use-queue';
+import { type Decision, fourEyesText, type QueueTask, useQueue } from './use-queue';
 
 const LIMIT = 50;
 /** A completion admits the payment and cannot be taken back: it waits this long for an undo. */
@@ -244,7 +244,11 @@ export function Client() {
                       <span className="truncate">
                         <span className="font-medium">{t.payment_id}</span> · {t.name.replace(/_/g, ' ')}
                       </span>
-                      {t.updated_by ? (
+                      {fourEyesText(t) ? (
+                        <span className="truncate text-xs text-violet-800 dark:text-violet-300">
+                          {fourEyesText(t)}
+                        </span>
+                      ) : t.updated_by ? (
                         <span className="truncate text-xs text-slate-600 dark:text-slate-400">
                           {' '}
                           last changed by {t.updated_by}

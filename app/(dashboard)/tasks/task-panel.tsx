@@ -10,7 +10,7 @@ import { formatMoney, reasonLabel, REASONS } from '@/lib/client/format';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Party } from '@/lib/schemas/payments';
-import type { Decision, QueueTask, TaskUpdate } from './use-queue';
+import { fourEyesText, isFirstOfTwo, type Decision, type QueueTask, type TaskUpdate } from './use-queue';
 import type { DecisionValues } from './decision-schema';
 
 /** `completed` takes `accepted` only; failing or holding needs another reason (DESIGN §5). */
@@ -189,9 +189,21 @@ export function TaskPanel({
               ) : null}
             </p>
           ) : null}
+          {fourEyesText(task) ? (
+            <p className="rounded-md bg-violet-50 px-3 py-2 text-sm text-violet-900 dark:bg-violet-950 dark:text-violet-100">
+              {fourEyesText(task)}. Whoever created or submitted the payment cannot approve it
+              {task.approvals.length > 0 ? ', nor can its first approver' : ''}.
+            </p>
+          ) : null}
           <div className="flex gap-2">
             <Button disabled={isPending || staged} onClick={() => onComplete(task)}>
-              {staged ? 'Completing…' : 'Complete'}
+              {staged
+                ? 'Completing…'
+                : isFirstOfTwo(task)
+                  ? 'Approve (1 of 2)'
+                  : task.approvals.length > 0
+                    ? 'Approve (2 of 2)'
+                    : 'Complete'}
             </Button>
             <Button variant="danger" disabled={isPending || staged} onClick={() => onChoose('failed')}>
               Fail…

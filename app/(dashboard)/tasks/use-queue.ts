@@ -17,6 +17,20 @@ export interface QueueTask {
   /** The reason code of the last change (1-based, 0 none) and its note: why a task is on hold. */
   status_reason: number;
   note: string | null;
+  /** Four eyes: approvals the completion needs from someone other than the maker (0: anyone decides). */
+  approvals_required: number;
+  /** The approvals given so far to a task that needs two. */
+  approvals: Array<{ updated_by: string; at: number }>;
+}
+
+/** The approval this completion gives is the first of two: the task stays in the queue. */
+export const isFirstOfTwo = (t: QueueTask) => t.approvals_required === 2 && t.approvals.length === 0;
+
+/** What the queue says of a four-eyes task: who may complete it, and who approved it so far. */
+export function fourEyesText(t: QueueTask): string | null {
+  if (t.approvals_required === 0) return null;
+  if (t.approvals.length > 0) return `Needs a second approver · approved by ${t.approvals[0]!.updated_by}`;
+  return t.approvals_required === 2 ? 'Four eyes: needs two approvers' : 'Four eyes: not by its maker';
 }
 export type Decision = 'completed' | 'failed' | 'on_hold';
 interface QueuePage extends ListPage {
@@ -73,9 +87,20 @@ export function useQueue(qs: string) {
 
   const work = useMutation({
     mutationFn: putTask,
-    onMutate: async (v) => ({ previous: await removeOptimistically(new Set([v.task.token])) }),
+    // A first of two approvals leaves the task in the queue, waiting for a second approver.
+    onMutate: async (v) => ({
+      previous:
+        v.status === 'completed' && isFirstOfTwo(v.task)
+          ? undefined
+          : await removeOptimistically(new Set([v.task.token])),
+    }),
     onSuccess: (_d, v) => {
-      toast('success', `Task for ${v.task.payment_id} ${v.status === 'on_hold' ? 'put on hold' : v.status}`);
+      toast(
+        'success',
+        v.status === 'completed' && isFirstOfTwo(v.task)
+          ? `Task for ${v.task.payment_id} approved; it needs a second approver`
+          : `Task for ${v.task.payment_id} ${v.status === 'on_hold' ? 'put on hold' : v.status}`,
+      );
     },
     onError: (e: Error, _v, context) => {
       if (context?.previous) qc.setQueryData(key, context.previous);

@@ -1,0 +1,127 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEMO_ADMIN, expectAccessible, shootThemes, signInAs, uniq } from './helpers';
+
+const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
+const UNION = { email: 'admin@union-cu.test', password: 'demo-password-1' };
+const API = '/api/v1/csp';
+
+/** Signed-in headers of a demo organization's admin in its namespace of `domain`. */
+async function headersOf(request: APIRequestContext, who: typeof UNION, domain: string) {
+  const signin = await request.post(`${API}/organization/signin`, {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    data: { admin_email: who.email, admin_password: who.password },
+  });
+  expect(signin.status()).toBe(200);
+  const { access_token: jwt, token: orgId } = (await signin.json()).data;
+  const partners = await request.get(`${API}/partner`, { headers: { authorization: `Bearer ${jwt}` } });
+  const ns = (await partners.json()).data.partners.find((p: { domain: string }) => p.domain === domain);
+  return { authorization: `Bearer ${jwt}`, 'x-org-id': orgId, 'x-partner-id': ns.token, partner: ns.token };
+}
+
+test("support finds a large payment by a fragment of its payee's address and approves its task; a second person completes it", async ({
+  page,
+  request,
+}) => {
+  const demo = await headersOf(request, DEMO_ADMIN, 'demo-bank.test');
+  try {
+    // Demo Bank's admin turns four eyes on: from 5,000.00, two approvers.
+    await signInAs(page, DEMO_ADMIN);
+    await page.goto('/namespaces');
+    await page.getByRole('button', { name: 'Settings of demo-bank.test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Settings of demo-bank.test' });
+    await dialog.getByRole('checkbox', { name: /need approval by someone other than/ }).check();
+    await dialog.getByLabel('Four eyes from (minor units)').fill('5,000');
+    await expect(dialog.getByText('A whole number of minor units above 0')).toBeVisible();
+    await dialog.getByLabel('Four eyes from (minor units)').fill('500000');
+    await expect(
+      dialog.getByText('500,000 minor units: 5,000.00 in a currency with 2 decimals'),
+    ).toBeVisible();
+    await dialog.getByLabel('Approvers').selectOption('2');
+    await expectAccessible(page);
+    await shootThemes(page, 'namespace-four-eyes', { axe: false });
+    await dialog.getByRole('button', { name: 'Save settings' }).click();
+    await expect(dialog).toBeHidden();
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'demo-bank.test', exact: true }) });
+    await expect(row.getByRole('cell', { name: 'From 500,000, 2 approvers' })).toBeVisible();
+
+    // Union pays 6,000.00 (below its own review threshold) to a Demo Bank customer: Demo Bank's admission task needs two approvers.
+    const union = await headersOf(request, UNION, 'union-cu.test');
+    const payee = `fe-${uniq()}-payee@demo-bank.test`;
+    const paymentId = `four-eyes-${uniq()}`;
+    const party = (address: string, type: string) => ({
+      payment_address: address,
+      first_name: 'Ada',
+      last_name: 'Okafor',
+      type,
+    });
+    for (const [path, data] of [
+      [
+        '/payments',
+        {
+          payment_id: paymentId,
+          amount: { currency: 'USD', total: '600000' },
+          debtor_party: party('maria@union-cu.test', 'Payer_Individual'),
+          beneficiary_party: party(payee, 'Payee_Individual'),
+          reference: 'Machinery',
+          payment_type: 'Type_Push',
+        },
+      ],
+      [`/payments/${paymentId}/submissions`, undefined],
+    ] as const) {
+      const res = await request.post(`${API}${path}`, {
+        headers: { ...union, 'idempotency-key': crypto.randomUUID() },
+        data,
+      });
+      expect(res.status(), await res.text()).toBe(200);
+    }
+
+    // Support finds it by a fragment of the payee's address.
+    await page.context().clearCookies();
+    await signInAs(page, SUPPORT);
+    await page.goto('/payments');
+    await page.getByLabel('Party address or name').fill(payee.slice(0, 9));
+    await expect(page).toHaveURL(new RegExp(`party=${payee.slice(0, 9)}`));
+    const payments = page.getByRole('table', { name: 'Payments' });
+    await expect(payments.getByRole('row')).toHaveCount(2); // the header and the one payment
+    await expect(payments).toContainText(paymentId);
+
+    // The queue says what the task needs; support gives the first approval.
+    await page.goto('/tasks');
+    const list = page.getByRole('list', { name: 'Tasks' });
+    const task = list.getByRole('button').filter({ hasText: paymentId });
+    await expect(task).toContainText('Four eyes: needs two approvers');
+    await task.click();
+    const panel = page.getByRole('complementary', { name: 'Work the task' });
+    await panel.getByRole('button', { name: 'Approve (1 of 2)' }).click();
+    await page.getByRole('button', { name: 'Complete now' }).click();
+    await expect(page.getByText(`Task for ${paymentId} approved; it needs a second approver`)).toBeVisible();
+    await expect(task).toContainText(`Needs a second approver · approved by ${SUPPORT.email}`);
+    await shootThemes(page, 'task-queue-four-eyes');
+
+    // The same person again: the gateway refuses, the task stays.
+    await task.click();
+    await panel.getByRole('button', { name: 'Approve (2 of 2)' }).click();
+    await page.getByRole('button', { name: 'Complete now' }).click();
+    await expect(page.getByText('You already approved this task; it needs a second approver')).toBeVisible();
+    await expect(task).toBeVisible();
+
+    // Demo Bank's admin, the second approver, completes it: the payment is admitted.
+    await page.context().clearCookies();
+    await signInAs(page, DEMO_ADMIN);
+    await page.goto('/tasks');
+    await list.getByRole('button').filter({ hasText: paymentId }).click();
+    await panel.getByRole('button', { name: 'Approve (2 of 2)' }).click();
+    await page.getByRole('button', { name: 'Complete now' }).click();
+    await expect(page.getByText(`Task for ${paymentId} completed`)).toBeVisible();
+    await page.goto(`/payments/${paymentId}`);
+    await expect(page.getByTestId('payment-status')).toHaveText('Admitted');
+  } finally {
+    const off = await request.patch(`${API}/partner/${demo.partner}`, {
+      headers: { ...demo, 'idempotency-key': crypto.randomUUID() },
+      data: { four_eyes_threshold: null, four_eyes_approvals: 1 },
+    });
+    expect(off.status()).toBe(200);
+  }
+});
