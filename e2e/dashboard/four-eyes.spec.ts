@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, shootThemes, signInAs, uniq } from './helpers';
+import { DEMO_ADMIN, expectAccessible, shoot, shootThemes, signInAs, uniq } from './helpers';
 
 const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
 const UNION = { email: 'admin@union-cu.test', password: 'demo-password-1' };
@@ -117,6 +117,14 @@ test("support finds a large payment by a fragment of its payee's address and app
     await expect(page.getByText(`Task for ${paymentId} completed`)).toBeVisible();
     await page.goto(`/payments/${paymentId}`);
     await expect(page.getByTestId('payment-status')).toHaveText('Admitted');
+    // Both decisions are in the payment's timeline.
+    await expect(
+      page.getByText(`beneficiary admission: approved, awaiting a second approver by ${SUPPORT.email}`),
+    ).toBeVisible();
+    await expect(
+      page.getByText(`beneficiary admission: completed (accepted, second approval) by ${DEMO_ADMIN.email}`),
+    ).toBeVisible();
+    await shoot(page, 'payment-four-eyes-timeline');
   } finally {
     const off = await request.patch(`${API}/partner/${demo.partner}`, {
       headers: { ...demo, 'idempotency-key': crypto.randomUUID() },

@@ -50,7 +50,12 @@ interface Task {
   /** Every change, oldest first; [] for tasks last changed before changes were kept. */
   history?: TaskChange[];
 }
-type TaskChange = Pick<Task, 'status' | 'status_reason' | 'updated_by'> & { at: number };
+/** `approval`: on a four-eyes task, which approval the change was (1, or 2 of two). */
+type TaskChange = Pick<Task, 'status' | 'status_reason' | 'updated_by'> & { at: number; approval?: number };
+const changeText = (c: TaskChange) =>
+  c.approval && c.status === 1
+    ? 'approved, awaiting a second approver'
+    : `${TASK_STATUS[c.status]} (${reasonLabel(c.status_reason)}${c.approval === 2 ? ', second approval' : ''})`;
 interface Txn {
   transaction_id: string;
   approval_code: string;
@@ -223,7 +228,7 @@ export function PaymentDetail({
     for (const c of history)
       changes.push({
         at: c.at,
-        text: `${t.name.replace(/_/g, ' ')}: ${TASK_STATUS[c.status]} (${reasonLabel(c.status_reason)})${c.updated_by ? ` by ${c.updated_by}` : ''}`,
+        text: `${t.name.replace(/_/g, ' ')}: ${changeText(c)}${c.updated_by ? ` by ${c.updated_by}` : ''}`,
       });
   }
   timeline.push(...changes.sort((x, y) => x.at! - y.at!));
