@@ -47,6 +47,7 @@ export const AUDIT_ACTIONS = {
   'task.approved': 'Task approved, awaiting a second approver',
   'task.completed': 'Task completed',
   'task.failed': 'Task failed',
+  'task.taken_over': 'Task taken over from a colleague',
   'settlement.cutoff_requested': 'Cut-off requested',
 } as const;
 

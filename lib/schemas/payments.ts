@@ -124,6 +124,19 @@ export const taskSchema = z
         description:
           'Extension: every change of the task, oldest first, with the fields it set. Empty for tasks last changed before changes were kept.',
       }),
+    claim: z
+      .object({
+        claimed_by: z.string().openapi({ description: 'Who is working the task, as updated_by names them' }),
+        until: z
+          .number()
+          .int()
+          .openapi({ description: 'When the claim lapses unless renewed (Unix seconds)' }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "Extension: who is working the task now (a claim, `POST /tasks/{task_id}/claim`), shown to the assignee's organization only; null when nobody holds a live claim",
+      }),
     approvals: z
       .array(z.object({ updated_by: z.string(), at: z.number().int() }).openapi('AdmissionTaskApproval'))
       .openapi({

@@ -24,6 +24,15 @@ export const updateAdmissionTaskParams = z.object({
   task_id: z.string().max(64),
 });
 
+export const taskParams = z.object({ task_id: z.string().max(64) });
+
+export const claimTaskBody = z.object({
+  take_over: z
+    .boolean()
+    .optional()
+    .openapi({ description: "Take the task over from a colleague's live claim (audited)" }),
+});
+
 export const listTasksQuery = z.object({
   status: taskStatusSchema.optional(),
   name: z.string().max(64).optional(),

@@ -182,6 +182,14 @@ export const admissionTasks = pgTable(
      * kept here (the task's own updated_by names it).
      */
     approvals: jsonb('approvals').$type<TaskApproval[]>().notNull().default([]),
+    /**
+     * Who is working the task (a lease: claimedUntil), so colleagues see it and are asked before
+     * taking it over; claiming is never required to decide (lib/services/payments/claims.ts).
+     * The claimer's credential id and their name as their organization sees it.
+     */
+    claimedBy: text('claimed_by'),
+    claimedByLabel: text('claimed_by_label'),
+    claimedUntil: ts('claimed_until'),
     expiresAt: ts('expires_at').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -2,7 +2,10 @@ import { type OpenAPIHono } from '@hono/zod-openapi';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
 import { listTaskQueue, updateTask } from '@/lib/services/payments/tasks';
+import { claimTask, releaseTask } from '@/lib/services/payments/claims';
 import {
+  claimTaskBody,
+  taskParams,
   updateAdmissionTaskBody,
   updateAdmissionTaskParams,
   listTasksQuery,
@@ -23,13 +26,13 @@ export function registerTaskRoutes(app: OpenAPIHono<GatewayEnv>) {
     operationId: 'updateAdmissionTask',
     summary: 'Work an admission task',
     description:
-      'Only the assignee namespace may update a task. pending → completed | failed | on_hold; on_hold → pending | completed | failed; completed and failed are final. completed needs status_reason accepted; failed needs another reason.',
+      "Only the assignee namespace may update a task. pending → completed | failed | on_hold; on_hold → pending | completed | failed; completed and failed are final. completed needs status_reason accepted; failed needs another reason. Under the namespace's four-eyes policy a completion is an approval: refused (403) to whoever created or submitted the payment, to API keys unless the policy allows them, and to a first approver again; the first of two approvals leaves the task pending.",
     idempotent: true,
     storesAnswer: true,
     params: updateAdmissionTaskParams,
     body: updateAdmissionTaskBody,
     response: taskSchema,
-    errors: [404, 409],
+    errors: [403, 404, 409],
     handler: (ctx, { params, body }) =>
       updateTask(
         ctx,
@@ -50,5 +53,37 @@ export function registerTaskRoutes(app: OpenAPIHono<GatewayEnv>) {
     query: listTasksQuery,
     response: listTasksResponse,
     handler: (ctx, { query }) => listTaskQueue(ctx, query),
+  });
+
+  const claims = {
+    tag: 'Admission tasks',
+    auth: 'either' as const,
+    partner: 'required' as const,
+    org: 'required' as const,
+    access: 'transactions_write' as const,
+    roles: ['admin' as const, 'support' as const],
+    path: '/tasks/{task_id}/claim',
+    idempotent: true,
+    params: taskParams,
+    response: taskSchema,
+    errors: [403, 404, 409],
+  };
+  defineRoute(app, {
+    ...claims,
+    method: 'post',
+    operationId: 'claimTask',
+    summary: "Claim a task of the namespace's queue for 15 minutes, or renew your claim (extension)",
+    description:
+      "Tells colleagues who is working the task (`claim` on the task). Someone else's live claim is refused (409, naming them) unless `take_over` is true; a take-over is audited. Claiming is never required to decide a task, and a claim lapses by itself.",
+    body: claimTaskBody,
+    bodyOptional: true,
+    handler: (ctx, { params, body }) => claimTask(ctx, params.task_id, body),
+  });
+  defineRoute(app, {
+    ...claims,
+    method: 'delete',
+    operationId: 'releaseTask',
+    summary: 'Release your claim of a task (extension)',
+    handler: (ctx, { params }) => releaseTask(ctx, params.task_id),
   });
 }

@@ -102,6 +102,10 @@ export function serializeTask(t: TaskRow, viewerOrgId: string | null) {
      * Extension: the approvals so far of a task that needs two (four eyes), oldest first; the
      * completing approval is the task's own update. [] otherwise.
      */
+    claim:
+      own && t.claimedBy !== null && t.claimedUntil !== null && t.claimedUntil.getTime() > Date.now()
+        ? { claimed_by: t.claimedByLabel ?? '', until: unixSeconds(t.claimedUntil) }
+        : null,
     approvals: t.approvals.map((a) => ({ updated_by: own ? a.updated_by : a.updated_by_label, at: a.at })),
   };
 }

@@ -151,6 +151,9 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
     updatedBy: null,
     history: [],
     approvals: [],
+    claimedBy: null,
+    claimedByLabel: null,
+    claimedUntil: null,
     expiresAt: payment.expiresAt,
     createdAt: now,
     updatedAt: now,
@@ -174,7 +177,7 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
     });
   const db = ctx.db;
   const values = slotValues('s_', sub);
-  tasks.forEach((t, i) => slotValues(`t${i}_`, withoutHistory(t), values));
+  tasks.forEach((t, i) => slotValues(`t${i}_`, asInserted(t), values));
   const deltas = [
     ...paymentMoved(payment, 'unsubmitted', 'pending'),
     ...tasks.flatMap((t) => taskMoved(t.partnerId, null, 'pending')),
@@ -199,7 +202,7 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
       () => [
         db.insert(submissions).values(slots('s_', sub)),
         // history is left to its default ([]): one parameter less per task.
-        db.insert(admissionTasks).values(tasks.map((t, i) => slots(`t${i}_`, withoutHistory(t)))),
+        db.insert(admissionTasks).values(tasks.map((t, i) => slots(`t${i}_`, asInserted(t)))),
         eventsInsertSlots(db, events.length),
         deltasInsertSlots(),
         ...(audited ? [auditInsertSlots(db)] : []),
@@ -214,10 +217,12 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
   return wire;
 }
 
-function withoutHistory(task: TaskRow): Omit<TaskRow, 'history'> {
-  const row: Omit<TaskRow, 'history'> & { history?: unknown } = { ...task };
-  delete row.history;
-  return row;
+/** The new task's columns that are not their defaults: history, approvals and claim start empty. */
+function asInserted(task: TaskRow) {
+  const row: Partial<TaskRow> = { ...task };
+  for (const key of ['history', 'approvals', 'claimedBy', 'claimedByLabel', 'claimedUntil'] as const)
+    delete row[key];
+  return row as Omit<TaskRow, 'history' | 'approvals' | 'claimedBy' | 'claimedByLabel' | 'claimedUntil'>;
 }
 
 /** The visible payment with its submission (or the named one), in one round trip; prepared. */
