@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectAccessible, readAs, shoot, signInAs, uniq } from './helpers';
+import { DEMO_ADMIN, expectAccessible, readAs, shoot, shootThemes, signInAs, uniq } from './helpers';
 
 const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
 const UNION = { email: 'admin@union-cu.test', password: 'demo-password-1' };
@@ -358,4 +358,47 @@ test('c waits out an undo window on the same task; u takes it back and nothing i
   await page.getByRole('button', { name: 'Undo' }).click();
   await page.waitForTimeout(6_000);
   expect(puts).toEqual([]);
+});
+
+test('support claims a task; a colleague sees who is on it and is asked before taking it over', async ({
+  page,
+  request,
+}) => {
+  const [id] = await paymentsWaitingForDemoBank(request, 1);
+  await signInAs(page, SUPPORT);
+  await page.goto('/tasks');
+  const list = page.getByRole('list', { name: 'Tasks' });
+  const row = list.getByRole('button').filter({ hasText: id! });
+  const panel = page.getByRole('complementary', { name: 'Work the task' });
+  const onIt = panel.getByRole('group', { name: 'Who is on it' });
+  await row.click();
+  await expect(onIt).toContainText('Nobody is on it.');
+  await onIt.getByRole('button', { name: 'Claim' }).click();
+  await expect(page.getByText(`You are on the task for ${id} for 15 minutes`)).toBeVisible();
+  await expect(row).toContainText('You are on it until');
+  await expect(onIt.getByRole('button', { name: 'Release' })).toBeVisible();
+
+  // The admin sees support on it; taking over is asked first, and can be declined.
+  await page.context().clearCookies();
+  await signInAs(page, DEMO_ADMIN);
+  await page.goto('/tasks');
+  await expect(row).toContainText(`${SUPPORT.email} is on it`);
+  await row.click();
+  await expect(onIt).toContainText(`${SUPPORT.email} is on it until`);
+  await onIt.getByRole('button', { name: 'Take over…' }).click();
+  const ask = page.getByRole('dialog', { name: 'Take over this task?' });
+  await expect(ask).toContainText(`${SUPPORT.email} is working on it`);
+  await shootThemes(page, 'task-take-over');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(row).toContainText(`${SUPPORT.email} is on it`);
+  await onIt.getByRole('button', { name: 'Take over…' }).click();
+  await ask.getByRole('button', { name: 'Take over' }).click();
+  await expect(row).toContainText('You are on it until');
+
+  // Released, it is nobody's again.
+  await onIt.getByRole('button', { name: 'Release' }).click();
+  await expect(page.getByText(`Released the task for ${id}`)).toBeVisible();
+  await expect(onIt).toContainText('Nobody is on it.');
+  await expect(row).not.toContainText('on it');
 });

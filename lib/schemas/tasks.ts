@@ -52,6 +52,7 @@ export const listTasksResponse = z.object({
         description:
           "Four eyes: the distinct approvals (by someone other than the payment's maker) completing this task needs under the namespace's policy now: 0 (not covered: anyone decides), 1 or 2",
       }),
+      claimed_by_you: z.boolean().openapi({ description: "The live claim of the task is the caller's" }),
     }),
   ),
 });

@@ -8,7 +8,7 @@ import { SELECT_CLASS } from '@/components/ui/select';
 import { formatMoney } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { TaskPanel } from './task-panel';
-import { type Decision, fourEyesText, type QueueTask, useQueue } from './use-queue';
+import { claimText, type Decision, fourEyesText, type QueueTask, useQueue } from './use-queue';
 
 const LIMIT = 50;
 /** A completion admits the payment and cannot be taken back: it waits this long for an undo. */
@@ -39,7 +39,7 @@ export function Client() {
     limit: String(LIMIT),
     ...(name ? { name } : {}),
   });
-  const { query, work, bulkComplete } = useQueue(qs.toString());
+  const { query, work, bulkComplete, claim } = useQueue(qs.toString());
   const tasks = query.data?.tasks ?? [];
   const current = tasks[Math.min(selected, Math.max(0, tasks.length - 1))];
   // Only tasks still on this page count as selected (others were worked meanwhile).
@@ -244,6 +244,11 @@ export function Client() {
                       <span className="truncate">
                         <span className="font-medium">{t.payment_id}</span> · {t.name.replace(/_/g, ' ')}
                       </span>
+                      {claimText(t) ? (
+                        <span className="truncate text-xs text-sky-800 dark:text-sky-300">
+                          {claimText(t)}
+                        </span>
+                      ) : null}
                       {fourEyesText(t) ? (
                         <span className="truncate text-xs text-violet-800 dark:text-violet-300">
                           {fourEyesText(t)}
@@ -284,6 +289,7 @@ export function Client() {
           onComplete={stageComplete}
           onChoose={choose}
           onSubmit={submit}
+          onClaim={(c) => current && claim.mutate({ task: current, ...c })}
           onCancel={() => {
             setDecision(null);
             document.getElementById('task-queue-list')?.focus();

@@ -1,7 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,15 @@ import { formatMoney, reasonLabel, REASONS } from '@/lib/client/format';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Party } from '@/lib/schemas/payments';
-import { fourEyesText, isFirstOfTwo, type Decision, type QueueTask, type TaskUpdate } from './use-queue';
+import {
+  claimUntil,
+  fourEyesText,
+  isFirstOfTwo,
+  type ClaimChange,
+  type Decision,
+  type QueueTask,
+  type TaskUpdate,
+} from './use-queue';
 import type { DecisionValues } from './decision-schema';
 
 /** `completed` takes `accepted` only; failing or holding needs another reason (DESIGN §5). */
@@ -149,6 +158,7 @@ export function TaskPanel({
   onChoose,
   onSubmit,
   onCancel,
+  onClaim,
 }: {
   task: QueueTask | undefined;
   decision: Decision | null;
@@ -160,7 +170,10 @@ export function TaskPanel({
   onSubmit: (u: TaskUpdate) => void;
   /** Closes the reason form (Esc or Cancel) without deciding. */
   onCancel: () => void;
+  /** Claims or releases the task; taking over a colleague's claim is asked first. */
+  onClaim: (c: Omit<ClaimChange, 'task'>) => void;
 }) {
+  const [askTakeOver, setAskTakeOver] = useState(false);
   return (
     <aside
       aria-label="Work the task"
@@ -179,6 +192,57 @@ export function TaskPanel({
             · {formatMoney(task.amount.total, task.amount.currency)}
           </p>
           <Parties paymentId={task.payment_id} />
+          <div className="flex flex-wrap items-center gap-2 text-sm" aria-label="Who is on it" role="group">
+            {!task.claim ? (
+              <>
+                <span className="text-slate-600 dark:text-slate-400">Nobody is on it.</span>
+                <Button
+                  variant="secondary"
+                  className="ml-auto py-1"
+                  onClick={() => onClaim({ action: 'claim' })}
+                >
+                  Claim
+                </Button>
+              </>
+            ) : task.claimed_by_you ? (
+              <>
+                <span>You are on it {claimUntil(task.claim.until)}.</span>
+                <Button
+                  variant="secondary"
+                  className="ml-auto py-1"
+                  onClick={() => onClaim({ action: 'release' })}
+                >
+                  Release
+                </Button>
+              </>
+            ) : (
+              <>
+                <span>
+                  <span className="font-medium">{task.claim.claimed_by}</span> is on it{' '}
+                  {claimUntil(task.claim.until)}.
+                </span>
+                <Button variant="secondary" className="ml-auto py-1" onClick={() => setAskTakeOver(true)}>
+                  Take over…
+                </Button>
+              </>
+            )}
+          </div>
+          {askTakeOver && task.claim && !task.claimed_by_you ? (
+            <ConfirmDialog
+              open
+              title="Take over this task?"
+              confirmLabel="Take over"
+              tone="primary"
+              onConfirm={() => {
+                onClaim({ action: 'take_over' });
+                setAskTakeOver(false);
+              }}
+              onCancel={() => setAskTakeOver(false)}
+            >
+              {task.claim.claimed_by} is working on it {claimUntil(task.claim.until)}. They will see that you
+              took it over; you can still decide it without taking it over.
+            </ConfirmDialog>
+          ) : null}
           {task.status === 4 ? (
             <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
               On hold ({reasonLabel(task.status_reason)}){task.updated_by ? ` by ${task.updated_by}` : ''}

@@ -21,7 +21,28 @@ export interface QueueTask {
   approvals_required: number;
   /** The approvals given so far to a task that needs two. */
   approvals: Array<{ updated_by: string; at: number }>;
+  /** Who is working the task now (a lease), and whether that is the signed-in user. */
+  claim: { claimed_by: string; until: number } | null;
+  claimed_by_you: boolean;
 }
+
+/** Claim (or take over, asked first), or release, the task. */
+export interface ClaimChange {
+  task: QueueTask;
+  action: 'claim' | 'take_over' | 'release';
+}
+
+/** "until 10:45", in the browser's time. */
+export const claimUntil = (until: number) =>
+  `until ${new Date(until * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+
+/** What the queue says of who is on a task. */
+export const claimText = (t: QueueTask) =>
+  !t.claim
+    ? null
+    : t.claimed_by_you
+      ? `You are on it ${claimUntil(t.claim.until)}`
+      : `${t.claim.claimed_by} is on it`;
 
 /** The approval this completion gives is the first of two: the task stays in the queue. */
 export const isFirstOfTwo = (t: QueueTask) => t.approvals_required === 2 && t.approvals.length === 0;
@@ -140,5 +161,22 @@ export function useQueue(qs: string) {
     onSettled: () => qc.invalidateQueries({ queryKey: ['tasks'] }),
   });
 
-  return { query, work, bulkComplete };
+  const claim = useMutation({
+    mutationFn: ({ task, action }: ClaimChange) =>
+      apiFetch<QueueTask>(`/tasks/${task.token}/claim`, {
+        method: action === 'release' ? 'DELETE' : 'POST',
+        ...(action === 'take_over' ? { body: { take_over: true } } : {}),
+      }),
+    onSuccess: (_d, { task, action }) =>
+      toast(
+        'success',
+        action === 'release'
+          ? `Released the task for ${task.payment_id}`
+          : `You are on the task for ${task.payment_id} for 15 minutes`,
+      ),
+    onError: (e: Error) => toast('error', e.message),
+    onSettled: () => qc.invalidateQueries({ queryKey: ['tasks'] }),
+  });
+
+  return { query, work, bulkComplete, claim };
 }

@@ -69,12 +69,15 @@ export async function listTaskQueue(ctx: ServiceContext, q: ListTasksQuery) {
             .where(inArray(admissionTasks.id, ids))
         ).map((r) => ({ id: r.task.id, ...r }));
   const { rows, page } = await keysetPage(SOONEST_FIRST, q, unionFetch(ctx.db, branches, load));
+  const me = credentialId(ctx.principal);
   return {
     ...page,
     tasks: rows.map((r) => ({
       ...serializeTask(r.task, ctx.orgId),
       amount: { currency: r.currency, total: r.amount.toString() },
       approvals_required: approvalsRequired(ns, r.task.name, r.amount),
+      claimed_by_you:
+        r.task.claimedBy === me && r.task.claimedUntil !== null && r.task.claimedUntil.getTime() > Date.now(),
       submission_status: r.submissionStatus,
     })),
   };
