@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = {
   'webhook.secret_rotated': 'Webhook secret rotated',
   'webhook.deleted': 'Webhook deleted',
   'webhook.delivery_replayed': 'Webhook delivery sent again',
+  'webhook.recovered': 'Failed webhook deliveries sent again',
   'namespace.created': 'Namespace created',
   'namespace.updated': 'Namespace updated',
   'link.proposed': 'Link proposed',

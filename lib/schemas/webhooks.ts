@@ -47,6 +47,35 @@ export const deliverySchema = z
 
 export type Delivery = z.infer<typeof deliverySchema>;
 
+export const deliveryDetailSchema = deliverySchema
+  .extend({
+    payload: z.record(z.string(), z.unknown()).nullable().openapi({
+      description:
+        'The JSON body every attempt sent (signed as is): id, type, created_at, org_id, partner_id, data. Null once the event is past its retention.',
+    }),
+  })
+  .openapi('WebhookDeliveryDetail');
+
+export const recoverDeliveriesBody = z.object({
+  since: z
+    .number()
+    .int()
+    .min(0)
+    .openapi({ description: 'Unix seconds: failed deliveries created at or after this time are sent again' }),
+});
+
+export const recoverDeliveriesResponse = z.object({
+  recovered: z
+    .number()
+    .int()
+    .openapi({ description: 'Failed deliveries moved back to pending by this call (at most 1,000)' }),
+  remaining: z
+    .number()
+    .int()
+    .openapi({ description: 'Failed deliveries since then still to recover (counted up to 100,000)' }),
+  has_more: z.boolean().openapi({ description: 'Call again to recover the next batch' }),
+});
+
 export const webhookParams = z.object({ webhook_id: z.string().max(64) });
 
 export const webhookUrlSchema = z.string().min(8).max(2048);

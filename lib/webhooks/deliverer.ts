@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { deliveryBody } from './body';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { newId } from '@/lib/ids';
@@ -276,14 +277,7 @@ export class WebhookDeliverer {
 
   private async attempt(ep: ClaimedEndpoint, d: Delivery): Promise<AttemptRecord> {
     const e = d.event;
-    const body = JSON.stringify({
-      id: e.id,
-      type: e.type,
-      created_at: e.createdAt.toISOString(),
-      org_id: e.orgId,
-      partner_id: e.partnerId,
-      data: e.data,
-    });
+    const body = deliveryBody(e);
     const timestamp = Math.floor(Date.now() / 1000);
     const attemptedAt = new Date();
     // A secret sealed under another AUTH_SECRET cannot be opened: nothing is sent unsigned.

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { DeliveredEvent } from './body';
 import type { Db } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
 import { emitEvents } from '@/lib/services/events/emit';
@@ -15,7 +16,7 @@ export interface Delivery {
    * commit after one with a higher `seq` was already dispatched.
    */
   dispatched: number;
-  event: { id: string; type: string; createdAt: Date; orgId: string; partnerId: string; data: unknown };
+  event: DeliveredEvent;
 }
 
 export interface ClaimedEndpoint {

@@ -12,6 +12,8 @@ import {
   rotateWebhookSecret,
   sendTestEvent,
   updateWebhook,
+  getDelivery,
+  recoverDeliveries,
 } from '@/lib/services/webhooks/webhooks';
 import {
   webhookSchema,
@@ -24,6 +26,9 @@ import {
   listWebhookDeliveriesResponse,
   retryWebhookDeliveryResponse,
   testWebhookResponse,
+  deliveryDetailSchema,
+  recoverDeliveriesBody,
+  recoverDeliveriesResponse,
 } from '@/lib/schemas/webhooks';
 
 const common = { tag: 'Webhooks', auth: 'jwt' as const, partner: 'required' as const };
@@ -114,6 +119,33 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
     response: retryWebhookDeliveryResponse,
     errors: [404, 409],
     handler: (ctx, { params }) => retryDelivery(ctx, params.webhook_id, params.delivery_id),
+  });
+  defineRoute(app, {
+    ...common,
+    method: 'get',
+    path: '/webhook/{webhook_id}/deliveries/{delivery_id}',
+    operationId: 'getWebhookDelivery',
+    summary: 'A delivery with its payload and every attempt (extension)',
+    params: webhookParams.extend({ delivery_id: z.string().max(64) }),
+    response: deliveryDetailSchema,
+    errors: [404],
+    handler: (ctx, { params }) => getDelivery(ctx, params.webhook_id, params.delivery_id),
+  });
+  defineRoute(app, {
+    ...common,
+    method: 'post',
+    path: '/webhook/{webhook_id}/recover',
+    operationId: 'recoverWebhookDeliveries',
+    summary: 'Send again the failed deliveries since a time, 1,000 per call (extension)',
+    description:
+      'Moves failed deliveries created at or after `since` back to pending, oldest first, at most 1,000 per call; repeat while `has_more`. Each failed delivery is sent again once per recovery: a second call finds it pending. Audited as webhook.recovered.',
+    roles: ['admin'],
+    idempotent: true,
+    params: webhookParams,
+    body: recoverDeliveriesBody,
+    response: recoverDeliveriesResponse,
+    errors: [404, 409],
+    handler: (ctx, { params, body }) => recoverDeliveries(ctx, params.webhook_id, body),
   });
   defineRoute(app, {
     ...common,

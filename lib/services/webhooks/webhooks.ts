@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { deliveryBody } from '@/lib/webhooks/body';
 import type { ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
 import { newWebhookSecret } from '@/lib/auth/secrets';
@@ -19,7 +20,7 @@ import type {
   UpdateWebhookBody,
 } from '@/lib/schemas/webhooks';
 
-const { webhooks, webhookDeliveries, webhookAttempts } = schema;
+const { webhooks, webhookDeliveries, webhookAttempts, events } = schema;
 
 /** A namespace's webhooks, newest first. */
 const WEBHOOKS_NEWEST_FIRST: Keyset = {
@@ -235,41 +236,119 @@ export async function listDeliveries(ctx: ServiceContext, id: string, q: ListWeb
     ),
   );
   const rows = pageRows.map((r) => r.row);
-  const attempts = rows.length
-    ? await ctx.db
-        .select()
-        .from(webhookAttempts)
-        .where(
-          inArray(
-            webhookAttempts.deliveryId,
-            rows.map((r) => r.id),
-          ),
-        )
-        .orderBy(webhookAttempts.attemptedAt)
-    : [];
+  const attempts = await attemptsOf(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return { ...page, deliveries: rows.map((d) => deliveryView(d, attempts)) };
+}
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type AttemptRow = typeof webhookAttempts.$inferSelect;
+
+/** Every attempt of these deliveries, oldest first. */
+async function attemptsOf(ctx: ServiceContext, ids: string[]) {
+  if (ids.length === 0) return [];
+  return ctx.db
+    .select()
+    .from(webhookAttempts)
+    .where(inArray(webhookAttempts.deliveryId, ids))
+    .orderBy(webhookAttempts.attemptedAt);
+}
+
+function deliveryView(d: DeliveryRow, attempts: AttemptRow[]) {
   return {
-    ...page,
-    deliveries: rows.map((d) => ({
-      token: d.id,
-      webhook_id: d.webhookId,
-      event_id: d.eventId,
-      event_type: d.eventType,
-      status: d.status,
-      attempts: d.attempts,
-      last_status_code: d.lastStatusCode,
-      next_attempt_at: d.status === 'pending' ? toSeconds(d.nextAttemptAt) : null,
-      created_at: toSeconds(d.createdAt),
-      attempt_log: attempts
-        .filter((a) => a.deliveryId === d.id)
-        .map((a) => ({
-          attempted_at: toSeconds(a.attemptedAt),
-          status_code: a.statusCode,
-          latency_ms: a.latencyMs,
-          response_excerpt: a.responseExcerpt,
-          error: a.error,
-        })),
-    })),
+    token: d.id,
+    webhook_id: d.webhookId,
+    event_id: d.eventId,
+    event_type: d.eventType,
+    status: d.status,
+    attempts: d.attempts,
+    last_status_code: d.lastStatusCode,
+    next_attempt_at: d.status === 'pending' ? toSeconds(d.nextAttemptAt) : null,
+    created_at: toSeconds(d.createdAt),
+    attempt_log: attempts
+      .filter((a) => a.deliveryId === d.id)
+      .map((a) => ({
+        attempted_at: toSeconds(a.attemptedAt),
+        status_code: a.statusCode,
+        latency_ms: a.latencyMs,
+        response_excerpt: a.responseExcerpt,
+        error: a.error,
+      })),
   };
+}
+
+/**
+ * One delivery with its attempts and its payload: the body every attempt sent (rebuilt from the
+ * outbox event as the deliverer builds it); null once the event is past its retention.
+ */
+export async function getDelivery(ctx: ServiceContext, id: string, deliveryId: string) {
+  await getWebhookOrThrow(ctx, id);
+  const [d] = await ctx.db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.webhookId, id)))
+    .limit(1);
+  if (!d) throw new NotFoundError(`Delivery ${deliveryId} not found`);
+  const [event] = await ctx.db.select().from(events).where(eq(events.id, d.eventId)).limit(1);
+  return {
+    ...deliveryView(d, await attemptsOf(ctx, [d.id])),
+    payload: event ? (JSON.parse(deliveryBody(event)) as Record<string, unknown>) : null,
+  };
+}
+
+/** How many failed deliveries one recovery call sends again; the caller repeats while has_more. */
+export const RECOVER_BATCH = 1000;
+/** The failed deliveries still to recover are counted up to this many. */
+const REMAINING_CAP = 100_000;
+
+/**
+ * Recovery (bulk replay): the endpoint's failed deliveries created at or after `since` are sent
+ * again, oldest first, RECOVER_BATCH per call (bounded work; the dashboard repeats with progress).
+ * Each failed delivery is moved back to pending once: a second call finds it pending, not failed.
+ */
+export async function recoverDeliveries(ctx: ServiceContext, id: string, input: { since: number }) {
+  const hook = await getWebhookOrThrow(ctx, id);
+  if (!hook.enabled) throw new ConflictError('The webhook is disabled; enable it first');
+  const since = new Date(input.since * 1000);
+  const failedSince = and(
+    eq(webhookDeliveries.webhookId, id),
+    eq(webhookDeliveries.status, 'failed'),
+    gte(webhookDeliveries.createdAt, since),
+  );
+  return ctx.db.transaction(async (tx) => {
+    const picked = await tx
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(failedSince)
+      .orderBy(asc(webhookDeliveries.createdAt), asc(webhookDeliveries.id))
+      .limit(RECOVER_BATCH)
+      .for('update', { skipLocked: true });
+    const ids = picked.map((r) => r.id);
+    if (ids.length > 0) {
+      const now = new Date();
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'pending', nextAttemptAt: now, updatedAt: now })
+        .where(inArray(webhookDeliveries.id, ids));
+      await recordAudit(tx, ctx, {
+        action: 'webhook.recovered',
+        target: target(hook),
+        after: { since: input.since, recovered: ids.length },
+      });
+    }
+    const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(
+      tx
+        .select({ one: sql`1` })
+        .from(webhookDeliveries)
+        .where(failedSince)
+        .limit(REMAINING_CAP)
+        .as('left'),
+    );
+    const remaining = left?.n ?? 0;
+    return { recovered: ids.length, remaining, has_more: remaining > 0 };
+  });
 }
 
 /** Sends a delivery again now, whatever its state (a manual replay). */

@@ -1,0 +1,107 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, expectError, type TestOrg } from './helpers';
+import { createBank } from './payments-helpers';
+import { startReceiver } from './receiver';
+import { settledDeliveries } from './webhooks-helpers';
+
+// Recovery (docs/decisions.md, "Webhook recovery"): a delivery's payload and attempts are readable,
+// and the failed deliveries since a time are sent again in bulk, each exactly once per recovery.
+
+const as = (o: TestOrg) => ({ token: o.token, partner: o.partnerId });
+const closers: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const c of closers) await c();
+});
+
+describe('webhook recovery', () => {
+  it('shows what each delivery sent, then sends every failed one again once the endpoint answers', async () => {
+    const bank = await createBank();
+    let up = false;
+    const r = await startReceiver(() => (up ? 200 : 503));
+    closers.push(r.close);
+    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
+      .body.data;
+    const since = Math.floor(Date.now() / 1000) - 1;
+    for (let i = 0; i < 3; i++)
+      expect((await api('POST', `/webhook/${hook.token}/test`, as(bank))).status).toBe(200);
+    // The retry schedule of the test server is 1, 2, 3 s: four attempts, then failed.
+    const failed = await settledDeliveries(bank, hook.token, 30_000);
+    expect(failed.map((d) => [d.status, d.attempts])).toEqual([
+      ['failed', 4],
+      ['failed', 4],
+      ['failed', 4],
+    ]);
+    const firstSent = r.received.length;
+    expect(firstSent).toBe(12);
+
+    // One delivery: its payload is the body every attempt sent, and every attempt's answer.
+    const one = await api('GET', `/webhook/${hook.token}/deliveries/${failed[0]!.token}`, as(bank));
+    expect(one.status, one.text).toBe(200);
+    const sent = r.received.filter((x) => x.json.id === failed[0]!.event_id);
+    expect(sent).toHaveLength(4);
+    expect(JSON.stringify(one.body.data.payload)).toBe(sent[0]!.body);
+    expect(one.body.data.payload).toMatchObject({ type: 'webhook.test', partner_id: bank.partnerId });
+    expect(one.body.data.attempt_log.map((a: { status_code: number }) => a.status_code)).toEqual([
+      503, 503, 503, 503,
+    ]);
+    expect(one.body.data.attempt_log[0].response_excerpt).toBe('nope');
+
+    // The endpoint is back: recover everything failed since before the events.
+    up = true;
+    const recovered = await api('POST', `/webhook/${hook.token}/recover`, { ...as(bank), body: { since } });
+    expect(recovered.status, recovered.text).toBe(200);
+    expect(recovered.body.data).toEqual({ recovered: 3, remaining: 0, has_more: false });
+    const after = await settledDeliveries(bank, hook.token, 15_000);
+    expect(after.map((d) => [d.status, d.attempts])).toEqual([
+      ['succeeded', 5],
+      ['succeeded', 5],
+      ['succeeded', 5],
+    ]);
+    // Each failed delivery exactly once more, with its own webhook-id and the same body.
+    const resent = r.received.slice(firstSent);
+    expect(resent).toHaveLength(3);
+    expect(new Set(resent.map((x) => x.headers['webhook-id'])).size).toBe(3);
+    for (const x of resent) expect(x.body).toBe(r.received.find((y) => y.json.id === x.json.id)!.body);
+
+    // Again: nothing left to recover, nothing sent.
+    const again = await api('POST', `/webhook/${hook.token}/recover`, { ...as(bank), body: { since } });
+    expect(again.body.data).toEqual({ recovered: 0, remaining: 0, has_more: false });
+    await new Promise((res) => setTimeout(res, 500));
+    expect(r.received).toHaveLength(firstSent + 3);
+
+    // Audited once per call that moved something.
+    const audit = await api('GET', `/audit-events?action=webhook.recovered&target=${hook.token}`, {
+      token: bank.token,
+    });
+    expect(audit.body.data.audit_events).toMatchObject([{ changes: { after: { since, recovered: 3 } } }]);
+  }, 60_000);
+
+  it('refuses a disabled endpoint, bad input, and other namespaces', async () => {
+    const bank = await createBank();
+    const r = await startReceiver();
+    closers.push(r.close);
+    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
+      .body.data;
+    for (const body of [{}, { since: 'yesterday' }, { since: -1 }, { since: 1.5 }])
+      expectError(
+        await api('POST', `/webhook/${hook.token}/recover`, { ...as(bank), body }),
+        400,
+        'error.bad_request',
+      );
+    const stranger = await createBank();
+    expectError(
+      await api('POST', `/webhook/${hook.token}/recover`, { ...as(stranger), body: { since: 0 } }),
+      404,
+      'error.not_found',
+    );
+    expectError(
+      await api('GET', `/webhook/${hook.token}/deliveries/whd_nope`, as(bank)),
+      404,
+      'error.not_found',
+    );
+    await api('PATCH', `/webhook/${hook.token}`, { ...as(bank), body: { enabled: false } });
+    const disabled = await api('POST', `/webhook/${hook.token}/recover`, { ...as(bank), body: { since: 0 } });
+    expectError(disabled, 409, 'error.conflict');
+    expect(disabled.body.message).toContain('enable it first');
+  });
+});

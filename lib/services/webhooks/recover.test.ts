@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestDatabase, reviewedSandboxAdmin } from '@/lib/testing/db';
+import { schema } from '@/lib/db';
+import type { ServiceContext } from '@/lib/services/context';
+import { recoverDeliveries, RECOVER_BATCH } from './webhooks';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let ctx: ServiceContext;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ctx = await reviewedSandboxAdmin(database.db, 'Recovery Bank', 'recovery@example.test');
+}, 60_000);
+afterAll(async () => database?.close());
+
+describe('recovering failed deliveries in bounded batches', () => {
+  it('moves 1,000 per call, oldest first, says how many remain, and leaves older failures alone', async () => {
+    const db = database.db;
+    const ns = ctx.namespace!;
+    await db.insert(schema.webhooks).values({
+      id: 'wh_recover',
+      orgId: ns.orgId,
+      partnerId: ns.id,
+      url: 'https://hooks.example.test/in',
+      eventTypes: ['*'],
+      secret: 'sealed',
+    });
+    // 1,001 failed deliveries of the last hour, one a day old, and one already pending.
+    await db.execute(sql`
+      INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_seq, partner_id, event_type, status, attempts, created_at)
+      SELECT 'whd_' || lpad(i::text, 5, '0'), 'wh_recover', 'evt_' || i, i, ${ns.id}, 'webhook.test',
+             CASE WHEN i = 1003 THEN 'pending' ELSE 'failed' END, 8,
+             CASE WHEN i = 0 THEN now() - interval '1 day' ELSE now() - interval '1 hour' + i * interval '1 second' END
+      FROM generate_series(0, 1003) i WHERE i <> 1002`);
+    const since = Math.floor(Date.now() / 1000) - 2 * 3600;
+
+    expect(await recoverDeliveries(ctx, 'wh_recover', { since })).toEqual({
+      recovered: RECOVER_BATCH,
+      remaining: 1,
+      has_more: true,
+    });
+    const stillFailed = await db
+      .select({ id: schema.webhookDeliveries.id })
+      .from(schema.webhookDeliveries)
+      .where(eq(schema.webhookDeliveries.status, 'failed'))
+      .orderBy(schema.webhookDeliveries.id);
+    // Oldest first: the newest of the hour is left for the next call; the day-old one is before `since`.
+    expect(stillFailed.map((r) => r.id)).toEqual(['whd_00000', 'whd_01001']);
+
+    expect(await recoverDeliveries(ctx, 'wh_recover', { since })).toEqual({
+      recovered: 1,
+      remaining: 0,
+      has_more: false,
+    });
+    expect(await recoverDeliveries(ctx, 'wh_recover', { since })).toEqual({
+      recovered: 0,
+      remaining: 0,
+      has_more: false,
+    });
+    const byStatus = await db
+      .select({ status: schema.webhookDeliveries.status, n: sql<number>`count(*)::int` })
+      .from(schema.webhookDeliveries)
+      .groupBy(schema.webhookDeliveries.status)
+      .orderBy(schema.webhookDeliveries.status);
+    expect(byStatus).toEqual([
+      { status: 'failed', n: 1 },
+      { status: 'pending', n: 1002 },
+    ]);
+    const audit = await db
+      .select({ changes: schema.auditEvents.changes })
+      .from(schema.auditEvents)
+      .where(eq(schema.auditEvents.action, 'webhook.recovered'));
+    expect(audit.map((a) => a.changes?.after)).toEqual([
+      { since, recovered: 1000 },
+      { since, recovered: 1 },
+    ]);
+  });
+});
