@@ -220,3 +220,50 @@ test('support and viewer users read webhooks without the admin actions; API keys
     await page.context().clearCookies();
   }
 });
+
+test("a delivery's page shows the payload exactly as sent and each attempt's answer; recovery reports what it sent again", async ({
+  page,
+}) => {
+  const receiver = await startReceiver((n) => (n === 1 ? 503 : 200));
+  try {
+    await signInAs(page, DEMO_ADMIN);
+    await addEndpoint(page, receiver.url, `Payloads ${uniq()}`, ['api_key.rotated']);
+    await page.getByRole('link', { name: 'Open the endpoint to send a test event' }).click();
+    await expect(page).toHaveURL(/\/webhooks\/wh_\w+$/);
+    const endpoint = page.url();
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await receiver.waitFor((r) => r.length === 1);
+    const sent = receiver.received[0]!;
+
+    await deliveries(page)
+      .getByRole('link', { name: `Delivery of webhook.test ${sent.json.id}` })
+      .click();
+    await expect(page).toHaveURL(/\/webhooks\/wh_\w+\/deliveries\/dlv_\w+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('webhook.test');
+    expect(JSON.parse((await page.getByLabel('Payload as sent').textContent())!)).toEqual(sent.json);
+    const attempts = page.getByRole('list', { name: 'Attempts' });
+    await expect(attempts.getByRole('listitem')).toHaveCount(1);
+    await expect(attempts).toContainText('HTTP 503');
+    await expect(attempts).toContainText('nope');
+    await shootThemes(page, 'webhook-delivery');
+    // Sent again from its page: the second attempt is accepted.
+    await page.getByRole('button', { name: 'Send again' }).click();
+    await receiver.waitFor((r) => r.length === 2);
+    await expect(attempts.getByRole('listitem')).toHaveCount(2, { timeout: 10_000 });
+    await expect(attempts.getByRole('listitem').nth(1)).toContainText('HTTP 200');
+    expect(receiver.received[1]!.body).toBe(sent.body);
+
+    // Recovery of what failed since January: nothing is failed (the one failure was sent again).
+    await page.goto(endpoint);
+    const form = page.getByRole('form', { name: 'Recover failed deliveries' });
+    await form.getByLabel('Failed since (your time)').fill('2026-01-01T00:00');
+    await form.getByRole('button', { name: 'Send failed deliveries again' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Nothing had failed since then.' }),
+    ).toBeVisible();
+    await shootThemes(page, 'webhook-recovery');
+    expect(receiver.received).toHaveLength(2);
+  } finally {
+    await receiver.close();
+  }
+});

@@ -39,6 +39,18 @@ export interface Delivery {
   }>;
 }
 
+/** One delivery with the body every attempt sent (null once the event is past its retention). */
+export interface DeliveryDetail extends Delivery {
+  payload: Record<string, unknown> | null;
+}
+
+/** One call of the recovery: what it sent again and what is left. */
+export interface RecoveryStep {
+  recovered: number;
+  remaining: number;
+  has_more: boolean;
+}
+
 export interface WebhookInput {
   url: string;
   description: string;
@@ -52,7 +64,23 @@ export const webhookKeys = {
   detail: (id: string) => [...webhookKeys.all, 'detail', id] as const,
   deliveries: (id: string, q: { status?: string; cursor?: string; limit: number }) =>
     [...webhookKeys.all, 'deliveries', id, q] as const,
+  delivery: (id: string, deliveryId: string) => [...webhookKeys.all, 'delivery', id, deliveryId] as const,
 };
+
+export const deliveryQuery = (id: string, deliveryId: string) =>
+  queryOptions({
+    queryKey: webhookKeys.delivery(id, deliveryId),
+    queryFn: () =>
+      apiFetch<DeliveryDetail>(
+        `/webhook/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}`,
+      ),
+    // Its attempts continue while it is pending.
+    refetchInterval: (q) => (q.state.data?.status === 'pending' ? 3000 : false),
+  });
+
+/** Sends again up to 1,000 failed deliveries of the endpoint created at or after `since` (Unix seconds). */
+export const recoverStep = (id: string, since: number) =>
+  apiFetch<RecoveryStep>(`/webhook/${encodeURIComponent(id)}/recover`, { method: 'POST', body: { since } });
 
 export const webhookListQuery = (cursor: string | undefined, limit: number) =>
   queryOptions({

@@ -21,6 +21,7 @@ import { disabledText, failingText, webhookState, WebhookStatusBadge } from '../
 import { FormSection } from '@/components/ui/form-section';
 import { LazyWebhookForm } from '../lazy-webhook-form';
 import { Deliveries } from './deliveries';
+import { Recovery, RecoveryProgress, useRecovery } from './recovery';
 
 const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 
@@ -35,6 +36,7 @@ export function WebhookDetail({ id, canManage }: { id: string; canManage: boolea
   const test = useSendTestEvent();
   const [secret, setSecret] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const recovery = useRecovery(id);
 
   if (query.isError) {
     return (
@@ -62,6 +64,19 @@ export function WebhookDetail({ id, canManage }: { id: string; canManage: boolea
       },
     );
 
+  // Re-enabling clears failing_since: the time is taken before, then the recovery runs.
+  const reEnableAndRecover = (since: number) =>
+    update.mutate(
+      { id: w.token, enabled: true },
+      {
+        onSuccess: () => {
+          toast('success', 'Endpoint re-enabled');
+          void recovery.run(since);
+        },
+        onError: fail,
+      },
+    );
+
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
@@ -83,13 +98,30 @@ export function WebhookDetail({ id, canManage }: { id: string; canManage: boolea
           title="This endpoint is disabled"
           action={
             canManage ? (
-              <Button disabled={update.isPending} onClick={() => setEnabled(true)}>
-                Re-enable endpoint
-              </Button>
+              <div className="flex flex-wrap gap-2">
+                {w.failing_since ? (
+                  <Button
+                    disabled={update.isPending}
+                    onClick={() => reEnableAndRecover(w.failing_since!.seconds)}
+                  >
+                    Re-enable and resend what failed
+                  </Button>
+                ) : null}
+                <Button
+                  variant={w.failing_since ? 'secondary' : 'primary'}
+                  disabled={update.isPending}
+                  onClick={() => setEnabled(true)}
+                >
+                  Re-enable endpoint
+                </Button>
+              </div>
             ) : null
           }
         >
           {disabledText(w)}
+          {w.failing_since && canManage
+            ? ` "Re-enable and resend what failed" also sends again every delivery that failed since ${when(w.failing_since.seconds)}.`
+            : ''}
         </Banner>
       ) : null}
       {state === 'failing' ? (
@@ -147,6 +179,10 @@ export function WebhookDetail({ id, canManage }: { id: string; canManage: boolea
             Read only: only your organization&apos;s admins can test, change or delete this endpoint.
           </p>
         )}
+        {recovery.progress ? <RecoveryProgress progress={recovery.progress} onStop={recovery.stop} /> : null}
+        {canManage && w.enabled ? (
+          <Recovery webhookId={w.token} failingSince={w.failing_since?.seconds ?? null} />
+        ) : null}
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Events:{' '}
           {w.event_types.includes('*') ? (

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { SelectField } from '@/components/ui/field';
@@ -69,7 +70,13 @@ export function Deliveries({ webhook, canRetry }: { webhook: Webhook; canRetry: 
       id: 'event',
       cell: ({ row }) => (
         <div>
-          <code className="text-xs">{row.original.event_type}</code>
+          <Link
+            href={`/webhooks/${encodeURIComponent(webhook.token)}/deliveries/${encodeURIComponent(row.original.token)}`}
+            className="text-blue-700 underline dark:text-blue-400"
+            aria-label={`Delivery of ${row.original.event_type} ${row.original.event_id}`}
+          >
+            <code className="text-xs">{row.original.event_type}</code>
+          </Link>
           <p className="text-xs text-slate-600 dark:text-slate-400">{row.original.event_id}</p>
         </div>
       ),

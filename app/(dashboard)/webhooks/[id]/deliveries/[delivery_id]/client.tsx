@@ -1,0 +1,130 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useToast } from '@/components/ui/toast';
+import { when } from '@/lib/client/format';
+import { deliveryQuery, useRetryDelivery } from '@/lib/client/queries/webhooks';
+
+const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+const STATUS_TONE = { succeeded: 'green', failed: 'red', pending: 'amber' } as const;
+
+/** One delivery: what was sent (the payload, as signed) and how the endpoint answered each attempt. */
+export function DeliveryDetail({
+  webhookId,
+  deliveryId,
+  canRetry,
+}: {
+  webhookId: string;
+  deliveryId: string;
+  canRetry: boolean;
+}) {
+  const toast = useToast();
+  const query = useQuery({ ...deliveryQuery(webhookId, deliveryId), retry: false });
+  const retry = useRetryDelivery();
+  const back = (
+    <Link
+      href={`/webhooks/${encodeURIComponent(webhookId)}`}
+      className="text-sm text-blue-700 underline dark:text-blue-400"
+    >
+      ← Webhook
+    </Link>
+  );
+  if (query.isError)
+    return (
+      <div className="flex flex-col gap-3">
+        {back}
+        <h1 className="text-2xl font-semibold">Delivery {deliveryId}</h1>
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          {query.error.message}
+        </p>
+      </div>
+    );
+  const d = query.data;
+  if (!d) return <div className="h-40 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        {back}
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold">
+            <code>{d.event_type}</code>
+          </h1>
+          <Badge tone={STATUS_TONE[d.status]}>{d.status[0]!.toUpperCase() + d.status.slice(1)}</Badge>
+          {canRetry ? (
+            <Button
+              variant="secondary"
+              className="ml-auto"
+              disabled={retry.isPending}
+              onClick={() =>
+                retry.mutate(
+                  { id: webhookId, deliveryId },
+                  {
+                    onSuccess: () => toast('success', 'Delivery queued: it is sent again now'),
+                    onError: (e) => toast('error', e.message),
+                  },
+                )
+              }
+            >
+              Send again
+            </Button>
+          ) : null}
+        </div>
+        <p className="text-sm break-words text-slate-600 dark:text-slate-400">
+          Delivery {d.token} · event {d.event_id} · created {when(d.created_at.seconds)}
+          {d.next_attempt_at ? ` · next attempt ${when(d.next_attempt_at.seconds)}` : ''}
+        </p>
+      </div>
+
+      <section aria-labelledby="payload-title" className={`${card} flex flex-col gap-2`}>
+        <h2 id="payload-title" className="font-medium">
+          Payload
+        </h2>
+        {d.payload ? (
+          <pre
+            tabIndex={0}
+            aria-label="Payload as sent"
+            className="max-h-[28rem] overflow-auto rounded bg-slate-100 p-3 text-xs whitespace-pre-wrap dark:bg-slate-800"
+          >
+            {JSON.stringify(d.payload, null, 2)}
+          </pre>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            The event is past its retention: its body is no longer kept.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="attempts-title" className={`${card} flex flex-col gap-2`}>
+        <h2 id="attempts-title" className="font-medium">
+          Attempts ({d.attempt_log.length})
+        </h2>
+        {d.attempt_log.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">None yet.</p>
+        ) : (
+          <ol className="flex flex-col gap-2" aria-label="Attempts">
+            {d.attempt_log.map((a, i) => (
+              <li key={i} className="rounded border border-slate-200 p-3 text-sm dark:border-slate-700">
+                <p>
+                  <span className="font-medium">#{i + 1}</span> · {when(a.attempted_at.seconds)} ·{' '}
+                  {a.status_code !== null ? `HTTP ${a.status_code}` : 'no answer'} · {a.latency_ms} ms
+                </p>
+                {a.error ? <p className="text-red-700 dark:text-red-400">{a.error}</p> : null}
+                {a.response_excerpt ? (
+                  <pre
+                    tabIndex={0}
+                    className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap dark:bg-slate-800"
+                  >
+                    {a.response_excerpt}
+                  </pre>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}
