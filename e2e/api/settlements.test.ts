@@ -367,4 +367,70 @@ describe('settlement over HTTP', () => {
       expect((await call('GET', '/settlements', headers)).body.data).toEqual(totalAnswer(0, { batches: [] }));
     }
   }, 60_000);
+
+  it("a namespace's statement over a period: batches, nets per counterparty, totals per currency, as JSON and CSV", async () => {
+    const a = await bank();
+    await paySandbox(a, '1500');
+    await paySandbox(a, '700');
+    await paySandbox(a, '900', 'EUR');
+    const from = Math.floor(Date.now() / 1000) - 3600;
+    expect((await call('POST', '/settlements', await operator())).body.data.ran).toBe(true);
+    const to = Math.floor(Date.now() / 1000) + 3600;
+
+    const res = await call('GET', `/settlements/statement?from=${from}&to=${to}`, a.h);
+    expect(res.status).toBe(200);
+    const st = res.body.data;
+    expect(st).toMatchObject({ partner_id: a.ns.token, domain: a.ns.domain, from, to });
+    const list = (await call('GET', '/settlements?limit=100', a.h)).body.data.batches;
+    const usd = list.find((b: any) => b.currency === 'USD');
+    const eur = list.find((b: any) => b.currency === 'EUR');
+    // Oldest cut-off first; a's payments go to the Sandbox Bank: it pays, the counterparty receives.
+    expect(st.batches.map((b: any) => b.batch_id).sort()).toEqual([usd.token, eur.token].sort());
+    const usdLine = st.batches.find((b: any) => b.currency === 'USD');
+    expect(usdLine).toEqual({
+      batch_id: usd.token,
+      currency: 'USD',
+      cutoff_time: usd.cutoff_time,
+      txn_count: 2,
+      net: '-2200',
+      positions: [
+        {
+          counterparty_id: expect.stringMatching(/^part_/),
+          counterparty_domain: 'sandbox-bank.test',
+          net: '-2200',
+        },
+      ],
+    });
+    expect(st.totals).toEqual([
+      { currency: 'EUR', batches: 1, txn_count: 1, receivable: '0', payable: '900', net: '-900' },
+      { currency: 'USD', batches: 1, txn_count: 2, receivable: '0', payable: '2200', net: '-2200' },
+    ]);
+
+    // The CSV holds the same figures, in minor units and in units.
+    const csv = await fetch(`${server.baseUrl}/settlements/statement/export?from=${from}&to=${to}`, {
+      headers: a.h,
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const lines = (await csv.text()).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'line,batch_id,cutoff_time,currency,counterparty_domain,counterparty_id,net_minor,net,txn_count',
+    );
+    const at = new Date(usd.cutoff_time * 1000).toISOString();
+    expect(lines).toContain(
+      `position,${usd.token},${at},USD,sandbox-bank.test,${usdLine.positions[0].counterparty_id},-2200,-22.00,`,
+    );
+    expect(lines).toContain(`batch,${usd.token},${at},USD,,,-2200,-22.00,2`);
+    expect(lines.slice(-2)).toEqual(['total,,,EUR,,,-900,-9.00,1', 'total,,,USD,,,-2200,-22.00,2']);
+    expect(lines).toHaveLength(1 + 2 * 2 + 2);
+
+    // Before the cut-off: nothing. Bad periods are refused.
+    const before = await call('GET', `/settlements/statement?from=${from - 7200}&to=${from}`, a.h);
+    expect(before.body.data).toMatchObject({ batches: [], totals: [] });
+    for (const q of [`from=${to}&to=${from}`, `from=${from}`, `from=0&to=${400 * 86400}`, 'from=x&to=1']) {
+      const bad = await call('GET', `/settlements/statement?${q}`, a.h);
+      expect(bad.status, q).toBe(400);
+      expect(bad.body.code).toBe('error.bad_request');
+    }
+  }, 60_000);
 });

@@ -133,7 +133,11 @@ describe('the admission task schema', () => {
       'note',
       'updated_by',
       'at',
+      'approval',
     ]);
+    // Four eyes and claims (docs/decisions.md): the approvals so far and who is on the task.
+    expect(task.required).toEqual(expect.arrayContaining(['approvals', 'claim']));
+    expect(task.properties.approvals.items).toEqual({ $ref: '#/components/schemas/AdmissionTaskApproval' });
   });
 });
 

@@ -179,3 +179,74 @@ export const getNetworkStatsResponse = z.object({
 });
 
 export type GetNetworkStatsResponse = z.infer<typeof getNetworkStatsResponse>;
+
+/** The longest period one statement covers. */
+export const STATEMENT_MAX_DAYS = 366;
+
+export const settlementStatementQuery = z
+  .object({
+    from: z.coerce
+      .number({ error: 'from must be Unix seconds' })
+      .int('from must be Unix seconds')
+      .min(0, 'from must be Unix seconds')
+      .openapi({
+        param: { name: 'from', in: 'query' },
+        description: 'Start of the period, Unix seconds (included)',
+      }),
+    to: z.coerce
+      .number({ error: 'to must be Unix seconds' })
+      .int('to must be Unix seconds')
+      .min(0, 'to must be Unix seconds')
+      .openapi({
+        param: { name: 'to', in: 'query' },
+        description: 'End of the period, Unix seconds (excluded)',
+      }),
+  })
+  .refine((q) => q.to > q.from, { message: 'to must be after from', path: ['to'] })
+  .refine((q) => q.to - q.from <= STATEMENT_MAX_DAYS * 86400, {
+    message: `A statement covers at most ${STATEMENT_MAX_DAYS} days`,
+    path: ['to'],
+  });
+
+export type SettlementStatementQuery = z.output<typeof settlementStatementQuery>;
+
+export const settlementStatementSchema = z
+  .object({
+    partner_id: z.string(),
+    domain: z.string(),
+    name: z.string(),
+    from: z.number().int(),
+    to: z.number().int(),
+    generated_at: z.number().int(),
+    batches: z.array(
+      z.object({
+        batch_id: z.string(),
+        currency: z.string(),
+        cutoff_time: z.number().int(),
+        txn_count: z.number().int(),
+        net: z
+          .string()
+          .openapi({ description: "The namespace's multilateral net: + receives, − pays (minor units)" }),
+        positions: z.array(
+          z.object({
+            counterparty_id: z.string(),
+            counterparty_domain: z.string().nullable(),
+            net: z
+              .string()
+              .openapi({ description: 'Bilateral net with that counterparty: + receives, − pays' }),
+          }),
+        ),
+      }),
+    ),
+    totals: z.array(
+      z.object({
+        currency: z.string(),
+        batches: z.number().int(),
+        txn_count: z.number().int(),
+        receivable: z.string(),
+        payable: z.string(),
+        net: z.string(),
+      }),
+    ),
+  })
+  .openapi('SettlementStatement');

@@ -13,6 +13,7 @@ import {
   listNetworkBatches,
 } from '@/lib/services/settlement/queries';
 import { networkStats } from '@/lib/services/settlement/stats';
+import { settlementStatement, settlementStatementCsv } from '@/lib/services/settlement/statement';
 import {
   batchDetailSchema,
   batchParams,
@@ -26,6 +27,8 @@ import {
   getNetworkSettlementResponse,
   listNetworkSettlementsResponse,
   getNetworkStatsResponse,
+  settlementStatementQuery,
+  settlementStatementSchema,
 } from '@/lib/schemas/settlements';
 import { transactionSchema } from '@/lib/schemas/payments';
 
@@ -57,6 +60,37 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
       tenantHeaders(c);
       return data;
     },
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'get',
+    path: '/settlements/statement',
+    operationId: 'getSettlementStatement',
+    summary: "The namespace's settlement statement over a period (extension)",
+    description:
+      'Every completed batch the namespace took part in with its cut-off in [from, to), its multilateral net and its bilateral net per counterparty (+ receives, − pays; minor units), and the totals per currency. At most 366 days and 5,000 batches.',
+    query: settlementStatementQuery,
+    response: settlementStatementSchema,
+    handler: async (ctx, { query }, c) => {
+      const data = await settlementStatement(ctx, query);
+      tenantHeaders(c);
+      return data;
+    },
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'get',
+    path: '/settlements/statement/export',
+    operationId: 'exportSettlementStatement',
+    summary: 'The settlement statement as CSV (extension)',
+    description:
+      'The statement of GET /settlements/statement as CSV: a position line per counterparty of each batch, a batch line, then a total line per currency; amounts in minor units and in the currency’s units, times in UTC ISO 8601.',
+    query: settlementStatementQuery,
+    response: z.string(),
+    stream: { type: 'text/csv', filename: 'settlement-statement.csv' },
+    handler: (ctx, { query }) => settlementStatementCsv(ctx, query),
   });
 
   defineRoute(app, {
