@@ -120,7 +120,7 @@ export function Shell({
     .sort((a, b) => b.href.length - a.href.length)[0]?.href;
   return (
     <div className="flex min-h-screen flex-col lg:flex-row">
-      <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 lg:hidden dark:border-slate-800 dark:bg-slate-900">
+      <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 lg:hidden print:hidden dark:border-slate-800 dark:bg-slate-900">
         <button
           id="menu-button"
           type="button"
@@ -151,7 +151,7 @@ export function Shell({
       ) : null}
       <aside
         id="sidebar"
-        className={`${menuOpen ? 'flex' : 'hidden'} fixed inset-y-0 left-0 z-40 w-72 max-w-[85vw] shrink-0 flex-col gap-4 overflow-y-auto border-r border-slate-200 bg-white p-4 lg:static lg:flex lg:w-60 lg:max-w-none dark:border-slate-800 dark:bg-slate-900`}
+        className={`${menuOpen ? 'flex' : 'hidden'} fixed inset-y-0 left-0 z-40 w-72 print:hidden max-w-[85vw] shrink-0 flex-col gap-4 overflow-y-auto border-r border-slate-200 bg-white p-4 lg:static lg:flex lg:w-60 lg:max-w-none dark:border-slate-800 dark:bg-slate-900`}
       >
         <div>
           <p className="text-sm font-semibold">{me.organization?.name ?? 'Network operator'}</p>

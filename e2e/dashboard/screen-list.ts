@@ -80,6 +80,11 @@ export const ADMIN: Screen[] = [
   },
   { name: '404', open: go('/no-such-page'), ready: heading('Page not found') },
   { name: 'settlements', open: go('/settlements'), ready: heading('Settlements') },
+  {
+    name: 'settlement-statement',
+    open: go('/settlements/statement'),
+    ready: (p) => p.getByRole('heading', { name: 'Totals per currency', exact: true }),
+  },
   { name: 'webhooks', open: go('/webhooks'), ready: heading('Webhooks') },
   { name: 'sessions', open: go('/sessions'), ready: (p) => p.getByText('This browser', { exact: true }) },
   // The admin's own sign-in is in the trail, whatever else the demo has.

@@ -346,3 +346,74 @@ test('batches list: 21 batches page by 20, status and cut-off range filters live
   }
   await other.context().close();
 });
+
+test("a namespace's statement for a period: totals per currency, nets per counterparty, printable and as CSV", async ({
+  page,
+  request,
+}) => {
+  const fx = await makeTradingFixture(request);
+  const batchId = (await runCutoff(request)).EUR!;
+  await signInAs(page, { email: fx.email, password: fx.password });
+  await page.getByLabel('Namespace').selectOption(fx.a.token);
+  await nav(page, 'Settlements');
+  await page.getByRole('link', { name: 'Statement for a period' }).click();
+  await expect(page).toHaveURL(/\/settlements\/statement$/);
+
+  // The current month by default: A received 70.00 from B and paid 15.00 to C and 25.00 to the
+  // bank, a net creditor of 30.00 in its one batch (the totals add the batches' multilateral nets).
+  const totals = page.getByRole('table', { name: 'Totals per currency' });
+  await expect(totals.getByRole('row').filter({ hasText: 'EUR' })).toContainText(
+    /EUR\s*1\s*4\s*EUR 30\.00\s*EUR 0\.00\s*receives EUR 30\.00/,
+  );
+  const batch = page
+    .getByRole('table', { name: 'Batches and net positions' })
+    .getByRole('row')
+    .filter({ hasText: batchId });
+  for (const text of [fx.b.domain, fx.c.domain, 'sandbox-bank.test', 'Multilateral net'])
+    await expect(batch).toContainText(text);
+  await expect(batch).toContainText('receives EUR 70.00');
+  await expect(batch).toContainText('pays EUR 25.00');
+  await shootLightAndDark(page, 'settlement-statement');
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await shoot(page, 'settlement-statement-print');
+  await page.emulateMedia({ media: 'screen' });
+
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Download CSV' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('settlement-statement.csv');
+  const rows = parseCsv(readFileSync((await file.path())!, 'utf8'));
+  expect(rows[0]).toEqual([
+    'line',
+    'batch_id',
+    'cutoff_time',
+    'currency',
+    'counterparty_domain',
+    'counterparty_id',
+    'net_minor',
+    'net',
+    'txn_count',
+  ]);
+  const positions = rows
+    .filter((r) => r[0] === 'position' && r[1] === batchId)
+    .map((r) => [r[4], r[6], r[7]]);
+  expect(positions.sort()).toEqual(
+    [
+      [fx.b.domain, '7000', '70.00'],
+      [fx.c.domain, '-1500', '-15.00'],
+      ['sandbox-bank.test', '-2500', '-25.00'],
+    ].sort(),
+  );
+  expect(rows.filter((r) => r[0] === 'total')).toEqual([
+    ['total', '', '', 'EUR', '', '', '3000', '30.00', '4'],
+  ]);
+
+  // A period before the fixture: nothing; an end before the start is said so.
+  await page.getByLabel('From (UTC day)').fill('2020-01-01');
+  await page.getByLabel('To (UTC day)').fill('2020-01-31');
+  await expect(page.getByText('No completed batch in this period.')).toBeVisible();
+  await page.getByLabel('To (UTC day)').fill('2019-12-31');
+  await expect(page.getByText('The end must be a day on or after the start')).toBeVisible();
+});

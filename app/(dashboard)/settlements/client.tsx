@@ -69,7 +69,10 @@ export function SettlementsClient() {
       <div>
         <h1 className="text-2xl font-semibold">Settlements</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          The settlement batches this namespace took part in, newest cut-off first.
+          The settlement batches this namespace took part in, newest cut-off first.{' '}
+          <Link href="/settlements/statement" className="text-blue-700 underline dark:text-blue-400">
+            Statement for a period
+          </Link>
         </p>
       </div>
       <form

@@ -1,0 +1,223 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { apiFetch, getActivePartner } from '@/lib/client/api';
+import { formatMoney, formatUtc } from '@/lib/client/format';
+import { useUrlState } from '@/lib/client/use-url-state';
+import { PARTNER_PARAM } from '@/lib/dashboard/partner-cookie';
+
+interface Statement {
+  partner_id: string;
+  domain: string;
+  name: string;
+  from: number;
+  to: number;
+  generated_at: number;
+  batches: Array<{
+    batch_id: string;
+    currency: string;
+    cutoff_time: number;
+    txn_count: number;
+    net: string;
+    positions: Array<{ counterparty_id: string; counterparty_domain: string | null; net: string }>;
+  }>;
+  totals: Array<{
+    currency: string;
+    batches: number;
+    txn_count: number;
+    receivable: string;
+    payable: string;
+    net: string;
+  }>;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+/** A UTC day's first second. */
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
+
+/** The period in the URL (UTC days, both included); the current month by default. */
+function period(params: URLSearchParams) {
+  const now = new Date();
+  const from = params.get('from') ?? isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
+  const to = params.get('to') ?? isoDay(now);
+  const valid = DAY.test(from) && DAY.test(to) && dayStart(to) >= dayStart(from);
+  return { from, to, valid, query: `from=${dayStart(from)}&to=${dayStart(to) + 86400}` };
+}
+
+const signed = (net: string, currency: string) =>
+  net.startsWith('-')
+    ? `pays ${formatMoney(net.slice(1), currency)}`
+    : `receives ${formatMoney(net, currency)}`;
+
+/** A namespace's settlement statement over a period: on screen, printable, and as CSV. */
+export function StatementClient() {
+  const { params, set } = useUrlState();
+  const p = period(params);
+  const query = useQuery({
+    queryKey: ['settlement-statement', p.query],
+    queryFn: () => apiFetch<Statement>(`/settlements/statement?${p.query}`),
+    enabled: p.valid,
+  });
+  const s = query.data;
+  const partner = getActivePartner();
+  const csvHref = `/api/proxy/settlements/statement/export?${p.query}${partner ? `&${PARTNER_PARAM}=${partner}` : ''}`;
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        <Link href="/settlements" className="text-sm text-blue-700 underline print:hidden dark:text-blue-400">
+          ← Settlements
+        </Link>
+        <h1 className="text-2xl font-semibold">Settlement statement</h1>
+        {s ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {s.name} ({s.domain}) · {p.from} to {p.to} (UTC days, both included) · generated{' '}
+            {formatUtc(new Date(s.generated_at * 1000))}
+          </p>
+        ) : null}
+      </div>
+      <form
+        aria-label="Statement period"
+        className="flex flex-wrap items-end gap-3 print:hidden"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <Field
+          label="From (UTC day)"
+          id="statement-from"
+          type="date"
+          value={p.from}
+          onChange={(e) => set({ from: e.target.value })}
+        />
+        <Field
+          label="To (UTC day)"
+          id="statement-to"
+          type="date"
+          value={p.to}
+          onChange={(e) => set({ to: e.target.value })}
+          error={p.valid ? undefined : 'The end must be a day on or after the start'}
+        />
+        <a
+          href={csvHref}
+          download
+          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium dark:border-slate-600"
+        >
+          Download CSV
+        </a>
+        <Button type="button" variant="secondary" onClick={() => window.print()}>
+          Print
+        </Button>
+      </form>
+      {query.isError ? (
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          {query.error.message}
+        </p>
+      ) : null}
+      {s ? (
+        <>
+          <section aria-labelledby="totals-title" className="flex flex-col gap-2">
+            <h2 id="totals-title" className="text-lg font-semibold">
+              Totals per currency
+            </h2>
+            {s.totals.length === 0 ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">No completed batch in this period.</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Totals per currency</caption>
+                  <thead>
+                    <tr className="border-b border-slate-200 dark:border-slate-700">
+                      <th className="py-2">Currency</th>
+                      <th className="py-2 text-right">Batches</th>
+                      <th className="py-2 text-right">Transactions</th>
+                      <th className="py-2 text-right">Received (net creditor batches)</th>
+                      <th className="py-2 text-right">Paid (net debtor batches)</th>
+                      <th className="py-2 text-right">Net</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {s.totals.map((t) => (
+                      <tr key={t.currency} className="border-b border-slate-100 dark:border-slate-800">
+                        <td className="py-2">{t.currency}</td>
+                        <td className="py-2 text-right tabular-nums">{t.batches}</td>
+                        <td className="py-2 text-right tabular-nums">{t.txn_count.toLocaleString('en')}</td>
+                        <td className="py-2 text-right tabular-nums">
+                          {formatMoney(t.receivable, t.currency)}
+                        </td>
+                        <td className="py-2 text-right tabular-nums">{formatMoney(t.payable, t.currency)}</td>
+                        <td className="py-2 text-right font-medium">{signed(t.net, t.currency)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+          {s.batches.length > 0 ? (
+            <section aria-labelledby="batches-title" className="flex flex-col gap-2">
+              <h2 id="batches-title" className="text-lg font-semibold">
+                Batches ({s.batches.length})
+              </h2>
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm">
+                  <caption className="sr-only">Batches and net positions</caption>
+                  <thead>
+                    <tr className="border-b border-slate-200 dark:border-slate-700">
+                      <th className="py-2">Cut-off (UTC)</th>
+                      <th className="py-2">Batch</th>
+                      <th className="py-2">Counterparty</th>
+                      <th className="py-2 text-right">Net</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {s.batches.map((b) => (
+                      <tr
+                        key={b.batch_id}
+                        className="border-b border-slate-100 align-top dark:border-slate-800"
+                      >
+                        <td className="py-2 whitespace-nowrap">
+                          {formatUtc(new Date(b.cutoff_time * 1000))}
+                        </td>
+                        <td className="py-2">
+                          <Link
+                            href={`/settlements/${encodeURIComponent(b.batch_id)}`}
+                            className="text-blue-700 underline dark:text-blue-400 print:text-inherit print:no-underline"
+                          >
+                            {b.batch_id}
+                          </Link>
+                          <p className="text-xs text-slate-600 dark:text-slate-400">
+                            {b.currency} · {b.txn_count} transaction{b.txn_count === 1 ? '' : 's'}
+                          </p>
+                        </td>
+                        <td className="py-2">
+                          <ul>
+                            {b.positions.map((x) => (
+                              <li key={x.counterparty_id}>{x.counterparty_domain ?? x.counterparty_id}</li>
+                            ))}
+                            <li className="font-medium">Multilateral net</li>
+                          </ul>
+                        </td>
+                        <td className="py-2 text-right tabular-nums">
+                          <ul>
+                            {b.positions.map((x) => (
+                              <li key={x.counterparty_id}>{signed(x.net, b.currency)}</li>
+                            ))}
+                            <li className="font-medium">{signed(b.net, b.currency)}</li>
+                          </ul>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </section>
+          ) : null}
+        </>
+      ) : p.valid && !query.isError ? (
+        <div className="h-32 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />
+      ) : null}
+    </div>
+  );
+}
