@@ -100,3 +100,41 @@ export const listOrganizationsResponse = z.object({
 });
 
 export type ListOrganizationsResponse = z.infer<typeof listOrganizationsResponse>;
+
+const count = z.number().int();
+
+export const organizationReviewSchema = z
+  .object({
+    organization: organizationSchema,
+    decided_by: z
+      .string()
+      .nullable()
+      .openapi({ description: "The operator's e-mail that decided, if decided" }),
+    users: z.record(z.string(), count).openapi({ description: 'People of the organization by role' }),
+    namespaces: z.array(
+      z.object({
+        token: z.string(),
+        name: z.string(),
+        domain: z.string(),
+        environment: z.enum(['sandbox', 'production']),
+        enabled: z.boolean(),
+        created_at: secondsSchema,
+        checklist: z.object({ api_key: z.boolean(), webhook: z.boolean(), sandbox_payment: z.boolean() }),
+        payments: z
+          .object({
+            total: count,
+            unsubmitted: count,
+            pending: count,
+            on_hold: count,
+            admitted: count,
+            settled: count,
+            rejected: count,
+            expired: count,
+          })
+          .openapi({ description: 'Payments the namespace is party to, by status (from the rollups)' }),
+        exceptions: count.openapi({ description: 'Payment exceptions (rejections) of the namespace' }),
+        webhooks: z.object({ total: count, failing: count, disabled: count }),
+      }),
+    ),
+  })
+  .openapi('OrganizationReview');

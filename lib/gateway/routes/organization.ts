@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { defineRoute } from '@/lib/api/define-route';
+import { reviewOrganization } from '@/lib/services/organizations/review';
 import type { GatewayEnv } from '@/lib/api/env';
 import { clientAddress } from '@/lib/api/client-address';
 import { getSignInThrottle } from '@/lib/api/limiter-instance';
@@ -22,6 +23,7 @@ import {
   setPreferredPartnerBody,
   listOrganizationsQuery,
   listOrganizationsResponse,
+  organizationReviewSchema,
 } from '@/lib/schemas/organizations';
 
 export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
@@ -110,6 +112,22 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
     query: listOrganizationsQuery,
     response: listOrganizationsResponse,
     handler: (ctx, { query }) => listOrganizations(ctx, query),
+  });
+
+  defineRoute(app, {
+    method: 'get',
+    path: '/operator/organizations/{org_id}',
+    operationId: 'reviewOrganization',
+    tag: 'Operator',
+    summary: "An organization's sandbox activity, for its review (operator, extension)",
+    description:
+      'Its people by role and, per namespace, the getting-started checklist, the payments it was party to by status, its exceptions and its webhooks (failing, disabled): what the operator reads before verifying or rejecting it.',
+    auth: 'jwt',
+    roles: ['operator'],
+    params: z.object({ org_id: z.string().max(64) }),
+    response: organizationReviewSchema,
+    errors: [404],
+    handler: (ctx, { params }) => reviewOrganization(ctx, params.org_id),
   });
 
   for (const [verb, decision] of [

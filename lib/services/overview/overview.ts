@@ -54,6 +54,29 @@ async function figuresOf(ctx: ServiceContext, partnerId: string, from: string): 
 }
 
 /**
+ * The getting-started checklist of a namespace, one row: an API key, a webhook, and (sandbox) a
+ * payment submitted to the Sandbox Bank among its latest. Read by the overview and by the
+ * operator's review of an organization.
+ */
+export function checklistQuery(ns: { id: string; environment: string }) {
+  return sql`
+      SELECT
+        EXISTS (SELECT 1 FROM api_keys WHERE partner_id = ${ns.id} AND deleted_at IS NULL) AS api_key,
+        EXISTS (SELECT 1 FROM webhooks WHERE partner_id = ${ns.id} AND deleted_at IS NULL) AS webhook,
+        ${ns.environment === 'sandbox'}::boolean AND EXISTS (
+          SELECT 1 FROM (
+            (SELECT p.id, p.beneficiary_partner_id AS other FROM payments p WHERE p.debtor_partner_id = ${ns.id}
+              ORDER BY p.created_at DESC, p.id DESC LIMIT ${SANDBOX_PROBE})
+            UNION ALL
+            (SELECT p.id, p.debtor_partner_id AS other FROM payments p WHERE p.beneficiary_partner_id = ${ns.id}
+              ORDER BY p.created_at DESC, p.id DESC LIMIT ${SANDBOX_PROBE})
+          ) latest
+          JOIN namespaces bank ON bank.id = latest.other AND bank.is_system
+          JOIN submissions s ON s.payment_pk = latest.id
+        ) AS sandbox_payment`;
+}
+
+/**
  * The overview of one namespace: today's payments, decisions, waiting tasks, value cleared and
  * not yet settled, the last settlement position, daily volume and exceptions over the window.
  * Days are UTC days; the window is the last `days` of them, today included. Every figure but the
@@ -78,21 +101,7 @@ export async function getOverview(ctx: ServiceContext, q: GetOverviewQuery) {
     // only a sandbox one looks for a submitted payment with it, among its latest
     // SANDBOX_PROBE payments on each side (newest first along its payments' indexes), so the read
     // stays bounded however long the namespace's history; the checklist is for its first steps.
-    run(sql`
-      SELECT
-        EXISTS (SELECT 1 FROM api_keys WHERE partner_id = ${ns.id} AND deleted_at IS NULL) AS api_key,
-        EXISTS (SELECT 1 FROM webhooks WHERE partner_id = ${ns.id} AND deleted_at IS NULL) AS webhook,
-        ${ns.environment === 'sandbox'}::boolean AND EXISTS (
-          SELECT 1 FROM (
-            (SELECT p.id, p.beneficiary_partner_id AS other FROM payments p WHERE p.debtor_partner_id = ${ns.id}
-              ORDER BY p.created_at DESC, p.id DESC LIMIT ${SANDBOX_PROBE})
-            UNION ALL
-            (SELECT p.id, p.debtor_partner_id AS other FROM payments p WHERE p.beneficiary_partner_id = ${ns.id}
-              ORDER BY p.created_at DESC, p.id DESC LIMIT ${SANDBOX_PROBE})
-          ) latest
-          JOIN namespaces bank ON bank.id = latest.other AND bank.is_system
-          JOIN submissions s ON s.payment_pk = latest.id
-        ) AS sandbox_payment`),
+    run(checklistQuery(ns)),
   ]);
 
   const volume = figures.filter((f) => f.metric === 'volume' && f.day !== NO_DAY);
