@@ -290,11 +290,26 @@ test('operator verifies a sandbox organization and its banner disappears', async
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
   await expectAccessible(page);
   await shoot(page, 'operator');
-  await page.getByRole('button', { name: `Verify ${name}` }).click();
+  // The review page first: what the organization did in the sandbox (nothing yet but sign up).
+  await page.getByRole('link', { name, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByText('1 admin')).toBeVisible();
+  const checklist = page.getByRole('list', { name: /^Checklist of / });
+  await expect(checklist).toContainText('API key created: not yet');
+  await expect(checklist).toContainText('Payment sent to the Sandbox Bank: not yet');
+  const activity = page.locator('dl', { hasText: 'Payments' }).first();
+  await expect(activity).toContainText('Payments0');
+  await shootThemes(page, 'operator-review');
+  await page.getByRole('button', { name: 'Verify…' }).click();
   const dialog = page.getByRole('dialog', { name: `Verify “${name}”?` });
+  await dialog.getByRole('button', { name: 'Verify organization' }).click();
+  await expect(dialog.getByText('Enter a note: it is kept with the decision')).toBeVisible();
   await dialog.getByLabel('Note (required, shown to the organization)').fill('Licence checked');
   await dialog.getByRole('button', { name: 'Verify organization' }).click();
   await expect(page.getByText(`${name} is now verified`)).toBeVisible();
+  const decided = page.getByRole('region', { name: 'Decision' });
+  await expect(decided).toContainText('Verified');
+  await expect(decided).toContainText('by operator@network.test: Licence checked');
 
   await founder.reload();
   await expect(founder.getByRole('heading', { name: 'Overview' })).toBeVisible();

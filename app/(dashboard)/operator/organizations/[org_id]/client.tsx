@@ -1,0 +1,161 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { apiFetch } from '@/lib/client/api';
+import { when } from '@/lib/client/format';
+import { type Org, useOrgDecision } from '../../decision';
+
+interface Review {
+  organization: Org;
+  decided_by: string | null;
+  users: Record<string, number>;
+  namespaces: Array<{
+    token: string;
+    name: string;
+    domain: string;
+    environment: 'sandbox' | 'production';
+    enabled: boolean;
+    created_at: { seconds: number };
+    checklist: { api_key: boolean; webhook: boolean; sandbox_payment: boolean };
+    payments: Record<
+      'total' | 'unsubmitted' | 'pending' | 'on_hold' | 'admitted' | 'settled' | 'rejected' | 'expired',
+      number
+    >;
+    exceptions: number;
+    webhooks: { total: number; failing: number; disabled: number };
+  }>;
+}
+
+const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+const STATUS_TONE = { sandbox: 'amber', verified: 'green', rejected: 'red' } as const;
+const CHECKS = [
+  ['api_key', 'API key created'],
+  ['webhook', 'Webhook subscribed'],
+  ['sandbox_payment', 'Payment sent to the Sandbox Bank'],
+] as const;
+
+/** The operator's page for deciding on an organization: everything it did in the sandbox. */
+export function OrganizationReview({ orgId }: { orgId: string }) {
+  const query = useQuery({
+    queryKey: ['organizations', 'review', orgId],
+    queryFn: () => apiFetch<Review>(`/operator/organizations/${encodeURIComponent(orgId)}`),
+    retry: false,
+  });
+  const decision = useOrgDecision();
+  const back = (
+    <Link href="/operator" className="text-sm text-blue-700 underline dark:text-blue-400">
+      ← Organizations
+    </Link>
+  );
+  if (query.isError)
+    return (
+      <div className="flex flex-col gap-3">
+        {back}
+        <h1 className="text-2xl font-semibold">Organization</h1>
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          {query.error.message}
+        </p>
+      </div>
+    );
+  const r = query.data;
+  if (!r) return <div className="h-40 animate-pulse rounded-lg bg-slate-200 dark:bg-slate-800" />;
+  const o = r.organization;
+  const people = Object.entries(r.users)
+    .map(([role, n]) => `${n} ${role}${n === 1 ? '' : 's'}`)
+    .join(', ');
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-1">
+        {back}
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold">{o.name}</h1>
+          <Badge tone={STATUS_TONE[o.status]}>
+            {o.status === 'sandbox' ? 'Awaiting verification' : o.status}
+          </Badge>
+          {o.status === 'sandbox' ? (
+            <div className="ml-auto flex gap-2">
+              <Button disabled={decision.isPending} onClick={() => decision.open(o, 'verify')}>
+                Verify…
+              </Button>
+              <Button
+                variant="danger"
+                disabled={decision.isPending}
+                onClick={() => decision.open(o, 'reject')}
+              >
+                Reject…
+              </Button>
+            </div>
+          ) : null}
+        </div>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          {o.token} · signed up {when(o.created_at.seconds)} · {people || 'no users'}
+        </p>
+      </div>
+      {o.status !== 'sandbox' ? (
+        <section aria-labelledby="decision-title" className={card}>
+          <h2 id="decision-title" className="font-medium">
+            Decision
+          </h2>
+          <p className="text-sm">
+            {o.status === 'verified' ? 'Verified' : 'Rejected'}
+            {o.decided_at ? ` ${when(o.decided_at.seconds)}` : ''}
+            {r.decided_by ? ` by ${r.decided_by}` : ''}
+            {o.decision_note ? (
+              <>
+                : <q>{o.decision_note}</q>
+              </>
+            ) : null}
+          </p>
+        </section>
+      ) : null}
+      {r.namespaces.map((n) => (
+        <section key={n.token} aria-labelledby={`ns-${n.token}`} className={`${card} flex flex-col gap-3`}>
+          <div className="flex flex-wrap items-baseline gap-2">
+            <h2 id={`ns-${n.token}`} className="font-medium">
+              {n.name}
+            </h2>
+            <code className="text-xs">{n.domain}</code>
+            <span className="text-xs text-slate-600 dark:text-slate-400">
+              {n.environment}
+              {n.enabled ? '' : ' · disabled'} · created {when(n.created_at.seconds)}
+            </span>
+          </div>
+          <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm" aria-label={`Checklist of ${n.domain}`}>
+            {CHECKS.map(([key, label]) => (
+              <li key={key} className={n.checklist[key] ? '' : 'text-slate-600 dark:text-slate-400'}>
+                <span aria-hidden="true">{n.checklist[key] ? '✓' : '○'}</span> {label}
+                <span className="sr-only">{n.checklist[key] ? ': done' : ': not yet'}</span>
+              </li>
+            ))}
+          </ul>
+          <dl
+            className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4"
+            aria-label={`Activity of ${n.domain}`}
+          >
+            {(
+              [
+                ['Payments', n.payments.total],
+                ['Admitted or settled', n.payments.admitted + n.payments.settled],
+                ['Rejected or expired', n.payments.rejected + n.payments.expired],
+                ['Open', n.payments.pending + n.payments.on_hold + n.payments.unsubmitted],
+                ['Exceptions', n.exceptions],
+                ['Webhooks', n.webhooks.total],
+                ['Webhooks failing', n.webhooks.failing],
+                ['Webhooks disabled', n.webhooks.disabled],
+              ] as const
+            ).map(([term, value]) => (
+              <div key={term} className="rounded-md bg-slate-50 p-2 dark:bg-slate-800">
+                <dt className="text-xs text-slate-600 dark:text-slate-400">{term}</dt>
+                <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString('en')}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+      {decision.dialog}
+    </div>
+  );
+}
