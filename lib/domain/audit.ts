@@ -39,6 +39,7 @@ export const AUDIT_ACTIONS = {
   'link.resumed': 'Link resumed',
   'account.created': 'Account added',
   'account.verified': 'Account verified',
+  'account.rejected': 'Account rejected by the operator',
   'account.deleted': 'Account deleted',
   'customer.created': 'Customer created',
   'payment.created': 'Payment created',

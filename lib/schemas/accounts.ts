@@ -38,6 +38,17 @@ export const accountSchema = z
     type: z.enum(ACCOUNT_TYPES),
     created_at: secondsSchema,
     updated_at: secondsSchema,
+    review: z
+      .object({
+        decision: z.enum(['verified', 'rejected']),
+        note: z.string().nullable(),
+        at: secondsSchema,
+      })
+      .nullable()
+      .openapi({
+        description:
+          "Extension: the network operator's review of a production account (a rejected one stays unverified), with the note kept; null until reviewed",
+      }),
     institution: institutionSchema,
   })
   .openapi('Account');
@@ -81,3 +92,25 @@ export const accountListSchema = z.object({
 export type AccountList = z.infer<typeof accountListSchema>;
 
 export const accountParams = z.object({ account_id: z.string().max(64) });
+
+export const accountReviewBody = z.object({
+  note: z
+    .string({ error: 'note is required: it is kept with the review' })
+    .trim()
+    .min(1, 'note is required: it is kept with the review')
+    .max(1000),
+});
+
+export const listAccountsForReviewQuery = z.object({ ...pageQuery });
+export type ListAccountsForReviewQuery = z.output<typeof listAccountsForReviewQuery>;
+
+export const accountsForReviewResponse = z.object({
+  count: z.number().int(),
+  ...pageInfo,
+  accounts: z.array(
+    accountSchema.extend({
+      organization: z.object({ token: z.string(), name: z.string() }),
+      namespace: z.object({ name: z.string(), domain: z.string() }),
+    }),
+  ),
+});

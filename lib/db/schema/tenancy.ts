@@ -97,8 +97,23 @@ export const accounts = pgTable(
     institution: jsonb('institution').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * The operator's review of a production account (lib/services/accounts/review.ts): when, by
+     * whom, the note kept with it, and whether it was rejected (it then stays unverified and
+     * leaves the review queue).
+     */
+    reviewedAt: ts('reviewed_at'),
+    reviewedBy: text('reviewed_by'),
+    reviewNote: text('review_note'),
+    rejected: boolean('rejected').notNull().default(false),
   },
-  (t) => [index('accounts_partner_idx').on(t.partnerId, t.createdAt, t.id)],
+  (t) => [
+    index('accounts_partner_idx').on(t.partnerId, t.createdAt, t.id),
+    // The operator's queue: accounts awaiting a review, oldest first.
+    index('accounts_review_queue_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'unverified' AND NOT ${t.rejected}`),
+  ],
 );
 
 export const customers = pgTable(

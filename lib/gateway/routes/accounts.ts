@@ -1,12 +1,16 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { listAccountsForReview, reviewAccount } from '@/lib/services/accounts/review';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
 import { emptyObject } from '@/lib/schemas/common';
 import {
   accountListSchema,
   accountParams,
+  accountReviewBody,
   accountSchema,
+  accountsForReviewResponse,
   createAccountSchema,
+  listAccountsForReviewQuery,
   listAccountsQuery,
 } from '@/lib/schemas/accounts';
 import {
@@ -83,4 +87,40 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
     errors: [403, 404],
     handler: (ctx, { params }) => verifyAccount(ctx, params.account_id),
   });
+
+  defineRoute(app, {
+    tag: 'Operator',
+    auth: 'jwt',
+    roles: ['operator'],
+    method: 'get',
+    path: '/operator/accounts',
+    operationId: 'listAccountsForReview',
+    summary: 'Production accounts awaiting verification, oldest first (operator, extension)',
+    query: listAccountsForReviewQuery,
+    response: accountsForReviewResponse,
+    handler: (ctx, { query }) => listAccountsForReview(ctx, query),
+  });
+
+  for (const [verb, decision] of [
+    ['verify', 'verified'],
+    ['reject', 'rejected'],
+  ] as const) {
+    defineRoute(app, {
+      tag: 'Operator',
+      auth: 'jwt',
+      roles: ['operator'],
+      method: 'post',
+      path: `/operator/accounts/{account_id}/${verb}`,
+      operationId: verb === 'verify' ? 'verifyAccountAsOperator' : 'rejectAccount',
+      summary: `${verb === 'verify' ? 'Verify' : 'Reject'} a production account, with a note (operator, extension)`,
+      description:
+        'The note is required and kept on the account (`review`) and in its organization’s audit trail. A rejected account stays unverified and leaves the queue. Deciding the same way again answers the account unchanged; the other way is 409, as is a sandbox account (its namespace verifies it).',
+      idempotent: true,
+      params: accountParams,
+      body: accountReviewBody,
+      response: accountSchema,
+      errors: [404, 409],
+      handler: (ctx, { params, body }) => reviewAccount(ctx, params.account_id, decision, body.note),
+    });
+  }
 }

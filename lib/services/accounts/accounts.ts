@@ -40,6 +40,13 @@ export function serializeAccount(a: AccountRow): Account {
     type: a.type,
     created_at: toSeconds(a.createdAt),
     updated_at: toSeconds(a.updatedAt),
+    review: a.reviewedAt
+      ? {
+          decision: a.rejected ? ('rejected' as const) : ('verified' as const),
+          note: a.reviewNote,
+          at: toSeconds(a.reviewedAt),
+        }
+      : null,
     institution: {
       name: inst.name,
       phone_number: inst.phone_number,
