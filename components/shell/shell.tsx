@@ -33,6 +33,7 @@ const NAV: Array<{ href: string; label: string; roles: Role[] }> = [
   { href: '/users', label: 'Users', roles: ['admin'] },
   { href: '/operator', label: 'Organizations', roles: ['operator'] },
   { href: '/operator/network', label: 'Network', roles: ['operator'] },
+  { href: '/operator/accounts', label: 'Accounts to verify', roles: ['operator'] },
   { href: '/audit', label: 'Audit trail', roles: ['admin', 'support', 'operator'] },
   { href: '/sessions', label: 'Sessions', roles: ['admin', 'support', 'viewer', 'operator'] },
   { href: '/docs', label: 'API reference', roles: ['admin', 'support', 'viewer', 'operator'] },

@@ -98,6 +98,7 @@ export const ADMIN: Screen[] = [
 export const OPERATOR_SCREENS: Screen[] = [
   { name: 'operator', open: go('/operator'), ready: heading('Organizations') },
   { name: 'network', open: go('/operator/network'), ready: heading('Network') },
+  { name: 'operator-accounts', open: go('/operator/accounts'), ready: heading('Accounts to verify') },
   {
     name: 'operator-audit',
     open: go('/audit'),

@@ -6,6 +6,8 @@ export interface Account {
   masked_account_number: string;
   routing_number: string;
   status: 'unverified' | 'verified' | 'deleted';
+  /** The network operator's review of a production account, with its note; null until reviewed. */
+  review?: { decision: 'verified' | 'rejected'; note: string | null; at: { seconds: number } } | null;
   type: 'checking' | 'savings';
   created_at: { seconds: number };
   updated_at: { seconds: number };

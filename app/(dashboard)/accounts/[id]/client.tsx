@@ -90,9 +90,23 @@ export function AccountDetail({
           </div>
         ) : null}
       </div>
-      {a.status === 'unverified' && !isSandbox ? (
+      {a.review?.decision === 'rejected' ? (
+        <p
+          role="alert"
+          className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-900 dark:bg-red-950 dark:text-red-100"
+        >
+          The network operator rejected this account on <LocalTime seconds={a.review.at.seconds} />
+          {a.review.note ? `: ${a.review.note}` : ''}. Add a corrected account for settlement.
+        </p>
+      ) : a.status === 'unverified' && !isSandbox ? (
         <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           Production accounts are verified by the network operator.
+        </p>
+      ) : null}
+      {a.review?.decision === 'verified' ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Verified by the network operator on <LocalTime seconds={a.review.at.seconds} />
+          {a.review.note ? `: ${a.review.note}` : ''}.
         </p>
       ) : null}
       {a.status === 'deleted' ? (

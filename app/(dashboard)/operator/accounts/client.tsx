@@ -1,0 +1,172 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { columnHelper } from '@/components/data-table/columns';
+import { DataTable } from '@/components/data-table/data-table';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { when } from '@/lib/client/format';
+import type { ListPage } from '@/lib/client/list-page';
+import { usePaging } from '@/lib/client/use-url-state';
+
+interface AwaitingAccount {
+  token: string;
+  account_title: string;
+  masked_account_number: string;
+  routing_number: string;
+  type: string;
+  created_at: { seconds: number };
+  institution: { name: string };
+  organization: { token: string; name: string };
+  namespace: { name: string; domain: string };
+}
+type Verb = 'verify' | 'reject';
+const col = columnHelper<AwaitingAccount>();
+const LIMIT = 20;
+
+/** The operator's queue of production accounts to verify, oldest first; each decision needs a note. */
+export function AccountsReview() {
+  const paging = usePaging();
+  const qc = useQueryClient();
+  const toast = useToast();
+  const query = useQuery({
+    queryKey: ['operator-accounts', { cursor: paging.cursor }],
+    queryFn: () =>
+      apiFetch<ListPage & { accounts: AwaitingAccount[] }>(
+        `/operator/accounts?limit=${LIMIT}${paging.param}`,
+      ),
+  });
+  const [deciding, setDeciding] = useState<{ account: AwaitingAccount; verb: Verb } | null>(null);
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState<string | null>(null);
+  const decide = useMutation({
+    mutationFn: ({ account, verb, note }: { account: AwaitingAccount; verb: Verb; note: string }) =>
+      apiFetch(`/operator/accounts/${account.token}/${verb}`, { method: 'POST', body: { note } }),
+    onSuccess: (_d, v) =>
+      toast(
+        'success',
+        `${v.account.account_title} (${v.account.namespace.domain}) ${v.verb === 'verify' ? 'verified' : 'rejected'}`,
+      ),
+    onError: (e: Error) => toast('error', e.message),
+    onSettled: () => {
+      setDeciding(null);
+      qc.invalidateQueries({ queryKey: ['operator-accounts'] });
+    },
+  });
+  const open = (account: AwaitingAccount, verb: Verb) => {
+    setDeciding({ account, verb });
+    setNote('');
+    setNoteError(null);
+  };
+  const columns = col.columns([
+    col.display({
+      header: 'Account',
+      id: 'account',
+      cell: ({ row: { original: a } }) => (
+        <div>
+          <p className="font-medium">{a.account_title}</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">
+            {a.type} {a.masked_account_number} · routing {a.routing_number} · {a.institution.name}
+          </p>
+        </div>
+      ),
+    }),
+    col.display({
+      header: 'Organization',
+      id: 'org',
+      cell: ({ row: { original: a } }) => (
+        <div>
+          <p>{a.organization.name}</p>
+          <code className="text-xs">{a.namespace.domain}</code>
+        </div>
+      ),
+    }),
+    col.display({ header: 'Added', id: 'added', cell: ({ row }) => when(row.original.created_at.seconds) }),
+    col.display({
+      header: 'Decision',
+      id: 'actions',
+      cell: ({ row: { original: a } }) => (
+        <div className="flex gap-2">
+          <Button
+            disabled={decide.isPending}
+            onClick={() => open(a, 'verify')}
+            aria-label={`Verify ${a.account_title}`}
+          >
+            Verify…
+          </Button>
+          <Button
+            variant="danger"
+            disabled={decide.isPending}
+            onClick={() => open(a, 'reject')}
+            aria-label={`Reject ${a.account_title}`}
+          >
+            Reject…
+          </Button>
+        </div>
+      ),
+    }),
+  ]);
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold">Accounts to verify</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-400">
+          Settlement accounts of production namespaces, oldest first. Sandbox namespaces verify their own.
+        </p>
+      </div>
+      <DataTable
+        caption="Accounts awaiting verification"
+        columns={columns}
+        data={query.data?.accounts ?? []}
+        list={query.data}
+        limit={LIMIT}
+        paging={paging}
+        isLoading={query.isLoading}
+        empty="No account is waiting for verification."
+      />
+      <ConfirmDialog
+        open={deciding !== null}
+        title={`${deciding?.verb === 'reject' ? 'Reject' : 'Verify'} “${deciding?.account.account_title ?? ''}”?`}
+        confirmLabel={
+          decide.isPending ? 'Saving…' : deciding?.verb === 'reject' ? 'Reject account' : 'Verify account'
+        }
+        tone={deciding?.verb === 'reject' ? 'danger' : 'primary'}
+        busy={decide.isPending}
+        onConfirm={() => {
+          if (!deciding) return;
+          if (!note.trim()) return setNoteError('Enter a note: it is kept with the decision');
+          decide.mutate({ ...deciding, note });
+        }}
+        onCancel={() => setDeciding(null)}
+      >
+        <p>
+          {deciding?.verb === 'reject'
+            ? 'The account stays unverified and leaves this queue; the organization adds a corrected one.'
+            : 'Settlement may then use this account.'}{' '}
+          {deciding ? `${deciding.account.organization.name} · ${deciding.account.namespace.domain}` : ''}
+        </p>
+        <label htmlFor="account-note" className="mt-3 block font-medium">
+          Note (required, shown to the organization)
+        </label>
+        <textarea
+          id="account-note"
+          rows={3}
+          value={note}
+          maxLength={1000}
+          onChange={(e) => setNote(e.target.value)}
+          aria-invalid={noteError ? true : undefined}
+          aria-describedby={noteError ? 'account-note-error' : undefined}
+          className="mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-800"
+        />
+        {noteError ? (
+          <p id="account-note-error" className="text-red-700 dark:text-red-400">
+            {noteError}
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </div>
+  );
+}
