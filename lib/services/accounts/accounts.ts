@@ -1,4 +1,5 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { containing } from '@/lib/db/like';
 import type { ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
 import { ForbiddenError, NotFoundError } from '@/lib/errors';
@@ -102,8 +103,7 @@ export async function listAccounts(ctx: ServiceContext, q: ListAccountsQuery) {
   where.push(
     q.status ? eq(accounts.status, ACCOUNT_STATUS_FILTER[q.status]) : ne(accounts.status, 'deleted'),
   );
-  if (q.account_title)
-    where.push(sql`${accounts.accountTitle} ILIKE ${'%' + q.account_title.replace(/[\\%_]/g, '\\$&') + '%'}`);
+  if (q.account_title) where.push(sql`${accounts.accountTitle} ILIKE ${containing(q.account_title)}`);
   if (q.routing_number) where.push(eq(accounts.routingNumber, q.routing_number));
   const cond = and(...where);
   const { rows, page } = await keysetPage(

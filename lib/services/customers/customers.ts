@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { containing } from '@/lib/db/like';
 import type { ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
 import { customerSearchText } from '@/lib/db/schema/tenancy';
@@ -102,7 +103,7 @@ export async function listCustomers(ctx: ServiceContext, q: ListCustomersQuery) 
   const cond = text
     ? and(
         eq(customers.partnerId, ns.id),
-        sql`(${customers.id} = ${text} or ${customerSearchText(customers)} like ${`%${text.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`})`,
+        sql`(${customers.id} = ${text} or ${customerSearchText(customers)} like ${containing(text.toLowerCase())})`,
       )
     : eq(customers.partnerId, ns.id);
   const { rows, page } = await keysetPage(

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { containing, startingWith } from '@/lib/db/like';
 import type { ServiceContext } from '@/lib/services/context';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
@@ -74,9 +75,8 @@ function createdRange(q: ExportPaymentsQuery, created: SQLWrapper): SQL {
 /** The count of a search by fragment stops here (`count_capped` beyond). */
 export const FRAGMENT_COUNT_CAP = 1000;
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, '\\$&');
 /** A "contains" pattern for a lower-cased text. */
-const containing = (fragment: string) => `%${escapeLike(fragment.toLowerCase())}%`;
+const containingLower = (fragment: string) => containing(fragment.toLowerCase());
 
 /**
  * The search filters on a payment's own row (`payments` in the FROM list), for one side. Each is
@@ -101,13 +101,13 @@ function searchConditions(q: ExportPaymentsQuery, side: Side): SQL[] {
       sql`${p.id} = (select ${admissionTasks.paymentPk} from ${admissionTasks} where ${admissionTasks.id} = ${q.task_id})`,
     );
   if (q.party !== undefined) {
-    const pattern = containing(q.party);
+    const pattern = containingLower(q.party);
     out.push(
       sql`${searchText(p)} like ${pattern} and (lower(${partyText(p.debtorParty)}) like ${pattern} or lower(${partyText(p.beneficiaryParty)}) like ${pattern})`,
     );
   }
   if (q.reference !== undefined) {
-    const pattern = containing(q.reference);
+    const pattern = containingLower(q.reference);
     out.push(sql`${searchText(p)} like ${pattern} and lower(${p.reference}) like ${pattern}`);
   }
   if (q.amount_min !== undefined) out.push(sql`${p.amountMinor} >= ${q.amount_min}::bigint`);
@@ -147,7 +147,7 @@ function branches(q: ExportPaymentsQuery, ns: string): UnionBranch[] {
     // Read from the payments' own indexes (PostgreSQL picks the filter's), the status per row.
     const byPrefix = Boolean(q.payment_id);
     const prefix = byPrefix
-      ? sql` and ${payments.paymentId} collate "C" like ${`${escapeLike(q.payment_id!)}%`}`
+      ? sql` and ${payments.paymentId} collate "C" like ${startingWith(q.payment_id!)}`
       : sql``;
     const statusCheck = status ? sql` and ${paymentStatusIs(status)}` : sql``;
     return SIDES.map((side) => ({
