@@ -144,18 +144,23 @@ export function useQueue(qs: string) {
         }
       };
       await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, tasks.length) }, worker));
-      return { done: tasks.length - failures.length, failures };
+      const failed = new Set(failures.map((f) => f.task.token));
+      const approved = tasks.filter((t) => isFirstOfTwo(t) && !failed.has(t.token)).length;
+      return { done: tasks.length - failures.length - approved, approved, failures };
     },
-    onMutate: (tasks) => removeOptimistically(new Set(tasks.map((t) => t.token))),
-    onSuccess: ({ done, failures }) => {
+    // First approvals of tasks that need two stay in the queue.
+    onMutate: (tasks) =>
+      removeOptimistically(new Set(tasks.filter((t) => !isFirstOfTwo(t)).map((t) => t.token))),
+    onSuccess: ({ done, approved, failures }) => {
+      const approvals = approved ? `, ${approved} approved and waiting for a second approver` : '';
       if (failures.length === 0) {
-        toast('success', `${done} task${done === 1 ? '' : 's'} completed`);
+        toast('success', `${done} task${done === 1 ? '' : 's'} completed${approvals}`);
         return;
       }
       const first = failures[0]!;
       toast(
         'error',
-        `${done} completed, ${failures.length} not: ${first.task.payment_id} — ${first.message}`,
+        `${done} completed${approvals}, ${failures.length} not: ${first.task.payment_id} — ${first.message}`,
       );
     },
     onSettled: () => qc.invalidateQueries({ queryKey: ['tasks'] }),
