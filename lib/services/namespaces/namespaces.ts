@@ -143,7 +143,10 @@ export async function updateNamespace(ctx: ServiceContext, id: string, input: Up
         ...(input.payment_ttl_seconds !== undefined ? { paymentTtlSeconds: input.payment_ttl_seconds } : {}),
         ...(input.review_threshold !== undefined ? { reviewThreshold: BigInt(input.review_threshold) } : {}),
         ...(input.four_eyes_threshold !== undefined
-          ? { fourEyesThreshold: input.four_eyes_threshold === null ? null : BigInt(input.four_eyes_threshold) }
+          ? {
+              fourEyesThreshold:
+                input.four_eyes_threshold === null ? null : BigInt(input.four_eyes_threshold),
+            }
           : {}),
         ...(input.four_eyes_approvals !== undefined ? { fourEyesApprovals: input.four_eyes_approvals } : {}),
         ...(input.four_eyes_api_keys_approve !== undefined

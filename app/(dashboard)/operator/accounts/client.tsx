@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { NoteConfirmDialog } from '@/components/ui/note-confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
@@ -40,8 +40,6 @@ export function AccountsReview() {
       ),
   });
   const [deciding, setDeciding] = useState<{ account: AwaitingAccount; verb: Verb } | null>(null);
-  const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | null>(null);
   const decide = useMutation({
     mutationFn: ({ account, verb, note }: { account: AwaitingAccount; verb: Verb; note: string }) =>
       apiFetch(`/operator/accounts/${account.token}/${verb}`, { method: 'POST', body: { note } }),
@@ -56,11 +54,7 @@ export function AccountsReview() {
       qc.invalidateQueries({ queryKey: ['operator-accounts'] });
     },
   });
-  const open = (account: AwaitingAccount, verb: Verb) => {
-    setDeciding({ account, verb });
-    setNote('');
-    setNoteError(null);
-  };
+  const open = (account: AwaitingAccount, verb: Verb) => setDeciding({ account, verb });
   const columns = col.columns([
     col.display({
       header: 'Account',
@@ -127,7 +121,8 @@ export function AccountsReview() {
         isLoading={query.isLoading}
         empty="No account is waiting for verification."
       />
-      <ConfirmDialog
+      <NoteConfirmDialog
+        key={deciding ? `${deciding.account.token}-${deciding.verb}` : 'closed'}
         open={deciding !== null}
         title={`${deciding?.verb === 'reject' ? 'Reject' : 'Verify'} “${deciding?.account.account_title ?? ''}”?`}
         confirmLabel={
@@ -135,11 +130,7 @@ export function AccountsReview() {
         }
         tone={deciding?.verb === 'reject' ? 'danger' : 'primary'}
         busy={decide.isPending}
-        onConfirm={() => {
-          if (!deciding) return;
-          if (!note.trim()) return setNoteError('Enter a note: it is kept with the decision');
-          decide.mutate({ ...deciding, note });
-        }}
+        onConfirm={(note) => deciding && decide.mutate({ ...deciding, note })}
         onCancel={() => setDeciding(null)}
       >
         <p>
@@ -148,25 +139,7 @@ export function AccountsReview() {
             : 'Settlement may then use this account.'}{' '}
           {deciding ? `${deciding.account.organization.name} · ${deciding.account.namespace.domain}` : ''}
         </p>
-        <label htmlFor="account-note" className="mt-3 block font-medium">
-          Note (required, shown to the organization)
-        </label>
-        <textarea
-          id="account-note"
-          rows={3}
-          value={note}
-          maxLength={1000}
-          onChange={(e) => setNote(e.target.value)}
-          aria-invalid={noteError ? true : undefined}
-          aria-describedby={noteError ? 'account-note-error' : undefined}
-          className="mt-1 w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 dark:border-slate-600 dark:bg-slate-800"
-        />
-        {noteError ? (
-          <p id="account-note-error" className="text-red-700 dark:text-red-400">
-            {noteError}
-          </p>
-        ) : null}
-      </ConfirmDialog>
+      </NoteConfirmDialog>
     </div>
   );
 }

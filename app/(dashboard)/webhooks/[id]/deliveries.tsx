@@ -16,6 +16,7 @@ import {
   type Webhook,
 } from '@/lib/client/queries/webhooks';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { AttemptEntry } from './attempt';
 
 const col = columnHelper<Delivery>();
 
@@ -32,21 +33,7 @@ function Attempts({ delivery }: { delivery: Delivery }) {
       </summary>
       <ol className="mt-2 flex w-56 flex-col gap-2" aria-label={`Attempts of ${delivery.event_id}`}>
         {delivery.attempt_log.map((a, i) => (
-          <li key={i} className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700">
-            <p>
-              <span className="font-medium">#{i + 1}</span> · {when(a.attempted_at.seconds)} ·{' '}
-              {a.status_code !== null ? `HTTP ${a.status_code}` : 'no answer'} · {a.latency_ms} ms
-            </p>
-            {a.error ? <p className="text-red-700 dark:text-red-400">{a.error}</p> : null}
-            {a.response_excerpt ? (
-              <pre
-                tabIndex={0}
-                className="mt-1 max-h-32 overflow-auto rounded bg-slate-100 p-2 whitespace-pre-wrap dark:bg-slate-800"
-              >
-                {a.response_excerpt}
-              </pre>
-            ) : null}
-          </li>
+          <AttemptEntry key={i} attempt={a} n={i + 1} compact />
         ))}
       </ol>
     </details>

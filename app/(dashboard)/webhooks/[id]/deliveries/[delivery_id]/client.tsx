@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { when } from '@/lib/client/format';
 import { deliveryQuery, useRetryDelivery } from '@/lib/client/queries/webhooks';
+import { AttemptEntry } from '../../attempt';
 
 const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 const STATUS_TONE = { succeeded: 'green', failed: 'red', pending: 'amber' } as const;
@@ -106,21 +107,7 @@ export function DeliveryDetail({
         ) : (
           <ol className="flex flex-col gap-2" aria-label="Attempts">
             {d.attempt_log.map((a, i) => (
-              <li key={i} className="rounded border border-slate-200 p-3 text-sm dark:border-slate-700">
-                <p>
-                  <span className="font-medium">#{i + 1}</span> · {when(a.attempted_at.seconds)} ·{' '}
-                  {a.status_code !== null ? `HTTP ${a.status_code}` : 'no answer'} · {a.latency_ms} ms
-                </p>
-                {a.error ? <p className="text-red-700 dark:text-red-400">{a.error}</p> : null}
-                {a.response_excerpt ? (
-                  <pre
-                    tabIndex={0}
-                    className="mt-1 max-h-40 overflow-auto rounded bg-slate-100 p-2 text-xs whitespace-pre-wrap dark:bg-slate-800"
-                  >
-                    {a.response_excerpt}
-                  </pre>
-                ) : null}
-              </li>
+              <AttemptEntry key={i} attempt={a} n={i + 1} />
             ))}
           </ol>
         )}
