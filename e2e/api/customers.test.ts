@@ -338,3 +338,47 @@ describe('GET /api/v1/csp/customer?q=', () => {
     expectError(await api('GET', `/customer?q=${'x'.repeat(101)}`, k), 400, 'error.bad_request');
   });
 });
+
+describe('GET /api/v1/csp/customer/export', () => {
+  it('streams the listed customers as CSV, newest first, with the same q, in the namespace only', async () => {
+    const [org, other] = [await createOrg(), await createOrg()];
+    const k = await keyFor(org);
+    for (const [name, first, last] of [
+      ['ada', 'Ada', 'Lovelace, "Countess"'],
+      ['alan', 'Alan', 'Turing'],
+      ['grace', 'Grace', 'Hopper'],
+    ] as const) {
+      const res = await api('POST', '/customer', {
+        ...k,
+        body: { payment_address: `${name}@${org.domain}`, first_name: first, last_name: last },
+      });
+      expect(res.status, res.text).toBe(200);
+    }
+    await api('POST', '/customer', {
+      ...(await keyFor(other)),
+      body: { payment_address: `ada@${other.domain}`, first_name: 'Ada', last_name: 'Lovelace' },
+    });
+    const listed = (await api('GET', '/customer?limit=100', k)).body.data.customers as Array<
+      Record<string, any>
+    >;
+    const all = await api('GET', '/customer/export', k);
+    expect(all.status).toBe(200);
+    expect(all.headers.get('content-type')).toContain('text/csv');
+    const lines = all.text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'customer_id,payment_address,first_name,last_name,nick_name,status,created_at,updated_at',
+    );
+    // Exactly the list's rows, in its order; a field with a comma and quotes is quoted.
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(listed.map((c) => c.token));
+    expect(all.text).toContain(`ada@${org.domain},Ada,"Lovelace, ""Countess""",`);
+    const some = await api('GET', '/customer/export?q=TUR', k);
+    expect(
+      some.text
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',')[1]),
+    ).toEqual([`alan@${org.domain}`]);
+    expectError(await api('GET', `/customer/export?q=${'x'.repeat(101)}`, k), 400, 'error.bad_request');
+  });
+});

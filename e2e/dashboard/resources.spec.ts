@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, expectAccessible, shoot, signInAs, signUpSandbox, uniq } from './helpers';
 
@@ -281,6 +282,25 @@ test('customers: the list pages through the gateway with the page in the URL', a
   await expect(page).toHaveURL(/[?&]q=ROW\+2(&|$)/);
   await expect(cells).toHaveText([address(23), address(22), address(21), address(20), address(2)]);
   await expect(page.getByText('5 total', { exact: true })).toBeVisible();
+  // The export is exactly what is listed: the same five, newest first.
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export these customers as CSV' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('customers.csv');
+  const csv = readFileSync((await file.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(csv[0]).toBe(
+    'customer_id,payment_address,first_name,last_name,nick_name,status,created_at,updated_at',
+  );
+  expect(csv.slice(1).map((l) => l.split(',')[1])).toEqual([
+    address(23),
+    address(22),
+    address(21),
+    address(20),
+    address(2),
+  ]);
   const c7 = (
     await (await request.get(`/api/v1/csp/customer?q=${encodeURIComponent(address(7))}`, { headers })).json()
   ).data.customers[0].token as string;

@@ -1,4 +1,5 @@
 import { csvLine, type CsvValue } from '@/lib/domain/csv';
+import type { KeysetFetch } from './paging';
 
 /** The most an export holds; past it the file ends with a line saying so. */
 export const EXPORT_CAP = 1_000_000;
@@ -34,4 +35,17 @@ export async function* csvExport<R>(
     if (rows.length < EXPORT_PAGE) return;
     after = rows[rows.length - 1]!.keys;
   }
+}
+
+/** A list read through its keyset (the `fetch` its list uses), in the list's order, as CSV. */
+export function keysetCsv<R>(
+  header: readonly string[],
+  fetch: KeysetFetch<R>,
+  fields: (row: R) => readonly CsvValue[],
+): AsyncIterable<string> {
+  return csvExport(
+    header,
+    (after, limit) => fetch.rows(after && { values: after, side: 'after' }, false, limit, 0),
+    fields,
+  );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { PARTNER_PARAM } from '@/lib/dashboard/partner-cookie';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -33,7 +34,14 @@ const EMPTY: CustomerValues = { payment_address: '', first_name: '', last_name: 
 const customerResolver = lazyResolver(() => import('./customer-schemas').then((m) => m.customerResolver));
 const resolveResolver = lazyResolver(() => import('./customer-schemas').then((m) => m.resolveResolver));
 
-export function Client({ canManage }: { canManage: boolean }) {
+export function Client({
+  canManage,
+  partnerId,
+}: {
+  canManage: boolean;
+  /** The selected namespace (the export link names it). */
+  partnerId: string | null;
+}) {
   const paging = usePaging();
   const { params, set } = useUrlState();
   const search = params.get('q') ?? '';
@@ -149,14 +157,27 @@ export function Client({ canManage }: { canManage: boolean }) {
           Only your organization&apos;s admins can create customers.
         </Banner>
       )}
-      <div className="max-w-md">
-        <FilterField
-          label="Find a customer: id, address or name"
-          id="customer-search"
-          type="search"
-          value={search}
-          onValue={(q) => set({ q })}
-        />
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="w-full max-w-md">
+          <FilterField
+            label="Find a customer: id, address or name"
+            id="customer-search"
+            type="search"
+            value={search}
+            onValue={(q) => set({ q })}
+          />
+        </div>
+        {/* A download sends no header: the namespace travels as a query parameter (the proxy's). */}
+        <a
+          href={`/api/proxy/customer/export?${new URLSearchParams({
+            ...(search ? { q: search } : {}),
+            ...(partnerId ? { [PARTNER_PARAM]: partnerId } : {}),
+          })}`}
+          download
+          className="text-sm text-blue-700 underline dark:text-blue-400"
+        >
+          Export {search ? 'these customers' : 'all customers'} as CSV
+        </a>
       </div>
       <DataTable
         caption="Customers"

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { keysetCsv } from '../export';
 import { containing } from '@/lib/db/like';
 import type { ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
@@ -95,7 +96,8 @@ export async function createCustomer(ctx: ServiceContext, input: CreateCustomerB
   return wire;
 }
 
-export async function listCustomers(ctx: ServiceContext, q: ListCustomersQuery) {
+/** The namespace's customers matching `q`, newest first: what the list pages and the export streams. */
+function customersFetch(ctx: ServiceContext, q: Pick<ListCustomersQuery, 'q'>) {
   const ns = requireNamespace(ctx);
   // `q`: the customer's id, or a fragment of its address or name ("first last"), any case; `%`
   // and `_` are themselves. The fragment is served by the trigram index of `customerSearchText`.
@@ -106,22 +108,49 @@ export async function listCustomers(ctx: ServiceContext, q: ListCustomersQuery) 
         sql`(${customers.id} = ${text} or ${customerSearchText(customers)} like ${containing(text.toLowerCase())})`,
       )
     : eq(customers.partnerId, ns.id);
-  const { rows, page } = await keysetPage(
+  return queryFetch<{ row: typeof customers.$inferSelect }>(
+    ctx.db,
     NEWEST_FIRST,
-    q,
-    queryFetch<{ row: typeof customers.$inferSelect }>(
-      ctx.db,
-      NEWEST_FIRST,
-      cond,
-      (keys) => ctx.db.select({ row: customers, keys }).from(customers).$dynamic(),
-      () =>
-        ctx.db
-          .select({ one: sql`1` })
-          .from(customers)
-          .$dynamic(),
-    ),
+    cond,
+    (keys) => ctx.db.select({ row: customers, keys }).from(customers).$dynamic(),
+    () =>
+      ctx.db
+        .select({ one: sql`1` })
+        .from(customers)
+        .$dynamic(),
   );
+}
+
+export async function listCustomers(ctx: ServiceContext, q: ListCustomersQuery) {
+  const { rows, page } = await keysetPage(NEWEST_FIRST, q, customersFetch(ctx, q));
   return { ...page, customers: rows.map((r) => serializeCustomer(r.row)) };
+}
+
+/** The customers list (the same `q`) as CSV, newest first, streamed (lib/services/export.ts). */
+export async function exportCustomers(ctx: ServiceContext, q: Pick<ListCustomersQuery, 'q'>) {
+  return keysetCsv(
+    [
+      'customer_id',
+      'payment_address',
+      'first_name',
+      'last_name',
+      'nick_name',
+      'status',
+      'created_at',
+      'updated_at',
+    ],
+    customersFetch(ctx, q),
+    ({ row: c }) => [
+      c.id,
+      c.paymentAddress,
+      c.firstName,
+      c.lastName,
+      c.nickName,
+      c.status,
+      c.createdAt.toISOString(),
+      c.updatedAt.toISOString(),
+    ],
+  );
 }
 
 /**
