@@ -152,3 +152,37 @@ describe('claiming a task', () => {
     expect((await inQueue(t.token, b.key)).claim).toBeNull();
   });
 });
+
+describe('GET /tasks/export', () => {
+  it("streams the queue as CSV in the list's order and filters, with who is on each task", async () => {
+    const t1 = await waitingInB();
+    const t2 = await waitingInB();
+    expect((await claim(t2.token, as(people.one.token))).status).toBe(200);
+    const listed = (await api('GET', '/tasks?status=pending&limit=100', b.key)).body.data.tasks as Array<{
+      token: string;
+    }>;
+    const res = await api('GET', '/tasks/export?status=pending', b.key);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/csv');
+    const lines = res.text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'task_id,payment_id,admission_id,name,status,currency,amount_minor,amount,expires_at,approvals_required,approvals,claimed_by,updated_by,updated_at',
+    );
+    const rows = lines.slice(1).map((l) => l.split(','));
+    expect(rows.map((r) => r[0])).toEqual(listed.map((t) => t.token));
+    const second = rows.find((r) => r[0] === t2.token)!;
+    expect([second[1], second[3], second[4], second[5], second[6], second[7], second[11]]).toEqual([
+      t2.paymentId,
+      'beneficiary_admission',
+      'pending',
+      'USD',
+      '1200',
+      '12.00',
+      people.one.email,
+    ]);
+    expect(rows.find((r) => r[0] === t1.token)![11]).toBe('');
+    const none = await api('GET', '/tasks/export?status=failed&name=compliance_review', b.key);
+    expect(none.text.trimEnd().split('\r\n')).toHaveLength(1);
+    expectError(await api('GET', '/tasks/export?status=done', b.key), 400, 'error.bad_request');
+  });
+});

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_ADMIN, expectAccessible, readAs, shoot, shootThemes, signInAs, uniq } from './helpers';
 
@@ -300,6 +301,22 @@ test('the task-name filter narrows the queue to that task, in the URL', async ({
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('ucu-2003 · compliance review');
   await expect(list).not.toContainText('beneficiary admission');
+  // The export is of this filtered queue: the one review.
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export as CSV' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('tasks.csv');
+  const csv = readFileSync((await file.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(csv).toHaveLength(2);
+  expect(csv[1]!.split(',').slice(1, 5)).toEqual([
+    'ucu-2003',
+    expect.stringMatching(/^adm_/),
+    'compliance_review',
+    'pending',
+  ]);
 
   // Kept across a reload, and cleared by choosing All.
   await page.reload();

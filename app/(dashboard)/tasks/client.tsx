@@ -1,5 +1,6 @@
 'use client';
 
+import { PARTNER_PARAM } from '@/lib/dashboard/partner-cookie';
 import { useEffect, useRef, useState } from 'react';
 import { CursorPager } from '@/components/data-table/pager';
 import { countText } from '@/lib/client/list-page';
@@ -22,7 +23,8 @@ function countdown(expiresAt: number, now: number): string {
   return h > 0 ? `${h} h ${m} min` : `${m} min ${s % 60} s`;
 }
 
-export function Client() {
+/** `partnerId`: the selected namespace (the export link names it: a download sends no header). */
+export function Client({ partnerId }: { partnerId: string | null }) {
   const { params, set } = useUrlState();
   const paging = usePaging();
   const tab = params.get('status') === 'on_hold' ? 'on_hold' : 'pending';
@@ -163,6 +165,17 @@ export function Client() {
           <option value="debtor_authorization">Debtor authorization</option>
           <option value="compliance_review">Compliance review</option>
         </select>
+        <a
+          href={`/api/proxy/tasks/export?${new URLSearchParams({
+            status: tab,
+            ...(name ? { name } : {}),
+            ...(partnerId ? { [PARTNER_PARAM]: partnerId } : {}),
+          })}`}
+          download
+          className="ml-4 text-sm text-blue-700 underline dark:text-blue-400"
+        >
+          Export as CSV
+        </a>
         <span className="ml-auto text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
           {query.data ? countText(query.data) : 0} {tab === 'on_hold' ? 'on hold' : 'waiting'}
         </span>

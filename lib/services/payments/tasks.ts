@@ -1,4 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { keysetCsv } from '../export';
+import { unitsOf } from '@/lib/domain/money';
 import { actorLabel, credentialId, publicActorLabel, type ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
 import { requireNamespace } from '../guards';
@@ -29,7 +31,6 @@ export async function updateTask(
   return applyTaskUpdate(ctx.db, { ...ids, assignee: ns.id }, input, actor, ctx.attachedWrite, ctx);
 }
 
-/** The namespace's admission queue, soonest payment expiry first. */
 /** The queue's order: soonest payment expiry first (index tasks_queue_idx, per status). */
 const SOONEST_FIRST: Keyset = {
   keys: [
@@ -42,8 +43,9 @@ const SOONEST_FIRST: Keyset = {
 /**
  * The namespace's admission queue, soonest expiry first. Each status is one range of the
  * (partner_id, status, expires_at, id) index; without a status filter the four ranges are merged.
+ * What the list pages and the export streams.
  */
-export async function listTaskQueue(ctx: ServiceContext, q: ListTasksQuery) {
+function queueFetch(ctx: ServiceContext, q: Pick<ListTasksQuery, 'status' | 'name'>) {
   const ns = requireNamespace(ctx);
   const statuses = q.status ? [TASK[q.status]] : Object.values(TASK);
   const byName = q.name ? sql` and ${admissionTasks.name} = ${q.name}` : sql``;
@@ -68,7 +70,12 @@ export async function listTaskQueue(ctx: ServiceContext, q: ListTasksQuery) {
             .innerJoin(submissions, eq(submissions.id, admissionTasks.submissionId))
             .where(inArray(admissionTasks.id, ids))
         ).map((r) => ({ id: r.task.id, ...r }));
-  const { rows, page } = await keysetPage(SOONEST_FIRST, q, unionFetch(ctx.db, branches, load));
+  return unionFetch(ctx.db, branches, load);
+}
+
+export async function listTaskQueue(ctx: ServiceContext, q: ListTasksQuery) {
+  const ns = requireNamespace(ctx);
+  const { rows, page } = await keysetPage(SOONEST_FIRST, q, queueFetch(ctx, q));
   const me = credentialId(ctx.principal);
   return {
     ...page,
@@ -81,4 +88,47 @@ export async function listTaskQueue(ctx: ServiceContext, q: ListTasksQuery) {
       submission_status: r.submissionStatus,
     })),
   };
+}
+
+/** The queue (the same filters) as CSV, soonest expiry first, streamed (lib/services/export.ts). */
+export async function exportTaskQueue(ctx: ServiceContext, q: Pick<ListTasksQuery, 'status' | 'name'>) {
+  const ns = requireNamespace(ctx);
+  const statusName = (code: number) => Object.keys(TASK).find((k) => TASK[k as keyof typeof TASK] === code);
+  return keysetCsv(
+    [
+      'task_id',
+      'payment_id',
+      'admission_id',
+      'name',
+      'status',
+      'currency',
+      'amount_minor',
+      'amount',
+      'expires_at',
+      'approvals_required',
+      'approvals',
+      'claimed_by',
+      'updated_by',
+      'updated_at',
+    ],
+    queueFetch(ctx, q),
+    (r) => [
+      r.task.id,
+      r.task.paymentId,
+      r.task.admissionId,
+      r.task.name,
+      statusName(r.task.status),
+      r.currency,
+      r.amount,
+      unitsOf(r.amount, r.currency),
+      r.task.expiresAt.toISOString(),
+      approvalsRequired(ns, r.task.name, r.amount),
+      r.task.approvals.map((a) => a.updated_by).join(' '),
+      r.task.claimedBy && r.task.claimedUntil && r.task.claimedUntil.getTime() > Date.now()
+        ? r.task.claimedByLabel
+        : '',
+      r.task.updatedBy,
+      r.task.updatedAt.toISOString(),
+    ],
+  );
 }
