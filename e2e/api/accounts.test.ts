@@ -191,6 +191,40 @@ describe('GET /api/v1/csp/account (filters)', () => {
   );
 });
 
+describe('GET /api/v1/csp/account/export', () => {
+  it("streams the list's rows as CSV with the same filters, in the namespace only", async () => {
+    const [org, other] = [await createOrg(), await createOrg()];
+    await create(org, { account_title: 'Payroll, "East"' });
+    await create(org, { account_title: 'payroll west', routing_number: '011000015' });
+    const reserve = await create(org, { account_title: 'Reserve' });
+    await api('POST', `/account/${reserve.token}/verify`, as(org));
+    await create(other, { account_title: 'Payroll elsewhere' });
+    const listed = (await api('GET', '/account?limit=100', as(org))).body.data.accounts as Array<
+      Record<string, any>
+    >;
+    const all = await api('GET', '/account/export', as(org));
+    expect(all.status).toBe(200);
+    expect(all.headers.get('content-type')).toContain('text/csv');
+    const lines = all.text.trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'account_id,account_title,masked_account_number,routing_number,type,status,institution,review,review_note,reviewed_at,created_at,updated_at',
+    );
+    // Exactly the list's rows, in its order; the number stays masked; quotes are doubled.
+    expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(listed.map((a) => a.token));
+    expect(all.text).toContain(`,"Payroll, ""East""",****6789,021000021,checking,unverified,First Clearing,`);
+    expect(all.text).not.toContain('000123456789');
+    const payroll = await api('GET', '/account/export?account_title=PAYROLL&status=AS_Unverified', as(org));
+    expect(
+      payroll.text
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .map((l) => l.split(',')[0]),
+    ).toEqual(listed.filter((a) => a.token !== reserve.token).map((a) => a.token));
+    expectError(await api('GET', '/account/export?status=AS_Bogus', as(org)), 400, 'error.bad_request');
+  });
+});
+
 describe('DELETE /api/v1/csp/account/{id} and verification', () => {
   it('soft-deletes: gone from the default list, visible with AS_Deleted, second delete 404', async () => {
     const org = await createOrg();

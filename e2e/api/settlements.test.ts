@@ -424,6 +424,28 @@ describe('settlement over HTTP', () => {
     expect(lines.slice(-2)).toEqual(['total,,,EUR,,,-900,-9.00,1', 'total,,,USD,,,-2200,-22.00,2']);
     expect(lines).toHaveLength(1 + 2 * 2 + 2);
 
+    // The batches list as CSV: the list's rows, in its order, with the namespace's net in each.
+    const batchesCsv = await fetch(`${server.baseUrl}/settlements/export?cutoff_from=${from}`, {
+      headers: a.h,
+    });
+    expect(batchesCsv.status).toBe(200);
+    const batchLines = (await batchesCsv.text()).trimEnd().split('\r\n');
+    expect(batchLines[0]).toBe(
+      'batch_id,currency,status,cutoff_time,completed_on,txn_count,position,net_minor,net',
+    );
+    const listedSince = (await call('GET', `/settlements?cutoff_from=${from}&limit=100`, a.h)).body.data
+      .batches;
+    expect(batchLines.slice(1).map((l) => l.split(',')[0])).toEqual(listedSince.map((b: any) => b.token));
+    expect(batchLines).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^${usd.token},USD,\\w+,${at.slice(0, 19)}\\.\\d{3}Z,[^,]*,2,pays,-2200,-22.00$`),
+      ),
+    );
+    const badStatus = await fetch(`${server.baseUrl}/settlements/export?cutoff_from=${from}&status=bogus`, {
+      headers: a.h,
+    });
+    expect(badStatus.status).toBe(400);
+
     // Before the cut-off: nothing. Bad periods are refused.
     const before = await call('GET', `/settlements/statement?from=${from - 7200}&to=${from}`, a.h);
     expect(before.body.data).toMatchObject({ batches: [], totals: [] });

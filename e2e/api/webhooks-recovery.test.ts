@@ -46,6 +46,24 @@ describe('webhook recovery', () => {
     ]);
     expect(one.body.data.attempt_log[0].response_excerpt).toBe('nope');
 
+    // The failed ones as CSV: the list's rows in its order, each with its last attempt's answer.
+    const csv = await api('GET', `/webhook/${hook.token}/deliveries/export?status=failed`, as(bank));
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const csvLines = csv.text.trimEnd().split('\r\n');
+    expect(csvLines[0]).toBe(
+      'delivery_id,event_id,event_type,status,attempts,last_status_code,last_error,last_response_excerpt,next_attempt_at,created_at',
+    );
+    const listedFailed = (await api('GET', `/webhook/${hook.token}/deliveries?status=failed`, as(bank))).body
+      .data.deliveries as Array<{ token: string; event_id: string }>;
+    expect(csvLines.slice(1).map((l) => l.split(',').slice(0, 2))).toEqual(
+      listedFailed.map((d) => [d.token, d.event_id]),
+    );
+    for (const l of csvLines.slice(1))
+      expect(l.split(',').slice(2, 8)).toEqual(['webhook.test', 'failed', '4', '503', '', 'nope']);
+    const none = await api('GET', `/webhook/${hook.token}/deliveries/export?status=succeeded`, as(bank));
+    expect(none.text.trimEnd().split('\r\n')).toHaveLength(1);
+
     // The endpoint is back: recover everything failed since before the events.
     up = true;
     const recovered = await api('POST', `/webhook/${hook.token}/recover`, { ...as(bank), body: { since } });
@@ -93,6 +111,16 @@ describe('webhook recovery', () => {
       await api('POST', `/webhook/${hook.token}/recover`, { ...as(stranger), body: { since: 0 } }),
       404,
       'error.not_found',
+    );
+    expectError(
+      await api('GET', `/webhook/${hook.token}/deliveries/export`, as(stranger)),
+      404,
+      'error.not_found',
+    );
+    expectError(
+      await api('GET', `/webhook/${hook.token}/deliveries/export?status=lost`, as(bank)),
+      400,
+      'error.bad_request',
     );
     expectError(
       await api('GET', `/webhook/${hook.token}/deliveries/whd_nope`, as(bank)),

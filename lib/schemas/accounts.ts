@@ -84,6 +84,14 @@ export const listAccountsQuery = z.object({
 });
 export type ListAccountsQuery = z.output<typeof listAccountsQuery>;
 
+/** The list's filters without paging: the export's query. */
+export const exportAccountsQuery = listAccountsQuery.pick({
+  account_title: true,
+  routing_number: true,
+  status: true,
+});
+export type AccountFilters = z.output<typeof exportAccountsQuery>;
+
 export const accountListSchema = z.object({
   count: z.number().int(),
   ...pageInfo,

@@ -73,6 +73,14 @@ export const listSettlementsQuery = z.object({
 
 export type ListSettlementsQuery = z.output<typeof listSettlementsQuery>;
 
+/** The list's filters without paging: the export's query. */
+export const exportSettlementsQuery = listSettlementsQuery.pick({
+  status: true,
+  cutoff_from: true,
+  cutoff_to: true,
+});
+export type SettlementFilters = z.output<typeof exportSettlementsQuery>;
+
 export const listSettlementsResponse = z.object({
   total: z.number().int(),
   total_capped: pageInfo.count_capped,

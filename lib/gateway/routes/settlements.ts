@@ -7,6 +7,7 @@ import {
   getBatch,
   getBatchTransaction,
   getProof,
+  exportBatches,
   listBatches,
   listBatchTransactions,
   getNetworkBatch,
@@ -17,6 +18,7 @@ import { settlementStatement, settlementStatementCsv } from '@/lib/services/sett
 import {
   batchDetailSchema,
   batchParams,
+  exportSettlementsQuery,
   listSettlementsQuery,
   listSettlementsResponse,
   listSettlementTransactionsQuery,
@@ -60,6 +62,20 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
       tenantHeaders(c);
       return data;
     },
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'get',
+    path: '/settlements/export',
+    operationId: 'exportSettlements',
+    summary: 'The settlement batches the namespace took part in, as CSV (extension)',
+    description:
+      "The filters of GET /settlements, every batch newest cut-off first (at most 1,000,000), each with the namespace's multilateral net in it (positive: it receives) in minor units and in the currency's units; times in UTC ISO 8601.",
+    query: exportSettlementsQuery,
+    response: z.string(),
+    stream: { type: 'text/csv', filename: 'settlements.csv' },
+    handler: (ctx, { query }) => exportBatches(ctx, query),
   });
 
   defineRoute(app, {

@@ -6,6 +6,7 @@ import {
   createWebhook,
   deleteWebhook,
   getWebhook,
+  exportDeliveries,
   listDeliveries,
   listWebhooks,
   retryDelivery,
@@ -22,6 +23,7 @@ import {
   listWebhooksQuery,
   listWebhooksResponse,
   updateWebhookBody,
+  exportWebhookDeliveriesQuery,
   listWebhookDeliveriesQuery,
   listWebhookDeliveriesResponse,
   retryWebhookDeliveryResponse,
@@ -106,6 +108,21 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
     response: listWebhookDeliveriesResponse,
     errors: [404],
     handler: (ctx, { params, query }) => listDeliveries(ctx, params.webhook_id, query),
+  });
+  defineRoute(app, {
+    ...common,
+    method: 'get',
+    path: '/webhook/{webhook_id}/deliveries/export',
+    operationId: 'exportWebhookDeliveries',
+    summary: 'Deliveries of a webhook as CSV (extension)',
+    description:
+      "The filter of GET /webhook/{webhook_id}/deliveries, every delivery newest first (at most 1,000,000), each with its last attempt's status code, error and response excerpt; times in UTC ISO 8601.",
+    params: webhookParams,
+    query: exportWebhookDeliveriesQuery,
+    response: z.string(),
+    stream: { type: 'text/csv', filename: 'deliveries.csv' },
+    errors: [404],
+    handler: (ctx, { params, query }) => exportDeliveries(ctx, params.webhook_id, query),
   });
   defineRoute(app, {
     ...common,

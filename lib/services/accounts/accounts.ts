@@ -7,11 +7,13 @@ import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { recordAudit } from '../audit/record';
 import { requireNamespace } from '../guards';
+import { keysetCsv } from '../export';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
 import {
   ACCOUNT_STATUS_FILTER,
   type Account,
   type CreateAccountInput,
+  type AccountFilters,
   type ListAccountsQuery,
 } from '@/lib/schemas/accounts';
 
@@ -96,7 +98,8 @@ export async function createAccount(ctx: ServiceContext, input: CreateAccountInp
   return serializeAccount(row);
 }
 
-export async function listAccounts(ctx: ServiceContext, q: ListAccountsQuery) {
+/** The namespace's accounts matching the list's filters, newest first: what the list pages and the export streams. */
+function accountsFetch(ctx: ServiceContext, q: AccountFilters) {
   const ns = requireNamespace(ctx);
   const where: SQL[] = [eq(accounts.partnerId, ns.id)];
   // Deleted accounts are only listed when asked for with AS_Deleted.
@@ -105,23 +108,57 @@ export async function listAccounts(ctx: ServiceContext, q: ListAccountsQuery) {
   );
   if (q.account_title) where.push(sql`${accounts.accountTitle} ILIKE ${containing(q.account_title)}`);
   if (q.routing_number) where.push(eq(accounts.routingNumber, q.routing_number));
-  const cond = and(...where);
-  const { rows, page } = await keysetPage(
+  return queryFetch<{ row: AccountRow }>(
+    ctx.db,
     NEWEST_FIRST,
-    q,
-    queryFetch<{ row: AccountRow }>(
-      ctx.db,
-      NEWEST_FIRST,
-      cond,
-      (keys) => ctx.db.select({ row: accounts, keys }).from(accounts).$dynamic(),
-      () =>
-        ctx.db
-          .select({ one: sql`1` })
-          .from(accounts)
-          .$dynamic(),
-    ),
+    and(...where),
+    (keys) => ctx.db.select({ row: accounts, keys }).from(accounts).$dynamic(),
+    () =>
+      ctx.db
+        .select({ one: sql`1` })
+        .from(accounts)
+        .$dynamic(),
   );
+}
+
+export async function listAccounts(ctx: ServiceContext, q: ListAccountsQuery) {
+  const { rows, page } = await keysetPage(NEWEST_FIRST, q, accountsFetch(ctx, q));
   return { ...page, accounts: rows.map((r) => serializeAccount(r.row)) };
+}
+
+/** The accounts list (the same filters) as CSV, newest first, streamed (lib/services/export.ts). */
+export async function exportAccounts(ctx: ServiceContext, q: AccountFilters) {
+  return keysetCsv(
+    [
+      'account_id',
+      'account_title',
+      'masked_account_number',
+      'routing_number',
+      'type',
+      'status',
+      'institution',
+      'review',
+      'review_note',
+      'reviewed_at',
+      'created_at',
+      'updated_at',
+    ],
+    accountsFetch(ctx, q),
+    ({ row: a }) => [
+      a.id,
+      a.accountTitle,
+      `****${a.accountNumberLast4}`,
+      a.routingNumber,
+      a.type,
+      a.status,
+      (a.institution as Institution).name,
+      a.reviewedAt ? (a.rejected ? 'rejected' : 'verified') : '',
+      a.reviewNote ?? '',
+      a.reviewedAt?.toISOString() ?? '',
+      a.createdAt.toISOString(),
+      a.updatedAt.toISOString(),
+    ],
+  );
 }
 
 async function getAccountOrThrow(ctx: ServiceContext, id: string): Promise<AccountRow> {

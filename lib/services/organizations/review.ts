@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { schema } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
 import { NotFoundError } from '@/lib/errors';

@@ -5,6 +5,8 @@ import { NotFoundError } from '@/lib/errors';
 import { unixSeconds } from '@/lib/schemas/common';
 import { fromBase64, toBase64 } from '@/lib/settlement/merkle';
 import { buildLevels, proofFromLevels } from '@/lib/settlement/merkle-levels';
+import { unitsOf } from '@/lib/domain/money';
+import { keysetCsv } from '../export';
 import { requireNamespace } from '../guards';
 import { keysetPage, queryFetch, unionFetch, type Keyset } from '../paging';
 import { serializeTransaction } from '../payments/serialize';
@@ -13,6 +15,7 @@ import type {
   ListNetworkSettlementsQuery,
   ListSettlementsQuery,
   ListSettlementTransactionsQuery,
+  SettlementFilters,
 } from '@/lib/schemas/settlements';
 
 const {
@@ -38,8 +41,8 @@ export function serializeSummary(b: BatchRow, txnCount: number) {
   };
 }
 
-/** Batches the partner took part in (it has a leaf), newest cut-off first. */
-export async function listBatches(ctx: ServiceContext, q: ListSettlementsQuery) {
+/** Batches the partner took part in (it has a leaf), newest cut-off first: what the list pages and the export streams. */
+function batchesFetch(ctx: ServiceContext, q: SettlementFilters) {
   const ns = requireNamespace(ctx);
   const where: SQL[] = [eq(settlementLeaves.partnerId, ns.id)];
   if (q.status) where.push(eq(settlementBatches.status, q.status));
@@ -47,35 +50,80 @@ export async function listBatches(ctx: ServiceContext, q: ListSettlementsQuery) 
     where.push(gte(settlementBatches.cutoffTime, new Date(q.cutoff_from * 1000)));
   if (q.cutoff_to !== undefined)
     where.push(lte(settlementBatches.cutoffTime, new Date(q.cutoff_to * 1000 + 999)));
-  const cond = and(...where);
-  const { rows, page } = await keysetPage(
+  return queryFetch<{
+    batch: BatchRow;
+    leaf: { txnCount: number; kind: 'creditor' | 'debtor'; amount: bigint };
+  }>(
+    ctx.db,
     NEWEST_CUTOFF_FIRST,
-    q,
-    queryFetch<{ batch: BatchRow; txnCount: number }>(
-      ctx.db,
-      NEWEST_CUTOFF_FIRST,
-      cond,
-      (keys) =>
-        ctx.db
-          .select({ batch: settlementBatches, txnCount: settlementLeaves.txnCount, keys })
-          .from(settlementBatches)
-          .innerJoin(settlementLeaves, eq(settlementLeaves.batchId, settlementBatches.id))
-          .$dynamic(),
-      () =>
-        ctx.db
-          .select({ one: sql`1` })
-          .from(settlementBatches)
-          .innerJoin(settlementLeaves, eq(settlementLeaves.batchId, settlementBatches.id))
-          .$dynamic(),
-    ),
+    and(...where),
+    (keys) =>
+      ctx.db
+        .select({
+          batch: settlementBatches,
+          leaf: {
+            txnCount: settlementLeaves.txnCount,
+            kind: settlementLeaves.kind,
+            amount: settlementLeaves.amount,
+          },
+          keys,
+        })
+        .from(settlementBatches)
+        .innerJoin(settlementLeaves, eq(settlementLeaves.batchId, settlementBatches.id))
+        .$dynamic(),
+    () =>
+      ctx.db
+        .select({ one: sql`1` })
+        .from(settlementBatches)
+        .innerJoin(settlementLeaves, eq(settlementLeaves.batchId, settlementBatches.id))
+        .$dynamic(),
   );
+}
+
+export async function listBatches(ctx: ServiceContext, q: ListSettlementsQuery) {
+  const { rows, page } = await keysetPage(NEWEST_CUTOFF_FIRST, q, batchesFetch(ctx, q));
   const { count, count_capped, ...rest } = page;
   return {
     total: count,
     total_capped: count_capped,
     ...rest,
-    batches: rows.map((r) => serializeSummary(r.batch, r.txnCount)),
+    batches: rows.map((r) => serializeSummary(r.batch, r.leaf.txnCount)),
   };
+}
+
+/**
+ * The batches list (the same filters) as CSV, newest cut-off first, streamed: each batch with the
+ * namespace's multilateral net in it (positive: the namespace receives), in minor units and in units.
+ */
+export async function exportBatches(ctx: ServiceContext, q: SettlementFilters) {
+  return keysetCsv(
+    [
+      'batch_id',
+      'currency',
+      'status',
+      'cutoff_time',
+      'completed_on',
+      'txn_count',
+      'position',
+      'net_minor',
+      'net',
+    ],
+    batchesFetch(ctx, q),
+    ({ batch: b, leaf }) => {
+      const net = leaf.kind === 'creditor' ? leaf.amount : -leaf.amount;
+      return [
+        b.id,
+        b.currency,
+        b.status,
+        b.cutoffTime.toISOString(),
+        b.completedOn?.toISOString() ?? '',
+        leaf.txnCount,
+        net === 0n ? 'flat' : net > 0n ? 'receives' : 'pays',
+        net.toString(),
+        unitsOf(net, b.currency),
+      ];
+    },
+  );
 }
 
 async function batchForPartner(ctx: ServiceContext, batchId: string) {

@@ -12,12 +12,14 @@ import { SUBSCRIBABLE_EVENT_TYPES } from '@/lib/events/types';
 import { recordAudit } from '../audit/record';
 import { emitEvent } from '../events/emit';
 import { requireNamespace } from '../guards';
+import { keysetCsv } from '../export';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
 import type {
   CreateWebhookBody,
   ListWebhookDeliveriesQuery,
   ListWebhooksQuery,
   UpdateWebhookBody,
+  WebhookDeliveryFilters,
 } from '@/lib/schemas/webhooks';
 
 const { webhooks, webhookDeliveries, webhookAttempts, events } = schema;
@@ -215,32 +217,85 @@ export async function rotateWebhookSecret(ctx: ServiceContext, id: string) {
   return serializeWebhook(row, secret);
 }
 
-export async function listDeliveries(ctx: ServiceContext, id: string, q: ListWebhookDeliveriesQuery) {
-  await getWebhookOrThrow(ctx, id);
+/** A webhook's deliveries of the list's filter, newest first: what the list pages and the export streams. */
+function deliveriesFetch(ctx: ServiceContext, id: string, q: WebhookDeliveryFilters) {
   const where: SQL[] = [eq(webhookDeliveries.webhookId, id)];
   if (q.status) where.push(eq(webhookDeliveries.status, q.status));
-  const cond = and(...where);
-  const { rows: pageRows, page } = await keysetPage(
+  // The last attempt's outcome, read per row through webhook_attempts_delivery_idx. The outer
+  // column is named in full: in a select list a column renders bare, and would name a.id.
+  const lastAttempt = (column: 'error' | 'response_excerpt') =>
+    sql<string | null>`(select ${sql.raw(`a.${column}`)} from webhook_attempts a
+      where a.delivery_id = "webhook_deliveries"."id" order by a.attempted_at desc limit 1)`;
+  return queryFetch<{
+    row: typeof webhookDeliveries.$inferSelect;
+    lastError: string | null;
+    lastResponse: string | null;
+  }>(
+    ctx.db,
     DELIVERIES_NEWEST_FIRST,
-    q,
-    queryFetch<{ row: typeof webhookDeliveries.$inferSelect }>(
-      ctx.db,
-      DELIVERIES_NEWEST_FIRST,
-      cond,
-      (keys) => ctx.db.select({ row: webhookDeliveries, keys }).from(webhookDeliveries).$dynamic(),
-      () =>
-        ctx.db
-          .select({ one: sql`1` })
-          .from(webhookDeliveries)
-          .$dynamic(),
-    ),
+    and(...where),
+    (keys) =>
+      ctx.db
+        .select({
+          row: webhookDeliveries,
+          lastError: lastAttempt('error'),
+          lastResponse: lastAttempt('response_excerpt'),
+          keys,
+        })
+        .from(webhookDeliveries)
+        .$dynamic(),
+    () =>
+      ctx.db
+        .select({ one: sql`1` })
+        .from(webhookDeliveries)
+        .$dynamic(),
   );
+}
+
+export async function listDeliveries(ctx: ServiceContext, id: string, q: ListWebhookDeliveriesQuery) {
+  await getWebhookOrThrow(ctx, id);
+  const { rows: pageRows, page } = await keysetPage(DELIVERIES_NEWEST_FIRST, q, deliveriesFetch(ctx, id, q));
   const rows = pageRows.map((r) => r.row);
   const attempts = await attemptsOf(
     ctx,
     rows.map((r) => r.id),
   );
   return { ...page, deliveries: rows.map((d) => deliveryView(d, attempts)) };
+}
+
+/**
+ * A webhook's deliveries (the list's filter) as CSV, newest first, streamed: each with its last
+ * attempt's status code, error and response excerpt. The payloads stay on the delivery's page.
+ */
+export async function exportDeliveries(ctx: ServiceContext, id: string, q: WebhookDeliveryFilters) {
+  await getWebhookOrThrow(ctx, id);
+  return keysetCsv(
+    [
+      'delivery_id',
+      'event_id',
+      'event_type',
+      'status',
+      'attempts',
+      'last_status_code',
+      'last_error',
+      'last_response_excerpt',
+      'next_attempt_at',
+      'created_at',
+    ],
+    deliveriesFetch(ctx, id, q),
+    ({ row: d, lastError, lastResponse }) => [
+      d.id,
+      d.eventId,
+      d.eventType,
+      d.status,
+      d.attempts,
+      d.lastStatusCode ?? '',
+      lastError ?? '',
+      lastResponse ?? '',
+      d.status === 'pending' ? d.nextAttemptAt.toISOString() : '',
+      d.createdAt.toISOString(),
+    ],
+  );
 }
 
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
