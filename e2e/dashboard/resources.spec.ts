@@ -28,6 +28,18 @@ test('accounts: add with a checked routing number, filter, verify is refused in 
   await expect(page.getByRole('cell', { name: 'Settlement — operating', exact: true })).toHaveCount(0);
   await expectAccessible(page);
   await shoot(page, 'accounts');
+  // The filtered set as CSV: the accounts whose title holds "payroll", the number masked.
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export these accounts as CSV' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('accounts.csv');
+  const csv = readFileSync((await file.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(csv[0]).toMatch(/^account_id,account_title,masked_account_number,routing_number,/);
+  for (const l of csv.slice(1)) expect(l.split(',')[1]!.toLowerCase()).toContain('payroll');
+  expect(csv).toContainEqual(expect.stringContaining(`,${title},****2333,021000021,`));
   await page.getByRole('button', { name: `Delete ${title}` }).click();
   await page
     .getByRole('dialog', { name: `Delete “${title}”?` })

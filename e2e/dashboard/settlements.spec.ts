@@ -326,6 +326,26 @@ test('batches list: 21 batches page by 20, status and cut-off range filters live
   await expect(page.getByLabel('Cut-off from')).toHaveValue(local(before));
   await expect(page.getByText('1–20 of 21 total')).toBeVisible();
 
+  // The filtered set as CSV: all 21, each with the namespace's net in minor units and in units.
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Export these batches as CSV' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toBe('settlements.csv');
+  const csv = readFileSync((await file.path())!, 'utf8')
+    .trimEnd()
+    .split('\r\n');
+  expect(csv[0]).toBe('batch_id,currency,status,cutoff_time,completed_on,txn_count,position,net_minor,net');
+  expect(
+    csv
+      .slice(1)
+      .map((l) => l.split(',')[0])
+      .sort(),
+  ).toEqual(currencies.map((c) => batches[c]!).sort());
+  const line = (c: string) => csv.find((l) => l.split(',')[1] === c)!.split(',');
+  expect(line('JPY').slice(5)).toEqual(['1', 'pays', '-12345', '-12345']);
+  expect(line('KWD').slice(5)).toEqual(['1', 'pays', '-12345', '-12.345']);
+
   // Exponents: JPY without minor digits, KWD with three.
   for (const [currency, shown] of [
     ['JPY', 'JPY 12,345'],
@@ -416,4 +436,9 @@ test("a namespace's statement for a period: totals per currency, nets per counte
   await expect(page.getByText('No completed batch in this period.')).toBeVisible();
   await page.getByLabel('To (UTC day)').fill('2019-12-31');
   await expect(page.getByText('The end must be a day on or after the start')).toBeVisible();
+  // Longer than the gateway states: said on the field, the form stays.
+  await page.getByLabel('To (UTC day)').fill('2021-01-01');
+  await expect(page.getByText('A statement covers at most 366 days')).toBeVisible();
+  await page.getByLabel('To (UTC day)').fill('2020-12-31');
+  await expect(page.getByText('No completed batch in this period.')).toBeVisible();
 });

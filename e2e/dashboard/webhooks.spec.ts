@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { verifyWebhookSignature } from '../../lib/webhooks/sign';
 import { startReceiver } from '../api/receiver';
@@ -136,6 +137,21 @@ test('a failing endpoint: the log shows the refused attempt, a retry delivers it
     await expect(page).toHaveURL(/status=pending/);
     await expect(row).toBeVisible();
     await shootThemes(page, 'webhook-failing');
+    // The pending ones as CSV, each with its last attempt's answer.
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Export pending deliveries as CSV' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('deliveries.csv');
+    const csv = readFileSync((await file.path())!, 'utf8')
+      .trimEnd()
+      .split('\r\n');
+    expect(csv[0]).toBe(
+      'delivery_id,event_id,event_type,status,attempts,last_status_code,last_error,last_response_excerpt,next_attempt_at,created_at',
+    );
+    expect(csv.slice(1).map((l) => l.split(',').slice(1, 8))).toEqual([
+      [receiver.received[0]!.json.id, 'webhook.test', 'pending', '1', '500', '', 'nope'],
+    ]);
 
     await row.getByRole('button', { name: /^Retry webhook\.test/ }).click();
     await expect(page.getByText('Delivery queued: it is sent again now')).toBeVisible();

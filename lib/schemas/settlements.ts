@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { transactionSchema } from './payments';
 import { pageQuery, pageInfo } from './common';
+import { STATEMENT_MAX_DAYS } from '@/lib/domain/statements';
 
 export const batchStatusSchema = z.enum(['PROCESSING', 'COMPLETED', 'FAILED'], {
   error: 'status must be PROCESSING, COMPLETED or FAILED',
@@ -187,9 +188,6 @@ export const getNetworkStatsResponse = z.object({
 });
 
 export type GetNetworkStatsResponse = z.infer<typeof getNetworkStatsResponse>;
-
-/** The longest period one statement covers. */
-export const STATEMENT_MAX_DAYS = 366;
 
 export const settlementStatementQuery = z
   .object({

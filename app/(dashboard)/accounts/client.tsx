@@ -9,6 +9,7 @@ import type { ListPage } from '@/lib/client/list-page';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ExportLink } from '@/components/ui/export-link';
 import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
@@ -20,7 +21,14 @@ const col = columnHelper<Account>();
 
 const LIMIT = 20;
 
-export function Client({ canManage }: { canManage: boolean }) {
+export function Client({
+  canManage,
+  partnerId,
+}: {
+  canManage: boolean;
+  /** The selected namespace (the export link names it). */
+  partnerId: string | null;
+}) {
   const { params, set } = useUrlState();
   const paging = usePaging();
   const title = params.get('account_title') ?? '';
@@ -143,6 +151,14 @@ export function Client({ canManage }: { canManage: boolean }) {
           <option value="AS_Unverified">Unverified</option>
           <option value="AS_Deleted">Deleted</option>
         </SelectField>
+        <ExportLink
+          path="/account/export"
+          filters={{ account_title: title, routing_number: routing, status }}
+          partnerId={partnerId}
+          className="ml-auto self-center"
+        >
+          Export {title || routing || status ? 'these accounts' : 'all accounts'} as CSV
+        </ExportLink>
       </div>
       <DataTable
         caption="Accounts"

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
+import { ExportLink } from '@/components/ui/export-link';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Field, SelectField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -13,7 +14,6 @@ import { formatLocal, fromLocalInput, toLocalInput } from '@/lib/client/time';
 import {
   AUDIT_FILTERS,
   auditEventsQuery,
-  auditExportHref,
   type AuditEvent,
   type AuditFilters,
 } from '@/lib/client/queries/audit';
@@ -114,13 +114,9 @@ export function AuditClient({ operator }: { operator: boolean }) {
               : 'Who changed what in your organization — people and API keys — newest first. Entries cannot be edited or removed.'}
           </p>
         </div>
-        <a
-          className="rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium dark:border-slate-600 dark:bg-slate-900"
-          href={auditExportHref(filters)}
-          download
-        >
+        <ExportLink path="/audit-events/export" filters={filters} look="button">
           Export CSV
-        </a>
+        </ExportLink>
       </div>
       <form
         className="flex flex-wrap items-end gap-3"

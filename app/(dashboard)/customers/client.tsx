@@ -1,6 +1,5 @@
 'use client';
 
-import { PARTNER_PARAM } from '@/lib/dashboard/partner-cookie';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,6 +8,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { ExportLink } from '@/components/ui/export-link';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
@@ -167,17 +167,9 @@ export function Client({
             onValue={(q) => set({ q })}
           />
         </div>
-        {/* A download sends no header: the namespace travels as a query parameter (the proxy's). */}
-        <a
-          href={`/api/proxy/customer/export?${new URLSearchParams({
-            ...(search ? { q: search } : {}),
-            ...(partnerId ? { [PARTNER_PARAM]: partnerId } : {}),
-          })}`}
-          download
-          className="text-sm text-blue-700 underline dark:text-blue-400"
-        >
+        <ExportLink path="/customer/export" filters={{ q: search }} partnerId={partnerId}>
           Export {search ? 'these customers' : 'all customers'} as CSV
-        </a>
+        </ExportLink>
       </div>
       <DataTable
         caption="Customers"

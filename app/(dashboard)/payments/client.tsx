@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
+import { ExportLink } from '@/components/ui/export-link';
 import { Field, SelectField } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
@@ -18,13 +19,7 @@ import { findTarget } from '@/lib/client/find';
 import { FilterField } from '@/components/ui/filter-field';
 import type { ListPage } from '@/lib/client/list-page';
 import { LazyPaymentForm } from './lazy-payment-form';
-import {
-  amountBound,
-  PAYMENT_FILTERS,
-  PAYMENTS_LIMIT,
-  paymentsExportHref,
-  paymentsQuery,
-} from './search-params';
+import { amountBound, PAYMENT_FILTERS, PAYMENTS_LIMIT, paymentFilters, paymentsQuery } from './search-params';
 import { CounterpartyFilter } from './counterparty-filter';
 
 export interface PaymentRow {
@@ -256,13 +251,14 @@ export function Client({
             Clear filters
           </Button>
         ) : null}
-        <a
-          className="ml-auto text-sm text-blue-700 underline dark:text-blue-400"
-          href={paymentsExportHref(params, partnerId)}
-          download
+        <ExportLink
+          path="/payments/export"
+          filters={paymentFilters(params)}
+          partnerId={partnerId}
+          className="ml-auto"
         >
           Export {filtered ? 'these payments' : 'all payments'} as CSV
-        </a>
+        </ExportLink>
       </div>
       <DataTable
         caption="Payments"

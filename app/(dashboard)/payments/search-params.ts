@@ -1,5 +1,4 @@
 import { toMinorUnits } from '@/lib/domain/money';
-import { PARTNER_PARAM } from '@/lib/dashboard/partner-cookie';
 
 /** The payments list's URL (filters and cursor) → the gateway's `GET /payments` query, on either side. */
 export const PAYMENTS_LIMIT = 20;
@@ -82,12 +81,4 @@ export function paymentsQuery(params: URLSearchParams): string {
   const cursor = params.get('cursor');
   if (cursor) out.set('cursor', cursor);
   return out.toString();
-}
-
-/** The export of the list as filtered: the gateway streams the CSV through the dashboard's proxy. */
-export function paymentsExportHref(params: URLSearchParams, partnerId: string | null): string {
-  const qs = paymentFilters(params);
-  if (partnerId) qs.set(PARTNER_PARAM, partnerId);
-  const text = qs.toString();
-  return `/api/proxy/payments/export${text ? `?${text}` : ''}`;
 }

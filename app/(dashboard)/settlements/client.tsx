@@ -7,6 +7,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
 import { Field, SelectField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
+import { ExportLink } from '@/components/ui/export-link';
 import { FormAlert } from '@/components/ui/form-alert';
 import { when } from '@/lib/client/format';
 import { batchesQuery, type BatchSummary } from '@/lib/client/queries/settlements';
@@ -53,7 +54,7 @@ const columns = col.columns([
   }),
 ]);
 
-export function SettlementsClient() {
+export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
   const { params, set } = useUrlState();
   const paging = usePaging();
   const status = params.get('status') ?? '';
@@ -116,6 +117,14 @@ export function SettlementsClient() {
             Clear filters
           </Button>
         ) : null}
+        <ExportLink
+          path="/settlements/export"
+          filters={{ status, cutoff_from: from, cutoff_to: to }}
+          partnerId={partnerId}
+          className="ml-auto self-center"
+        >
+          Export {hasFilters ? 'these batches' : 'all batches'} as CSV
+        </ExportLink>
       </form>
       <FormAlert message={query.isError ? (query.error as Error).message : null} />
       <DataTable

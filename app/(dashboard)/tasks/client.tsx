@@ -1,10 +1,10 @@
 'use client';
 
-import { PARTNER_PARAM } from '@/lib/dashboard/partner-cookie';
 import { useEffect, useRef, useState } from 'react';
 import { CursorPager } from '@/components/data-table/pager';
 import { countText } from '@/lib/client/list-page';
 import { Button } from '@/components/ui/button';
+import { ExportLink } from '@/components/ui/export-link';
 import { SELECT_CLASS } from '@/components/ui/select';
 import { formatMoney } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
@@ -165,17 +165,14 @@ export function Client({ partnerId }: { partnerId: string | null }) {
           <option value="debtor_authorization">Debtor authorization</option>
           <option value="compliance_review">Compliance review</option>
         </select>
-        <a
-          href={`/api/proxy/tasks/export?${new URLSearchParams({
-            status: tab,
-            ...(name ? { name } : {}),
-            ...(partnerId ? { [PARTNER_PARAM]: partnerId } : {}),
-          })}`}
-          download
-          className="ml-4 text-sm text-blue-700 underline dark:text-blue-400"
+        <ExportLink
+          path="/tasks/export"
+          filters={{ status: tab, name }}
+          partnerId={partnerId}
+          className="ml-4"
         >
           Export as CSV
-        </a>
+        </ExportLink>
         <span className="ml-auto text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
           {query.data ? countText(query.data) : 0} {tab === 'on_hold' ? 'on hold' : 'waiting'}
         </span>

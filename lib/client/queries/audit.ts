@@ -31,9 +31,3 @@ export function auditEventsQuery(f: AuditFilters, cursor: string | undefined, li
     placeholderData: keepPreviousData,
   });
 }
-
-/** The export's address: the gateway streams the CSV through the dashboard's proxy. */
-export const auditExportHref = (f: AuditFilters) => {
-  const qs = filterQuery(f).toString();
-  return `/api/proxy/audit-events/export${qs ? `?${qs}` : ''}`;
-};

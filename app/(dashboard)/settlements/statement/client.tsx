@@ -3,11 +3,12 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
+import { ExportLink } from '@/components/ui/export-link';
 import { Field } from '@/components/ui/field';
 import { apiFetch, getActivePartner } from '@/lib/client/api';
 import { formatMoney, formatUtc } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/use-url-state';
-import { PARTNER_PARAM } from '@/lib/dashboard/partner-cookie';
+import { STATEMENT_MAX_DAYS } from '@/lib/domain/statements';
 
 interface Statement {
   partner_id: string;
@@ -44,8 +45,17 @@ function period(params: URLSearchParams) {
   const now = new Date();
   const from = params.get('from') ?? isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)));
   const to = params.get('to') ?? isoDay(now);
-  const valid = DAY.test(from) && DAY.test(to) && dayStart(to) >= dayStart(from);
-  return { from, to, valid, query: `from=${dayStart(from)}&to=${dayStart(to) + 86400}` };
+  // The gateway's bounds, said on the field rather than by a failed screen.
+  const days = (dayStart(to) - dayStart(from)) / 86400 + 1;
+  const error =
+    !DAY.test(from) || !DAY.test(to)
+      ? 'Choose both days'
+      : days < 1
+        ? 'The end must be a day on or after the start'
+        : days > STATEMENT_MAX_DAYS
+          ? `A statement covers at most ${STATEMENT_MAX_DAYS} days`
+          : undefined;
+  return { from, to, valid: !error, error, query: `from=${dayStart(from)}&to=${dayStart(to) + 86400}` };
 }
 
 const signed = (net: string, currency: string) =>
@@ -63,8 +73,6 @@ export function StatementClient() {
     enabled: p.valid,
   });
   const s = query.data;
-  const partner = getActivePartner();
-  const csvHref = `/api/proxy/settlements/statement/export?${p.query}${partner ? `&${PARTNER_PARAM}=${partner}` : ''}`;
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
@@ -97,15 +105,16 @@ export function StatementClient() {
           type="date"
           value={p.to}
           onChange={(e) => set({ to: e.target.value })}
-          error={p.valid ? undefined : 'The end must be a day on or after the start'}
+          error={p.error}
         />
-        <a
-          href={csvHref}
-          download
-          className="rounded-md border border-slate-300 px-3 py-2 text-sm font-medium dark:border-slate-600"
+        <ExportLink
+          path="/settlements/statement/export"
+          filters={new URLSearchParams(p.query)}
+          partnerId={getActivePartner()}
+          look="button"
         >
           Download CSV
-        </a>
+        </ExportLink>
         <Button type="button" variant="secondary" onClick={() => window.print()}>
           Print
         </Button>

@@ -26,7 +26,15 @@ import { Recovery, RecoveryProgress, useRecovery } from './recovery';
 const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 
 /** One endpoint: its state, actions and delivery log; read-only unless `canManage` (admins). */
-export function WebhookDetail({ id, canManage }: { id: string; canManage: boolean }) {
+export function WebhookDetail({
+  id,
+  canManage,
+  partnerId,
+}: {
+  id: string;
+  canManage: boolean;
+  partnerId: string | null;
+}) {
   const router = useRouter();
   const toast = useToast();
   const query = useQuery({ ...webhookQuery(id), retry: false });
@@ -215,7 +223,7 @@ export function WebhookDetail({ id, canManage }: { id: string; canManage: boolea
         </FormSection>
       ) : null}
 
-      <Deliveries webhook={w} canRetry={canManage} />
+      <Deliveries webhook={w} canRetry={canManage} partnerId={partnerId} />
 
       <ConfirmDialog
         open={confirming}

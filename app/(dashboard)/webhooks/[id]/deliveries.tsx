@@ -7,6 +7,7 @@ import { DataTable } from '@/components/data-table/data-table';
 import { SelectField } from '@/components/ui/field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ExportLink } from '@/components/ui/export-link';
 import { useToast } from '@/components/ui/toast';
 import { when } from '@/lib/client/format';
 import {
@@ -41,7 +42,16 @@ function Attempts({ delivery }: { delivery: Delivery }) {
 }
 
 /** The delivery log: every event sent to the endpoint, its attempts, and a manual retry (admins). */
-export function Deliveries({ webhook, canRetry }: { webhook: Webhook; canRetry: boolean }) {
+export function Deliveries({
+  webhook,
+  canRetry,
+  partnerId,
+}: {
+  webhook: Webhook;
+  canRetry: boolean;
+  /** The selected namespace (the export link names it). */
+  partnerId: string | null;
+}) {
   const { params, set } = useUrlState();
   const status = params.get('status') ?? '';
   const paging = usePaging('deliveries');
@@ -147,6 +157,14 @@ export function Deliveries({ webhook, canRetry }: { webhook: Webhook; canRetry: 
           <option value="succeeded">Succeeded</option>
           <option value="failed">Failed</option>
         </SelectField>
+        <ExportLink
+          path={`/webhook/${encodeURIComponent(webhook.token)}/deliveries/export`}
+          filters={{ status }}
+          partnerId={partnerId}
+          className="ml-auto self-center"
+        >
+          Export {status ? `${status} deliveries` : 'all deliveries'} as CSV
+        </ExportLink>
       </div>
       <DataTable
         caption="Deliveries"

@@ -7,10 +7,14 @@ export const metadata = { title: 'Webhook · Payment Network' };
 export default async function WebhookPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   // Everyone in the organization may read the endpoint; the gateway lets only admins change it.
-  const { me } = await requireMe();
+  const { me, partnerId } = await requireMe();
   return (
     <Suspense>
-      <WebhookDetail id={decodeURIComponent(id)} canManage={me.role === 'admin'} />
+      <WebhookDetail
+        id={decodeURIComponent(id)}
+        canManage={me.role === 'admin'}
+        partnerId={partnerId ?? null}
+      />
     </Suspense>
   );
 }
