@@ -45,7 +45,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
         }}
       >
         <label htmlFor="shell-search" className="text-sm font-semibold">
-          Go to a payment, transaction, batch, account, webhook or customer
+          Go to a payment, transaction, batch, account, webhook, delivery or customer
         </label>
         <input
           id="shell-search"

@@ -46,6 +46,18 @@ describe('webhook recovery', () => {
     ]);
     expect(one.body.data.attempt_log[0].response_excerpt).toBe('nope');
 
+    // Found by its id alone: the same answer, naming its endpoint; not in another namespace.
+    const byId = await api('GET', `/webhook-deliveries/${failed[0]!.token}`, as(bank));
+    expect(byId.status, byId.text).toBe(200);
+    expect(byId.body.data).toEqual(one.body.data);
+    expect(byId.body.data.webhook_id).toBe(hook.token);
+    const stranger = await createBank();
+    expectError(
+      await api('GET', `/webhook-deliveries/${failed[0]!.token}`, as(stranger)),
+      404,
+      'error.not_found',
+    );
+
     // The failed ones as CSV: the list's rows in its order, each with its last attempt's answer.
     const csv = await api('GET', `/webhook/${hook.token}/deliveries/export?status=failed`, as(bank));
     expect(csv.status).toBe(200);

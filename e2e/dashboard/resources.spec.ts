@@ -317,7 +317,9 @@ test('customers: the list pages through the gateway with the page in the URL', a
     await (await request.get(`/api/v1/csp/customer?q=${encodeURIComponent(address(7))}`, { headers })).json()
   ).data.customers[0].token as string;
   await page.keyboard.press('Control+K');
-  await page.getByLabel('Go to a payment, transaction, batch, account, webhook or customer').fill(c7);
+  await page
+    .getByLabel('Go to a payment, transaction, batch, account, webhook, delivery or customer')
+    .fill(c7);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/customers\\?q=${c7}$`));
   await expect(cells).toHaveText([address(7)]);

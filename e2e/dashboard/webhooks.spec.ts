@@ -269,6 +269,18 @@ test("a delivery's page shows the payload exactly as sent and each attempt's ans
     await expect(attempts.getByRole('listitem').nth(1)).toContainText('HTTP 200');
     expect(receiver.received[1]!.body).toBe(sent.body);
 
+    // The shell's search takes a delivery's id alone to its page.
+    const deliveryUrl = page.url();
+    await page.goto(endpoint);
+    await page.keyboard.press('/');
+    const search = page.getByLabel(
+      'Go to a payment, transaction, batch, account, webhook, delivery or customer',
+    );
+    await search.fill(deliveryUrl.split('/').at(-1)!);
+    await search.press('Enter');
+    await expect(page).toHaveURL(deliveryUrl);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('webhook.test');
+
     // Recovery of what failed since January: nothing is failed (the one failure was sent again).
     await page.goto(endpoint);
     const form = page.getByRole('form', { name: 'Recover failed deliveries' });

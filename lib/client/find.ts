@@ -29,6 +29,13 @@ export async function findTarget(typed: string): Promise<string | null> {
   if (!text) return null;
   const prefix = ID.exec(text)?.[1];
   if (prefix && prefix in PAGES) return PAGES[prefix]!(text);
+  if (prefix === 'dlv') {
+    // A delivery's page is under its endpoint's, which the id alone does not name.
+    const d = await apiFetch<{ webhook_id: string }>(`/webhook-deliveries/${encodeURIComponent(text)}`).catch(
+      () => null,
+    );
+    if (d) return `/webhooks/${encodeURIComponent(d.webhook_id)}/deliveries/${encodeURIComponent(text)}`;
+  }
   if (prefix && prefix in RECORD_FILTERS) {
     const filter = { [RECORD_FILTERS[prefix as keyof typeof RECORD_FILTERS]]: text };
     const found = await apiFetch<Found>(paymentsWhere({ ...filter, limit: '2' })).catch(() => null);

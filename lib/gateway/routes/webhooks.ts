@@ -14,6 +14,7 @@ import {
   sendTestEvent,
   updateWebhook,
   getDelivery,
+  findDelivery,
   recoverDeliveries,
 } from '@/lib/services/webhooks/webhooks';
 import {
@@ -136,6 +137,19 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
     response: retryWebhookDeliveryResponse,
     errors: [404, 409],
     handler: (ctx, { params }) => retryDelivery(ctx, params.webhook_id, params.delivery_id),
+  });
+  defineRoute(app, {
+    ...common,
+    method: 'get',
+    path: '/webhook-deliveries/{delivery_id}',
+    operationId: 'findWebhookDelivery',
+    summary: 'A delivery by its id alone, with its payload and every attempt (extension)',
+    description:
+      "The answer of GET /webhook/{webhook_id}/deliveries/{delivery_id}, for a delivery of the namespace's endpoints whose endpoint is not known (its `webhook_id` names it).",
+    params: z.object({ delivery_id: z.string().max(64) }),
+    response: deliveryDetailSchema,
+    errors: [404],
+    handler: (ctx, { params }) => findDelivery(ctx, params.delivery_id),
   });
   defineRoute(app, {
     ...common,

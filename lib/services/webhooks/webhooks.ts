@@ -353,6 +353,24 @@ export async function getDelivery(ctx: ServiceContext, id: string, deliveryId: s
   };
 }
 
+/**
+ * A delivery found by its id alone (the shell's search), in the caller's namespace, with its
+ * endpoint's id: the same answer as the endpoint's delivery.
+ */
+export async function findDelivery(ctx: ServiceContext, deliveryId: string) {
+  const ns = requireNamespace(ctx);
+  const [d] = await ctx.db
+    .select({ webhookId: webhookDeliveries.webhookId })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.partnerId, ns.id)))
+    .limit(1);
+  if (!d) throw new NotFoundError(`Delivery ${deliveryId} not found`);
+  return getDelivery(ctx, d.webhookId, deliveryId).catch((e: unknown) => {
+    // Its endpoint was deleted: the delivery is gone with it.
+    throw e instanceof NotFoundError ? new NotFoundError(`Delivery ${deliveryId} not found`) : e;
+  });
+}
+
 /** How many failed deliveries one recovery call sends again; the caller repeats while has_more. */
 export const RECOVER_BATCH = 1000;
 /** The failed deliveries still to recover are counted up to this many. */
