@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, expectError, type TestOrg } from './helpers';
-import { createBank } from './payments-helpers';
+import { createBank, pushBody } from './payments-helpers';
 import { startReceiver } from './receiver';
 import { settledDeliveries } from './webhooks-helpers';
 
@@ -105,6 +105,52 @@ describe('webhook recovery', () => {
     });
     expect(audit.body.data.audit_events).toMatchObject([{ changes: { after: { since, recovered: 3 } } }]);
   }, 60_000);
+
+  it('keeps what a disabled endpoint misses as failed deliveries, sent once it is enabled and recovered', async () => {
+    const bank = await createBank();
+    const r = await startReceiver();
+    closers.push(r.close);
+    const hook = (
+      await api('POST', '/webhook', {
+        ...as(bank),
+        body: { url: r.url, event_types: ['payment.created'] },
+      })
+    ).body.data;
+    await api('PATCH', `/webhook/${hook.token}`, { ...as(bank), body: { enabled: false } });
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const ids: string[] = [];
+    for (const total of ['1500', '1600']) {
+      const body = pushBody(bank, 'alice@sandbox-bank.test', total);
+      expect((await api('POST', '/payments', { ...bank.key, body })).status).toBe(200);
+      ids.push(body.payment_id);
+    }
+    // Fanned out as failed, never attempted: nothing reaches the receiver while disabled.
+    let missed: Array<{ status: string; attempts: number; event_id: string; attempt_log: unknown[] }> = [];
+    for (let i = 0; i < 50 && missed.length < 2; i++) {
+      await new Promise((res) => setTimeout(res, 100));
+      missed = (await api('GET', `/webhook/${hook.token}/deliveries`, as(bank))).body.data.deliveries;
+    }
+    expect(missed.map((d) => [d.status, d.attempts, d.attempt_log.length])).toEqual([
+      ['failed', 0, 0],
+      ['failed', 0, 0],
+    ]);
+    expect(r.received).toHaveLength(0);
+
+    // Enabled again and recovered: each missed event is sent once, oldest first.
+    await api('PATCH', `/webhook/${hook.token}`, { ...as(bank), body: { enabled: true } });
+    const recovered = await api('POST', `/webhook/${hook.token}/recover`, { ...as(bank), body: { since } });
+    expect(recovered.body.data).toEqual({ recovered: 2, remaining: 0, has_more: false });
+    await r.waitFor((got) => got.length === 2);
+    expect(r.received.map((x) => x.json.type)).toEqual(['payment.created', 'payment.created']);
+    expect(
+      r.received.map((x) => (x.json.data as { payment: { payment_id: string } }).payment.payment_id),
+    ).toEqual(ids);
+    const after = await settledDeliveries(bank, hook.token, 10_000);
+    expect(after.map((d) => [d.status, d.attempts])).toEqual([
+      ['succeeded', 1],
+      ['succeeded', 1],
+    ]);
+  });
 
   it('refuses a disabled endpoint, bad input, and other namespaces', async () => {
     const bank = await createBank();

@@ -168,6 +168,7 @@ test('a failing endpoint: the log shows the refused attempt, a retry delivers it
     await page.getByRole('button', { name: 'Disable' }).click();
     const banner = page.getByRole('alert', { name: 'This endpoint is disabled' });
     await expect(banner).toContainText('disabled by an administrator');
+    await expect(banner).toContainText('kept as failed deliveries, which recovery sends again');
     await expect(page.getByRole('button', { name: 'Send test event' })).toBeDisabled();
     await shootThemes(page, 'webhook-disabled');
     await nav(page, 'Webhooks');

@@ -64,26 +64,50 @@ async function queuedIds(ids: string[]) {
 }
 
 describe('outbox queue', () => {
-  it('queues only the events an enabled, undeleted webhook of the namespace subscribes to', async () => {
+  it('queues only the events an undeleted webhook of the namespace subscribes to, enabled or not', async () => {
     const quiet = await namespace();
     const typed = await namespace();
     const off = await namespace();
+    const gone = await namespace();
     await hook(typed, ['payment.created']);
     await hook(off, ['*'], { enabled: false });
-    await hook(off, ['*'], { deletedAt: new Date() });
+    await hook(gone, ['*'], { deletedAt: new Date() });
 
     const none = await emit(quiet, ['payment.created', 'payment.submitted']);
     const some = await emit(typed, ['payment.created', 'payment.submitted', 'payment.created']);
     const disabled = await emit(off, ['payment.created']);
+    const deleted = await emit(gone, ['payment.created']);
 
     // Every event is in the outbox; only those some endpoint takes are queued.
     const written = await db()
       .select({ id: schema.events.id })
       .from(schema.events)
-      .where(inArray(schema.events.id, [...none, ...some, ...disabled]));
-    expect(written).toHaveLength(6);
-    expect(await queuedIds([...none, ...disabled])).toEqual([]);
+      .where(inArray(schema.events.id, [...none, ...some, ...disabled, ...deleted]));
+    expect(written).toHaveLength(7);
+    expect(await queuedIds([...none, ...deleted])).toEqual([]);
     expect(await queuedIds(some)).toEqual([some[0], some[2]]);
+    // A disabled endpoint keeps what it misses (migration 0027).
+    expect(await queuedIds(disabled)).toEqual(disabled);
+  });
+
+  it('fans out to a disabled endpoint as a failed delivery, never attempted', async () => {
+    const ns = await namespace();
+    const on = await hook(ns, ['*']);
+    const off = await hook(ns, ['*'], { enabled: false });
+    const [id] = await emit(ns, ['payment.created']);
+    while ((await dispatchEvents(db())) > 0);
+    const rows = await db()
+      .select({
+        webhookId: schema.webhookDeliveries.webhookId,
+        status: schema.webhookDeliveries.status,
+        attempts: schema.webhookDeliveries.attempts,
+      })
+      .from(schema.webhookDeliveries)
+      .where(eq(schema.webhookDeliveries.eventId, id!));
+    expect(rows.sort((a, b) => (a.webhookId === on ? -1 : b.webhookId === on ? 1 : 0))).toEqual([
+      { webhookId: on, status: 'pending', attempts: 0 },
+      { webhookId: off, status: 'failed', attempts: 0 },
+    ]);
   });
 
   it('queues webhook.test only for a namespace that has the named endpoint', async () => {

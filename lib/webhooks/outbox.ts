@@ -7,8 +7,10 @@ import { LOCKS } from '@/lib/db/locks';
 /**
  * Fans queued outbox events out to the webhooks subscribed at that moment — one delivery row per
  * (event, endpoint) — and takes them off the queue (`event_queue`, filled by a trigger on
- * `events` with the events some enabled endpoint subscribes to), in one statement. Only endpoints
- * that existed when the event happened receive it; `webhook.test` goes to its own endpoint only.
+ * `events` with the events some endpoint subscribes to), in one statement. Only endpoints that
+ * existed when the event happened receive it; `webhook.test` goes to its own endpoint only. A
+ * disabled endpoint's deliveries are created failed, never attempted: recovery sends them once it
+ * is enabled again (migration 0027).
  * One instance dispatches at a time (an advisory lock; the others skip), so delivery rows are
  * created in event order. Returns the events handled.
  */
@@ -25,10 +27,11 @@ export async function dispatchEvents(db: Db, batch = DISPATCH_BATCH): Promise<nu
       ), taken AS (
         DELETE FROM event_queue q USING due WHERE q.seq = due.seq RETURNING q.seq
       ), fanned AS (
-        INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_seq, partner_id, event_type)
-        SELECT 'dlv_' || ${time} || substr(md5(random()::text || e.seq || h.id), 1, 16), h.id, e.id, e.seq, e.partner_id, e.type
+        INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_seq, partner_id, event_type, status)
+        SELECT 'dlv_' || ${time} || substr(md5(random()::text || e.seq || h.id), 1, 16), h.id, e.id, e.seq, e.partner_id, e.type,
+          CASE WHEN h.enabled THEN 'pending' ELSE 'failed' END
         FROM due JOIN events e ON e.seq = due.seq
-        JOIN webhooks h ON h.partner_id = e.partner_id AND h.deleted_at IS NULL AND h.enabled AND h.created_at <= e.created_at
+        JOIN webhooks h ON h.partner_id = e.partner_id AND h.deleted_at IS NULL AND h.created_at <= e.created_at
         WHERE CASE WHEN e.type = 'webhook.test' THEN e.data->>'webhook_id' = h.id ELSE h.event_types ? '*' OR h.event_types ? e.type END
         ORDER BY e.seq
         RETURNING 1

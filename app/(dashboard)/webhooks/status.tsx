@@ -19,9 +19,10 @@ export function WebhookStatusBadge({ webhook }: { webhook: Webhook }) {
 
 /** Why the endpoint is disabled, in words a user can act on. */
 export function disabledText(w: Webhook): string {
+  // Its events are kept as failed deliveries (never attempted), which recovery sends once enabled.
   return w.disabled_reason
-    ? `${w.disabled_reason}. No events are sent to it; re-enable it once the endpoint answers again.`
-    : 'It was disabled by an administrator. No events are sent to it until it is re-enabled.';
+    ? `${w.disabled_reason}. No events are sent to it; those it subscribes to are kept as failed deliveries. Re-enable it once the endpoint answers again.`
+    : 'It was disabled by an administrator. No events are sent to it until it is re-enabled; those it subscribes to are kept as failed deliveries, which recovery sends again.';
 }
 
 export function failingText(w: Webhook): string {

@@ -30,8 +30,9 @@ export const events = pgTable('events', {
 
 /**
  * The events still to be fanned out to webhooks, by outbox sequence. A statement trigger on
- * `events` (migration 0006) queues, in the transaction that writes them, only the events an
- * enabled webhook of their namespace subscribes to; the dispatcher deletes what it fans out. An
+ * `events` (migrations 0006, 0027) queues, in the transaction that writes them, only the events a
+ * webhook of their namespace (enabled or not: a disabled one keeps them as failed deliveries)
+ * subscribes to; the dispatcher deletes what it fans out. An
  * event no endpoint takes costs nothing after its insert.
  */
 export const eventQueue = pgTable('event_queue', {

@@ -22,7 +22,7 @@ export const EVENTS_CHANNEL = 'csp_events';
 /**
  * Writes events to the outbox. Call it with the transaction that makes the change, so there is
  * no state change without its event and no event without its change. A statement trigger on the
- * outbox queues the events some enabled webhook subscribes to and then notifies EVENTS_CHANNEL
+ * outbox queues the events some webhook (enabled or not) subscribes to and then notifies EVENTS_CHANNEL
  * (delivered on commit by PostgreSQL and PGlite), so delivery starts at once, whichever statement
  * wrote the events.
  */

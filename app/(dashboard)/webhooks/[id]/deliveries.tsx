@@ -26,7 +26,11 @@ const STATUS_TONE = { succeeded: 'green', failed: 'red', pending: 'amber' } as c
 
 function Attempts({ delivery }: { delivery: Delivery }) {
   if (delivery.attempt_log.length === 0)
-    return <span className="text-slate-600 dark:text-slate-400">none yet</span>;
+    return (
+      <span className="text-slate-600 dark:text-slate-400">
+        {delivery.status === 'failed' ? 'none' : 'none yet'}
+      </span>
+    );
   return (
     <details>
       <summary className="cursor-pointer whitespace-nowrap text-blue-700 dark:text-blue-400">
@@ -92,7 +96,8 @@ export function Deliveries({
       id: 'code',
       cell: ({ row }) => {
         const last = row.original.attempt_log.at(-1);
-        if (!last) return '—';
+        // Failed without an attempt: the event came while the endpoint was disabled.
+        if (!last) return row.original.status === 'failed' ? 'Not sent: endpoint disabled' : '—';
         return last.status_code !== null ? `HTTP ${last.status_code}` : (last.error ?? 'no answer');
       },
     }),

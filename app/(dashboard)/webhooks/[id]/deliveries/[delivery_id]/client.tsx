@@ -103,7 +103,11 @@ export function DeliveryDetail({
           Attempts ({d.attempt_log.length})
         </h2>
         {d.attempt_log.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-400">None yet.</p>
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {d.status === 'failed'
+              ? 'None: the event came while the endpoint was disabled. Recovery on the endpoint sends it.'
+              : 'None yet.'}
+          </p>
         ) : (
           <ol className="flex flex-col gap-2" aria-label="Attempts">
             {d.attempt_log.map((a, i) => (
