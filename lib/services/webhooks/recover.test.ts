@@ -14,6 +14,16 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => database?.close());
 
+/** Event rows far above the outbox's own sequence, so that the test's seqs never meet it. */
+const SEQ = 1_000_000_000;
+/** The outbox events of seqs SEQ + from … SEQ + to, as dispatch would have read them. */
+async function keepEvents(ns: { id: string; orgId: string }, from: number, to: number) {
+  await database.db.execute(sql`
+    INSERT INTO events (seq, id, type, org_id, partner_id, data)
+    SELECT ${SEQ} + i, 'evt_' || i, 'webhook.test', ${ns.orgId}, ${ns.id}, '{}'::jsonb
+    FROM generate_series(${from}::int, ${to}::int) i`);
+}
+
 describe('recovering failed deliveries in bounded batches', () => {
   it('moves 1,000 per call, oldest first, says how many remain, and leaves older failures alone', async () => {
     const db = database.db;
@@ -29,10 +39,11 @@ describe('recovering failed deliveries in bounded batches', () => {
     // 1,001 failed deliveries of the last hour, one a day old, and one already pending.
     await db.execute(sql`
       INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_seq, partner_id, event_type, status, attempts, created_at)
-      SELECT 'whd_' || lpad(i::text, 5, '0'), 'wh_recover', 'evt_' || i, i, ${ns.id}, 'webhook.test',
+      SELECT 'whd_' || lpad(i::text, 5, '0'), 'wh_recover', 'evt_' || i, ${SEQ} + i, ${ns.id}, 'webhook.test',
              CASE WHEN i = 1003 THEN 'pending' ELSE 'failed' END, 8,
              CASE WHEN i = 0 THEN now() - interval '1 day' ELSE now() - interval '1 hour' + i * interval '1 second' END
       FROM generate_series(0, 1003) i WHERE i <> 1002`);
+    await keepEvents(ns, 0, 1003);
     const since = Math.floor(Date.now() / 1000) - 2 * 3600;
 
     expect(await recoverDeliveries(ctx, 'wh_recover', { since })).toEqual({
@@ -74,6 +85,38 @@ describe('recovering failed deliveries in bounded batches', () => {
     expect(audit.map((a) => a.changes?.after)).toEqual([
       { since, recovered: 1000 },
       { since, recovered: 1 },
+    ]);
+  });
+
+  it('leaves failed a delivery whose event is past its retention (its payload cannot be rebuilt)', async () => {
+    const db = database.db;
+    const ns = ctx.namespace!;
+    await db.insert(schema.webhooks).values({
+      id: 'wh_old',
+      orgId: ns.orgId,
+      partnerId: ns.id,
+      url: 'https://hooks.example.test/old',
+      eventTypes: ['*'],
+      secret: 'sealed',
+    });
+    await db.execute(sql`
+      INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_seq, partner_id, event_type, status, attempts)
+      VALUES ('whd_kept', 'wh_old', 'evt_5000', ${SEQ} + 5000, ${ns.id}, 'webhook.test', 'failed', 0),
+             ('whd_gone', 'wh_old', 'evt_5001', ${SEQ} + 5001, ${ns.id}, 'webhook.test', 'failed', 3)`);
+    await keepEvents(ns, 5000, 5000);
+    expect(await recoverDeliveries(ctx, 'wh_old', { since: 0 })).toEqual({
+      recovered: 1,
+      remaining: 0,
+      has_more: false,
+    });
+    const rows = await db
+      .select({ id: schema.webhookDeliveries.id, status: schema.webhookDeliveries.status })
+      .from(schema.webhookDeliveries)
+      .where(eq(schema.webhookDeliveries.webhookId, 'wh_old'))
+      .orderBy(schema.webhookDeliveries.id);
+    expect(rows).toEqual([
+      { id: 'whd_gone', status: 'failed' },
+      { id: 'whd_kept', status: 'pending' },
     ]);
   });
 });

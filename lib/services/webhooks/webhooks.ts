@@ -389,6 +389,8 @@ export async function recoverDeliveries(ctx: ServiceContext, id: string, input: 
     eq(webhookDeliveries.webhookId, id),
     eq(webhookDeliveries.status, 'failed'),
     gte(webhookDeliveries.createdAt, since),
+    // Only while its event is kept (its payload is rebuilt from it): one past retention stays failed.
+    sql`exists (select 1 from events e where e.seq = ${webhookDeliveries.eventSeq})`,
   );
   return ctx.db.transaction(async (tx) => {
     const picked = await tx
