@@ -1,16 +1,35 @@
 import { Banner } from './banner';
 
 /**
- * What a screen only admins can use shows everyone else who opens it directly: the navigation
- * hides it from them and the gateway would refuse every call with 403.
+ * What a screen for one role shows everyone else who opens it directly: the navigation hides it
+ * from them and the gateway would refuse every call with 403. One home for the dashboard's role
+ * gates (the pages decide with the signed-in user's role; the gateway enforces).
  */
-export function AdminsOnly({ title, children }: { title: string; children: React.ReactNode }) {
+export function RoleOnly({
+  title,
+  who,
+  children,
+}: {
+  title: string;
+  /** The banner's title, e.g. "Admins only". */
+  who: string;
+  children: React.ReactNode;
+}) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">{title}</h1>
-      <Banner tone="info" title="Admins only">
+      <Banner tone="info" title={who}>
         {children}
       </Banner>
     </div>
+  );
+}
+
+/** A screen only an organization's admins can use. */
+export function AdminsOnly({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <RoleOnly title={title} who="Admins only">
+      {children}
+    </RoleOnly>
   );
 }

@@ -37,3 +37,31 @@ for (const who of READERS) {
     await expect(page.getByText('jane@demo-bank.test →')).toBeVisible();
   });
 }
+
+test("the operator's screens tell anyone else whose they are, without calling the gateway", async ({
+  page,
+}) => {
+  await signInAs(page, { email: 'admin@demo-bank.test', password: 'demo-password-1' });
+  const refused: string[] = [];
+  page.on('response', (r) => {
+    if (r.url().includes('/api/proxy/operator/') && r.status() === 403) refused.push(r.url());
+  });
+  for (const path of [
+    '/operator',
+    '/operator/accounts',
+    '/operator/network',
+    '/operator/organizations/org_x',
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'Network operator', level: 1 })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'For the network operator only' })).toContainText(
+      "they are the network operator's",
+    );
+  }
+  await shoot(page, 'operator-only');
+  expect(refused).toEqual([]);
+  // Nor are they in the menu.
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }),
+  ).toHaveCount(0);
+});
