@@ -1,4 +1,5 @@
-import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const DEMO_ADMIN = { email: 'admin@demo-bank.test', password: 'demo-password-1' };
@@ -10,6 +11,19 @@ export async function signInAs(page: Page, who: { email: string; password: strin
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/signin/);
+}
+
+/** Clicks what downloads a file; answers the file's suggested name and its text. */
+export async function download(page: Page, trigger: Locator): Promise<{ name: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), trigger.click()]);
+  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
+}
+
+/** Downloads a CSV export, checks its file name, and answers its lines (CRLF, RFC 4180). */
+export async function downloadCsv(page: Page, trigger: Locator, filename: string): Promise<string[]> {
+  const file = await download(page, trigger);
+  expect(file.name).toBe(filename);
+  return file.text.trimEnd().split('\r\n');
 }
 
 export async function shoot(page: Page, name: string) {

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Locator } from '@playwright/test';
 import {
   DEMO_ADMIN,
-  OPERATOR,
+  downloadCsv,
   expectAccessible,
+  OPERATOR,
   readAs,
   shoot,
   shootThemes,
@@ -255,11 +255,7 @@ test('support searches payments by a party fragment, amount and reference, in th
   expect(await exportLink.getAttribute('href')).toMatch(
     /^\/api\/proxy\/payments\/export\?party=kofi%40union&amount_min=1000000&partner=part_\w+$/,
   );
-  const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()]);
-  expect(download.suggestedFilename()).toBe('payments.csv');
-  const lines = readFileSync((await download.path())!, 'utf8')
-    .trim()
-    .split('\r\n');
+  const lines = await downloadCsv(page, exportLink, 'payments.csv');
   expect(lines[0]!.startsWith('payment_id,created_at,direction,')).toBe(true);
   expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['ucu-2003']);
   expect(lines[1]).toContain(',incoming,Type_Push,');

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, shoot, signInAs, signUpSandbox, uniq } from './helpers';
+import { DEMO_ADMIN, downloadCsv, expectAccessible, shoot, signInAs, signUpSandbox, uniq } from './helpers';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
@@ -29,14 +28,11 @@ test('accounts: add with a checked routing number, filter, verify is refused in 
   await expectAccessible(page);
   await shoot(page, 'accounts');
   // The filtered set as CSV: the accounts whose title holds "payroll", the number masked.
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Export these accounts as CSV' }).click(),
-  ]);
-  expect(file.suggestedFilename()).toBe('accounts.csv');
-  const csv = readFileSync((await file.path())!, 'utf8')
-    .trimEnd()
-    .split('\r\n');
+  const csv = await downloadCsv(
+    page,
+    page.getByRole('link', { name: 'Export these accounts as CSV' }),
+    'accounts.csv',
+  );
   expect(csv[0]).toMatch(/^account_id,account_title,masked_account_number,routing_number,/);
   for (const l of csv.slice(1)) expect(l.split(',')[1]!.toLowerCase()).toContain('payroll');
   expect(csv).toContainEqual(expect.stringContaining(`,${title},****2333,021000021,`));
@@ -295,14 +291,11 @@ test('customers: the list pages through the gateway with the page in the URL', a
   await expect(cells).toHaveText([address(23), address(22), address(21), address(20), address(2)]);
   await expect(page.getByText('5 total', { exact: true })).toBeVisible();
   // The export is exactly what is listed: the same five, newest first.
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Export these customers as CSV' }).click(),
-  ]);
-  expect(file.suggestedFilename()).toBe('customers.csv');
-  const csv = readFileSync((await file.path())!, 'utf8')
-    .trimEnd()
-    .split('\r\n');
+  const csv = await downloadCsv(
+    page,
+    page.getByRole('link', { name: 'Export these customers as CSV' }),
+    'customers.csv',
+  );
   expect(csv[0]).toBe(
     'customer_id,payment_address,first_name,last_name,nick_name,status,created_at,updated_at',
   );

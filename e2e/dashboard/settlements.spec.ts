@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, OPERATOR, shoot, signInAs } from './helpers';
+import { download, downloadCsv, expectAccessible, OPERATOR, shoot, signInAs } from './helpers';
 import { makeTradingFixture, newOrganization, runCutoff, type TradingFixture } from './settlement-data';
 
 const nav = (page: Page, name: string) =>
@@ -48,14 +47,6 @@ function parseCsv(text: string): string[][] {
     }
   }
   return rows;
-}
-
-async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: button }).click(),
-  ]);
-  return { name: file.suggestedFilename(), text: readFileSync((await file.path())!, 'utf8') };
 }
 
 /** Signs in as the fixture's admin with namespace A selected and opens the batch. */
@@ -185,7 +176,7 @@ test('positions and transactions export as CSV with a header, quoting, minor uni
   const batchId = (await runCutoff(request)).EUR!;
   await openBatchAsPartner(page, fx, batchId);
 
-  const positions = await download(page, 'Export positions CSV');
+  const positions = await download(page, page.getByRole('button', { name: 'Export positions CSV' }));
   expect(positions.name).toBe(`${batchId}-positions.csv`);
   const [header, ...rows] = parseCsv(positions.text);
   expect(header).toEqual([
@@ -203,7 +194,7 @@ test('positions and transactions export as CSV with a header, quoting, minor uni
   ].sort((x, y) => x[1]!.localeCompare(y[1]!));
   expect(rows.sort((x, y) => x[1]!.localeCompare(y[1]!))).toEqual(expected);
 
-  const txns = await download(page, 'Export transactions CSV');
+  const txns = await download(page, page.getByRole('button', { name: 'Export transactions CSV' }));
   expect(txns.name).toBe(`${batchId}-transactions.csv`);
   const [th, ...trows] = parseCsv(txns.text);
   expect(th).toEqual([
@@ -327,14 +318,11 @@ test('batches list: 21 batches page by 20, status and cut-off range filters live
   await expect(page.getByText('1–20 of 21 total')).toBeVisible();
 
   // The filtered set as CSV: all 21, each with the namespace's net in minor units and in units.
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Export these batches as CSV' }).click(),
-  ]);
-  expect(file.suggestedFilename()).toBe('settlements.csv');
-  const csv = readFileSync((await file.path())!, 'utf8')
-    .trimEnd()
-    .split('\r\n');
+  const csv = await downloadCsv(
+    page,
+    page.getByRole('link', { name: 'Export these batches as CSV' }),
+    'settlements.csv',
+  );
   expect(csv[0]).toBe('batch_id,currency,status,cutoff_time,completed_on,txn_count,position,net_minor,net');
   expect(
     csv
@@ -399,12 +387,9 @@ test("a namespace's statement for a period: totals per currency, nets per counte
   await shoot(page, 'settlement-statement-print');
   await page.emulateMedia({ media: 'screen' });
 
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Download CSV' }).click(),
-  ]);
-  expect(file.suggestedFilename()).toBe('settlement-statement.csv');
-  const rows = parseCsv(readFileSync((await file.path())!, 'utf8'));
+  const file = await download(page, page.getByRole('link', { name: 'Download CSV' }));
+  expect(file.name).toBe('settlement-statement.csv');
+  const rows = parseCsv(file.text);
   expect(rows[0]).toEqual([
     'line',
     'batch_id',

@@ -1,6 +1,14 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, readAs, shoot, shootThemes, signInAs, uniq } from './helpers';
+import {
+  DEMO_ADMIN,
+  downloadCsv,
+  expectAccessible,
+  readAs,
+  shoot,
+  shootThemes,
+  signInAs,
+  uniq,
+} from './helpers';
 
 const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
 const UNION = { email: 'admin@union-cu.test', password: 'demo-password-1' };
@@ -302,14 +310,7 @@ test('the task-name filter narrows the queue to that task, in the URL', async ({
   await expect(rows.first()).toContainText('ucu-2003 · compliance review');
   await expect(list).not.toContainText('beneficiary admission');
   // The export is of this filtered queue: the one review.
-  const [file] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('link', { name: 'Export as CSV' }).click(),
-  ]);
-  expect(file.suggestedFilename()).toBe('tasks.csv');
-  const csv = readFileSync((await file.path())!, 'utf8')
-    .trimEnd()
-    .split('\r\n');
+  const csv = await downloadCsv(page, page.getByRole('link', { name: 'Export as CSV' }), 'tasks.csv');
   expect(csv).toHaveLength(2);
   expect(csv[1]!.split(',').slice(1, 5)).toEqual([
     'ucu-2003',

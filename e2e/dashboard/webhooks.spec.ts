@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { verifyWebhookSignature } from '../../lib/webhooks/sign';
 import { startReceiver } from '../api/receiver';
-import { DEMO_ADMIN, expectAccessible, shootThemes, signInAs, uniq } from './helpers';
+import { DEMO_ADMIN, downloadCsv, expectAccessible, shootThemes, signInAs, uniq } from './helpers';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
@@ -138,14 +137,11 @@ test('a failing endpoint: the log shows the refused attempt, a retry delivers it
     await expect(row).toBeVisible();
     await shootThemes(page, 'webhook-failing');
     // The pending ones as CSV, each with its last attempt's answer.
-    const [file] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('link', { name: 'Export pending deliveries as CSV' }).click(),
-    ]);
-    expect(file.suggestedFilename()).toBe('deliveries.csv');
-    const csv = readFileSync((await file.path())!, 'utf8')
-      .trimEnd()
-      .split('\r\n');
+    const csv = await downloadCsv(
+      page,
+      page.getByRole('link', { name: 'Export pending deliveries as CSV' }),
+      'deliveries.csv',
+    );
     expect(csv[0]).toBe(
       'delivery_id,event_id,event_type,status,attempts,last_status_code,last_error,last_response_excerpt,next_attempt_at,created_at',
     );
