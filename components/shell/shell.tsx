@@ -8,8 +8,7 @@ import { apiFetch, setActivePartner } from '@/lib/client/api';
 import { signOut } from '@/lib/client/sign-out';
 import { PARTNER_COOKIE, partnerCookieValue } from '@/lib/dashboard/partner-cookie';
 import type { Me } from '@/lib/dashboard/session';
-
-type Role = Me['role'];
+import { SCREENS } from '@/lib/dashboard/permissions';
 
 // Loaded on first use: the shell is on every page.
 const SearchDialog = lazy(() => import('./search-dialog'));
@@ -19,25 +18,6 @@ const opensSearch = (e: KeyboardEvent) =>
   (e.ctrlKey || e.metaKey
     ? e.key.toLowerCase() === 'k'
     : e.key === '/' && !/^(INPUT|TEXTAREA|SELECT)$/.test((e.target as Element).tagName)) && !e.altKey;
-const NAV: Array<{ href: string; label: string; roles: Role[] }> = [
-  { href: '/', label: 'Overview', roles: ['admin', 'support', 'viewer'] },
-  { href: '/payments', label: 'Payments', roles: ['admin', 'support', 'viewer'] },
-  { href: '/tasks', label: 'Task queue', roles: ['admin', 'support'] },
-  { href: '/settlements', label: 'Settlements', roles: ['admin', 'support', 'viewer'] },
-  { href: '/namespaces', label: 'Namespaces', roles: ['admin', 'support', 'viewer'] },
-  { href: '/links', label: 'Links', roles: ['admin', 'support', 'viewer'] },
-  { href: '/accounts', label: 'Accounts', roles: ['admin', 'support', 'viewer'] },
-  { href: '/customers', label: 'Customers', roles: ['admin', 'support', 'viewer'] },
-  { href: '/api-keys', label: 'API keys', roles: ['admin'] },
-  { href: '/webhooks', label: 'Webhooks', roles: ['admin'] },
-  { href: '/users', label: 'Users', roles: ['admin'] },
-  { href: '/operator', label: 'Organizations', roles: ['operator'] },
-  { href: '/operator/network', label: 'Network', roles: ['operator'] },
-  { href: '/operator/accounts', label: 'Accounts to verify', roles: ['operator'] },
-  { href: '/audit', label: 'Audit trail', roles: ['admin', 'support', 'operator'] },
-  { href: '/sessions', label: 'Sessions', roles: ['admin', 'support', 'viewer', 'operator'] },
-  { href: '/docs', label: 'API reference', roles: ['admin', 'support', 'viewer', 'operator'] },
-];
 
 export function Shell({
   me,
@@ -112,7 +92,7 @@ export function Shell({
         : current?.environment === 'sandbox'
           ? 'Test mode — a sandbox namespace: its payments never reach production'
           : null;
-  const nav = NAV.filter((n) => n.roles.includes(me.role));
+  const nav = SCREENS.filter((n) => n.roles.includes(me.role));
   // The longest matching entry is the current one (/operator/network is not /operator).
   const activeHref = nav
     .filter((n) =>

@@ -189,12 +189,15 @@ test('support and viewer users read webhooks without the admin actions; API keys
     { email: 'viewer@demo-bank.test', password: 'demo-password-1' },
   ]) {
     await signInAs(page, who);
-    await expect(
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Webhooks' }),
-    ).toHaveCount(0);
+    // The menu lists the screens they can read (lib/dashboard/permissions.ts): Webhooks, not API
+    // keys or Users.
+    const menu = page.getByRole('navigation', { name: 'Main' });
+    for (const adminsOnly of ['API keys', 'Users'])
+      await expect(menu.getByRole('link', { name: adminsOnly, exact: true })).toHaveCount(0);
 
-    // The list, opened directly: the endpoints and their banners, nothing to change them with.
-    await page.goto('/webhooks');
+    // The list: the endpoints and their banners, nothing to change them with.
+    await menu.getByRole('link', { name: 'Webhooks', exact: true }).click();
+    await expect(page).toHaveURL(/\/webhooks$/);
     const disabled = page.getByRole('alert', {
       name: 'Endpoint disabled: https://hooks.demo-bank.test/csp-events',
     });

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Banner } from '@/components/ui/banner';
+import { RoleOnly } from '@/components/ui/admins-only';
+import { canOpen } from '@/lib/dashboard/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { AuditClient } from './client';
 
@@ -7,14 +8,11 @@ export const metadata = { title: 'Audit trail · Payment Network' };
 
 export default async function Page() {
   const { me } = await requireMe();
-  if (me.role === 'viewer') {
+  if (!canOpen(me.role, '/audit')) {
     return (
-      <div className="flex flex-col gap-6">
-        <h1 className="text-2xl font-semibold">Audit trail</h1>
-        <Banner tone="info" title="Admins and support only">
-          The audit trail shows who changed what in your organization; ask an admin for access.
-        </Banner>
-      </div>
+      <RoleOnly title="Audit trail" who="Admins and support only">
+        The audit trail shows who changed what in your organization; ask an admin for access.
+      </RoleOnly>
     );
   }
   return (

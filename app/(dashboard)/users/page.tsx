@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { AdminsOnly } from '@/components/ui/admins-only';
+import { canOpen } from '@/lib/dashboard/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
 
@@ -7,7 +8,7 @@ export const metadata = { title: 'Users · Payment Network' };
 
 export default async function Page() {
   const { me } = await requireMe();
-  if (me.role !== 'admin') {
+  if (!canOpen(me.role, '/users')) {
     return (
       <AdminsOnly title="Users">
         Only your organization&apos;s admins can invite users, change their roles or remove them.

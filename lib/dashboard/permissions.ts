@@ -1,0 +1,39 @@
+import type { Me } from '@/lib/schemas/organizations';
+
+export type Role = Me['role'];
+
+const ORG: Role[] = ['admin', 'support', 'viewer'];
+const EVERYONE: Role[] = [...ORG, 'operator'];
+
+/**
+ * The dashboard's screens and who may open each: the sidebar lists a screen to these roles, and a
+ * page opened by anyone else says whose it is (components/ui/admins-only.tsx) instead of calling
+ * the gateway. What a role may change on a screen it can open is the gateway's to enforce; the
+ * pages hide the controls only admins may use (`canManage`). One table for both.
+ */
+export const SCREENS: ReadonlyArray<{ href: string; label: string; roles: readonly Role[] }> = [
+  { href: '/', label: 'Overview', roles: ORG },
+  { href: '/payments', label: 'Payments', roles: ORG },
+  { href: '/tasks', label: 'Task queue', roles: ['admin', 'support'] },
+  { href: '/settlements', label: 'Settlements', roles: ORG },
+  { href: '/namespaces', label: 'Namespaces', roles: ORG },
+  { href: '/links', label: 'Links', roles: ORG },
+  { href: '/accounts', label: 'Accounts', roles: ORG },
+  { href: '/customers', label: 'Customers', roles: ORG },
+  { href: '/api-keys', label: 'API keys', roles: ['admin'] },
+  { href: '/webhooks', label: 'Webhooks', roles: ORG },
+  { href: '/users', label: 'Users', roles: ['admin'] },
+  { href: '/operator', label: 'Organizations', roles: ['operator'] },
+  { href: '/operator/network', label: 'Network', roles: ['operator'] },
+  { href: '/operator/accounts', label: 'Accounts to verify', roles: ['operator'] },
+  { href: '/audit', label: 'Audit trail', roles: ['admin', 'support', 'operator'] },
+  { href: '/sessions', label: 'Sessions', roles: EVERYONE },
+  { href: '/docs', label: 'API reference', roles: EVERYONE },
+];
+
+/** Whether `role` may open the screen at `href` (a screen of SCREENS). */
+export function canOpen(role: Role, href: string): boolean {
+  const screen = SCREENS.find((s) => s.href === href);
+  if (!screen) throw new Error(`No screen ${href} in SCREENS`);
+  return screen.roles.includes(role);
+}
