@@ -35,6 +35,11 @@ for (const who of READERS) {
     await page.getByLabel('Resolve a payment address').fill('jane@demo-bank.test');
     await page.getByRole('button', { name: 'Resolve' }).click();
     await expect(page.getByText('jane@demo-bank.test →')).toBeVisible();
+    // The audit trail is for admins and support (lib/dashboard/permissions.ts).
+    await page.goto('/audit');
+    if (who.email.startsWith('viewer'))
+      await expect(page.getByRole('status', { name: 'Admins and support only' })).toBeVisible();
+    else await expect(page.getByRole('heading', { name: 'Audit trail', level: 1 })).toBeVisible();
   });
 }
 
