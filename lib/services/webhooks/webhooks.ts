@@ -218,14 +218,22 @@ export async function rotateWebhookSecret(ctx: ServiceContext, id: string) {
 }
 
 /** A webhook's deliveries of the list's filter, newest first: what the list pages and the export streams. */
-function deliveriesFetch(ctx: ServiceContext, id: string, q: WebhookDeliveryFilters) {
+function deliveriesFetch(
+  ctx: ServiceContext,
+  id: string,
+  q: WebhookDeliveryFilters,
+  { withLastAttempt = false } = {},
+) {
   const where: SQL[] = [eq(webhookDeliveries.webhookId, id)];
   if (q.status) where.push(eq(webhookDeliveries.status, q.status));
-  // The last attempt's outcome, read per row through webhook_attempts_delivery_idx. The outer
-  // column is named in full: in a select list a column renders bare, and would name a.id.
+  // The export's last attempt, read per row through webhook_attempts_delivery_idx (the list reads
+  // every attempt of its page instead: null here). The outer column is named in full: in a select
+  // list a column renders bare, and would name a.id.
   const lastAttempt = (column: 'error' | 'response_excerpt') =>
-    sql<string | null>`(select ${sql.raw(`a.${column}`)} from webhook_attempts a
-      where a.delivery_id = "webhook_deliveries"."id" order by a.attempted_at desc limit 1)`;
+    withLastAttempt
+      ? sql<string | null>`(select ${sql.raw(`a.${column}`)} from webhook_attempts a
+      where a.delivery_id = "webhook_deliveries"."id" order by a.attempted_at desc limit 1)`
+      : sql<string | null>`null`;
   return queryFetch<{
     row: typeof webhookDeliveries.$inferSelect;
     lastError: string | null;
@@ -282,7 +290,7 @@ export async function exportDeliveries(ctx: ServiceContext, id: string, q: Webho
       'next_attempt_at',
       'created_at',
     ],
-    deliveriesFetch(ctx, id, q),
+    deliveriesFetch(ctx, id, q, { withLastAttempt: true }),
     ({ row: d, lastError, lastResponse }) => [
       d.id,
       d.eventId,
