@@ -1,9 +1,13 @@
 export async function register() {
   if (process.env.NEXT_RUNTIME === 'nodejs') {
+    // Traces (when configured), before the modules they instrument are loaded.
+    const { startTracing } = await import('./lib/server/tracing');
+    await startTracing();
     // First, so that the requests served once the server is ready carry their peer's address.
     const { stampPeerAddresses } = await import('./lib/api/client-address');
     stampPeerAddresses();
-    const { startServices } = await import('./lib/server/start');
+    const { startServices, stopWithNextJs } = await import('./lib/server/start');
     await startServices({ dashboard: true });
+    stopWithNextJs();
   }
 }

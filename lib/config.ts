@@ -98,6 +98,12 @@ export const config = {
    * (docs/operations.md); unset, nothing is collected and the path is a 404.
    */
   metricsToken: process.env.METRICS_TOKEN || undefined,
+  /**
+   * OpenTelemetry traces go to this OTLP collector when set (lib/server/tracing.ts); the SDK reads
+   * the other OTEL_* settings (protocol, headers, service name, sampler) itself.
+   */
+  tracesEndpoint:
+    process.env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || process.env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined,
   /** Which host serves the gateway in this process: Next.js (which sets NEXT_RUNTIME) or standalone. */
   host: process.env.NEXT_RUNTIME ? ('next' as const) : ('standalone' as const),
   logLevel: process.env.LOG_LEVEL || (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),

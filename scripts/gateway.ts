@@ -1,9 +1,12 @@
 /** Standalone gateway host: the same Hono app, served by @hono/node-server without Next.js. */
-import { serve } from '@hono/node-server';
-import { getGateway } from '@/lib/gateway/app';
-import { startServices, stopServices } from '@/lib/server/start';
 import { config } from '@/lib/config';
-import { getDatabase } from '@/lib/db';
+import { startTracing } from '@/lib/server/tracing';
+
+// Traces (when configured) start before `http` and `pg` are loaded, so both are instrumented.
+await startTracing();
+const { serve } = await import('@hono/node-server');
+const { getGateway } = await import('@/lib/gateway/app');
+const { startServices, stopProcess } = await import('@/lib/server/start');
 
 await startServices();
 const app = getGateway();
@@ -32,9 +35,7 @@ async function shutdown(signal: string) {
     server.close(resolve);
     setTimeout(resolve, 10_000).unref();
   });
-  await stopServices();
-  const db = await getDatabase();
-  await db.close();
+  await stopProcess();
   console.log(JSON.stringify({ msg: 'gateway stopped', ms: Math.round(performance.now() - started) }));
   process.exit(0);
 }

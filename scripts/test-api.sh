@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/build-if-needed.sh
-SMOKE=(e2e/api/organization.test.ts e2e/api/smoke.test.ts e2e/api/fuzz.test.ts)
+SMOKE=(e2e/api/organization.test.ts e2e/api/smoke.test.ts e2e/api/fuzz.test.ts e2e/api/tracing.test.ts)
 run() {
   local host=$1 db=$2 smoke=${3:-} fuzz=${4:-fuzz}
   local args=()

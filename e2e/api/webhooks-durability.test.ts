@@ -7,11 +7,11 @@ import { api, targetServer, type TestOrg } from './helpers';
 import { createAndSubmit, createBank, pushBody, waitForStatus } from './payments-helpers';
 import { startReceiver, type Received } from './receiver';
 import { settledDeliveries } from './webhooks-helpers';
-import { createTestDatabase, startServer, type DbKind } from './server';
+import { createTestDatabase, startServer, type DbKind, type Host } from './server';
 
-// These tests kill and share servers, so they start their own. Always the standalone host: it is
-// one process, so SIGKILL stops the very process that delivers (`next start` serves from a child
-// process). The delivery code is the same on both hosts.
+// These tests kill and share servers, so they start their own: the standalone host (the delivery
+// code is the same on both), and both hosts for the graceful stop, which each host does its own way
+// (scripts/gateway.ts; `next start` with lib/server/start.ts `stopWithNextJs`).
 const dbKind = inject('dbKind') as DbKind;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
@@ -31,9 +31,13 @@ async function durableDatabase(): Promise<{ dataDir?: string; databaseUrl?: stri
   return { dataDir: path.join(dir, 'db') };
 }
 
-async function server(where: { dataDir?: string; databaseUrl?: string }, env: Record<string, string> = {}) {
+async function server(
+  where: { dataDir?: string; databaseUrl?: string },
+  env: Record<string, string> = {},
+  host: Host = 'standalone',
+) {
   const s = await startServer({
-    host: 'standalone',
+    host,
     db: dbKind,
     ...where,
     env: { WEBHOOK_TIMEOUT_MS: '4000', ...env },
@@ -131,58 +135,61 @@ describe('a server killed with SIGKILL between the change and the delivery', () 
   }, 240_000);
 });
 
-describe('a server stopped with SIGTERM during a delivery', () => {
-  it('finishes the attempt, records it and releases the lease, then exits; a restart sends nothing twice', async () => {
-    const where = await durableDatabase();
-    let arrived: () => void = () => {};
-    const first = new Promise<void>((res) => (arrived = res));
-    // The first request is answered 1.5 s after it arrives: the server is stopped meanwhile.
-    const r = await startReceiver(async (n) => {
-      if (n === 1) {
-        arrived();
-        await new Promise((res) => setTimeout(res, 1500));
-      }
-      return 200;
-    });
-    cleanups.push(r.close);
+describe.each(['standalone', 'next'] as const)(
+  'a %s server stopped with SIGTERM during a delivery',
+  (host) => {
+    it('finishes the attempt, records it and releases the lease, then exits; a restart sends nothing twice', async () => {
+      const where = await durableDatabase();
+      let arrived: () => void = () => {};
+      const first = new Promise<void>((res) => (arrived = res));
+      // The first request is answered 1.5 s after it arrives: the server is stopped meanwhile.
+      const r = await startReceiver(async (n) => {
+        if (n === 1) {
+          arrived();
+          await new Promise((res) => setTimeout(res, 1500));
+        }
+        return 200;
+      });
+      cleanups.push(r.close);
 
-    const s1 = await server(where);
-    targetServer(s1);
-    const bank = await createBank();
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
-      .body.data;
-    const sent = (await api('POST', `/webhook/${hook.token}/test`, as(bank))).body.data.event_id as string;
-    await first;
-    const stopAt = Date.now();
-    s1.kill('SIGTERM');
-    for (;;) {
-      try {
-        process.kill(s1.pid(), 0);
-      } catch {
-        break;
+      const s1 = await server(where, {}, host);
+      targetServer(s1);
+      const bank = await createBank();
+      const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
+        .body.data;
+      const sent = (await api('POST', `/webhook/${hook.token}/test`, as(bank))).body.data.event_id as string;
+      await first;
+      const stopAt = Date.now();
+      s1.kill('SIGTERM');
+      for (;;) {
+        try {
+          process.kill(s1.pid(), 0);
+        } catch {
+          break;
+        }
+        await new Promise((res) => setTimeout(res, 50));
       }
-      await new Promise((res) => setTimeout(res, 50));
-    }
-    const stoppedIn = Date.now() - stopAt;
-    // It waited for the answer (about 1.4 s left of it), and no longer than the bounded stop.
-    expect(stoppedIn).toBeGreaterThan(1000);
-    expect(stoppedIn).toBeLessThan(10_000);
-    expect(s1.output()).toContain('"msg":"gateway stopped"');
+      const stoppedIn = Date.now() - stopAt;
+      // It waited for the answer (about 1.4 s left of it), and no longer than the bounded stop.
+      expect(stoppedIn).toBeGreaterThan(1000);
+      expect(stoppedIn).toBeLessThan(10_000);
+      if (host === 'standalone') expect(s1.output()).toContain('"msg":"gateway stopped"');
 
-    // Restarted on the same database: the attempt was recorded (succeeded, once), and the
-    // endpoint's lease was released, so a new event goes out at once rather than after the
-    // lease (9 s here) would have run out.
-    const s2 = await server(where);
-    targetServer(s2);
-    const log = await settledDeliveries(bank, hook.token);
-    expect(log.map((d) => [d.event_id, d.status, d.attempts])).toEqual([[sent, 'succeeded', 1]]);
-    const next = (await api('POST', `/webhook/${hook.token}/test`, as(bank))).body.data.event_id as string;
-    const createdAt = Date.now();
-    await r.waitFor((got) => got.some((x) => x.json.id === next), 3000);
-    expect(Date.now() - createdAt).toBeLessThan(3000);
-    expect(r.received.filter((x) => x.json.id === sent)).toHaveLength(1);
-  }, 120_000);
-});
+      // Restarted on the same database: the attempt was recorded (succeeded, once), and the
+      // endpoint's lease was released, so a new event goes out at once rather than after the
+      // lease (9 s here) would have run out.
+      const s2 = await server(where, {}, host);
+      targetServer(s2);
+      const log = await settledDeliveries(bank, hook.token);
+      expect(log.map((d) => [d.event_id, d.status, d.attempts])).toEqual([[sent, 'succeeded', 1]]);
+      const next = (await api('POST', `/webhook/${hook.token}/test`, as(bank))).body.data.event_id as string;
+      const createdAt = Date.now();
+      await r.waitFor((got) => got.some((x) => x.json.id === next), 3000);
+      expect(Date.now() - createdAt).toBeLessThan(3000);
+      expect(r.received.filter((x) => x.json.id === sent)).toHaveLength(1);
+    }, 120_000);
+  },
+);
 
 describe.runIf(dbKind === 'postgres')('two server instances on one PostgreSQL database', () => {
   it('deliver each message exactly once per attempt', async () => {

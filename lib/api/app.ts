@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import { trace } from '@opentelemetry/api';
 import { CSP_VERSION_HEADER } from '@/lib/version';
 import { NotFoundError, PayloadTooLargeError, ValidationError } from '@/lib/errors';
 import { config } from '@/lib/config';
@@ -59,6 +60,14 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
     else c.res = errorResponse(c, new ValidationError(UNDECODABLE_PATH_MESSAGE));
     c.res.headers.set('X-Csp-Version', CSP_VERSION_HEADER);
     c.res.headers.set('X-Request-Id', c.get('requestId'));
+    const span = trace.getActiveSpan();
+    if (span?.isRecording()) {
+      // The request's span (lib/server/tracing.ts) is named by its template, not its path.
+      const template = c.req.routePath;
+      const route = template.endsWith('*') ? 'unmatched' : template;
+      span.updateName(`${c.req.method} ${route}`);
+      span.setAttributes({ 'http.route': route, 'csp.request_id': c.get('requestId') });
+    }
     const m = metrics();
     if (m) {
       // The route's template (`/api/v1/csp/payments/:payment_id`), never the path itself.

@@ -7,6 +7,7 @@ import { registerAllWorkers } from '@/lib/workers/register';
 import { logger } from '@/lib/log/logger';
 import { sealStoredWebhookSecrets } from '@/lib/webhooks/secret-at-rest';
 import { stopWebhookDeliverer } from '@/lib/webhooks/worker';
+import { stopTracing } from './tracing';
 
 const g = globalThis as unknown as { __cspStarted?: Promise<void> };
 
@@ -53,4 +54,41 @@ export async function stopServices(): Promise<void> {
   await stopWorkers();
   await stopWebhookDeliverer();
   g.__cspStarted = undefined;
+}
+
+/**
+ * What both hosts do once no request is in flight on a stop: the services stop gracefully
+ * (above), the database is closed and the traces not yet exported are sent. At most `boundMs`.
+ */
+export async function stopProcess(boundMs = 10_000): Promise<void> {
+  const started = performance.now();
+  await Promise.race([
+    (async () => {
+      await stopServices();
+      await (await getDatabase()).close();
+      await stopTracing();
+    })(),
+    new Promise((resolve) => setTimeout(resolve, boundMs).unref()),
+  ]);
+  logger.info({ ms: Math.round(performance.now() - started) }, 'services stopped');
+}
+
+/**
+ * The Next.js host's graceful stop. `next start` answers SIGTERM and SIGINT by closing its server
+ * (no new connection; the requests in flight finish) and then calling `process.exit`; that exit
+ * is held here until `stopProcess` is done, so the workers finish their pass (a cut-off releases
+ * its lock), the webhook deliverer records its attempts and releases its endpoints, and the
+ * database is closed cleanly (PGlite's folder included).
+ */
+export function stopWithNextJs(): void {
+  const hold = () => {
+    const exit = process.exit.bind(process);
+    let stopping: Promise<void> | undefined;
+    process.exit = ((code?: number) => {
+      stopping ??= stopProcess();
+      void stopping.finally(() => exit(code));
+    }) as typeof process.exit;
+  };
+  process.once('SIGTERM', hold);
+  process.once('SIGINT', hold);
 }
