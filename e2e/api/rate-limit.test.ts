@@ -363,6 +363,31 @@ for (const kind of ['redis', 'postgres'] as const) {
       expectRateLimited(await signIn(pair.b, someAddress(), email), THROTTLED);
     });
 
+    // A credential is known to both only where they share a database.
+    it.runIf(kind === 'postgres')("hold one credential's request limit between them", async () => {
+      const from = someAddress();
+      const email = `cred-${uniq()}@example.test`;
+      expect((await signUp(pair.a, from, email)).status).toBe(200);
+      const { access_token } = (await signIn(pair.a, from, email)).body.data as { access_token: string };
+      await roomInMinute(15);
+      const read = (s: Server) =>
+        fetch(`${s.baseUrl}/partner`, { headers: { authorization: `Bearer ${access_token}` } });
+      // The 30 of the limit, 15 on each: neither reached it alone.
+      for (let i = 0; i < 30; i++) expect((await read(i % 2 ? pair.b : pair.a)).status).toBe(200);
+      // Each learns the shared count when it flushes its own: at most one more each, then none.
+      await flushed();
+      const next = await Promise.all([read(pair.a), read(pair.b)]);
+      expect(next.filter((r) => r.status === 200).length).toBeLessThanOrEqual(2);
+      await flushed();
+      for (const r of await Promise.all([read(pair.a), read(pair.b)])) {
+        expect(r.status).toBe(429);
+        expect(await r.json()).toEqual({
+          code: 'error.rate_limited',
+          message: 'Too many requests for this credential; retry later',
+        });
+      }
+    });
+
     it('hold one failure limit per address between them', async () => {
       const from = someAddress();
       const email = `ip-${uniq()}@example.test`;
