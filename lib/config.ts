@@ -37,6 +37,14 @@ export const config = {
    * and the session cookie is Secure (lib/security/headers.ts).
    */
   nextAuthUrl: process.env.NEXTAUTH_URL || undefined,
+  /** How long an invitation's one-time link works (lib/services/organizations/invitations.ts). */
+  invitationTtlHours: Number(process.env.INVITATION_TTL_HOURS || 72),
+  /**
+   * Where invitations are e-mailed from (nodemailer, lib/mail/mailer.ts): an SMTP URL such as
+   * `smtps://user:password@mail.example.com:465`; unset, the admin copies the link instead.
+   */
+  smtpUrl: process.env.SMTP_URL || undefined,
+  mailFrom: process.env.MAIL_FROM || 'Payment network <no-reply@localhost>',
   operatorEmail: (process.env.OPERATOR_EMAIL || 'operator@network.test').toLowerCase(),
   operatorPassword: process.env.OPERATOR_PASSWORD || DEMO_OPERATOR_PASSWORD,
   redisUrl: process.env.REDIS_URL || undefined,

@@ -29,6 +29,7 @@ const SHAPES: Array<[string, RegExp]> = [
   ['API secret', /sk_(sandbox|live)_[A-Za-z0-9_-]{16,}/],
   ['webhook secret', /whsec_[A-Za-z0-9+/=]{16,}/],
   ['JWT', /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/],
+  ['invitation link', /inv_[A-Za-z0-9_-]{32,}/],
 ];
 
 type Query = (text: string) => Promise<Array<Record<string, unknown>>>;
@@ -142,7 +143,18 @@ describe('secrets at rest', () => {
     const rehooked = await twice('POST', `/webhook/${hook.token}/rotate-secret`, admin);
     expect(rehooked.secret).not.toBe(hook.secret);
 
+    // An invitation's link, and a reset's new one: kept only as SHA-256.
+    const invited = await twice('POST', '/users', {
+      token: org.token,
+      body: { email: `inv-${randomUUID().slice(0, 8)}@example.test`, role: 'viewer' },
+    });
+    expect(invited.invitation.token).toMatch(SHAPES[3]![1]);
+    const reset = await twice('POST', `/users/${invited.token}/reset`, { token: org.token });
+    expect(reset.invitation.token).toMatch(SHAPES[3]![1]);
+
     const secrets = [
+      invited.invitation.token,
+      reset.invitation.token,
       session.access_token,
       org.token,
       created.secret_key,

@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = {
   'session.revoked_others': 'Other sessions ended',
   'user.sessions_ended': "A user's sessions ended by an admin",
   'user.invited': 'User invited',
+  'user.invitation_accepted': 'Invitation accepted: password set',
+  'user.access_reset': 'User access reset: new invitation link',
   'user.role_changed': 'User role changed',
   'user.removed': 'User removed',
   'api_key.created': 'API key created',

@@ -36,5 +36,6 @@ export const logger: pino.Logger = (globalForLogger.__cspLogger ??= pino(loggerO
 export function redactPath(path: string): string {
   return path
     .replace(/\/apikey\/sk_[A-Za-z0-9_-]+/g, '/apikey/[redacted]')
-    .replace(/sk_(sandbox|live)_[A-Za-z0-9_-]+/g, '[redacted]');
+    .replace(/sk_(sandbox|live)_[A-Za-z0-9_-]+/g, '[redacted]')
+    .replace(/inv_[A-Za-z0-9_-]+/g, '[redacted]');
 }

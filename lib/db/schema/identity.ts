@@ -51,6 +51,13 @@ export const users = pgTable(
     totpEnabledAt: ts('totp_enabled_at'),
     /** Sign-in picks, among the accounts of one address whose password matches, the latest used. */
     lastSignedInAt: ts('last_signed_in_at'),
+    /**
+     * An invitation waiting (lib/services/organizations/invitations.ts): the SHA-256 of its one-time
+     * link's token and when the link stops working. Until it is accepted the password is a random
+     * one nobody knows, so the account cannot sign in.
+     */
+    invitationHash: text('invitation_hash'),
+    invitationExpiresAt: ts('invitation_expires_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -61,6 +68,7 @@ export const users = pgTable(
       .on(t.email)
       .where(sql`${t.orgId} is null`),
     index('users_email_idx').on(t.email),
+    uniqueIndex('users_invitation_uq').on(t.invitationHash),
   ],
 );
 

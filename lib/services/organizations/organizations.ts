@@ -150,7 +150,7 @@ async function checkSecondFactor(
 }
 
 /** A user as the audit trail's actor. */
-const asUser = (u: typeof users.$inferSelect): Principal => ({
+export const asUser = (u: typeof users.$inferSelect): Principal => ({
   kind: 'user',
   userId: u.id,
   orgId: u.orgId,

@@ -12,6 +12,7 @@ import { recordAudit } from '../audit/record';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
 import { normalizeEmail } from './organizations';
 import type { InviteUserBody, ListUsersQuery } from '@/lib/schemas/users';
+import { deliverInvitation, issueInvitation, resetUserAccess } from './invitations';
 
 const { users } = schema;
 
@@ -38,17 +39,23 @@ export function serializeUser(u: UserRow) {
     role: u.role,
     created_at: toSeconds(u.createdAt),
     updated_at: toSeconds(u.updatedAt),
+    invitation_expires_at:
+      u.invitationHash && u.invitationExpiresAt ? toSeconds(u.invitationExpiresAt) : null,
   };
 }
 
 /**
- * Admins invite a user with an initial password they hand over (no mail is sent). An address is
- * unique within the organization only: one used by another organization is invited like any other.
+ * Admins invite a user: with no password, the answer holds a one-time invitation link with which
+ * they set their own (lib/services/organizations/invitations.ts), e-mailed when SMTP is set; with
+ * an initial password (API provisioning), the account can sign in at once. An address is unique
+ * within the organization only: one used by another organization is invited like any other.
  */
 export async function inviteUser(ctx: ServiceContext, input: InviteUserBody) {
   const orgId = requireOrg(ctx);
-  await checkPasswordPolicy('password', input.password, { email: input.email, name: input.name });
-  const passwordHash = await hashPassword(input.password);
+  const issued = input.password === undefined ? issueInvitation() : undefined;
+  if (input.password !== undefined)
+    await checkPasswordPolicy('password', input.password, { email: input.email, name: input.name });
+  const passwordHash = issued ? await issued.passwordHash : await hashPassword(input.password!);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       const [created] = await tx
@@ -60,21 +67,30 @@ export async function inviteUser(ctx: ServiceContext, input: InviteUserBody) {
           name: input.name?.trim() ?? '',
           role: input.role,
           passwordHash,
+          invitationHash: issued?.hash ?? null,
+          invitationExpiresAt: issued?.expiresAt ?? null,
         })
         .returning();
       await recordAudit(tx, ctx, {
         action: 'user.invited',
         target: target(created!),
-        after: audited(created!),
+        after: { ...audited(created!), by: issued ? 'invitation link' : 'initial password' },
       });
       return created!;
     });
-    return serializeUser(row);
+    const invitation = issued ? await deliverInvitation(ctx.db, row, issued) : null;
+    return { ...serializeUser(row), invitation };
   } catch (err) {
     if (isUniqueViolation(err))
       throw new ConflictError('A user with this email already exists in this organization');
     throw err;
   }
+}
+
+/** A new invitation link for the user, their password, second factor and sessions ended. */
+export async function resetAccess(ctx: ServiceContext, id: string) {
+  const { user, invitation } = await resetUserAccess(ctx, id);
+  return { ...serializeUser(user), invitation };
 }
 
 export async function listUsers(ctx: ServiceContext, q: ListUsersQuery) {

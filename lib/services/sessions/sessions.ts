@@ -283,7 +283,7 @@ export async function disableSecondFactor(ctx: ServiceContext, input: DisableSec
 }
 
 /** Ends the user's sessions that still stand, but `keep` (the caller's own), in `tx`. */
-function endSessions(tx: DbOrTx, userId: string, keep: string | undefined) {
+export function endSessions(tx: DbOrTx, userId: string, keep: string | undefined) {
   return tx
     .update(userSessions)
     .set({ revokedAt: new Date() })
