@@ -29,7 +29,7 @@ const dashboard = withAuth((req) => securePage(req), {
   secret: settings.nextAuthSecret,
 });
 
-/** Pages anyone may open: hardened, without a session. */
+/** Pages anyone may open: hardened, without a session (and an invitation's page, `/invitation/<token>`). */
 const PUBLIC_PAGES = new Set(['/signin', '/signup']);
 
 /**
@@ -41,7 +41,8 @@ export default function proxy(req: NextRequest, event: NextFetchEvent) {
   if (!req.nextUrl.pathname.startsWith('/api/')) {
     // A page address that cannot be decoded names no page: the not-found page, not Next.js's 500.
     if (!decodable) return NextResponse.rewrite(new URL('/page-address-not-decodable', req.url));
-    if (PUBLIC_PAGES.has(req.nextUrl.pathname)) return securePage(req);
+    if (PUBLIC_PAGES.has(req.nextUrl.pathname) || req.nextUrl.pathname.startsWith('/invitation/'))
+      return securePage(req);
     return dashboard(req as NextRequestWithAuth, event);
   }
   if (decodable) return NextResponse.next();

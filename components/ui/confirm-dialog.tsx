@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from './button';
 
 /**
@@ -13,6 +13,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy = false,
   tone = 'danger',
   onConfirm,
@@ -22,6 +23,8 @@ export function ConfirmDialog({
   title: string;
   children: React.ReactNode;
   confirmLabel: string;
+  /** The other button, which closes the dialog (Escape too). */
+  cancelLabel?: string;
   busy?: boolean;
   /** The confirming button's look: `danger` for what destroys or refuses, `primary` otherwise. */
   tone?: 'danger' | 'primary';
@@ -29,6 +32,7 @@ export function ConfirmDialog({
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -38,20 +42,20 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
       }}
       className="m-auto w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
-      <h2 id="confirm-title" className="text-lg font-semibold">
+      <h2 id={titleId} className="text-lg font-semibold">
         {title}
       </h2>
       <div className="mt-2 text-sm text-slate-700 dark:text-slate-300">{children}</div>
       <div className="mt-6 flex justify-end gap-3">
         <Button variant="secondary" onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant={tone} onClick={onConfirm} disabled={busy}>
           {confirmLabel}

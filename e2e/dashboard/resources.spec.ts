@@ -66,14 +66,49 @@ test('customers: resolve a linked address and create one', async ({ page }) => {
   await shoot(page, 'customers');
 });
 
-test('users: invite, change role, remove', async ({ page }) => {
+test('users: invite by a one-time link the teammate opens, change role, sign out, reset access, remove', async ({
+  page,
+}) => {
   await signInAs(page, DEMO_ADMIN);
   await nav(page, 'Users');
   const email = `teammate-${uniq()}@demo-bank.test`;
+  const password = 'quiet-harbor-lantern-93';
   await page.getByLabel('User email').fill(email);
-  await page.getByLabel('Initial password').fill('teammate-password');
+  await page.getByLabel('Full name').fill('Terry Mate');
   await page.getByRole('button', { name: 'Invite user' }).click();
-  await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();
+  // The link is shown once, to copy: no password was typed by the admin.
+  const dialog = page.getByRole('dialog', { name: `Invitation link for ${email}` });
+  await expect(dialog).toContainText('It works once, until');
+  const link = await dialog.getByLabel('Invitation link').inputValue();
+  expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/invitation\/inv_[A-Za-z0-9_-]{43}$/);
+  await expectAccessible(page);
+  await shoot(page, 'users-invitation-link');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Invited: no password yet');
+
+  // The teammate opens the link in a browser of their own and sets their password.
+  const other = await page.context().browser()!.newContext();
+  const theirs = await other.newPage();
+  await theirs.goto(link);
+  await expect(theirs.getByRole('heading', { name: 'Join Demo Bank' })).toBeVisible();
+  await expect(theirs.getByLabel('Email')).toHaveValue(email);
+  await theirs.getByLabel('New password', { exact: true }).fill(password);
+  await theirs.getByLabel('Repeat the password').fill(`${password}x`);
+  await theirs.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(theirs.getByText('The two passwords differ')).toBeVisible();
+  await theirs.getByLabel('Repeat the password').fill(password);
+  await expectAccessible(theirs);
+  await shoot(theirs, 'invitation-accept');
+  await theirs.getByRole('button', { name: 'Set password and sign in' }).click();
+  await expect(theirs).toHaveURL(/\/$/);
+  // Spent: the same link now says why it cannot be used.
+  const spent = await other.newPage();
+  await spent.goto(link);
+  await expect(spent.getByRole('alert')).toContainText('not valid: it was used');
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Active');
+
   const role = page.getByLabel(`Role of ${email}`);
   await role.evaluate((el) => el.setAttribute('data-marked', ''));
   await role.selectOption('viewer');
@@ -88,16 +123,26 @@ test('users: invite, change role, remove', async ({ page }) => {
   await expect(page.getByRole('button', { name: `Remove ${DEMO_ADMIN.email}` })).toHaveCount(0);
   await expectAccessible(page);
   await shoot(page, 'users');
-  // Signed out everywhere: the teammate's session, opened in another browser, ends.
-  const other = await page.context().browser()!.newContext();
-  const theirs = await other.newPage();
-  await signInAs(theirs, { email, password: 'teammate-password' });
+  // Signed out everywhere: the teammate's session ends.
   await page.getByRole('button', { name: `Sign ${email} out everywhere` }).click();
   await page
     .getByRole('dialog', { name: `Sign out ${email}?` })
     .getByRole('button', { name: 'Sign out everywhere' })
     .click();
   await expect(page.getByText(`${email} is signed out everywhere`)).toBeVisible();
+  await theirs.goto('/payments');
+  await expect(theirs).toHaveURL(/\/signin/);
+  // Reset access: their password stops working and a new link is shown.
+  await signInAs(theirs, { email, password });
+  await page.getByRole('button', { name: `Reset access of ${email}` }).click();
+  await page
+    .getByRole('dialog', { name: `Reset access of ${email}?` })
+    .getByRole('button', { name: 'Reset access' })
+    .click();
+  const again = page.getByRole('dialog', { name: `Invitation link for ${email}` });
+  expect(await again.getByLabel('Invitation link').inputValue()).not.toBe(link);
+  await again.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Invited: no password yet');
   await theirs.goto('/payments');
   await expect(theirs).toHaveURL(/\/signin/);
   await other.close();

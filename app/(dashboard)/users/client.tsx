@@ -22,12 +22,41 @@ interface User {
   email: string;
   name: string;
   role: string;
+  /** An invitation waits until then (the user has not set a password yet). */
+  invitation_expires_at: { seconds: number } | null;
 }
+/** A one-time link, as answered once by an invitation or a reset of access. */
+interface Invitation {
+  path: string;
+  url: string | null;
+  expires_at: { seconds: number };
+  emailed: boolean;
+}
+type Invited = User & { invitation: Invitation | null };
 const col = columnHelper<User>();
 const LIMIT = 20;
-const EMPTY: InviteValues = { email: '', name: '', role: 'support', password: '' };
+const EMPTY: InviteValues = { email: '', name: '', role: 'support' };
+const utc = (t: { seconds: number }) => new Date(t.seconds * 1000).toUTCString().replace('GMT', 'UTC');
 
 const inviteResolver = lazyResolver(() => import('./invite-schema').then((m) => m.inviteResolver));
+
+const ACTS = {
+  remove: {
+    title: 'Remove',
+    confirm: 'Remove',
+    text: 'They can no longer sign in to this organization; their access token stops working at once.',
+  },
+  signOut: {
+    title: 'Sign out',
+    confirm: 'Sign out everywhere',
+    text: 'Every session of theirs ends at once, on every server; they can sign in again.',
+  },
+  reset: {
+    title: 'Reset access of',
+    confirm: 'Reset access',
+    text: 'Their password and second factor are cleared and every session ends at once. You get a new invitation link with which they set a password again.',
+  },
+} as const;
 
 export function Client({ myUserId }: { myUserId: string }) {
   const paging = usePaging();
@@ -39,11 +68,20 @@ export function Client({ myUserId }: { myUserId: string }) {
   });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['users'] });
   const form = useForm<InviteValues>({ resolver: inviteResolver, defaultValues: EMPTY });
+  // The link just made, shown once to copy (it is kept only hashed).
+  const [link, setLink] = useState<{ email: string; url: string; invitation: Invitation } | null>(null);
+  const showLink = (u: Invited) =>
+    u.invitation &&
+    setLink({
+      email: u.email,
+      url: u.invitation.url ?? `${window.location.origin}${u.invitation.path}`,
+      invitation: u.invitation,
+    });
   const invite = useMutation({
-    mutationFn: (v: InviteValues) => apiFetch<User>('/users', { method: 'POST', body: v }),
+    mutationFn: (v: InviteValues) => apiFetch<Invited>('/users', { method: 'POST', body: v }),
     onSuccess: (u) => {
-      toast('success', `${u.email} can now sign in`);
       form.reset(EMPTY);
+      showLink(u);
       invalidate();
     },
     onError: (e: Error) => form.setError('email', { message: e.message }),
@@ -60,15 +98,19 @@ export function Client({ myUserId }: { myUserId: string }) {
       invalidate();
     },
   });
-  // Removing a user, or signing them out everywhere: one confirmation for either.
-  const [acting, setActing] = useState<{ u: User; signOut?: boolean } | null>(null);
+  // Removing a user, signing them out everywhere or resetting their access: one confirmation.
+  type Act = 'remove' | 'signOut' | 'reset';
+  const [acting, setActing] = useState<{ u: User; act: Act } | null>(null);
   const remove = useMutation({
-    mutationFn: ({ u, signOut }: { u: User; signOut?: boolean }) =>
-      signOut
+    mutationFn: ({ u, act }: { u: User; act: Act }) =>
+      act === 'signOut'
         ? apiFetch(`/users/${u.token}/sessions/revoke`, { method: 'POST' })
-        : apiFetch(`/users/${u.token}`, { method: 'DELETE' }),
-    onSuccess: (_, { u, signOut }) => {
-      toast('success', signOut ? `${u.email} is signed out everywhere` : 'User removed');
+        : act === 'reset'
+          ? apiFetch<Invited>(`/users/${u.token}/reset`, { method: 'POST' })
+          : apiFetch(`/users/${u.token}`, { method: 'DELETE' }),
+    onSuccess: (answer, { u, act }) => {
+      if (act === 'reset') showLink(answer as Invited);
+      else toast('success', act === 'signOut' ? `${u.email} is signed out everywhere` : 'User removed');
       invalidate();
     },
     onError: (e: Error) => toast('error', e.message),
@@ -88,6 +130,19 @@ export function Client({ myUserId }: { myUserId: string }) {
       ),
     }),
     col.accessor('name', { header: 'Name' }),
+    col.display({
+      header: 'Status',
+      id: 'status',
+      cell: ({ row }) => {
+        const until = row.original.invitation_expires_at;
+        if (!until) return 'Active';
+        return until.seconds * 1000 > query.dataUpdatedAt ? (
+          <span title={`The link works until ${utc(until)}`}>Invited: no password yet</span>
+        ) : (
+          <span className="text-red-700 dark:text-red-300">Invitation expired: reset access</span>
+        );
+      },
+    }),
     col.display({
       header: 'Role',
       id: 'role',
@@ -118,15 +173,23 @@ export function Client({ myUserId }: { myUserId: string }) {
               variant="secondary"
               disabled={remove.isPending}
               aria-label={`Sign ${row.original.email} out everywhere`}
-              onClick={() => setActing({ u: row.original, signOut: true })}
+              onClick={() => setActing({ u: row.original, act: 'signOut' })}
             >
               Sign out
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={remove.isPending}
+              aria-label={`Reset access of ${row.original.email}`}
+              onClick={() => setActing({ u: row.original, act: 'reset' })}
+            >
+              Reset access
             </Button>
             <Button
               variant="danger"
               disabled={remove.isPending}
               aria-label={`Remove ${row.original.email}`}
-              onClick={() => setActing({ u: row.original })}
+              onClick={() => setActing({ u: row.original, act: 'remove' })}
             >
               Remove
             </Button>
@@ -139,7 +202,7 @@ export function Client({ myUserId }: { myUserId: string }) {
       <h1 className="text-2xl font-semibold">Users</h1>
       <form
         onSubmit={form.handleSubmit((v) => invite.mutate(v))}
-        className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-5 dark:border-slate-800 dark:bg-slate-900"
+        className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
         noValidate
       >
         <Field
@@ -157,14 +220,6 @@ export function Client({ myUserId }: { myUserId: string }) {
             </option>
           ))}
         </SelectField>
-        <Field
-          label="Initial password"
-          id="u-password"
-          type="password"
-          autoComplete="new-password"
-          {...form.register('password')}
-          error={form.formState.errors.password?.message}
-        />
         <Button type="submit" disabled={invite.isPending}>
           {invite.isPending ? 'Inviting…' : 'Invite user'}
         </Button>
@@ -180,15 +235,43 @@ export function Client({ myUserId }: { myUserId: string }) {
       />
       <ConfirmDialog
         open={acting !== null}
-        title={`${acting?.signOut ? 'Sign out' : 'Remove'} ${acting?.u.email ?? ''}?`}
-        confirmLabel={acting?.signOut ? 'Sign out everywhere' : remove.isPending ? 'Removing…' : 'Remove'}
+        title={`${ACTS[acting?.act ?? 'remove'].title} ${acting?.u.email ?? ''}?`}
+        confirmLabel={remove.isPending ? 'Working…' : ACTS[acting?.act ?? 'remove'].confirm}
         busy={remove.isPending}
         onConfirm={() => acting && remove.mutate(acting)}
         onCancel={() => setActing(null)}
       >
-        {acting?.signOut
-          ? 'Every session of theirs ends at once, on every server; they can sign in again.'
-          : 'They can no longer sign in to this organization; their access token stops working at once.'}
+        {ACTS[acting?.act ?? 'remove'].text}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={link !== null}
+        title={`Invitation link for ${link?.email ?? ''}`}
+        confirmLabel="Copy link"
+        cancelLabel="Done"
+        tone="primary"
+        onConfirm={() =>
+          link &&
+          void navigator.clipboard.writeText(link.url).then(
+            () => toast('success', 'Link copied'),
+            () => toast('error', 'Copy it from the field instead'),
+          )
+        }
+        onCancel={() => setLink(null)}
+      >
+        <span className="flex flex-col gap-2">
+          <span>
+            Send them this link: they set their own password with it. It works once, until{' '}
+            {link ? utc(link.invitation.expires_at) : ''}, and is not shown again.
+            {link?.invitation.emailed ? ' It was also e-mailed to them.' : ''}
+          </span>
+          <input
+            readOnly
+            aria-label="Invitation link"
+            value={link?.url ?? ''}
+            onFocus={(e) => e.currentTarget.select()}
+            className="w-full rounded border border-slate-300 bg-slate-50 px-2 py-1 font-mono text-xs dark:border-slate-700 dark:bg-slate-950"
+          />
+        </span>
       </ConfirmDialog>
     </div>
   );

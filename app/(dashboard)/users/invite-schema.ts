@@ -9,9 +9,6 @@ export const inviteSchema = z.object({
   email: email('Enter an email address'),
   name: atMost(120),
   role: z.enum(ROLES),
-  password: z
-    .string()
-    .check(z.minLength(12, 'At least 12 characters'), z.maxLength(200, 'At most 200 characters')),
 });
 export type InviteValues = z.infer<typeof inviteSchema>;
 

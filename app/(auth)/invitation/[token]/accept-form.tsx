@@ -1,0 +1,81 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
+
+interface Values {
+  name: string;
+  password: string;
+  confirm: string;
+}
+
+/** Sets the invited person's own password, then signs them in. */
+export function AcceptInvitationForm({ token, email, name }: { token: string; email: string; name: string }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<Values>({
+    defaultValues: { name, password: '', confirm: '' },
+  });
+
+  const onSubmit = handleSubmit(async (v) => {
+    setError(null);
+    const res = await fetch(`/api/invitation/${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ password: v.password, ...(v.name.trim() ? { name: v.name.trim() } : {}) }),
+    });
+    if (!res.ok) {
+      const body = await res.json().catch(() => null);
+      setError(body?.message ?? 'The password could not be set');
+      return;
+    }
+    const signedIn = await signIn('credentials', { email, password: v.password, redirect: false });
+    if (signedIn?.error) {
+      router.replace('/signin');
+      return;
+    }
+    router.replace('/');
+    router.refresh();
+  });
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
+      <Field label="Email" id="email" value={email} readOnly autoComplete="username" />
+      <Field label="Full name" id="name" autoComplete="name" {...register('name', { maxLength: 120 })} />
+      <Field
+        label="New password"
+        type="password"
+        id="password"
+        autoComplete="new-password"
+        {...register('password', {
+          required: 'Choose a password',
+          minLength: { value: 12, message: 'Use at least 12 characters' },
+          maxLength: { value: 200, message: 'At most 200 characters' },
+        })}
+        error={formState.errors.password?.message}
+      />
+      <Field
+        label="Repeat the password"
+        type="password"
+        id="confirm"
+        autoComplete="new-password"
+        {...register('confirm', {
+          validate: (value, all) => value === all.password || 'The two passwords differ',
+        })}
+        error={formState.errors.confirm?.message}
+      />
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        At least 12 characters, not a common password and not easy to guess from your name or address.
+      </p>
+      <FormAlert message={error} />
+      <Button type="submit" disabled={formState.isSubmitting}>
+        {formState.isSubmitting ? 'Setting…' : 'Set password and sign in'}
+      </Button>
+    </form>
+  );
+}

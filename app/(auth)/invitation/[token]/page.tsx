@@ -1,0 +1,57 @@
+import Link from 'next/link';
+import { headers } from 'next/headers';
+import { clientAddressFromHeaders } from '@/lib/api/client-address';
+import { callGateway } from '@/lib/dashboard/gateway-client';
+import { AcceptInvitationForm } from './accept-form';
+
+export const metadata = { title: 'Accept an invitation · Payment Network' };
+export const dynamic = 'force-dynamic';
+
+interface Invitation {
+  email: string;
+  name: string;
+  organization: string;
+  role: string;
+  expires_at: { seconds: number };
+}
+
+/** An invitation's one-time link: who it is for, and a form to set one's own password. */
+export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {
+  const { token } = await params;
+  const h = await headers();
+  const res = await callGateway(`/invitations/${encodeURIComponent(token)}`, {
+    clientAddress: clientAddressFromHeaders((name) => h.get(name)),
+  });
+  const body = (await res.json().catch(() => null)) as { data?: Invitation; message?: string } | null;
+  const invitation = res.ok ? body?.data : undefined;
+  return (
+    <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 p-6">
+      {invitation ? (
+        <>
+          <div>
+            <h1 className="text-2xl font-semibold">Join {invitation.organization}</h1>
+            <p className="text-sm text-slate-600 dark:text-slate-400">
+              You are invited as <strong>{invitation.role}</strong>. Set your password to sign in. The link
+              works once, until{' '}
+              {new Date(invitation.expires_at.seconds * 1000).toUTCString().replace('GMT', 'UTC')}.
+            </p>
+          </div>
+          <AcceptInvitationForm token={token} email={invitation.email} name={invitation.name} />
+        </>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <h1 className="text-2xl font-semibold">This invitation cannot be used</h1>
+          <p role="alert" className="text-sm text-slate-700 dark:text-slate-300">
+            {body?.message ?? 'The invitation could not be read; try the link again later.'}
+          </p>
+          <p className="text-sm">
+            Already set your password?{' '}
+            <Link href="/signin" className="text-indigo-700 underline dark:text-indigo-300">
+              Sign in
+            </Link>
+          </p>
+        </div>
+      )}
+    </main>
+  );
+}
