@@ -2,7 +2,7 @@
 
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
@@ -25,18 +25,14 @@ interface User {
   /** An invitation waits until then (the user has not set a password yet). */
   invitation_expires_at: { seconds: number } | null;
 }
-/** A one-time link, as answered once by an invitation or a reset of access. */
-interface Invitation {
-  path: string;
-  url: string | null;
-  expires_at: { seconds: number };
-  emailed: boolean;
-}
+import type { Invitation, ShownLink } from './invitation-link';
 type Invited = User & { invitation: Invitation | null };
 const col = columnHelper<User>();
 const LIMIT = 20;
 const EMPTY: InviteValues = { email: '', name: '', role: 'support' };
 const utc = (t: { seconds: number }) => new Date(t.seconds * 1000).toUTCString().replace('GMT', 'UTC');
+// Shown only after an invitation or a reset: loaded then (the page's first load is at its budget).
+const InvitationLinkDialog = lazy(() => import('./invitation-link'));
 
 const inviteResolver = lazyResolver(() => import('./invite-schema').then((m) => m.inviteResolver));
 
@@ -69,7 +65,7 @@ export function Client({ myUserId }: { myUserId: string }) {
   const invalidate = () => qc.invalidateQueries({ queryKey: ['users'] });
   const form = useForm<InviteValues>({ resolver: inviteResolver, defaultValues: EMPTY });
   // The link just made, shown once to copy (it is kept only hashed).
-  const [link, setLink] = useState<{ email: string; url: string; invitation: Invitation } | null>(null);
+  const [link, setLink] = useState<ShownLink | null>(null);
   const showLink = (u: Invited) =>
     u.invitation &&
     setLink({
@@ -243,36 +239,11 @@ export function Client({ myUserId }: { myUserId: string }) {
       >
         {ACTS[acting?.act ?? 'remove'].text}
       </ConfirmDialog>
-      <ConfirmDialog
-        open={link !== null}
-        title={`Invitation link for ${link?.email ?? ''}`}
-        confirmLabel="Copy link"
-        cancelLabel="Done"
-        tone="primary"
-        onConfirm={() =>
-          link &&
-          void navigator.clipboard.writeText(link.url).then(
-            () => toast('success', 'Link copied'),
-            () => toast('error', 'Copy it from the field instead'),
-          )
-        }
-        onCancel={() => setLink(null)}
-      >
-        <span className="flex flex-col gap-2">
-          <span>
-            Send them this link: they set their own password with it. It works once, until{' '}
-            {link ? utc(link.invitation.expires_at) : ''}, and is not shown again.
-            {link?.invitation.emailed ? ' It was also e-mailed to them.' : ''}
-          </span>
-          <input
-            readOnly
-            aria-label="Invitation link"
-            value={link?.url ?? ''}
-            onFocus={(e) => e.currentTarget.select()}
-            className="w-full rounded border border-slate-300 bg-slate-50 px-2 py-1 font-mono text-xs dark:border-slate-700 dark:bg-slate-950"
-          />
-        </span>
-      </ConfirmDialog>
+      {link ? (
+        <Suspense>
+          <InvitationLinkDialog link={link} onClose={() => setLink(null)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
