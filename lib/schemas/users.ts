@@ -61,12 +61,9 @@ export const invitationSchema = z
       .string()
       .openapi({ description: 'The one-time secret of the link; shown once, kept only hashed.' }),
     path: z.string().openapi({ description: "The dashboard's page for it: `/invitation/<token>`." }),
-    url: z
-      .string()
-      .nullable()
-      .openapi({
-        description: "The whole link where the dashboard's public address (NEXTAUTH_URL) is known.",
-      }),
+    url: z.string().nullable().openapi({
+      description: "The whole link where the dashboard's public address (NEXTAUTH_URL) is known.",
+    }),
     expires_at: secondsSchema,
     emailed: z
       .boolean()
