@@ -107,7 +107,7 @@ describe('GET /api/v1/csp/audit-events', () => {
     await api('DELETE', `/users/${invited.token}`, { token: org.token });
     const users = await about(org, invited.token);
     expect(users.map((e) => [e.action, e.changes])).toEqual([
-      ['user.invited', { after: { email, name: '', role: 'support' } }],
+      ['user.invited', { after: { email, name: '', role: 'support', by: 'initial password' } }],
       ['user.role_changed', { before: { role: 'support' }, after: { role: 'viewer' } }],
       ['user.removed', { before: { email, name: '', role: 'viewer' } }],
     ]);

@@ -111,6 +111,7 @@ export function unknownIds(): Record<string, string> {
     key: `key_unknown${uniq()}`,
     link_id: `lnk_unknown${uniq()}`,
     payment_address: `nobody-${uniq()}@unknown.test`,
+    token: `inv_unknown${uniq()}`,
   };
 }
 
