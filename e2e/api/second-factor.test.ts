@@ -2,8 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import { api, createOrg, expectError, withSql } from './helpers';
 
-const codeOf = (secret: string) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+/** The app's code now, or `steps` 30-second steps later (the gateway accepts one step either side). */
+const codeOf = (secret: string, steps = 0) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
 const signInWith = (email: string, password: string, otp_code?: string) =>
   api('POST', '/organization/signin', { body: { admin_email: email, admin_password: password, otp_code } });
 
@@ -22,9 +25,10 @@ describe('second factor (TOTP and recovery codes)', () => {
       400,
       'error.bad_request',
     );
+    const confirmCode = codeOf(secret);
     const confirmed = await api('POST', '/me/second-factor/totp/confirm', {
       token: org.token,
-      body: { code: codeOf(secret) },
+      body: { code: confirmCode },
     });
     expect(confirmed.status, confirmed.text).toBe(200);
     const codes = confirmed.body.data.recovery_codes as string[];
@@ -41,7 +45,14 @@ describe('second factor (TOTP and recovery codes)', () => {
       401,
       'error.unauthorized',
     );
-    expect((await signInWith(org.email, org.password, codeOf(secret))).status).toBe(200);
+    // A code is accepted once: the one that confirmed the set-up, and then one used to sign in,
+    // are refused when sent again (RFC 6238 §5.2).
+    const replayed = await signInWith(org.email, org.password, confirmCode);
+    expectError(replayed, 401, 'error.unauthorized');
+    expect(replayed.body.message).toBe('This authentication code was used already: wait for the next one');
+    const next = codeOf(secret, 1);
+    expect((await signInWith(org.email, org.password, next)).status).toBe(200);
+    expectError(await signInWith(org.email, org.password, next), 401, 'error.unauthorized');
     // A recovery code, once.
     expect((await signInWith(org.email, org.password, codes[0]!.toUpperCase())).status).toBe(200);
     expectError(await signInWith(org.email, org.password, codes[0]), 401, 'error.unauthorized');

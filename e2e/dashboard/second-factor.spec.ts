@@ -2,8 +2,11 @@ import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expectAccessible, shoot, signUpSandbox } from './helpers';
 
-const codeOf = (secret: string) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
+/** The app's code now, or `steps` 30-second steps later (the gateway accepts one step either side). */
+const codeOf = (secret: string, steps = 0) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
 
 test('a user turns on an authenticator app, then signs in with its code, and with a recovery code', async ({
   page,
@@ -61,7 +64,8 @@ test('a user turns on an authenticator app, then signs in with its code, and wit
     page.getByText('Wrong code: enter the current one from your app, or a recovery code'),
   ).toBeVisible();
   await shoot(page, 'signin-second-factor');
-  await page.getByLabel('Authentication code').fill(codeOf(secret));
+  // The next step's code: the current one confirmed the set-up, and a code is accepted once.
+  await page.getByLabel('Authentication code').fill(codeOf(secret, 1));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/signin/);
   await signIn(codes[3]!);

@@ -1,27 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
 import {
-  checkTotp,
   enrolment,
   newRecoveryCodes,
   newTotpSecret,
   openTotpSecret,
   recoveryDigest,
   sealTotpSecret,
+  totpStep,
 } from './second-factor';
 
 const totp = (secret: string) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 
 describe('second factor', () => {
-  it('accepts the current code and the steps either side, nothing else', () => {
+  it('accepts the current code and the steps either side, nothing else, and says which step it is', () => {
     const secret = newTotpSecret();
-    const now = Date.now();
-    expect(checkTotp(secret, totp(secret).generate({ timestamp: now }))).toBe(true);
-    expect(checkTotp(secret, totp(secret).generate({ timestamp: now - 30_000 }))).toBe(true);
-    expect(checkTotp(secret, totp(secret).generate({ timestamp: now - 120_000 }))).toBe(false);
-    expect(checkTotp(secret, 'abcdef')).toBe(false);
-    expect(checkTotp(newTotpSecret(), totp(secret).generate())).toBe(false);
+    const now = 1_795_000_015_000; // 15 s into a step
+    const step = Math.floor(now / 30_000);
+    expect(totpStep(secret, totp(secret).generate({ timestamp: now }), now)).toBe(step);
+    expect(totpStep(secret, totp(secret).generate({ timestamp: now - 30_000 }), now)).toBe(step - 1);
+    expect(totpStep(secret, totp(secret).generate({ timestamp: now + 30_000 }), now)).toBe(step + 1);
+    expect(totpStep(secret, totp(secret).generate({ timestamp: now - 120_000 }), now)).toBeUndefined();
+    expect(totpStep(secret, 'abcdef', now)).toBeUndefined();
+    expect(totpStep(newTotpSecret(), totp(secret).generate({ timestamp: now }), now)).toBeUndefined();
   });
 
   it('keeps the secret sealed to its user', () => {

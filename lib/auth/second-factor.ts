@@ -39,9 +39,14 @@ export function enrolment(secret: string, label: string) {
   return { otpauth_uri: uri, qr_svg: renderSVG(uri) };
 }
 
-/** Whether `code` is the current TOTP code (or the one of the step before or after). */
-export function checkTotp(secret: string, code: string): boolean {
-  return /^\d{6}$/.test(code) && totp(secret, '').validate({ token: code, window: 1 }) !== null;
+/**
+ * The 30-second step whose code `code` is, when it is the current TOTP code (or the one of the
+ * step before or after); undefined otherwise. The caller accepts a step once (no replay).
+ */
+export function totpStep(secret: string, code: string, now = Date.now()): number | undefined {
+  if (!/^\d{6}$/.test(code)) return undefined;
+  const delta = totp(secret, '').validate({ token: code, window: 1, timestamp: now });
+  return delta === null ? undefined : Math.floor(now / 1000 / 30) + delta;
 }
 
 /** Ten recovery codes, `xxxxx-xxxxx` (lowercase base32: 50 random bits each). */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -49,6 +49,8 @@ export const users = pgTable(
      */
     totpSecret: text('totp_secret'),
     totpEnabledAt: ts('totp_enabled_at'),
+    /** The 30-second step of the last code accepted: a code is accepted once (no replay). */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     /** Sign-in picks, among the accounts of one address whose password matches, the latest used. */
     lastSignedInAt: ts('last_signed_in_at'),
     /**

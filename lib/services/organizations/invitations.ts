@@ -160,6 +160,7 @@ export async function resetUserAccess(ctx: ServiceContext, userId: string) {
         passwordHash,
         totpSecret: null,
         totpEnabledAt: null,
+        totpLastStep: null,
         invitationHash: issued.hash,
         invitationExpiresAt: issued.expiresAt,
         updatedAt: new Date(),

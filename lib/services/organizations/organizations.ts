@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Principal, ServiceContext } from '@/lib/services/context';
 import type { Role } from '@/lib/auth/jwt';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
@@ -15,7 +15,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '@/lib/errors';
-import { checkTotp, openTotpSecret, recoveryDigest } from '@/lib/auth/second-factor';
+import { openTotpSecret, recoveryDigest, totpStep } from '@/lib/auth/second-factor';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { recordAudit, type AuditContext } from '../audit/record';
@@ -108,9 +108,10 @@ export async function signUp(db: Db, input: SignUpInput, audit?: AuditContext) {
 }
 
 /**
- * The second step of a sign-in with a second factor: the authenticator's code, or a recovery code
- * (used once: marked in the statement that accepts it). A wrong one is a failed sign-in (the
- * throttle counts it, the trail records it); none at all asks for it.
+ * The second step of a sign-in with a second factor: the authenticator's code, accepted once (its
+ * step is recorded in the statement that accepts it, so a code seen over a shoulder or replayed
+ * within its 90 seconds is refused), or a recovery code (used once: marked likewise). A wrong or
+ * spent one is a failed sign-in (the throttle counts it, the trail records it); none asks for it.
  */
 async function checkSecondFactor(
   db: Db,
@@ -120,7 +121,17 @@ async function checkSecondFactor(
 ): Promise<void> {
   if (!code) throw new SecondFactorRequiredError();
   const secret = user.totpSecret ? openTotpSecret(user.id, user.totpSecret) : undefined;
-  if (secret && checkTotp(secret, code.replace(/\s/g, ''))) return;
+  const step = secret ? totpStep(secret, code.replace(/\s/g, '')) : undefined;
+  let reason = 'second factor';
+  if (step !== undefined) {
+    const [fresh] = await db
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+      .returning({ id: users.id });
+    if (fresh) return;
+    reason = 'second factor code used already';
+  }
   const [used] = await db
     .update(schema.userRecoveryCodes)
     .set({ usedAt: new Date() })
@@ -143,10 +154,14 @@ async function checkSecondFactor(
         orgId: user.orgId,
         partnerId: null,
         target: { type: 'user', id: user.id },
-        after: { reason: 'second factor' },
+        after: { reason },
       },
     );
-  throw new UnauthorizedError('Invalid authentication code');
+  throw new UnauthorizedError(
+    step !== undefined
+      ? 'This authentication code was used already: wait for the next one'
+      : 'Invalid authentication code',
+  );
 }
 
 /** A user as the audit trail's actor. */

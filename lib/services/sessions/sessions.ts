@@ -19,13 +19,13 @@ import type {
   Session,
 } from '@/lib/schemas/sessions';
 import {
-  checkTotp,
   enrolment,
   newRecoveryCodes,
   newTotpSecret,
   openTotpSecret,
   recoveryDigest,
   sealTotpSecret,
+  totpStep,
 } from '@/lib/auth/second-factor';
 import { recordAudit } from '../audit/record';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
@@ -233,13 +233,14 @@ export async function confirmTotpEnrolment(ctx: ServiceContext, input: ConfirmTo
   if (row.totpEnabledAt) throw new ConflictError('The second factor is already on');
   const secret = row.totpSecret ? openTotpSecret(row.id, row.totpSecret) : undefined;
   if (!secret) throw new ConflictError('Start setting up the authenticator app first');
-  if (!checkTotp(secret, input.code.replace(/\s/g, '')))
+  const step = totpStep(secret, input.code.replace(/\s/g, ''));
+  if (step === undefined)
     throw new ValidationError('code is not the current code of the authenticator app: try the next one');
   const codes = newRecoveryCodes();
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ totpEnabledAt: new Date(), updatedAt: new Date() })
+      .set({ totpEnabledAt: new Date(), totpLastStep: step, updatedAt: new Date() })
       .where(eq(users.id, row.id));
     await tx.delete(schema.userRecoveryCodes).where(eq(schema.userRecoveryCodes.userId, row.id));
     await tx
@@ -265,7 +266,7 @@ export async function disableSecondFactor(ctx: ServiceContext, input: DisableSec
   const ended = await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ totpSecret: null, totpEnabledAt: null, updatedAt: new Date() })
+      .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
       .where(eq(users.id, row.id));
     await tx.delete(schema.userRecoveryCodes).where(eq(schema.userRecoveryCodes.userId, row.id));
     const others = await endSessions(tx, row.id, user.sessionId);
