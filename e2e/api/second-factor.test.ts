@@ -90,4 +90,59 @@ describe('second factor (TOTP and recovery codes)', () => {
     expect(off.status, off.text).toBe(200);
     expect((await signInWith(org.email, org.password)).status).toBe(200);
   });
+
+  it('an organization may require it of everyone: a user without one may only set one up', async () => {
+    const org = await createOrg();
+    const admin = { token: org.token };
+    // Not before the admin has one of their own.
+    const early = await api('PUT', '/organization/second-factor', { ...admin, body: { required: true } });
+    expectError(early, 400, 'error.bad_request');
+    expect(early.body.message).toMatch(/^Set up your own second factor first/);
+    const secret = (await api('POST', '/me/second-factor/totp', admin)).body.data.secret as string;
+    expect(
+      (await api('POST', '/me/second-factor/totp/confirm', { ...admin, body: { code: codeOf(secret) } }))
+        .status,
+    ).toBe(200);
+    const email = `member-${Math.random().toString(36).slice(2, 8)}@example.test`;
+    const password = 'a-long-and-unusual-passphrase-42';
+    expect(
+      (await api('POST', '/users', { ...admin, body: { email, role: 'support', password } })).status,
+    ).toBe(200);
+    const member = (await signInWith(email, password)).body.data.access_token as string;
+    expect((await api('GET', '/partner', { token: member })).status).toBe(200);
+
+    const on = await api('PUT', '/organization/second-factor', { ...admin, body: { required: true } });
+    expect(on.status, on.text).toBe(200);
+    expect(on.body.data.require_second_factor).toBe(true);
+    // Refused at once on the member's next request, except what setting one up needs.
+    const refused = await api('GET', '/partner', { token: member });
+    expectError(refused, 403, 'error.forbidden');
+    expect(refused.body.message).toMatch(/^Your organization requires a second factor/);
+    const me = await api('GET', '/me', { token: member });
+    expect(me.status).toBe(200);
+    expect(me.body.data.second_factor).toBe(false);
+    expect(me.body.data.organization.require_second_factor).toBe(true);
+    expect((await api('GET', '/me/sessions', { token: member })).status).toBe(200);
+    const theirs = (await api('POST', '/me/second-factor/totp', { token: member })).body.data
+      .secret as string;
+    expect(
+      (await api('POST', '/me/second-factor/totp/confirm', { token: member, body: { code: codeOf(theirs) } }))
+        .status,
+    ).toBe(200);
+    expect((await api('GET', '/partner', { token: member })).status).toBe(200);
+    // The admin (who has one) was never refused; the change is in the trail.
+    expect((await api('GET', '/partner', admin)).status).toBe(200);
+    const trail = await api('GET', '/audit-events?action=organization.second_factor_policy_changed', admin);
+    expect(trail.body.data.audit_events).toHaveLength(1);
+    expect(trail.body.data.audit_events[0].changes).toEqual({
+      before: { require_second_factor: false },
+      after: { require_second_factor: true },
+    });
+    // Only admins set it.
+    expectError(
+      await api('PUT', '/organization/second-factor', { token: member, body: { required: false } }),
+      403,
+      'error.forbidden',
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expectAccessible, shoot, signUpSandbox } from './helpers';
+import { expectAccessible, shoot, signInAs, signUpSandbox, uniq } from './helpers';
 
 /** The app's code now, or `steps` 30-second steps later (the gateway accepts one step either side). */
 const codeOf = (secret: string, steps = 0) =>
@@ -70,4 +70,63 @@ test('a user turns on an authenticator app, then signs in with its code, and wit
   await expect(page).not.toHaveURL(/\/signin/);
   await signIn(codes[3]!);
   await expect(page.getByText('Sandbox — awaiting verification')).toBeVisible();
+});
+
+test('an admin requires a second factor of everyone: a member without one is sent to set it up', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  await signUpSandbox(page);
+  // The admin's own second factor (through the dashboard's proxy), then a member with a password.
+  const started = await (await page.request.post('/api/proxy/me/second-factor/totp')).json();
+  const secret = started.data.secret as string;
+  expect(
+    (
+      await page.request.post('/api/proxy/me/second-factor/totp/confirm', { data: { code: codeOf(secret) } })
+    ).status(),
+  ).toBe(200);
+  const member = { email: `member-${uniq()}@example.test`, password: 'a-long-and-unusual-passphrase-42' };
+  expect(
+    (
+      await page.request.post('/api/proxy/users', {
+        data: { email: member.email, role: 'support', password: member.password },
+      })
+    ).status(),
+  ).toBe(200);
+
+  await page.goto('/sessions');
+  const section = page.getByRole('region', { name: /Second factor/ });
+  const policy = section.getByLabel(/^Require a second factor of everyone in /);
+  await expect(policy).not.toBeChecked();
+  await policy.click();
+  await expect(page.getByText('A second factor is now required of everyone')).toBeVisible();
+  await expect(policy).toBeChecked();
+  await shoot(page, 'second-factor-policy');
+
+  // The member signs in with the password alone: whatever page they open, they set one up first.
+  const context = await browser.newContext();
+  const theirs = await context.newPage();
+  await signInAs(theirs, member);
+  const asked = theirs.getByRole('heading', { name: 'Set up a second factor', level: 1 });
+  await expect(asked).toBeVisible();
+  await expect(theirs).toHaveURL(/\/second-factor$/);
+  await expect(theirs.getByText(/requires a second factor of everyone/)).toBeVisible();
+  await theirs.goto('/payments');
+  await expect(theirs).toHaveURL(/\/second-factor$/);
+  await expect(asked).toBeVisible();
+  await expectAccessible(theirs);
+  await shoot(theirs, 'second-factor-required');
+  const mine = theirs.getByRole('region', { name: /Second factor/ });
+  await mine.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  const theirSecret = (await mine.locator('code').textContent())!.trim();
+  await mine.getByLabel('Code from the app').fill(codeOf(theirSecret));
+  await mine.getByRole('button', { name: 'Turn on' }).click();
+  await expect(mine.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await mine.getByRole('button', { name: 'I have saved them' }).click();
+  // The dashboard opens.
+  await expect(theirs).not.toHaveURL(/\/second-factor$/);
+  await theirs.goto('/payments');
+  await expect(theirs.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
+  await context.close();
 });

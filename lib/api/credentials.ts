@@ -17,6 +17,8 @@ export interface ResolvedCredential {
   orgId: string | null;
   orgStatus: 'sandbox' | 'verified' | 'rejected' | null;
   namespace: NamespaceInfo | null;
+  /** A user whose organization requires a second factor and who has none yet. */
+  mustSetUpSecondFactor?: boolean;
 }
 
 const { apiKeys, namespaces, organizations, users, userSessions } = schema;
@@ -60,6 +62,8 @@ const jwtUserWithNamespace = preparedQuery('csp_credential_jwt_user', (db) =>
       email: users.email,
       disabled: users.disabled,
       orgStatus: organizations.status,
+      secondFactorOn: sql<boolean>`${users.totpEnabledAt} IS NOT NULL`,
+      orgRequiresSecondFactor: organizations.requireSecondFactor,
       ns: namespaceColumns,
       session: { id: userSessions.id, revokedAt: userSessions.revokedAt, expiresAt: userSessions.expiresAt },
     })
@@ -225,6 +229,7 @@ async function resolveJwt(
     orgId: row.orgId,
     orgStatus: row.orgStatus ?? null,
     namespace,
+    mustSetUpSecondFactor: row.orgRequiresSecondFactor === true && !row.secondFactorOn,
   };
 }
 

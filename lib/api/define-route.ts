@@ -72,6 +72,11 @@ export interface RouteSpec<
    * record keeps it encrypted (lib/api/idempotency.ts), and a replay returns it unchanged.
    */
   answerHoldsSecret?: boolean;
+  /**
+   * A user who must still set up a second factor (their organization requires one) may call it:
+   * who they are, setting one up, their sessions and signing out. Every other route answers 403.
+   */
+  beforeSecondFactor?: boolean;
   body?: B;
   /**
    * The body may be left out (no `content-type`, no content): the handler then gets `{}`. For
@@ -362,6 +367,7 @@ function authenticate(
     bodyOptional?: boolean;
     idempotent?: boolean;
     rateLimited?: false;
+    beforeSecondFactor?: boolean;
   },
   partner: HeaderRule,
   org: HeaderRule,
@@ -389,6 +395,10 @@ function authenticate(
       if (!allowed.includes(p.role))
         throw new ForbiddenError(`The ${p.role} role may not perform this operation`);
     }
+    if (resolved.mustSetUpSecondFactor && !spec.beforeSecondFactor)
+      throw new ForbiddenError(
+        'Your organization requires a second factor: set up an authenticator app (Sessions screen, POST /me/second-factor/totp) first',
+      );
     if (p.kind === 'apikey' && spec.access && !p.access[spec.access]) {
       throw new ForbiddenError(`This API key lacks the ${spec.access} permission`);
     }

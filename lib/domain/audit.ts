@@ -6,6 +6,7 @@ export const AUDIT_ACTIONS = {
   'organization.signed_up': 'Organization signed up',
   'organization.verified': 'Organization verified',
   'organization.rejected': 'Organization declined',
+  'organization.second_factor_policy_changed': 'Second factor required of everyone (or no longer)',
   'user.signed_in': 'Signed in',
   'user.sign_in_failed': 'Sign-in refused',
   'user.signed_out': 'Signed out',

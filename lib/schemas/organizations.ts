@@ -14,8 +14,14 @@ export const organizationSchema = z
     decision_note: z.string().nullable().openapi({
       description: "The operator's note given with the decision (extension), e.g. why it was rejected",
     }),
+    require_second_factor: z.boolean().openapi({
+      description:
+        'Its admins require a second factor of every user (extension): one without may only set one up until they have.',
+    }),
   })
   .openapi('Organization');
+
+export const secondFactorPolicyBody = z.object({ required: z.boolean() });
 
 /** The operator's decision on an organization: the body is optional, the note kept with it. */
 export const organizationDecisionBody = z.object({

@@ -19,10 +19,18 @@ interface Enrolment {
  * The second factor: set up an authenticator app (scan, confirm one code, keep the ten recovery
  * codes shown once), or turn it off with the password. Sign-in then asks for a code.
  */
-export function SecondFactor() {
+export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   const qc = useQueryClient();
   const toast = useToast();
-  const me = useQuery({ queryKey: ['me'], queryFn: () => apiFetch<{ second_factor: boolean }>('/me') });
+  const me = useQuery({
+    queryKey: ['me'],
+    queryFn: () =>
+      apiFetch<{
+        second_factor: boolean;
+        role: string;
+        organization: { name: string; require_second_factor: boolean } | null;
+      }>('/me'),
+  });
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -63,7 +71,17 @@ export function SecondFactor() {
     },
     onError: (e: Error) => setError(e.message),
   });
+  const policy = useMutation({
+    mutationFn: (required: boolean) =>
+      apiFetch('/organization/second-factor', { method: 'PUT', body: { required } }),
+    onSuccess: (_, required) => {
+      toast('success', required ? 'A second factor is now required of everyone' : 'No longer required');
+      done();
+    },
+    onError: (e: Error) => setError(e.message),
+  });
   const on = me.data?.second_factor === true;
+  const org = me.data?.organization;
 
   return (
     <section
@@ -85,7 +103,13 @@ export function SecondFactor() {
             ))}
           </ul>
           <div>
-            <Button type="button" onClick={() => setCodes(null)}>
+            <Button
+              type="button"
+              onClick={() => {
+                setCodes(null);
+                onDone?.();
+              }}
+            >
               I have saved them
             </Button>
           </div>
@@ -160,6 +184,17 @@ export function SecondFactor() {
           </div>
         </div>
       )}
+      {on && org && me.data?.role === 'admin' ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            checked={org.require_second_factor}
+            disabled={policy.isPending}
+            onChange={(e) => policy.mutate(e.target.checked)}
+          />
+          Require a second factor of everyone in {org.name}
+        </label>
+      ) : null}
       <FormAlert message={error} />
     </section>
   );

@@ -18,6 +18,11 @@ export const organizations = pgTable(
     decidedAt: ts('decided_at'),
     decidedBy: text('decided_by'),
     decisionNote: text('decision_note'),
+    /**
+     * Its admins require a second factor of everyone: a user without one may only set one up (and
+     * read who they are, sign out) until they have (lib/api/define-route.ts).
+     */
+    requireSecondFactor: boolean('require_second_factor').notNull().default(false),
   },
   // The operator's list, all or by status (the verification queue), newest first.
   (t) => [

@@ -11,6 +11,7 @@ import {
   listOrganizations,
   normalizeEmail,
   setPreferredNamespace,
+  setSecondFactorPolicy,
   signIn,
   signUp,
 } from '@/lib/services/organizations/organizations';
@@ -24,6 +25,7 @@ import {
   listOrganizationsQuery,
   listOrganizationsResponse,
   organizationReviewSchema,
+  secondFactorPolicyBody,
 } from '@/lib/schemas/organizations';
 
 export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
@@ -73,8 +75,25 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
     tag: 'Organization',
     summary: "The caller's organization (extension)",
     auth: 'jwt',
+    beforeSecondFactor: true,
     response: organizationSchema,
     handler: (ctx) => getOwnOrganization(ctx),
+  });
+
+  defineRoute(app, {
+    method: 'put',
+    path: '/organization/second-factor',
+    operationId: 'setSecondFactorPolicy',
+    tag: 'Organization',
+    summary: 'Require a second factor of every user of the organization, or stop (extension)',
+    description:
+      'While required, a user without a second factor may only read who they are, set one up, see their sessions and sign out: every other operation answers 403 saying so. Only an admin who has a second factor may turn it on.',
+    auth: 'jwt',
+    roles: ['admin'],
+    idempotent: true,
+    body: secondFactorPolicyBody,
+    response: organizationSchema,
+    handler: (ctx, { body }) => setSecondFactorPolicy(ctx, body.required),
   });
 
   defineRoute(app, {
@@ -85,6 +104,7 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
     summary: 'The signed-in user, its organization and namespaces (extension)',
     auth: 'jwt',
     roles: ['admin', 'support', 'viewer', 'operator'],
+    beforeSecondFactor: true,
     response: meSchema,
     handler: (ctx) => getMe(ctx),
   });
@@ -96,6 +116,7 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
     tag: 'Organization',
     summary: "Remember the user's selected namespace (extension)",
     auth: 'jwt',
+    beforeSecondFactor: true,
     body: setPreferredPartnerBody,
     response: meSchema,
     handler: (ctx, { body }) => setPreferredNamespace(ctx, body.partner_id),

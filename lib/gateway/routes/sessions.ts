@@ -27,6 +27,8 @@ import {
 const common = {
   tag: 'Organization',
   auth: 'jwt' as const,
+  // A user who must still set up a second factor may do all of this (lib/api/define-route.ts).
+  beforeSecondFactor: true,
   roles: ['admin' as const, 'support' as const, 'viewer' as const, 'operator' as const],
 };
 

@@ -45,6 +45,7 @@ export function serializeOrganization(o: OrgRow) {
     updated_at: toSeconds(o.updatedAt),
     decided_at: o.decidedAt ? toSeconds(o.decidedAt) : null,
     decision_note: o.decisionNote,
+    require_second_factor: o.requireSecondFactor,
   };
 }
 
@@ -378,4 +379,41 @@ export async function decideOrganization(
   if (!existing) throw new NotFoundError(`Organization ${orgId} not found`);
   if (existing.status === decision) return serializeOrganization(existing);
   throw new ConflictError(`Organization ${orgId} is already ${existing.status}`);
+}
+
+/**
+ * An admin requires a second factor of everyone in the organization (or stops requiring it). Only
+ * an admin who has one may turn it on: the rule must not lock out the person who sets it.
+ */
+export async function setSecondFactorPolicy(ctx: ServiceContext, required: boolean) {
+  const orgId = requireOrg(ctx);
+  if (required && ctx.principal.kind === 'user') {
+    const [me] = await ctx.db
+      .select({ on: users.totpEnabledAt })
+      .from(users)
+      .where(eq(users.id, ctx.principal.userId))
+      .limit(1);
+    if (!me?.on)
+      throw new ValidationError(
+        'Set up your own second factor first (Sessions screen): then you can require it of everyone',
+      );
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
+    const [after] = await tx
+      .update(organizations)
+      .set({ requireSecondFactor: required, updatedAt: new Date() })
+      .where(eq(organizations.id, orgId))
+      .returning();
+    await recordAudit(tx, ctx, {
+      action: 'organization.second_factor_policy_changed',
+      target: { type: 'organization', id: orgId },
+      partnerId: null,
+      before: { require_second_factor: before!.requireSecondFactor },
+      after: { require_second_factor: after!.requireSecondFactor },
+    });
+    return after!;
+  });
+  await credentialsChanged(ctx.db);
+  return serializeOrganization(row);
 }

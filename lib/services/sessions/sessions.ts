@@ -254,6 +254,8 @@ export async function confirmTotpEnrolment(ctx: ServiceContext, input: ConfirmTo
       after: { method: 'totp', recovery_codes: codes.length },
     });
   });
+  // A user whose organization requires a second factor may now do everything else.
+  await credentialsChanged(ctx.db);
   return { recovery_codes: codes };
 }
 
