@@ -202,7 +202,12 @@ describe('failed sign-ins per account', () => {
     const from = someAddress();
     const [victim, other] = [`victim-${uniq()}@example.test`, `other-${uniq()}@example.test`];
     const unknown = `unknown-${uniq()}@example.test`;
-    for (const email of [victim, other]) expect((await signUp(server, from, email)).status).toBe(200);
+    const orgs: string[] = [];
+    for (const email of [victim, other]) {
+      const made = await signUp(server, from, email);
+      expect(made.status).toBe(200);
+      orgs.push(made.body.data.token);
+    }
     // Five failures from five addresses, the e-mail written in other cases: one account.
     for (let i = 0; i < 5; i++) {
       const email = i % 2 ? victim.toUpperCase() : ` ${victim}`;
@@ -223,6 +228,20 @@ describe('failed sign-ins per account', () => {
 
     // Another account signs in from the same addresses.
     expect((await signIn(server, from, other)).status).toBe(200);
+
+    // The refusals are in the victim's organization's trail: once a minute per address, however
+    // many are refused (a throttled attacker does not grow the append-only trail per attempt).
+    const again = someAddress();
+    for (let i = 0; i < 3; i++) expectRateLimited(await signIn(server, again, victim), THROTTLED);
+    const operator = (await signIn(server, someAddress(), 'operator@network.test', 'operator-test-password'))
+      .body.data.access_token as string;
+    const trail = await fetch(
+      `${server.baseUrl}/audit-events?org_id=${orgs[0]}&action=user.sign_in_throttled`,
+      { headers: { authorization: `Bearer ${operator}` } },
+    ).then((r) => r.json());
+    const entries = trail.data.audit_events as Array<{ actor: { label: string }; ip: string | null }>;
+    expect(entries.map((e) => e.actor.label)).toEqual([victim, victim]);
+    expect(entries.map((e) => e.ip).sort()).toEqual([...new Set(entries.map((e) => e.ip))].sort());
   });
 
   it('a throttled sign-in is not stored for its idempotency key: the same key may be sent again', async () => {

@@ -88,3 +88,18 @@ export async function readAs<T>(page: Page, domain: string, path: string): Promi
   expect(res.status(), `GET ${path}`).toBe(200);
   return (await res.json()).data as T;
 }
+
+/**
+ * Opens the shell's search with `key` ("/" or Ctrl K) and answers its field. A key pressed before
+ * the page has hydrated reaches no handler, so it is pressed again until the field shows.
+ */
+export async function openSearch(page: Page, key: '/' | 'Control+K' = '/'): Promise<Locator> {
+  const search = page.getByLabel(
+    'Go to a payment, transaction, batch, account, webhook, delivery or customer',
+  );
+  await expect(async () => {
+    await page.keyboard.press(key);
+    await expect(search).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  return search;
+}

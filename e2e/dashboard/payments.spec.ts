@@ -7,6 +7,7 @@ import {
   readAs,
   shoot,
   shootThemes,
+  openSearch,
   signInAs,
   signUpSandbox,
   uniq,
@@ -277,10 +278,7 @@ test('support searches payments by a party fragment, amount and reference, in th
 
   // The shell's search, from any page: "/" or Ctrl K; an id opens its record, a name its payments.
   await nav(page, 'Settlements');
-  await page.keyboard.press('/');
-  const search = page.getByLabel(
-    'Go to a payment, transaction, batch, account, webhook, delivery or customer',
-  );
+  const search = await openSearch(page);
   await search.fill('ucu-2003');
   await search.press('Enter');
   await expect(page.getByRole('heading', { name: 'Payment ucu-2003', level: 1 })).toBeVisible();

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN, downloadCsv, expectAccessible, shoot, signInAs, signUpSandbox, uniq } from './helpers';
+import {
+  DEMO_ADMIN,
+  downloadCsv,
+  expectAccessible,
+  openSearch,
+  shoot,
+  signInAs,
+  signUpSandbox,
+  uniq,
+} from './helpers';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
@@ -354,10 +363,7 @@ test('customers: the list pages through the gateway with the page in the URL', a
   const c7 = (
     await (await request.get(`/api/v1/csp/customer?q=${encodeURIComponent(address(7))}`, { headers })).json()
   ).data.customers[0].token as string;
-  await page.keyboard.press('Control+K');
-  await page
-    .getByLabel('Go to a payment, transaction, batch, account, webhook, delivery or customer')
-    .fill(c7);
+  await (await openSearch(page, 'Control+K')).fill(c7);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/customers\\?q=${c7}$`));
   await expect(cells).toHaveText([address(7)]);

@@ -1,7 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import { verifyWebhookSignature } from '../../lib/webhooks/sign';
 import { startReceiver } from '../api/receiver';
-import { DEMO_ADMIN, downloadCsv, expectAccessible, shootThemes, signInAs, uniq } from './helpers';
+import {
+  DEMO_ADMIN,
+  downloadCsv,
+  expectAccessible,
+  openSearch,
+  shootThemes,
+  signInAs,
+  uniq,
+} from './helpers';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
@@ -272,10 +280,7 @@ test("a delivery's page shows the payload exactly as sent and each attempt's ans
     // The shell's search takes a delivery's id alone to its page.
     const deliveryUrl = page.url();
     await page.goto(endpoint);
-    await page.keyboard.press('/');
-    const search = page.getByLabel(
-      'Go to a payment, transaction, batch, account, webhook, delivery or customer',
-    );
+    const search = await openSearch(page);
     await search.fill(deliveryUrl.split('/').at(-1)!);
     await search.press('Enter');
     await expect(page).toHaveURL(deliveryUrl);

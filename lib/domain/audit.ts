@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = {
   'organization.second_factor_policy_changed': 'Second factor required of everyone (or no longer)',
   'user.signed_in': 'Signed in',
   'user.sign_in_failed': 'Sign-in refused',
+  'user.sign_in_throttled': 'Sign-in refused: too many failures',
   'user.signed_out': 'Signed out',
   'user.password_changed': 'Password changed',
   'user.second_factor_enabled': 'Second factor turned on',

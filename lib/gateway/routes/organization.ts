@@ -1,5 +1,6 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { defineRoute } from '@/lib/api/define-route';
+import { RateLimitedError } from '@/lib/errors';
 import { reviewOrganization } from '@/lib/services/organizations/review';
 import type { GatewayEnv } from '@/lib/api/env';
 import { clientAddress } from '@/lib/api/client-address';
@@ -11,6 +12,7 @@ import {
   listOrganizations,
   normalizeEmail,
   setPreferredNamespace,
+  recordThrottledSignIn,
   setSecondFactorPolicy,
   signIn,
   signUp,
@@ -61,11 +63,18 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
       .object({ access_token: z.string(), token: z.string(), role: z.string(), user_id: z.string() })
       .openapi('SignInResult'),
     errors: [401],
-    handler: (ctx, { body }, c) =>
-      getSignInThrottle(ctx.db).attempt(
-        { email: normalizeEmail(body.admin_email), address: clientAddress(c) },
-        () => signIn(ctx.db, body, ctx),
-      ),
+    handler: async (ctx, { body }, c) => {
+      const email = normalizeEmail(body.admin_email);
+      try {
+        return await getSignInThrottle(ctx.db).attempt({ email, address: clientAddress(c) }, () =>
+          signIn(ctx.db, body, ctx),
+        );
+      } catch (err) {
+        if (err instanceof RateLimitedError)
+          await recordThrottledSignIn(ctx.db, ctx, email, Number(err.headers?.['Retry-After'] ?? 0));
+        throw err;
+      }
+    },
   });
 
   defineRoute(app, {

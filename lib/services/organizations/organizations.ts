@@ -417,3 +417,44 @@ export async function setSecondFactorPolicy(ctx: ServiceContext, required: boole
   await credentialsChanged(ctx.db);
   return serializeOrganization(row);
 }
+
+/** (e-mail, address, minute) of the throttled sign-ins this instance recorded lately. */
+const throttledRecorded = new Map<string, number>();
+
+/**
+ * A sign-in refused because its account or address is throttled goes into the trail of each
+ * organization that has an account with the e-mail (the network's for an unknown one), at most
+ * once a minute per e-mail and client address and instance: an attacker kept at the limit does not
+ * grow the append-only trail by a row per attempt, and the anonymous limit per address (30 a
+ * minute by default) bounds how many e-mails one address can make it record.
+ */
+export async function recordThrottledSignIn(
+  db: Db,
+  audit: AuditContext,
+  email: string,
+  retryAfterSeconds: number,
+): Promise<void> {
+  const minute = Math.floor(Date.now() / 60_000);
+  const key = `${email}\n${audit.client?.ip ?? ''}`;
+  if (throttledRecorded.get(key) === minute) return;
+  if (throttledRecorded.size >= 10_000) throttledRecorded.clear();
+  throttledRecorded.set(key, minute);
+  const accounts = await db
+    .select({ id: users.id, orgId: users.orgId })
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(MAX_ACCOUNTS_PER_EMAIL);
+  const orgs = [...new Set(accounts.map((a) => a.orgId))];
+  await recordAudit(
+    db,
+    { ...audit, principal: { kind: 'anonymous' } },
+    ...(orgs.length ? orgs : [null]).map((orgId) => ({
+      action: 'user.sign_in_throttled' as const,
+      claimedActor: email,
+      orgId,
+      partnerId: null,
+      target: { type: 'user', id: accounts.find((a) => a.orgId === orgId)?.id ?? null },
+      after: { retry_after_seconds: retryAfterSeconds },
+    })),
+  );
+}
