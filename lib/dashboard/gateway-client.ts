@@ -1,6 +1,7 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { config } from '@/lib/config';
+import { clientAddressFromHeaders } from '@/lib/api/client-address';
 
 /**
  * Server-side calls from the dashboard to the gateway: in-process by default, or to the upstream
@@ -74,4 +75,23 @@ export async function gatewayJson<T>(
       code: body?.code,
     });
   return body.data as T;
+}
+
+/**
+ * A browser's request that needs no session (sign-up, accepting an invitation), forwarded to the
+ * gateway's `path` for the browser's address, its answer passed back with its status and any
+ * Retry-After.
+ */
+export async function forwardAnonymous(req: Request, path: string): Promise<Response> {
+  const res = await callGateway(path, {
+    method: req.method,
+    headers: { 'content-type': 'application/json' },
+    body: await req.text(),
+    clientAddress: clientAddressFromHeaders((name) => req.headers.get(name)),
+  });
+  const retryAfter = res.headers.get('retry-after');
+  return new Response(await res.text(), {
+    status: res.status,
+    headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) },
+  });
 }
