@@ -9,17 +9,22 @@ const root = path.resolve(import.meta.dirname, '..');
 const port = Number(process.env.PORT || 3000);
 const url = `http://localhost:${port}`;
 
+const began = Date.now();
 const build = spawnSync('bash', [path.join(root, 'scripts/build-if-needed.sh')], {
   stdio: 'inherit',
   cwd: root,
 });
 if (build.status !== 0) process.exit(build.status ?? 1);
+const built = Date.now();
 
 const env: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: 'production',
   PORT: String(port),
   SEED_DEMO: process.env.SEED_DEMO ?? 'true',
+  // The demo prints warnings and errors only, so the sign-in banner below stays in view;
+  // LOG_LEVEL=info logs every request as JSON (what a deployment sets).
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? url,
 };
 const child = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
@@ -30,7 +35,6 @@ const child = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', S
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));
 
-const started = Date.now();
 for (;;) {
   try {
     const res = await fetch(`${url}/api/v1/csp/openapi.json`);
@@ -48,7 +52,7 @@ const db = process.env.DATABASE_URL
   ? 'PostgreSQL (DATABASE_URL)'
   : `embedded PGlite in ${process.env.DATA_DIR || './data'}`;
 console.log(`
-  Payment network gateway + dashboard is up (${((Date.now() - started) / 1000).toFixed(1)} s, ${db})
+  Payment network gateway + dashboard is up: ${seconds(began, Date.now())} s in all (build ${seconds(began, built)} s, start ${seconds(built, Date.now())} s), ${db}
 
   Dashboard      ${url}
   API            ${url}/api/v1/csp   (reference: ${url}/docs)
@@ -61,7 +65,13 @@ console.log(`
   Try the API    curl -s ${url}/api/v1/csp/customer/jane@demo-bank.test/resolve \\
                    -H 'X-SERVICE-API-KEY: ${DEMO.apiKey}' \\
                    -H 'x-org-id: ${ids.orgId}' -H 'x-partner-id: ${ids.partnerId}'
+
+  Logs           warnings and errors (LOG_LEVEL=info logs every request as JSON)
 `);
+
+function seconds(from: number, to: number): string {
+  return ((to - from) / 1000).toFixed(1);
+}
 
 /** The demo bank's ids, read through the API so the printed curl works as is. */
 async function demoIds(): Promise<{ orgId: string; partnerId: string }> {
