@@ -29,7 +29,8 @@ const SHAPES: Array<[string, RegExp]> = [
   ['API secret', /sk_(sandbox|live)_[A-Za-z0-9_-]{16,}/],
   ['webhook secret', /whsec_[A-Za-z0-9+/=]{16,}/],
   ['JWT', /eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/],
-  ['invitation link', /inv_[A-Za-z0-9_-]{32,}/],
+  // Exactly a token, not four letters inside a sealed (base64url) record that happen to read `inv_`.
+  ['invitation link', /(?<![A-Za-z0-9_-])inv_[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/],
 ];
 
 type Query = (text: string) => Promise<Array<Record<string, unknown>>>;
