@@ -6,7 +6,7 @@ import { ChartSkeleton } from '@/components/charts/chart-frame';
 import { GettingStarted } from '@/components/overview/getting-started';
 import { KpiCards } from '@/components/overview/kpi-cards';
 import { SELECT_CLASS } from '@/components/ui/select';
-import { overviewQuery } from '@/lib/client/queries/overview';
+import { overviewQuery, type Overview } from '@/lib/client/queries/overview';
 import { useUrlState } from '@/lib/client/use-url-state';
 
 // Recharts is loaded with the charts only, after the figures: the first paint does not wait for it.
@@ -19,22 +19,28 @@ const ExceptionsChart = dynamic(() => import('@/components/charts/exceptions-cha
   loading: () => <ChartSkeleton title="Exceptions by code and blame" />,
 });
 
-const PERIODS = [7, 14, 30, 90];
+import { periodOf, PERIODS } from './overview-period';
 
 export function OverviewClient({
   partnerId,
   orgId,
   domain,
   isSandbox,
+  initial,
 }: {
   partnerId: string;
   orgId: string;
   domain: string;
   isSandbox: boolean;
+  /** The figures read with the page's HTML, for the period they are of. */
+  initial: { days: number; data: Overview } | null;
 }) {
   const { params, set } = useUrlState();
-  const days = PERIODS.includes(Number(params.get('days'))) ? Number(params.get('days')) : 14;
-  const query = useQuery(overviewQuery(partnerId, days));
+  const days = periodOf(params.get('days'));
+  const query = useQuery({
+    ...overviewQuery(partnerId, days),
+    initialData: initial?.days === days ? initial.data : undefined,
+  });
   const o = query.data;
 
   return (

@@ -1,12 +1,19 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { GoLive } from '@/components/overview/go-live';
-import { requireMe } from '@/lib/dashboard/session';
+import type { Overview } from '@/lib/client/queries/overview';
+import { readFirstPage, requireMe } from '@/lib/dashboard/session';
 import { OverviewClient } from './overview-client';
+import { periodOf } from './overview-period';
 
-export default async function OverviewPage() {
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function OverviewPage({ searchParams }: { searchParams: SearchParams }) {
   const { me, partnerId } = await requireMe();
   const ns = me.partners.find((p) => p.token === partnerId);
+  // The figures come with the HTML (the page's largest paint is a figure); the browser refreshes them.
+  const days = periodOf([(await searchParams).days].flat()[0]);
+  const figures = ns && me.organization ? await readFirstPage<Overview>(`/overview?days=${days}`) : null;
   const goLive =
     me.organization?.status === 'verified' && !me.partners.some((p) => p.environment === 'production');
   return (
@@ -38,6 +45,7 @@ export default async function OverviewPage() {
             orgId={me.organization.token}
             domain={ns.domain}
             isSandbox={me.organization.status === 'sandbox'}
+            initial={figures ? { days, data: figures } : null}
           />
         </Suspense>
       ) : me.role === 'operator' ? (
