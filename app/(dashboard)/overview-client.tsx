@@ -6,6 +6,7 @@ import { ChartSkeleton } from '@/components/charts/chart-frame';
 import { GettingStarted } from '@/components/overview/getting-started';
 import { KpiCards } from '@/components/overview/kpi-cards';
 import { SELECT_CLASS } from '@/components/ui/select';
+import { WhenVisible } from '@/components/ui/when-visible';
 import { overviewQuery, type Overview } from '@/lib/client/queries/overview';
 import { useUrlState } from '@/lib/client/use-url-state';
 
@@ -85,8 +86,13 @@ export function OverviewClient({
         </div>
       )}
       <div className="grid gap-4 lg:grid-cols-2">
-        {o ? <PaymentVolumeChart overview={o} /> : <ChartSkeleton title="Daily payment volume by status" />}
-        {o ? <ExceptionsChart overview={o} /> : <ChartSkeleton title="Exceptions by code and blame" />}
+        {/* Charts render when they come into view (below the figures on a phone). */}
+        <WhenVisible fallback={<ChartSkeleton title="Daily payment volume by status" />}>
+          {o ? <PaymentVolumeChart overview={o} /> : <ChartSkeleton title="Daily payment volume by status" />}
+        </WhenVisible>
+        <WhenVisible fallback={<ChartSkeleton title="Exceptions by code and blame" />}>
+          {o ? <ExceptionsChart overview={o} /> : <ChartSkeleton title="Exceptions by code and blame" />}
+        </WhenVisible>
       </div>
     </div>
   );
