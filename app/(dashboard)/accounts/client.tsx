@@ -10,10 +10,11 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ExportLink } from '@/components/ui/export-link';
-import { Field, SelectField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import { usePaging, useUrlState, whenTypingStops } from '@/lib/client/use-url-state';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { FilterField } from '@/components/ui/filter-field';
 import type { Account } from './account';
 import { LazyAccountForm } from './lazy-account-form';
 
@@ -122,23 +123,17 @@ export function Client({
         </Banner>
       )}
       <div className="flex flex-wrap items-end gap-3">
-        <Field
+        <FilterField
           label="Title contains"
           id="f-title"
-          defaultValue={title}
-          onChange={(e) => {
-            const v = e.target.value;
-            whenTypingStops('account_title', () => set({ account_title: v }));
-          }}
+          value={title}
+          onValue={(v) => set({ account_title: v })}
         />
-        <Field
+        <FilterField
           label="Routing number"
           id="f-routing"
-          defaultValue={routing}
-          onChange={(e) => {
-            const v = e.target.value;
-            whenTypingStops('routing_number', () => set({ routing_number: v }));
-          }}
+          value={routing}
+          onValue={(v) => set({ routing_number: v })}
         />
         <SelectField
           label="Status"

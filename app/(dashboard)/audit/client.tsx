@@ -17,7 +17,8 @@ import {
   type AuditEvent,
   type AuditFilters,
 } from '@/lib/client/queries/audit';
-import { usePaging, useUrlState, whenTypingStops } from '@/lib/client/use-url-state';
+import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { FilterField } from '@/components/ui/filter-field';
 
 const LIMIT = 25;
 const col = columnHelper<AuditEvent>();
@@ -136,25 +137,17 @@ export function AuditClient({ operator }: { operator: boolean }) {
             </option>
           ))}
         </SelectField>
-        <Field
-          key={`actor-${filters.actor ?? ''}`}
+        <FilterField
           label="Who (e-mail or key name)"
           id="audit-actor"
-          defaultValue={filters.actor ?? ''}
-          onChange={(e) => {
-            const v = e.target.value.trim();
-            whenTypingStops('actor', () => set({ actor: v }));
-          }}
+          value={filters.actor ?? ''}
+          onValue={(v) => set({ actor: v })}
         />
-        <Field
-          key={`target-${filters.target ?? ''}`}
+        <FilterField
           label="Target id"
           id="audit-target"
-          defaultValue={filters.target ?? ''}
-          onChange={(e) => {
-            const v = e.target.value.trim();
-            whenTypingStops('target', () => set({ target: v }));
-          }}
+          value={filters.target ?? ''}
+          onValue={(v) => set({ target: v })}
         />
         <Field
           label="From"
@@ -171,15 +164,11 @@ export function AuditClient({ operator }: { operator: boolean }) {
           onChange={(e) => set({ occurred_to: fromLocalInput(e.target.value, 'end') })}
         />
         {operator ? (
-          <Field
-            key={`org-${filters.org_id ?? ''}`}
+          <FilterField
             label="Organization id (or network)"
             id="audit-org"
-            defaultValue={filters.org_id ?? ''}
-            onChange={(e) => {
-              const v = e.target.value.trim();
-              whenTypingStops('org_id', () => set({ org_id: v }));
-            }}
+            value={filters.org_id ?? ''}
+            onValue={(v) => set({ org_id: v })}
           />
         ) : null}
         {hasFilters ? (
