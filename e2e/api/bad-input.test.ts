@@ -670,6 +670,51 @@ describe('bodies nested too deep or too wide, and lone UTF-16 surrogates: 400 na
   );
 });
 
+describe.runIf(inject('host') === 'next')("the dashboard's forwarders that need no session", () => {
+  it('refuse a body over 64 KiB, sized or streamed, before reading it whole, and create nothing', async () => {
+    const origin = new URL(baseUrl()).origin;
+    const email = `big-${uniq()}@example.test`;
+    const big = JSON.stringify({
+      name: 'Big Bank',
+      admin_email: email,
+      admin_password: 'correct-horse-battery',
+      padding: 'x'.repeat(70_000),
+    });
+    // A streamed body that does not end: answered once 64 KiB have arrived, not when it ends.
+    let open: ReadableStreamDefaultController<Uint8Array> | undefined;
+    const endless = () =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          open = controller;
+          for (let i = 0; i < 8; i++)
+            controller.enqueue(new TextEncoder().encode(big.slice(i * 10_000, (i + 1) * 10_000)));
+        },
+      });
+    for (const path of ['/api/signup', `/api/invitation/inv_${'x'.repeat(43)}`]) {
+      for (const body of [big, endless()]) {
+        const res = await fetch(`${origin}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          signal: AbortSignal.timeout(10_000),
+          ...(typeof body === 'string' ? {} : { duplex: 'half' }),
+        } as RequestInit);
+        expect(res.status, path).toBe(413);
+        expect(await res.json()).toEqual({
+          code: 'error.payload_too_large',
+          message: 'Request body exceeds the 64 KiB limit',
+        });
+        if (typeof body !== 'string') open?.close();
+      }
+    }
+    // Nothing was signed up: the address signs in nowhere.
+    const signin = await api('POST', '/organization/signin', {
+      body: { admin_email: email, admin_password: 'correct-horse-battery' },
+    });
+    expect(signin.status).toBe(401);
+  });
+});
+
 /** A dashboard session cookie, signed in through next-auth's credentials form as a browser is. */
 async function dashboardSession(email: string, password: string): Promise<string> {
   const origin = new URL(baseUrl()).origin;

@@ -2,27 +2,10 @@ import { getToken } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
 import { SESSION_SECRET } from '@/lib/auth/next-auth';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
-import { callGateway } from '@/lib/dashboard/gateway-client';
+import { bodyTooLarge, callGateway, readBodyWithin } from '@/lib/dashboard/gateway-client';
 import { PARTNER_COOKIE, PARTNER_PARAM, partnerFromCookie } from '@/lib/dashboard/partner-cookie';
-import { MAX_BODY_BYTES } from '@/lib/api/raw-path';
 
 export const dynamic = 'force-dynamic';
-
-const TOO_LARGE = Symbol('too large');
-
-/** The body as text, read no further than the gateway's limit (a sized one is refused unread). */
-async function readLimited(req: NextRequest): Promise<string | typeof TOO_LARGE> {
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return TOO_LARGE;
-  if (!req.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) return TOO_LARGE;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 /**
  * The browser's one door to the gateway: attaches the session's JWT (which never leaves the
@@ -56,13 +39,8 @@ async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] 
   // The browser's, for the audit trail (the address travels as clientAddress).
   const userAgent = req.headers.get('user-agent');
   if (userAgent) headers['user-agent'] = userAgent.slice(0, 256);
-  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readLimited(req);
-  if (body === TOO_LARGE) {
-    return Response.json(
-      { code: 'error.payload_too_large', message: 'Request body exceeds the 64 KiB limit' },
-      { status: 413 },
-    );
-  }
+  const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBodyWithin(req);
+  if (body === null) return bodyTooLarge();
   const query = search.toString();
   const res = await callGateway(`/${path.map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`, {
     method: req.method,
