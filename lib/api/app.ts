@@ -60,19 +60,17 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
     else c.res = errorResponse(c, new ValidationError(UNDECODABLE_PATH_MESSAGE));
     c.res.headers.set('X-Csp-Version', CSP_VERSION_HEADER);
     c.res.headers.set('X-Request-Id', c.get('requestId'));
+    // The route's template (`/api/v1/csp/payments/:payment_id`), never the path itself.
+    const template = c.req.routePath;
+    const route = template.endsWith('*') ? 'unmatched' : template;
     const span = trace.getActiveSpan();
     if (span?.isRecording()) {
       // The request's span (lib/server/tracing.ts) is named by its template, not its path.
-      const template = c.req.routePath;
-      const route = template.endsWith('*') ? 'unmatched' : template;
       span.updateName(`${c.req.method} ${route}`);
       span.setAttributes({ 'http.route': route, 'csp.request_id': c.get('requestId') });
     }
     const m = metrics();
     if (m) {
-      // The route's template (`/api/v1/csp/payments/:payment_id`), never the path itself.
-      const template = c.req.routePath;
-      const route = template.endsWith('*') ? 'unmatched' : template;
       const host = config.host;
       m.httpRequests.inc({ method: c.req.method, route, status: String(c.res.status), host });
       m.httpDuration.observe({ method: c.req.method, route, host }, (performance.now() - started) / 1000);

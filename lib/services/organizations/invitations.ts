@@ -5,13 +5,12 @@ import { config } from '@/lib/config';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import { hashPassword } from '@/lib/auth/password';
 import { checkPasswordPolicy } from '@/lib/auth/password-policy';
-import { NotFoundError, ValidationError } from '@/lib/errors';
+import { NotFoundError } from '@/lib/errors';
 import { sendMail } from '@/lib/mail/mailer';
 import { toSeconds } from '@/lib/schemas/common';
 import type { AcceptInvitationBody } from '@/lib/schemas/users';
 import type { ServiceContext } from '@/lib/services/context';
 import { recordAudit, type AuditContext } from '../audit/record';
-import { requireOrg } from '../guards';
 import { endSessions } from '../sessions/sessions';
 import { asUser } from './organizations';
 
@@ -137,23 +136,13 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, input
 /**
  * An admin resets a user's access (a forgotten password, a lost authenticator, a suspected
  * compromise): the password and the second factor are cleared, every session ends on every
- * instance, and a new invitation link lets the person set a password again.
+ * instance, and a new invitation link lets the person set a password again. `user` is one of the
+ * caller's organization, not the caller (lib/services/organizations/users.ts `resetAccess`).
  */
-export async function resetUserAccess(ctx: ServiceContext, userId: string) {
-  const orgId = requireOrg(ctx);
-  if (ctx.principal.kind === 'user' && ctx.principal.userId === userId)
-    throw new ValidationError(
-      'You cannot reset your own access: change your password on the Security screen, or ask another admin',
-    );
-  const [user] = await ctx.db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.orgId, orgId)))
-    .limit(1);
-  if (!user) throw new NotFoundError(`User ${userId} not found`);
+export async function resetUserAccess(ctx: ServiceContext, user: UserRow) {
   const issued = issueInvitation();
   const passwordHash = await issued.passwordHash;
-  const { row, ended } = await ctx.db.transaction(async (tx) => {
+  const row = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({
@@ -180,8 +169,8 @@ export async function resetUserAccess(ctx: ServiceContext, userId: string) {
         invitation_expires_at: issued.expiresAt.toISOString(),
       },
     });
-    return { row: row!, ended: ended.length };
+    return row!;
   });
   await credentialsChanged(ctx.db);
-  return { user: row, invitation: await deliverInvitation(ctx.db, row, issued), sessionsEnded: ended };
+  return { user: row, invitation: await deliverInvitation(ctx.db, row, issued) };
 }

@@ -89,7 +89,11 @@ export async function inviteUser(ctx: ServiceContext, input: InviteUserBody) {
 
 /** A new invitation link for the user, their password, second factor and sessions ended. */
 export async function resetAccess(ctx: ServiceContext, id: string) {
-  const { user, invitation } = await resetUserAccess(ctx, id);
+  if (ctx.principal.kind === 'user' && ctx.principal.userId === id)
+    throw new ValidationError(
+      'You cannot reset your own access: change your password on the Sessions screen, or ask another admin',
+    );
+  const { user, invitation } = await resetUserAccess(ctx, await getUserOrThrow(ctx, id));
   return { ...serializeUser(user), invitation };
 }
 
