@@ -81,6 +81,25 @@ export const READS: Read[] = [
     path: (fx) => `/payments?created_from=${fx.createdFrom}&limit=20`,
   },
   { name: 'payments, status=settled', path: () => '/payments?status=settled&limit=20' },
+  // The other direction of each list's order (`order`): the same index ranges, read the other way.
+  { name: 'payments, oldest first', issue: true, path: () => '/payments?order=asc&limit=20' },
+  {
+    name: 'payments, status=pending, oldest first',
+    issue: true,
+    path: () => '/payments?status=pending&order=asc&limit=20',
+  },
+  {
+    name: 'payments, status=admitted, oldest first',
+    path: () => '/payments?status=admitted&order=asc&limit=20',
+  },
+  {
+    name: 'payments, status=settled, oldest first',
+    path: () => '/payments?status=settled&order=asc&limit=20',
+  },
+  {
+    name: 'payments, search: party name, oldest first',
+    path: () => '/payments?party=fatima%20okafor&order=asc&limit=20',
+  },
   // Search (bench/history-data.ts: party addresses c<k>@…, 64 first/last name pairs in equal
   // shares, references "Invoice <g>", amounts log-uniform from 1.00 to 31,622.78, 90 % USD).
   {
@@ -159,7 +178,13 @@ export const READS: Read[] = [
   },
   { name: 'task queue, status=pending', issue: true, path: () => '/tasks?status=pending&limit=20' },
   { name: 'task queue, all statuses', path: () => '/tasks?limit=20' },
+  {
+    name: 'task queue, status=pending, latest expiry first',
+    issue: true,
+    path: () => '/tasks?status=pending&order=desc&limit=20',
+  },
   { name: 'settlements list', issue: true, path: () => '/settlements?limit=20' },
+  { name: 'settlements list, oldest first', path: () => '/settlements?order=asc&limit=20' },
   { name: 'batch details', path: (fx) => (fx.batchId ? `/settlements/${fx.batchId}` : null) },
   {
     name: "batch's transactions, first page",
@@ -188,6 +213,11 @@ export const READS: Read[] = [
     name: 'webhook deliveries, page at row 10^6 (offset)',
     issue: true,
     path: (fx) => `/webhook/${fx.webhookId}/deliveries?page=${pageAt(MILLION, fx.deliveries)}&limit=20`,
+  },
+  {
+    name: 'webhook deliveries, oldest first',
+    issue: true,
+    path: (fx) => `/webhook/${fx.webhookId}/deliveries?order=asc&limit=20`,
   },
   {
     name: 'webhook deliveries, status=failed',

@@ -242,6 +242,32 @@ describe('GET /api/v1/csp/audit-events', () => {
     expect(rest.audit_events).toHaveLength(1);
     const names = [...keys.audit_events, ...rest.audit_events].map((e) => e.changes?.after?.name);
     expect(names).toEqual(['k2', 'k1', 'k0']);
+    // Oldest first (`order=asc`), by cursor; a cursor continues the order it was made in.
+    const oldest = await trail(org, '?action=api_key.created&limit=2&order=asc');
+    const oldestRest = await trail(
+      org,
+      `?action=api_key.created&limit=2&order=asc&cursor=${oldest.next_cursor}`,
+    );
+    expect([...oldest.audit_events, ...oldestRest.audit_events].map((e) => e.changes?.after?.name)).toEqual([
+      'k0',
+      'k1',
+      'k2',
+    ]);
+    expect(oldestRest.next_cursor).toBeNull();
+    const otherOrder = await api(
+      'GET',
+      `/audit-events?action=api_key.created&limit=2&cursor=${oldest.next_cursor}`,
+      {
+        token: org.token,
+      },
+    );
+    expectError(otherOrder, 400, 'error.bad_request');
+    expect(otherOrder.body.message).toContain(
+      'cursor: it belongs to the same list with other filters or another order',
+    );
+    const badOrder = await api('GET', '/audit-events?order=newest', { token: org.token });
+    expectError(badOrder, 400, 'error.bad_request');
+    expect(badOrder.body.message).toContain('order must be asc or desc');
     expect(
       (await trail(org, `?actor=${encodeURIComponent(org.email.toUpperCase())}&action=api_key.created`))
         .count,
@@ -330,6 +356,21 @@ describe('GET /api/v1/csp/audit-events', () => {
     expect(lines[1]).toContain(',api_key.created,api_key,');
     // A formula is defused and quotes are doubled.
     expect(lines[1]).toContain('"{""name"":""=cmd|x, \\""quoted\\""""');
+    // The whole trail, in either order: the same lines, reversed.
+    const exported = async (query: string) =>
+      (
+        await (
+          await fetch(`${(await import('./helpers')).baseUrl()}/audit-events/export${query}`, {
+            headers: { authorization: `Bearer ${org.token}` },
+          })
+        ).text()
+      )
+        .trim()
+        .split('\r\n')
+        .slice(1);
+    const newestFirst = await exported('');
+    expect(newestFirst.length).toBeGreaterThanOrEqual(4);
+    expect(await exported('?order=asc')).toEqual([...newestFirst].reverse());
     expectError(
       await api('GET', `/audit-events/export?org_id=${uniq()}`, { token: org.token }),
       403,

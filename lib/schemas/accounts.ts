@@ -89,6 +89,7 @@ export const exportAccountsQuery = listAccountsQuery.pick({
   account_title: true,
   routing_number: true,
   status: true,
+  order: true,
 });
 export type AccountFilters = z.output<typeof exportAccountsQuery>;
 

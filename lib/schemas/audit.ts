@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { pageInfo, pageQuery } from './common';
+import { orderQuery, pageInfo, pageQuery } from './common';
 
 /** One entry of the audit trail (docs/audit.md). */
 export const auditEventSchema = z
@@ -83,7 +83,7 @@ export const auditFilters = {
 export const listAuditEventsQuery = z.object({ ...pageQuery, ...auditFilters });
 export type ListAuditEventsQuery = z.output<typeof listAuditEventsQuery>;
 
-export const exportAuditEventsQuery = z.object(auditFilters);
+export const exportAuditEventsQuery = z.object({ ...auditFilters, ...orderQuery });
 export type ExportAuditEventsQuery = z.output<typeof exportAuditEventsQuery>;
 
 export const listAuditEventsResponse = z.object({

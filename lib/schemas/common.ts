@@ -15,10 +15,28 @@ export const unixSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
 /**
  * The paging of every list (lib/services/paging.ts; docs/decisions.md "Lists"): `limit` (1–100,
- * default 20) rows after the `cursor` of a previous answer, or from the start. `page` (≥ 1,
+ * default 20) rows after the `cursor` of a previous answer, or from the start, in the list's
+ * order or the other way (`order`). `page` (≥ 1,
  * DESIGN §4) still works, by offset, and may not be sent with a cursor.
  */
+/**
+ * The direction of a list's order: `asc` or `desc` of its sort keys (the newest-first lists' `asc`
+ * is oldest first). Each list's own order is its default (docs/decisions.md "Lists"); the other
+ * direction reads the same index the other way, at the same cost.
+ */
+export const orderQuery = {
+  order: z
+    .enum(['asc', 'desc'], { error: 'order must be asc or desc' })
+    .optional()
+    .openapi({
+      param: { name: 'order', in: 'query' },
+      description:
+        "The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in",
+    }),
+};
+
 export const pageQuery = {
+  ...orderQuery,
   limit: z.coerce
     .number({ error: 'limit must be an integer from 1 to 100' })
     .int('limit must be an integer from 1 to 100')

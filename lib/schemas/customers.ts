@@ -36,7 +36,7 @@ export const listCustomersQuery = z.object({
 
 export type ListCustomersQuery = z.output<typeof listCustomersQuery>;
 
-export const exportCustomersQuery = listCustomersQuery.pick({ q: true });
+export const exportCustomersQuery = listCustomersQuery.pick({ q: true, order: true });
 
 export const listCustomersResponse = z.object({
   count: z.number().int(),

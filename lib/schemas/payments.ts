@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { PAYMENT_STATUS_NAMES } from '@/lib/domain/statuses';
-import { pageQuery, pageInfo } from './common';
+import { orderQuery, pageQuery, pageInfo } from './common';
 
 export const partySchema = z
   .object({
@@ -285,7 +285,7 @@ const paymentFilters = {
 };
 
 export const listPaymentsQuery = z.object({ ...paymentFilters, ...pageQuery });
-export const exportPaymentsQuery = z.object(paymentFilters);
+export const exportPaymentsQuery = z.object({ ...paymentFilters, ...orderQuery });
 export type ExportPaymentsQuery = z.output<typeof exportPaymentsQuery>;
 
 export type ListPaymentsQuery = z.output<typeof listPaymentsQuery>;

@@ -79,6 +79,7 @@ export const exportSettlementsQuery = listSettlementsQuery.pick({
   status: true,
   cutoff_from: true,
   cutoff_to: true,
+  order: true,
 });
 export type SettlementFilters = z.output<typeof exportSettlementsQuery>;
 

@@ -41,7 +41,7 @@ export const listTasksQuery = z.object({
 
 export type ListTasksQuery = z.output<typeof listTasksQuery>;
 
-export const exportTasksQuery = listTasksQuery.pick({ status: true, name: true });
+export const exportTasksQuery = listTasksQuery.pick({ status: true, name: true, order: true });
 
 export const listTasksResponse = z.object({
   count: z.number().int(),

@@ -121,7 +121,7 @@ export const listWebhookDeliveriesQuery = z.object({
 export type ListWebhookDeliveriesQuery = z.output<typeof listWebhookDeliveriesQuery>;
 
 /** The list's filter without paging: the export's query. */
-export const exportWebhookDeliveriesQuery = listWebhookDeliveriesQuery.pick({ status: true });
+export const exportWebhookDeliveriesQuery = listWebhookDeliveriesQuery.pick({ status: true, order: true });
 export type WebhookDeliveryFilters = z.output<typeof exportWebhookDeliveriesQuery>;
 
 export const listWebhookDeliveriesResponse = z.object({

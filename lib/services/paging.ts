@@ -34,6 +34,8 @@ export interface Keyset {
 export interface PageRequest {
   limit: number;
   cursor?: string;
+  /** The list's order (`asc`/`desc` of its sort keys); its own `direction` when absent. */
+  order?: Direction;
   /** The legacy page number (OFFSET) where DESIGN names it; never with a cursor. */
   page?: number;
 }
@@ -86,7 +88,8 @@ function decodeCursor(text: string, keys: number, filters: string): Cursor {
     !c.k.every((v) => typeof v === 'string' && v.length <= 200)
   )
     throw new ValidationError('cursor: not a cursor of this list');
-  if (c.f !== filters) throw new ValidationError('cursor: it belongs to the same list with other filters');
+  if (c.f !== filters)
+    throw new ValidationError('cursor: it belongs to the same list with other filters or another order');
   return c;
 }
 
@@ -151,15 +154,40 @@ export interface KeysetFetch<R> {
 }
 
 /**
+ * A list's fetch read in the other direction when `order` is not the keyset's own: the same index,
+ * scanned the other way (PostgreSQL reads a B-tree backwards as fast as forwards), so every list
+ * can be read oldest or newest first at the same cost. The rows after a boundary in the requested
+ * order are the rows before it in the keyset's.
+ */
+export function inOrder<R>(
+  keyset: Keyset,
+  fetch: KeysetFetch<R>,
+  order: Direction | undefined,
+): KeysetFetch<R> {
+  if (order === undefined || order === keyset.direction) return fetch;
+  return {
+    ...fetch,
+    rows: (boundary, reverse, limit, offset) =>
+      fetch.rows(
+        boundary && { values: boundary.values, side: boundary.side === 'after' ? 'before' : 'after' },
+        !reverse,
+        limit,
+        offset,
+      ),
+  };
+}
+
+/**
  * One page of a keyset-paged list: its rows, and what the answer says about the rest. `q` is the
  * list's query: its parameters other than the paging ones are its filters, which the cursor's
- * digest covers.
+ * digest covers (`order` among them: a cursor continues the order it was made in).
  */
 export async function keysetPage<R>(
   keyset: Keyset,
   q: PageRequest & Record<string, unknown>,
-  fetch: KeysetFetch<R>,
+  listFetch: KeysetFetch<R>,
 ): Promise<{ rows: R[]; page: PageInfo }> {
+  const fetch = inOrder(keyset, listFetch, q.order);
   const filters = Object.fromEntries(
     Object.entries(q).filter(([name]) => name !== 'limit' && name !== 'cursor' && name !== 'page'),
   );

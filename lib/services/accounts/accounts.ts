@@ -8,7 +8,7 @@ import { toSeconds } from '@/lib/schemas/common';
 import { recordAudit } from '../audit/record';
 import { requireNamespace } from '../guards';
 import { keysetCsv } from '../export';
-import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { inOrder, keysetPage, queryFetch, type Keyset } from '../paging';
 import {
   ACCOUNT_STATUS_FILTER,
   type Account,
@@ -143,7 +143,7 @@ export async function exportAccounts(ctx: ServiceContext, q: AccountFilters) {
       'created_at',
       'updated_at',
     ],
-    accountsFetch(ctx, q),
+    inOrder(NEWEST_FIRST, accountsFetch(ctx, q), q.order),
     ({ row: a }) => [
       a.id,
       a.accountTitle,

@@ -2,10 +2,10 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@/lib/db';
 import { ForbiddenError } from '@/lib/errors';
 import type { ServiceContext } from '@/lib/services/context';
-import { beyond, keysetPage, orderOf, printedKeys, queryFetch, type Keyset } from '../paging';
+import { inOrder, keysetPage, queryFetch, type Keyset } from '../paging';
 import type { AuditEvent, ExportAuditEventsQuery, ListAuditEventsQuery } from '@/lib/schemas/audit';
 import { NETWORK_CHAIN } from './chain';
-import { csvExport } from '../export';
+import { keysetCsv } from '../export';
 
 const { auditEvents } = schema;
 type Row = typeof auditEvents.$inferSelect;
@@ -66,23 +66,22 @@ export function serializeAuditEvent(r: Row): AuditEvent {
   };
 }
 
-export async function listAuditEvents(ctx: ServiceContext, q: ListAuditEventsQuery) {
-  const where = scope(ctx, q);
-  const { rows, page } = await keysetPage(
+/** The trail's rows under a filter, read by keyset (the list's and the export's one fetch). */
+const auditFetch = (ctx: ServiceContext, where: SQL | undefined) =>
+  queryFetch<{ row: Row }>(
+    ctx.db,
     NEWEST_FIRST,
-    q,
-    queryFetch<{ row: Row }>(
-      ctx.db,
-      NEWEST_FIRST,
-      where,
-      (keys) => ctx.db.select({ row: auditEvents, keys }).from(auditEvents).$dynamic(),
-      () =>
-        ctx.db
-          .select({ one: sql`1` })
-          .from(auditEvents)
-          .$dynamic(),
-    ),
+    where,
+    (keys) => ctx.db.select({ row: auditEvents, keys }).from(auditEvents).$dynamic(),
+    () =>
+      ctx.db
+        .select({ one: sql`1` })
+        .from(auditEvents)
+        .$dynamic(),
   );
+
+export async function listAuditEvents(ctx: ServiceContext, q: ListAuditEventsQuery) {
+  const { rows, page } = await keysetPage(NEWEST_FIRST, q, auditFetch(ctx, scope(ctx, q)));
   return { ...page, audit_events: rows.map((r) => serializeAuditEvent(r.row)) };
 }
 
@@ -105,7 +104,7 @@ const CSV_COLUMNS = [
 ];
 
 /**
- * The filtered trail as CSV, newest first, read a page at a time by keyset as the client takes
+ * The filtered trail as CSV, newest first (or oldest first: `order`), read a page at a time by keyset as the client takes
  * it (never built in memory): the stream's consumer pulls, and each pull reads one page.
  */
 export async function exportAuditEvents(
@@ -113,31 +112,21 @@ export async function exportAuditEvents(
   q: ExportAuditEventsQuery,
 ): Promise<AsyncIterable<string>> {
   const where = scope(ctx, q); // refusals before the first byte
-  return csvExport(
-    CSV_COLUMNS,
-    (after, limit) =>
-      ctx.db
-        .select({ row: auditEvents, keys: printedKeys(NEWEST_FIRST) })
-        .from(auditEvents)
-        .where(after ? and(where, beyond(NEWEST_FIRST, after, 'after')) : where)
-        .orderBy(orderOf(NEWEST_FIRST))
-        .limit(limit) as Promise<Array<{ row: Row; keys: string[] }>>,
-    ({ row: r }) => [
-      r.occurredAt.toISOString(),
-      r.id,
-      r.orgId,
-      r.partnerId,
-      r.actorKind,
-      r.actorId,
-      r.actorLabel,
-      r.action,
-      r.targetType,
-      r.targetId,
-      r.changes?.before,
-      r.changes?.after,
-      r.requestId,
-      r.ip,
-      r.userAgent,
-    ],
-  );
+  return keysetCsv(CSV_COLUMNS, inOrder(NEWEST_FIRST, auditFetch(ctx, where), q.order), ({ row: r }) => [
+    r.occurredAt.toISOString(),
+    r.id,
+    r.orgId,
+    r.partnerId,
+    r.actorKind,
+    r.actorId,
+    r.actorLabel,
+    r.action,
+    r.targetType,
+    r.targetId,
+    r.changes?.before,
+    r.changes?.after,
+    r.requestId,
+    r.ip,
+    r.userAgent,
+  ]);
 }

@@ -11,7 +11,7 @@ import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { auditInsertSlots, auditValues } from '../audit/record';
 import { requireNamespace } from '../guards';
-import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { inOrder, keysetPage, queryFetch, type Keyset } from '../paging';
 import { isLinkEstablished } from '../links/linked';
 import { parseAddress } from '@/lib/domain/address';
 import type { CreateCustomerBody, ListCustomersQuery } from '@/lib/schemas/customers';
@@ -127,7 +127,7 @@ export async function listCustomers(ctx: ServiceContext, q: ListCustomersQuery) 
 }
 
 /** The customers list (the same `q`) as CSV, newest first, streamed (lib/services/export.ts). */
-export async function exportCustomers(ctx: ServiceContext, q: Pick<ListCustomersQuery, 'q'>) {
+export async function exportCustomers(ctx: ServiceContext, q: Pick<ListCustomersQuery, 'q' | 'order'>) {
   return keysetCsv(
     [
       'customer_id',
@@ -139,7 +139,7 @@ export async function exportCustomers(ctx: ServiceContext, q: Pick<ListCustomers
       'created_at',
       'updated_at',
     ],
-    customersFetch(ctx, q),
+    inOrder(NEWEST_FIRST, customersFetch(ctx, q), q.order),
     ({ row: c }) => [
       c.id,
       c.paymentAddress,

@@ -173,13 +173,43 @@ describe('the payments list, keyset-paged', () => {
     );
   });
 
+  it('reads oldest first with order=asc: the same rows, reversed, by cursor both ways', async () => {
+    const newest = await walk('part_a', { limit: 7 });
+    const oldest = await walk('part_a', { limit: 7, order: 'asc' });
+    expect(oldest).toEqual([...newest].reverse());
+    // Rows at one instant keep their id order, reversed too.
+    expect(await walk('part_t', { limit: 4, order: 'asc' })).toEqual(
+      Array.from({ length: 25 }, (_, i) => `tie-${String(i + 1).padStart(5, '0')}`),
+    );
+    // Each filter's own ranges: a status (the submissions), a prefix (payment_id order, reversed).
+    expect(await walk('part_a', { limit: 3, status: 'pending', order: 'asc' })).toEqual(
+      Array.from({ length: 10 }, (_, i) => `ab-${String(3 + 3 * i).padStart(5, '0')}`),
+    );
+    expect(await walk('part_a', { limit: 4, payment_id: 'ab-0001', order: 'desc' })).toEqual(
+      Array.from({ length: 10 }, (_, i) => `ab-${String(19 - i).padStart(5, '0')}`),
+    );
+    // Back by prev_cursor in the requested order; the page number counts in it too.
+    const p1 = await list('part_a', { limit: 10, order: 'asc' });
+    const p2 = await list('part_a', { limit: 10, order: 'asc', cursor: p1.next_cursor! });
+    const back = await list('part_a', { limit: 10, order: 'asc', cursor: p2.prev_cursor! });
+    expect(back.payments.map((p) => p.payment_id)).toEqual(p1.payments.map((p) => p.payment_id));
+    expect(back.prev_cursor).toBeNull();
+    const byPage = await list('part_a', { limit: 10, order: 'asc', page: 2 });
+    expect(byPage.payments.map((p) => p.payment_id)).toEqual(p2.payments.map((p) => p.payment_id));
+    expect(p1).toMatchObject({ count: 55, count_capped: false });
+    // A cursor continues the order it was made in: another order is another list.
+    await expect(list('part_a', { limit: 10, cursor: p1.next_cursor! })).rejects.toThrow(
+      'cursor: it belongs to the same list with other filters or another order',
+    );
+  });
+
   it('refuses a malformed cursor, a cursor of other filters, and a cursor with a page', async () => {
     const p1 = await list('part_a', { limit: 5, status: 'pending' });
     await expect(list('part_a', { cursor: 'not-a-cursor' })).rejects.toThrow(
       new ValidationError('cursor: not a cursor of this list'),
     );
     await expect(list('part_a', { limit: 5, cursor: p1.next_cursor! })).rejects.toThrow(
-      'cursor: it belongs to the same list with other filters',
+      'cursor: it belongs to the same list with other filters or another order',
     );
     await expect(list('part_a', { status: 'pending', cursor: p1.next_cursor!, page: 2 })).rejects.toThrow(
       'cursor and page cannot be combined',

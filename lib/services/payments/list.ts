@@ -12,7 +12,7 @@ import { unitsOf } from '@/lib/domain/money';
 import { csvExport } from '../export';
 import { requireNamespace } from '../guards';
 import { paymentCount } from '../overview/counts';
-import { keysetPage, unionFetch, type Keyset, type UnionBranch } from '../paging';
+import { inOrder, keysetPage, unionFetch, type Keyset, type UnionBranch } from '../paging';
 import { serializePayment } from './serialize';
 import { submissionStatus } from './status';
 
@@ -280,7 +280,11 @@ export async function exportPayments(ctx: ServiceContext, q: ExportPaymentsQuery
   const ns = requireNamespace(ctx);
   checkFilters(q); // refusals before the first byte
   const parts = branches(q, ns.id);
-  const fetch = unionFetch(ctx.db, parts, (ids) => loadPayments(ctx.db, ids));
+  const fetch = inOrder(
+    parts[0]!.keyset,
+    unionFetch(ctx.db, parts, (ids) => loadPayments(ctx.db, ids)),
+    q.order,
+  );
   return csvExport(
     CSV_COLUMNS,
     (after, limit) => fetch.rows(after && { values: after, side: 'after' }, false, limit, 0),

@@ -4,7 +4,7 @@ import { unitsOf } from '@/lib/domain/money';
 import { actorLabel, credentialId, publicActorLabel, type ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
 import { requireNamespace } from '../guards';
-import { keysetPage, unionFetch, type Keyset } from '../paging';
+import { inOrder, keysetPage, unionFetch, type Keyset } from '../paging';
 import { TASK } from '@/lib/domain/statuses';
 import { approvalsRequired } from '@/lib/domain/four-eyes';
 import { serializeTask } from './serialize';
@@ -91,7 +91,10 @@ export async function listTaskQueue(ctx: ServiceContext, q: ListTasksQuery) {
 }
 
 /** The queue (the same filters) as CSV, soonest expiry first, streamed (lib/services/export.ts). */
-export async function exportTaskQueue(ctx: ServiceContext, q: Pick<ListTasksQuery, 'status' | 'name'>) {
+export async function exportTaskQueue(
+  ctx: ServiceContext,
+  q: Pick<ListTasksQuery, 'status' | 'name' | 'order'>,
+) {
   const ns = requireNamespace(ctx);
   const statusName = (code: number) => Object.keys(TASK).find((k) => TASK[k as keyof typeof TASK] === code);
   return keysetCsv(
@@ -111,7 +114,7 @@ export async function exportTaskQueue(ctx: ServiceContext, q: Pick<ListTasksQuer
       'updated_by',
       'updated_at',
     ],
-    queueFetch(ctx, q),
+    inOrder(SOONEST_FIRST, queueFetch(ctx, q), q.order),
     (r) => [
       r.task.id,
       r.task.paymentId,

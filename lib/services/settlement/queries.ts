@@ -8,7 +8,7 @@ import { buildLevels, proofFromLevels } from '@/lib/settlement/merkle-levels';
 import { unitsOf } from '@/lib/domain/money';
 import { keysetCsv } from '../export';
 import { requireNamespace } from '../guards';
-import { keysetPage, queryFetch, unionFetch, type Keyset } from '../paging';
+import { inOrder, keysetPage, queryFetch, unionFetch, type Keyset } from '../paging';
 import { serializeTransaction } from '../payments/serialize';
 import type {
   GetNetworkSettlementQuery,
@@ -108,7 +108,7 @@ export async function exportBatches(ctx: ServiceContext, q: SettlementFilters) {
       'net_minor',
       'net',
     ],
-    batchesFetch(ctx, q),
+    inOrder(NEWEST_CUTOFF_FIRST, batchesFetch(ctx, q), q.order),
     ({ batch: b, leaf }) => {
       const net = leaf.kind === 'creditor' ? leaf.amount : -leaf.amount;
       return [

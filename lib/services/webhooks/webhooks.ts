@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/record';
 import { emitEvent } from '../events/emit';
 import { requireNamespace } from '../guards';
 import { keysetCsv } from '../export';
-import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { inOrder, keysetPage, queryFetch, type Keyset } from '../paging';
 import type {
   CreateWebhookBody,
   ListWebhookDeliveriesQuery,
@@ -290,7 +290,7 @@ export async function exportDeliveries(ctx: ServiceContext, id: string, q: Webho
       'next_attempt_at',
       'created_at',
     ],
-    deliveriesFetch(ctx, id, q, { withLastAttempt: true }),
+    inOrder(DELIVERIES_NEWEST_FIRST, deliveriesFetch(ctx, id, q, { withLastAttempt: true }), q.order),
     ({ row: d, lastError, lastResponse }) => [
       d.id,
       d.eventId,
