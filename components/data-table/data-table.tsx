@@ -1,8 +1,9 @@
 'use client';
 
-import { useTable, type CellContext, type ColumnDef, type RowData } from '@tanstack/react-table';
+import { useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import { features, type Features } from './columns';
 import type { Paging } from '@/lib/client/use-url-state';
+import type { ListOrder } from '@/lib/client/use-list-order';
 import type { ListPage } from '@/lib/client/list-page';
 import { CursorPager } from './pager';
 
@@ -10,19 +11,20 @@ import { CursorPager } from './pager';
 const NO_ROWS: never[] = [];
 
 /**
- * A column's cell template applied to its context. Column definitions are rebuilt on every render
- * of their screen (they close over its mutations), so mounting each template as a component, as
- * `flexRender` does, would remount every cell on each render — a select or button in a row would
- * lose focus while it is being used. Templates here are render functions, never hooks.
+ * A column's cell (or header) template applied to its context. Column definitions are rebuilt on
+ * every render of their screen (they close over its mutations), so mounting each template as a
+ * component, as `flexRender` does, would remount every cell on each render — a select or button in
+ * a row (or a header's sort button) would lose focus while it is being used. Templates here are
+ * render functions, never hooks.
  */
-function renderCell<T extends RowData>(ctx: CellContext<Features, T, unknown>): React.ReactNode {
-  const template = ctx.column.columnDef.cell;
-  return typeof template === 'function' ? template(ctx) : template;
+function render<C>(template: unknown, ctx: C): React.ReactNode {
+  return typeof template === 'function' ? template(ctx) : (template as React.ReactNode);
 }
 
 /**
  * Server-paginated table on react-table's core: the page's rows come in with what the gateway said
- * about the rest (`list`); the page's place lives in the URL (`usePaging`).
+ * about the rest (`list`); the page's place lives in the URL (`usePaging`), and so does the
+ * direction of its order (`useListOrder`) when the list can be read both ways.
  */
 export function DataTable<T extends RowData>({
   columns,
@@ -33,6 +35,7 @@ export function DataTable<T extends RowData>({
   isLoading,
   empty = 'Nothing here yet.',
   caption,
+  order,
 }: {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column keeps its own value type
   columns: ColumnDef<Features, T, any>[];
@@ -43,6 +46,11 @@ export function DataTable<T extends RowData>({
   isLoading?: boolean;
   empty?: string;
   caption: string;
+  /**
+   * The list's order, when a header sorts it (one column: the gateway's sort key; its header is a
+   * `SortHeader`): the header cell says the direction (`aria-sort`).
+   */
+  order?: ListOrder;
 }) {
   const table = useTable({ features, columns, data: data.length ? data : NO_ROWS });
   const width = table.getAllLeafColumns().length;
@@ -55,11 +63,21 @@ export function DataTable<T extends RowData>({
           <thead className="bg-slate-50 text-xs text-slate-600 uppercase dark:bg-slate-800 dark:text-slate-300">
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
-                {group.headers.map((header) => (
-                  <th key={header.id} scope="col" className="px-4 py-2 font-medium">
-                    {header.isPlaceholder ? null : <table.FlexRender header={header} />}
-                  </th>
-                ))}
+                {group.headers.map((header) => {
+                  return (
+                    <th
+                      key={header.id}
+                      scope="col"
+                      className="px-4 py-2 font-medium"
+                      // "asc" + "ending", "desc" + "ending" (this table is at its first-load budget)
+                      aria-sort={order?.column === header.column.id ? `${order.order}ending` : undefined}
+                    >
+                      {header.isPlaceholder
+                        ? null
+                        : render(header.column.columnDef.header, header.getContext())}
+                    </th>
+                  );
+                })}
               </tr>
             ))}
           </thead>
@@ -83,7 +101,7 @@ export function DataTable<T extends RowData>({
                 <tr key={row.id} className="border-t border-slate-100 dark:border-slate-800">
                   {row.getAllCells().map((cell) => (
                     <td key={cell.id} className="px-4 py-2 align-middle">
-                      {renderCell(cell.getContext())}
+                      {render(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
                 </tr>

@@ -61,6 +61,17 @@ test('an admin finds who renamed a key, reads the change and exports the filtere
   // The actor filter from the row, then back to everything.
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).not.toHaveURL(/action=/);
+  // Oldest first from the When header: the trail begins with the sign-up, and the rename is last.
+  const when = table.getByRole('columnheader', { name: /When/ });
+  await expect(when).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('row').nth(1)).toContainText('API key updated');
+  await when.getByRole('button').click();
+  await expect(page).toHaveURL(/order=asc/);
+  await expect(when).toHaveAttribute('aria-sort', 'ascending');
+  await expect(table.getByRole('row').nth(1)).toContainText(/Organization signed up|Namespace created/);
+  await expect(table.getByRole('row').last()).toContainText('API key updated');
+  await when.getByRole('button').click();
+  await expect(page).not.toHaveURL(/order=/);
   await table.getByRole('button', { name: who.email }).first().click();
   await expect(page).toHaveURL(new RegExp(`actor=${encodeURIComponent(who.email).replace(/\./g, '\\.')}`));
   await expect(page.getByLabel('Who (e-mail or key name)')).toHaveValue(who.email);

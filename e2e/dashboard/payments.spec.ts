@@ -413,6 +413,40 @@ test('payments filtered by creation date, kept in the URL next to the status fil
   await expect(page.getByRole('link', { name: 'inv-0990', exact: true })).toBeVisible();
 });
 
+test('the payments list reads oldest first from its Created header, in the URL, and back', async ({
+  page,
+}) => {
+  await signInAs(page, SUPPORT);
+  await nav(page, 'Payments');
+  type Ids = { payments: Array<{ payment_id: string }> };
+  const newest = (await readAs<Ids>(page, 'demo-bank.test', '/payments?limit=1')).payments[0]!.payment_id;
+  const oldest = (await readAs<Ids>(page, 'demo-bank.test', '/payments?limit=1&order=asc')).payments[0]!
+    .payment_id;
+  expect(oldest).not.toBe(newest);
+  const firstRow = page.getByRole('table', { name: 'Payments' }).getByRole('row').nth(1);
+  await expect(firstRow.getByRole('link').first()).toHaveText(newest);
+  const created = page.getByRole('columnheader', { name: /Created/ });
+  await expect(created).toHaveAttribute('aria-sort', 'descending');
+
+  await created.getByRole('button').click();
+  await expect(page).toHaveURL(/order=asc/);
+  await expect(created).toHaveAttribute('aria-sort', 'ascending');
+  await expect(firstRow.getByRole('link').first()).toHaveText(oldest);
+  // The direction is the list's, not a page's: it stays with a filter and a reload.
+  await page.getByLabel('Status', { exact: true }).selectOption('pending');
+  await expect(page).toHaveURL(/status=pending/);
+  await page.reload();
+  await expect(created).toHaveAttribute('aria-sort', 'ascending');
+  await shoot(page, 'payments-oldest-first');
+  // By keyboard, and the button keeps the focus (the header is not remounted).
+  const sortButton = created.getByRole('button');
+  await sortButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).not.toHaveURL(/order=/);
+  await expect(created).toHaveAttribute('aria-sort', 'descending');
+  await expect(sortButton).toBeFocused();
+});
+
 test('a settled payment’s timeline links to its settlement batch', async ({ page, request }) => {
   await signUpSandbox(page);
   const me = await (await page.request.get('/api/proxy/me')).json();

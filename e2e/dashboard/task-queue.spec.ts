@@ -326,6 +326,15 @@ test('the task-name filter narrows the queue to that task, in the URL', async ({
   await page.getByLabel('Task', { exact: true }).selectOption('');
   await expect(page).not.toHaveURL(/name=/);
   await expect(rows).toHaveCount(all.tasks.length);
+
+  // The other order: latest expiry first, the same tasks the other way round.
+  await page.getByLabel('Order', { exact: true }).selectOption('desc');
+  await expect(page).toHaveURL(/order=desc/);
+  await expect(rows.first()).toContainText(`${all.tasks.at(-1)!.payment_id} ·`);
+  await expect(rows.last()).toContainText(`${all.tasks[0]!.payment_id} ·`);
+  await page.getByLabel('Order', { exact: true }).selectOption('asc');
+  await expect(page).not.toHaveURL(/order=/);
+  await expect(rows.first()).toContainText(`${all.tasks[0]!.payment_id} ·`);
 });
 
 test('c waits out an undo window on the same task; u takes it back and nothing is sent', async ({

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { sortableHeader } from '@/components/data-table/sort-header';
 import { Button } from '@/components/ui/button';
 import { ExportLink } from '@/components/ui/export-link';
 import { DetailRow } from '@/components/ui/detail-row';
@@ -18,6 +19,7 @@ import {
   type AuditFilters,
 } from '@/lib/client/queries/audit';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { useListOrder } from '@/lib/client/use-list-order';
 import { FilterField } from '@/components/ui/filter-field';
 
 const LIMIT = 25;
@@ -33,9 +35,11 @@ const actorText = (e: AuditEvent) =>
 export function AuditClient({ operator }: { operator: boolean }) {
   const { params, set } = useUrlState();
   const paging = usePaging();
-  const filters: AuditFilters = Object.fromEntries(
-    AUDIT_FILTERS.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v),
-  );
+  const order = useListOrder('when', 'desc', { desc: 'Newest first', asc: 'Oldest first' });
+  const filters: AuditFilters = {
+    ...Object.fromEntries(AUDIT_FILTERS.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v)),
+    ...order.query,
+  };
   const query = useQuery(auditEventsQuery(filters, paging.cursor, LIMIT));
   const rows = query.data?.audit_events ?? [];
   const selectedId = params.get('entry');
@@ -44,7 +48,7 @@ export function AuditClient({ operator }: { operator: boolean }) {
 
   const columns = col.columns([
     col.display({
-      header: 'When',
+      header: sortableHeader(order, 'when', 'When'),
       id: 'when',
       cell: ({ row }) => (
         <span className="whitespace-nowrap">{formatLocal(new Date(row.original.occurred_at_ms))}</span>
@@ -189,6 +193,7 @@ export function AuditClient({ operator }: { operator: boolean }) {
         list={query.data}
         limit={LIMIT}
         paging={paging}
+        order={order}
         isLoading={query.isLoading}
         empty={hasFilters ? 'No entries match these filters.' : 'Nothing has been changed yet.'}
       />

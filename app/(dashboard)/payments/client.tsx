@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { sortableHeader } from '@/components/data-table/sort-header';
 import { Button } from '@/components/ui/button';
 import { ExportLink } from '@/components/ui/export-link';
 import { Field, SelectField } from '@/components/ui/field';
@@ -15,6 +16,7 @@ import { apiFetch } from '@/lib/client/api';
 import { PaymentStatusBadge } from '@/components/payments/status-badge';
 import { formatMoney } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { useListOrder } from '@/lib/client/use-list-order';
 import { findTarget } from '@/lib/client/find';
 import { FilterField } from '@/components/ui/filter-field';
 import type { ListPage } from '@/lib/client/list-page';
@@ -36,6 +38,7 @@ export interface PaymentList extends ListPage {
   payments: PaymentRow[];
 }
 const col = columnHelper<PaymentRow>();
+const NEWEST_FIRST = { desc: 'Newest first', asc: 'Oldest first' };
 
 /** The first page as the server read it for the URL it rendered (`qs`), or null. */
 export function Client({
@@ -53,6 +56,13 @@ export function Client({
   const paging = usePaging();
   const router = useRouter();
   const value = (key: (typeof PAYMENT_FILTERS)[number]) => params.get(key) ?? '';
+  // Newest first; with an id prefix, in payment_id order (the gateway's two orders of the list).
+  const byId = Boolean(value('payment_id'));
+  const order = useListOrder(
+    byId ? 'payment_id' : 'created',
+    byId ? 'asc' : 'desc',
+    byId ? { asc: 'Payment id A to Z', desc: 'Payment id Z to A' } : NEWEST_FIRST,
+  );
   const [search, setSearch] = useState('');
   const [finding, setFinding] = useState(false);
   const qs = paymentsQuery(params);
@@ -72,7 +82,7 @@ export function Client({
   });
   const columns = col.columns([
     col.accessor('payment_id', {
-      header: 'Payment',
+      header: sortableHeader(order, 'payment_id', 'Payment'),
       cell: ({ row }) => (
         <Link
           className="whitespace-nowrap text-blue-700 underline dark:text-blue-400"
@@ -112,7 +122,7 @@ export function Client({
       cell: ({ row }) => <PaymentStatusBadge status={row.original.submission_status} />,
     }),
     col.display({
-      header: 'Created',
+      header: sortableHeader(order, 'created', 'Created'),
       id: 'created',
       cell: ({ row }) => <LocalTime seconds={isoSeconds(row.original.initiated_at)} />,
     }),
@@ -267,6 +277,7 @@ export function Client({
         list={query.data}
         limit={PAYMENTS_LIMIT}
         paging={paging}
+        order={order}
         isLoading={query.isLoading}
         empty="No payments match."
       />

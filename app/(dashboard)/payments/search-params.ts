@@ -55,7 +55,7 @@ export function amountBound(text: string, currency: string): string | undefined 
   return toMinorUnits(text, /^[A-Z]{3}$/.test(currency) ? currency : 'USD') ?? undefined;
 }
 
-/** The gateway's filters of the URL (no paging). */
+/** The gateway's filters of the URL and the direction of its order (no paging). */
 export function paymentFilters(params: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams();
   for (const key of AS_IS) {
@@ -72,6 +72,9 @@ export function paymentFilters(params: URLSearchParams): URLSearchParams {
   const max = amountBound(params.get('amount_to') ?? '', currency);
   if (min) out.set('amount_min', min);
   if (max) out.set('amount_max', max);
+  // The direction of the list's order (useListOrder): newest first, or payment_id order with a prefix.
+  const order = params.get('order');
+  if (order === 'asc' || order === 'desc') out.set('order', order);
   return out;
 }
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { sortableHeader } from '@/components/data-table/sort-header';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
 import { Field, SelectField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
@@ -12,56 +13,67 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { when } from '@/lib/client/format';
 import { batchesQuery, type BatchSummary } from '@/lib/client/queries/settlements';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { type ListOrder, useListOrder } from '@/lib/client/use-list-order';
 import { BATCH_STATUSES, fromLocalInput, toLocalInput } from './search-params';
 
 const col = columnHelper<BatchSummary>();
 
 const LIMIT = 20;
 
-const columns = col.columns([
-  col.display({
-    header: 'Batch',
-    id: 'batch',
-    cell: ({ row }) => (
-      <Link
-        className="font-mono text-blue-700 underline dark:text-blue-400"
-        href={`/settlements/${encodeURIComponent(row.original.token)}`}
-      >
-        {row.original.token}
-      </Link>
-    ),
-  }),
-  col.display({
-    header: 'Cut-off',
-    id: 'cutoff',
-    cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.cutoff_time)}</span>,
-  }),
-  col.display({
-    header: 'Status',
-    id: 'status',
-    cell: ({ row }) => <BatchStatusBadge status={row.original.status} />,
-  }),
-  col.accessor('currency', { header: 'Currency' }),
-  col.display({
-    header: 'Your transactions',
-    id: 'txns',
-    cell: ({ row }) => row.original.txn_count.toLocaleString('en'),
-  }),
-  col.display({
-    header: 'Completed',
-    id: 'completed',
-    cell: ({ row }) => (row.original.completed_on ? when(row.original.completed_on) : '—'),
-  }),
-]);
+/** The batches' columns; the cut-off's header sorts the list (`order`). */
+const columnsFor = (order: ListOrder) =>
+  col.columns([
+    col.display({
+      header: 'Batch',
+      id: 'batch',
+      cell: ({ row }) => (
+        <Link
+          className="font-mono text-blue-700 underline dark:text-blue-400"
+          href={`/settlements/${encodeURIComponent(row.original.token)}`}
+        >
+          {row.original.token}
+        </Link>
+      ),
+    }),
+    col.display({
+      header: sortableHeader(order, 'cutoff', 'Cut-off'),
+      id: 'cutoff',
+      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.cutoff_time)}</span>,
+    }),
+    col.display({
+      header: 'Status',
+      id: 'status',
+      cell: ({ row }) => <BatchStatusBadge status={row.original.status} />,
+    }),
+    col.accessor('currency', { header: 'Currency' }),
+    col.display({
+      header: 'Your transactions',
+      id: 'txns',
+      cell: ({ row }) => row.original.txn_count.toLocaleString('en'),
+    }),
+    col.display({
+      header: 'Completed',
+      id: 'completed',
+      cell: ({ row }) => (row.original.completed_on ? when(row.original.completed_on) : '—'),
+    }),
+  ]);
 
 export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
   const { params, set } = useUrlState();
   const paging = usePaging();
+  const order = useListOrder('cutoff', 'desc', { desc: 'Newest cut-off first', asc: 'Oldest cut-off first' });
   const status = params.get('status') ?? '';
   const from = params.get('cutoff_from') ?? '';
   const to = params.get('cutoff_to') ?? '';
   const query = useQuery(
-    batchesQuery({ status, cutoff_from: from, cutoff_to: to, cursor: paging.cursor, limit: LIMIT }),
+    batchesQuery({
+      status,
+      cutoff_from: from,
+      cutoff_to: to,
+      cursor: paging.cursor,
+      limit: LIMIT,
+      ...order.query,
+    }),
   );
   const hasFilters = Boolean(status || from || to);
 
@@ -70,7 +82,7 @@ export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
       <div>
         <h1 className="text-2xl font-semibold">Settlements</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          The settlement batches this namespace took part in, newest cut-off first.{' '}
+          The settlement batches this namespace took part in.{' '}
           <Link href="/settlements/statement" className="text-blue-700 underline dark:text-blue-400">
             Statement for a period
           </Link>
@@ -119,7 +131,7 @@ export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
         ) : null}
         <ExportLink
           path="/settlements/export"
-          filters={{ status, cutoff_from: from, cutoff_to: to }}
+          filters={{ status, cutoff_from: from, cutoff_to: to, ...order.query }}
           partnerId={partnerId}
           className="ml-auto self-center"
         >
@@ -129,11 +141,12 @@ export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
       <FormAlert message={query.isError ? (query.error as Error).message : null} />
       <DataTable
         caption="Settlement batches"
-        columns={columns}
+        columns={columnsFor(order)}
         data={query.data?.batches ?? []}
         list={query.data}
         limit={LIMIT}
         paging={paging}
+        order={order}
         isLoading={query.isLoading}
         empty={
           hasFilters

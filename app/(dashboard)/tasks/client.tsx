@@ -8,6 +8,7 @@ import { ExportLink } from '@/components/ui/export-link';
 import { SELECT_CLASS } from '@/components/ui/select';
 import { formatMoney } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { useListOrder } from '@/lib/client/use-list-order';
 import { TaskPanel } from './task-panel';
 import { claimText, type Decision, fourEyesText, type QueueTask, useQueue } from './use-queue';
 
@@ -27,6 +28,9 @@ function countdown(expiresAt: number, now: number): string {
 export function Client({ partnerId }: { partnerId: string | null }) {
   const { params, set } = useUrlState();
   const paging = usePaging();
+  // The queue's order is soonest expiry first (what must be worked before it lapses); the other
+  // way shows the most recent arrivals first.
+  const order = useListOrder('expires', 'asc', { asc: 'Soonest expiry first', desc: 'Latest expiry first' });
   const tab = params.get('status') === 'on_hold' ? 'on_hold' : 'pending';
   const name = params.get('name') ?? '';
   const [now, setNow] = useState(() => Date.now());
@@ -40,6 +44,7 @@ export function Client({ partnerId }: { partnerId: string | null }) {
     ...paging.query,
     limit: String(LIMIT),
     ...(name ? { name } : {}),
+    ...order.query,
   });
   const { query, work, bulkComplete, claim } = useQueue(qs.toString());
   const tasks = query.data?.tasks ?? [];
@@ -165,9 +170,23 @@ export function Client({ partnerId }: { partnerId: string | null }) {
           <option value="debtor_authorization">Debtor authorization</option>
           <option value="compliance_review">Compliance review</option>
         </select>
+        <label htmlFor="task-order" className="ml-4 text-sm">
+          Order
+        </label>
+        <select
+          id="task-order"
+          value={order.order}
+          onChange={(e) => {
+            if (e.target.value !== order.order) order.toggle();
+          }}
+          className={SELECT_CLASS}
+        >
+          <option value="asc">{order.labels.asc}</option>
+          <option value="desc">{order.labels.desc}</option>
+        </select>
         <ExportLink
           path="/tasks/export"
-          filters={{ status: tab, name }}
+          filters={{ status: tab, name, ...order.query }}
           partnerId={partnerId}
           className="ml-4"
         >

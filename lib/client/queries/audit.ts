@@ -7,11 +7,15 @@ export type { AuditEvent };
 
 /** The trail's filters, under the API's own names (they are the URL's too). */
 export const AUDIT_FILTERS = ['action', 'actor', 'target', 'occurred_from', 'occurred_to', 'org_id'] as const;
-export type AuditFilters = Partial<Record<(typeof AUDIT_FILTERS)[number], string>>;
+/** The filters, and the direction of the trail's order (newest first when absent). */
+export type AuditFilters = Partial<Record<(typeof AUDIT_FILTERS)[number], string>> & {
+  order?: 'asc' | 'desc';
+};
 
 const filterQuery = (f: AuditFilters) => {
   const qs = new URLSearchParams();
   for (const k of AUDIT_FILTERS) if (f[k]) qs.set(k, f[k]!);
+  if (f.order) qs.set('order', f.order);
   return qs;
 };
 

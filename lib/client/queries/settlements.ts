@@ -87,6 +87,8 @@ export interface BatchFilters {
   cutoff_from?: string;
   cutoff_to?: string;
   cursor?: string;
+  /** The direction (newest cut-off first when absent). */
+  order?: 'asc' | 'desc';
   limit: number;
 }
 
@@ -103,7 +105,8 @@ export const settlementKeys = {
 
 export function batchesQuery(f: BatchFilters) {
   const qs = new URLSearchParams({ limit: String(f.limit) });
-  for (const k of ['status', 'cutoff_from', 'cutoff_to', 'cursor'] as const) if (f[k]) qs.set(k, f[k]!);
+  for (const k of ['status', 'cutoff_from', 'cutoff_to', 'cursor', 'order'] as const)
+    if (f[k]) qs.set(k, f[k]!);
   return queryOptions({
     queryKey: settlementKeys.list(f),
     queryFn: () => apiFetch<ListPage & { total: number; batches: BatchSummary[] }>(`/settlements?${qs}`),

@@ -62,7 +62,7 @@ export const webhookKeys = {
   list: (cursor: string | undefined, limit: number) =>
     [...webhookKeys.all, 'list', { cursor, limit }] as const,
   detail: (id: string) => [...webhookKeys.all, 'detail', id] as const,
-  deliveries: (id: string, q: { status?: string; cursor?: string; limit: number }) =>
+  deliveries: (id: string, q: { status?: string; cursor?: string; order?: 'asc' | 'desc'; limit: number }) =>
     [...webhookKeys.all, 'deliveries', id, q] as const,
   delivery: (id: string, deliveryId: string) => [...webhookKeys.all, 'delivery', id, deliveryId] as const,
 };
@@ -99,7 +99,10 @@ export const webhookQuery = (id: string) =>
     refetchInterval: 3000,
   });
 
-export const deliveriesQuery = (id: string, q: { status?: string; cursor?: string; limit: number }) =>
+export const deliveriesQuery = (
+  id: string,
+  q: { status?: string; cursor?: string; order?: 'asc' | 'desc'; limit: number },
+) =>
   queryOptions({
     queryKey: webhookKeys.deliveries(id, q),
     queryFn: () => {
@@ -107,6 +110,7 @@ export const deliveriesQuery = (id: string, q: { status?: string; cursor?: strin
         limit: String(q.limit),
         ...(q.status ? { status: q.status } : {}),
         ...(q.cursor ? { cursor: q.cursor } : {}),
+        ...(q.order ? { order: q.order } : {}),
       });
       return apiFetch<ListPage & { deliveries: Delivery[] }>(
         `/webhook/${encodeURIComponent(id)}/deliveries?${qs}`,

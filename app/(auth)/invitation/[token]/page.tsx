@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { headers } from 'next/headers';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { callGateway } from '@/lib/dashboard/gateway-client';
+import { formatUtc } from '@/lib/client/time';
 import { AcceptInvitationForm } from './accept-form';
 
 export const metadata = { title: 'Accept an invitation · Payment Network' };
@@ -33,7 +34,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
             <p className="text-sm text-slate-600 dark:text-slate-400">
               You are invited as <strong>{invitation.role}</strong>. Set your password to sign in. The link
               works once, until{' '}
-              {new Date(invitation.expires_at.seconds * 1000).toUTCString().replace('GMT', 'UTC')}.
+              {formatUtc(new Date(invitation.expires_at.seconds * 1000))}.
             </p>
           </div>
           <AcceptInvitationForm token={token} email={invitation.email} name={invitation.name} />

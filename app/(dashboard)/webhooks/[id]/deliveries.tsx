@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
+import { sortableHeader } from '@/components/data-table/sort-header';
 import { SelectField } from '@/components/ui/field';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -17,6 +18,7 @@ import {
   type Webhook,
 } from '@/lib/client/queries/webhooks';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { useListOrder } from '@/lib/client/use-list-order';
 import { AttemptEntry } from './attempt';
 
 const col = columnHelper<Delivery>();
@@ -59,9 +61,15 @@ export function Deliveries({
   const { params, set } = useUrlState();
   const status = params.get('status') ?? '';
   const paging = usePaging('deliveries');
+  const order = useListOrder('when', 'desc', { desc: 'Newest first', asc: 'Oldest first' }, 'deliveries');
   const toast = useToast();
   const query = useQuery(
-    deliveriesQuery(webhook.token, { status: status || undefined, cursor: paging.cursor, limit: LIMIT }),
+    deliveriesQuery(webhook.token, {
+      status: status || undefined,
+      cursor: paging.cursor,
+      limit: LIMIT,
+      ...order.query,
+    }),
   );
   const retry = useRetryDelivery();
 
@@ -107,7 +115,7 @@ export function Deliveries({
       cell: ({ row }) => <Attempts delivery={row.original} />,
     }),
     col.display({
-      header: 'Created / next attempt',
+      header: sortableHeader(order, 'when', 'Created / next attempt'),
       id: 'when',
       cell: ({ row }) => (
         <div className="text-xs">
@@ -164,7 +172,7 @@ export function Deliveries({
         </SelectField>
         <ExportLink
           path={`/webhook/${encodeURIComponent(webhook.token)}/deliveries/export`}
-          filters={{ status }}
+          filters={{ status, ...order.query }}
           partnerId={partnerId}
           className="ml-auto self-center"
         >
@@ -178,6 +186,7 @@ export function Deliveries({
         list={query.data}
         limit={LIMIT}
         paging={paging}
+        order={order}
         isLoading={query.isLoading}
         empty={
           status
