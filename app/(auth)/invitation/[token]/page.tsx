@@ -33,8 +33,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
             <h1 className="text-2xl font-semibold">Join {invitation.organization}</h1>
             <p className="text-sm text-slate-600 dark:text-slate-400">
               You are invited as <strong>{invitation.role}</strong>. Set your password to sign in. The link
-              works once, until{' '}
-              {formatUtc(new Date(invitation.expires_at.seconds * 1000))}.
+              works once, until {formatUtc(new Date(invitation.expires_at.seconds * 1000))}.
             </p>
           </div>
           <AcceptInvitationForm token={token} email={invitation.email} name={invitation.name} />
