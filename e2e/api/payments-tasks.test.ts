@@ -6,6 +6,7 @@ import {
   createBank,
   link,
   pushBody,
+  waitForStatus,
   workTask,
   type Bank,
 } from './payments-helpers';
@@ -435,4 +436,56 @@ describe('task transitions over HTTP with an open submission', () => {
       expect(exceptions.rows).toEqual([{ payment_id: two.id, exception_code: 'BLOCKED_ACCOUNT' }]);
     });
   });
+
+  it('a rejected or expired payment takes its open tasks out of the queue and the waiting figures', async () => {
+    const a = await createBank();
+    const b = await createBank();
+    await link(a, b);
+    await setPartner(a, { review_threshold: '1' });
+    const queue = async (bank: Bank) =>
+      (
+        (await api('GET', '/tasks?status=pending&limit=100', bank.key)).body.data.tasks as Array<{
+          token: string;
+        }>
+      ).map((t) => t.token);
+    const waiting = async (bank: Bank) => (await api('GET', '/overview', bank.key)).body.data.tasks_waiting;
+
+    // Rejected: a fails its review; b's admission task can no longer change, and leaves b's queue.
+    const one = await twoTasks(a, b, '5400');
+    expect(await queue(b)).toEqual([one.beneficiary.token]);
+    expect(await waiting(b)).toEqual({ pending: 1, on_hold: 0 });
+    const failed = await workTask(a, one.id, one.adm, one.review.token, {
+      status: 'failed',
+      status_reason: 'fraud_detected',
+    });
+    expect(failed.status, failed.text).toBe(200);
+    expect(await queue(b)).toEqual([]);
+    expect(await waiting(b)).toEqual({ pending: 0, on_hold: 0 });
+    expect(await waiting(a)).toEqual({ pending: 0, on_hold: 0 });
+    // Its own status is still DESIGN's (pending); the submission says why it is closed.
+    expect(
+      (await admissionTasks(b, one.id, one.adm)).find((t) => t.token === one.beneficiary.token),
+    ).toMatchObject({
+      status: 1,
+    });
+    expect((await one.submission()).status_name).toBe('rejected');
+
+    // Expired: both tasks (b's admission, a's review on hold) leave both queues at the sweep.
+    await setPartner(a, { payment_ttl_seconds: 5 });
+    const two = await twoTasks(a, b, '5500');
+    const held = await workTask(a, two.id, two.adm, two.review.token, {
+      status: 'on_hold',
+      status_reason: 'business_reasons',
+    });
+    expect(held.status, held.text).toBe(200);
+    expect(await queue(b)).toEqual([two.beneficiary.token]);
+    expect(await waiting(b)).toEqual({ pending: 1, on_hold: 0 });
+    expect(await waiting(a)).toEqual({ pending: 0, on_hold: 1 });
+    expect((await api('GET', '/tasks?status=on_hold', a.key)).body.data.count).toBe(1);
+    await waitForStatus(a, two.id, [5], 20_000);
+    expect(await queue(b)).toEqual([]);
+    expect((await api('GET', '/tasks?status=on_hold', a.key)).body.data.count).toBe(0);
+    expect(await waiting(b)).toEqual({ pending: 0, on_hold: 0 });
+    expect(await waiting(a)).toEqual({ pending: 0, on_hold: 0 });
+  }, 60_000);
 });

@@ -30,6 +30,9 @@ export const PAYMENT_STATUS_NAMES = [
 
 export const TASK = { pending: 1, completed: 2, failed: 3, on_hold: 4 } as const;
 export type TaskStatusName = keyof typeof TASK;
+/** A task status code's name (`4` → `on_hold`). */
+export const taskStatusName = (code: number): TaskStatusName =>
+  (Object.keys(TASK) as TaskStatusName[]).find((k) => TASK[k] === code)!;
 
 /** Which namespace works an admission task. */
 export const ASSIGNEE = { beneficiary: 1, debtor: 2 } as const;

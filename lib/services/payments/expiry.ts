@@ -3,18 +3,26 @@ import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { emitEvents, type EventInput } from '../events/emit';
-import { SUBMISSION } from '@/lib/domain/statuses';
+import { SUBMISSION, TASK, taskStatusName } from '@/lib/domain/statuses';
 import { partiesOfNamespaces } from '@/lib/domain/links';
 import { serializeSubmission } from './serialize';
-import { exceptionAdded, paymentMoved, submissionStatusName, writeDeltas } from '../overview/deltas';
+import {
+  exceptionAdded,
+  paymentMoved,
+  submissionStatusName,
+  taskMoved,
+  writeDeltas,
+} from '../overview/deltas';
 
-const { submissions, payments, paymentExceptions, namespaces } = schema;
+const { submissions, payments, paymentExceptions, namespaces, admissionTasks } = schema;
 const debtorNs = aliasedTable(namespaces, 'debtor_ns');
 const beneficiaryNs = aliasedTable(namespaces, 'beneficiary_ns');
 
 /**
  * Expires submissions whose payment passed `expires_at` before admission: status expired, a
- * PAYMENT_EXPIRED exception and `payment.expired`, in one transaction. Rows are claimed with SKIP
+ * PAYMENT_EXPIRED exception and `payment.expired`, in one transaction; its tasks still open close
+ * with it (docs/decisions.md "Tasks close with their payment": out of the queue by their expiry,
+ * out of the waiting figures here). Rows are claimed with SKIP
  * LOCKED, so several instances sweep without doing the same work twice; a task update racing the
  * sweep finds the status changed and is refused (its write is guarded by the status it read).
  */
@@ -41,6 +49,25 @@ export async function expireDueSubmissions(db: Db, batch = 100): Promise<number>
       )
       .limit(batch)
       .for('update', { of: submissions, skipLocked: true });
+    const open =
+      due.length === 0
+        ? []
+        : await tx
+            .select({
+              submissionId: admissionTasks.submissionId,
+              partnerId: admissionTasks.partnerId,
+              status: admissionTasks.status,
+            })
+            .from(admissionTasks)
+            .where(
+              and(
+                inArray(
+                  admissionTasks.admissionId,
+                  due.map((d) => d.sub.admissionId),
+                ),
+                inArray(admissionTasks.status, [TASK.pending, TASK.on_hold]),
+              ),
+            );
     for (const { sub, payment, debtorOrgId, beneficiaryOrgId } of due) {
       const [updated] = await tx
         .update(submissions)
@@ -69,6 +96,9 @@ export async function expireDueSubmissions(db: Db, batch = 100): Promise<number>
       await writeDeltas(tx, [
         ...paymentMoved(payment, submissionStatusName(sub.status), 'expired'),
         ...exceptionAdded(payment, now, 'PAYMENT_EXPIRED', 'system'),
+        ...open
+          .filter((t) => t.submissionId === sub.id)
+          .flatMap((t) => taskMoved(t.partnerId, taskStatusName(t.status), 'closed')),
       ]);
     }
     return due.length;

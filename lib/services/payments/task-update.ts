@@ -10,7 +10,7 @@ import type { TaskApproval } from '@/lib/db/schema/payments';
 import { newId } from '@/lib/ids';
 import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
 import { auditInsertSlots, auditValues, type AuditContext } from '../audit/record';
-import { SUBMISSION, TASK, type TaskStatusName } from '@/lib/domain/statuses';
+import { SUBMISSION, TASK, taskStatusName } from '@/lib/domain/statuses';
 import { blameFor, reasonCode, REASONS, type Reason } from '@/lib/domain/reasons';
 import { partiesOfNamespaces, type Parties } from '@/lib/domain/links';
 import {
@@ -100,7 +100,7 @@ function taskStateQuery(db: Db, scoped: boolean) {
         fourEyesApprovals: assigneeNs.fourEyesApprovals,
         fourEyesKeysApprove: assigneeNs.fourEyesKeysApprove,
       },
-      sibling: { id: sibling.id, status: sibling.status },
+      sibling: { id: sibling.id, status: sibling.status, partnerId: sibling.partnerId },
     })
     .from(admissionTasks)
     .innerJoin(submissions, eq(submissions.id, admissionTasks.submissionId))
@@ -193,15 +193,18 @@ interface Change {
   txn?: Omit<typeof transactions.$inferSelect, 'batchId' | 'settledAt'>;
   lines?: Array<typeof transactionLines.$inferSelect>;
   events: EventInput[];
+  /**
+   * The other tasks of the admission still open when it is rejected: they close with it
+   * (docs/decisions.md "Tasks close with their payment"), out of the waiting figures.
+   */
+  closed?: Sibling[];
 }
 
+/** A task of the same admission, as the state read holds it. */
+type Sibling = { id: string; status: number; partnerId: string };
+
 /** The rules: null when the same final answer is repeated; 409 for moves DESIGN §5 forbids. */
-function decide(
-  state: State,
-  tasks: Array<{ id: string; status: number }>,
-  input: TaskUpdateInput,
-  actor: TaskActor,
-): Change | null {
+function decide(state: State, tasks: Sibling[], input: TaskUpdateInput, actor: TaskActor): Change | null {
   const { task, sub, payment } = state;
   const target = TASK[input.status];
   const reason = reasonCode(input.status_reason);
@@ -217,9 +220,7 @@ function decide(
     );
   }
   if (!NEXT[task.status]!.includes(target)) {
-    throw new ConflictError(
-      `A task that is ${Object.keys(TASK).find((k) => TASK[k as TaskStatusName] === task.status)} cannot become ${input.status}`,
-    );
+    throw new ConflictError(`A task that is ${taskStatusName(task.status)} cannot become ${input.status}`);
   }
   const now = new Date();
   // Four eyes: an approval by a checker, the first of two leaving the task open (pending).
@@ -276,7 +277,12 @@ function decide(
     },
   ];
   const statuses = tasks.map((t) => (t.id === task.id ? status : t.status));
-  if (target === TASK.failed) return reject(state, updated, input.status_reason, now, parties, events);
+  if (target === TASK.failed) {
+    const closed = tasks.filter(
+      (t) => t.id !== task.id && (t.status === TASK.pending || t.status === TASK.on_hold),
+    );
+    return { ...reject(state, updated, input.status_reason, now, parties, events), closed };
+  }
   if (statuses.every((s) => s === TASK.completed)) return admit(state, updated, now, parties, events);
   const next = statuses.some((s) => s === TASK.on_hold) ? SUBMISSION.on_hold : SUBMISSION.pending;
   // The submission's updated_at moves only when its status does, as it always has.
@@ -468,17 +474,16 @@ async function writeChange(
   if (change.txn) slotValues('txn_', change.txn, values);
   change.lines?.forEach((l, i) => slotValues(`l${i}_`, l, values));
   if (audit) {
-    const statusName = (code: number) => Object.keys(TASK).find((k) => TASK[k as TaskStatusName] === code);
     auditValues(
       audit,
       {
-        action: change.approval ? 'task.approved' : `task.${statusName(task.status) as TaskStatusName}`,
+        action: change.approval ? 'task.approved' : `task.${taskStatusName(task.status)}`,
         target: { type: 'task', id: task.id },
         orgId: task.orgId,
         partnerId: task.partnerId,
-        before: { status: statusName(change.taskBefore) },
+        before: { status: taskStatusName(change.taskBefore) },
         after: {
-          status: statusName(task.status),
+          status: taskStatusName(task.status),
           status_reason: task.statusReason ? (REASONS[task.statusReason - 1] ?? task.statusReason) : null,
           note: task.note,
           payment_id: change.payment.paymentId,
@@ -502,8 +507,13 @@ async function writeChange(
 
 /** What the change moves in the overview's figures (lib/services/overview/deltas.ts). */
 function rollupDeltas(change: Change): RollupDelta[] {
-  const name = (status: number) => Object.keys(TASK).find((k) => TASK[k as TaskStatusName] === status)!;
-  const deltas = [...taskMoved(change.task.partnerId, name(change.taskBefore), name(change.task.status))];
+  const deltas = [
+    ...taskMoved(
+      change.task.partnerId,
+      taskStatusName(change.taskBefore),
+      taskStatusName(change.task.status),
+    ),
+  ];
   if (change.sub.status !== change.seen.status)
     deltas.push(
       ...paymentMoved(
@@ -522,6 +532,8 @@ function rollupDeltas(change: Change): RollupDelta[] {
       ),
     );
   if (change.txn) deltas.push(...awaitingAdded(change.txn));
+  for (const t of change.closed ?? [])
+    deltas.push(...taskMoved(t.partnerId, taskStatusName(t.status), 'closed'));
   return deltas;
 }
 

@@ -5,7 +5,7 @@ import { actorLabel, credentialId, publicActorLabel, type ServiceContext } from 
 import { schema } from '@/lib/db';
 import { requireNamespace } from '../guards';
 import { inOrder, keysetPage, unionFetch, type Keyset } from '../paging';
-import { TASK } from '@/lib/domain/statuses';
+import { SUBMISSION, TASK, taskStatusName } from '@/lib/domain/statuses';
 import { approvalsRequired } from '@/lib/domain/four-eyes';
 import { serializeTask } from './serialize';
 import { applyTaskUpdate, type TaskUpdateInput } from './task-update';
@@ -41,6 +41,15 @@ const SOONEST_FIRST: Keyset = {
 };
 
 /**
+ * An open task (pending, on hold) is in the queue only while its payment can still be admitted
+ * (docs/decisions.md "Tasks close with their payment"): before its expiry — a range of the queue's
+ * index, so the tasks of payments that expired over the history are never read — and while its
+ * submission is open (a sibling task's failure rejects it; checked per row, for the tasks of the
+ * last day's rejections at most). Their own status stays as DESIGN enumerates it.
+ */
+const workable = sql` and ${admissionTasks.expiresAt} > now() and exists (select 1 from ${submissions} where ${submissions.id} = ${admissionTasks.submissionId} and ${submissions.status} in (${sql.raw(`${SUBMISSION.pending}, ${SUBMISSION.on_hold}`)}))`;
+
+/**
  * The namespace's admission queue, soonest expiry first. Each status is one range of the
  * (partner_id, status, expires_at, id) index; without a status filter the four ranges are merged.
  * What the list pages and the export streams.
@@ -52,7 +61,7 @@ function queueFetch(ctx: ServiceContext, q: Pick<ListTasksQuery, 'status' | 'nam
   const branches = statuses.map((status) => ({
     keyset: SOONEST_FIRST,
     id: admissionTasks.id,
-    from: sql`from ${admissionTasks} where ${admissionTasks.partnerId} = ${ns.id} and ${admissionTasks.status} = ${status}${byName}`,
+    from: sql`from ${admissionTasks} where ${admissionTasks.partnerId} = ${ns.id} and ${admissionTasks.status} = ${status}${byName}${status === TASK.pending || status === TASK.on_hold ? workable : sql``}`,
   }));
   const load = async (ids: string[]) =>
     ids.length === 0
@@ -96,7 +105,6 @@ export async function exportTaskQueue(
   q: Pick<ListTasksQuery, 'status' | 'name' | 'order'>,
 ) {
   const ns = requireNamespace(ctx);
-  const statusName = (code: number) => Object.keys(TASK).find((k) => TASK[k as keyof typeof TASK] === code);
   return keysetCsv(
     [
       'task_id',
@@ -120,7 +128,7 @@ export async function exportTaskQueue(
       r.task.paymentId,
       r.task.admissionId,
       r.task.name,
-      statusName(r.task.status),
+      taskStatusName(r.task.status),
       r.currency,
       r.amount,
       unitsOf(r.amount, r.currency),
