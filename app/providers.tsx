@@ -3,7 +3,7 @@
 import { hashKey, QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ToastProvider } from '@/components/ui/toast';
-import { ApiClientError, getActivePartner } from '@/lib/client/api';
+import { ApiClientError, getActivePartner, isNotFound } from '@/lib/client/api';
 
 /** Refusals (4xx) are answers, not hiccups: only network failures and 5xx are worth a retry. */
 const isClientRefusal = (e: unknown) => e instanceof ApiClientError && e.status < 500;
@@ -27,8 +27,7 @@ export function Providers({ children }: { children: React.ReactNode }) {
             retry: (failures, error) => failures < 1 && !isClientRefusal(error),
             // A screen with nothing to show goes to its error boundary (message + retry); a failed
             // background refetch keeps the data on screen. 404s are left to the screen to explain.
-            throwOnError: (error, query) =>
-              query.state.data === undefined && !(error instanceof ApiClientError && error.status === 404),
+            throwOnError: (error, query) => query.state.data === undefined && !isNotFound(error),
           },
         },
       }),

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, shoot, signInAs } from './helpers';
+import { DEMO_ADMIN, expectAccessible, OPERATOR, shoot, signInAs } from './helpers';
 
 test('a screen whose data fails to load shows the gateway’s message and recovers with Try again', async ({
   page,
@@ -70,6 +70,48 @@ test('a record screen says what is still loading instead of guessing', async ({ 
   release();
   await expect(page.getByTestId('payment-status')).toHaveText('Rejected');
   await expect(tasks).not.toContainText('Loading…');
+});
+
+test('every record screen says a record that does not exist is not found, with the way back', async ({
+  page,
+}) => {
+  await signInAs(page, DEMO_ADMIN);
+  const screens = [
+    [
+      '/settlements/batch_nope',
+      'Settlement batch batch_nope not found',
+      'Back to settlements',
+      '/settlements',
+    ],
+    ['/webhooks/wh_nope', 'Webhook wh_nope not found', 'Back to webhooks', '/webhooks'],
+    [
+      '/webhooks/wh_nope/deliveries/dlv_nope',
+      'Delivery dlv_nope not found',
+      'Back to the webhook',
+      '/webhooks/wh_nope',
+    ],
+    ['/payments/nope-1', 'Payment nope-1 not found', 'Back to payments', '/payments'],
+    ['/accounts/acct_nope', 'Account acct_nope not found', 'Back to accounts', '/accounts'],
+  ] as const;
+  for (const [path, heading, back, href] of screens) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    await expect(page.getByText('in the selected namespace')).toBeVisible();
+    await expect(page.getByRole('link', { name: back })).toHaveAttribute('href', href);
+  }
+  await shoot(page, 'record-not-found-account');
+  await page.context().clearCookies();
+  await signInAs(page, OPERATOR);
+  for (const [path, heading] of [
+    ['/operator/organizations/org_nope', 'Organization org_nope not found'],
+    ['/operator/network/batches/batch_nope', 'Settlement batch batch_nope not found'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    await expect(page.getByText('on the network. The link may be mistyped.')).toBeVisible();
+  }
+  await expectAccessible(page);
+  await shoot(page, 'record-not-found-operator');
 });
 
 test('a page address that is not valid percent-encoding is not a server error', async ({ page }) => {

@@ -11,6 +11,9 @@ export class ApiClientError extends Error {
   }
 }
 
+/** A refusal saying the record does not exist (for the caller): the screen shows RecordNotFound. */
+export const isNotFound = (e: unknown) => e instanceof ApiClientError && e.status === 404;
+
 let activePartner: string | null = null;
 /** The namespace the shell's switcher selected; sent as x-partner-id on every call. */
 export function setActivePartner(id: string | null) {

@@ -4,7 +4,7 @@ import { PaymentStatusBadge } from '@/components/payments/status-badge';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useRef } from 'react';
-import { apiFetch, ApiClientError } from '@/lib/client/api';
+import { apiFetch, isNotFound } from '@/lib/client/api';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
@@ -150,7 +150,7 @@ export function PaymentDetail({
     queryKey: ['payment', paymentId, 'submission'],
     queryFn: () =>
       apiFetch<Submission>(`/payments/${id}/submissions`).catch((e) =>
-        e instanceof ApiClientError && e.status === 404 ? null : Promise.reject(e),
+        isNotFound(e) ? null : Promise.reject(e),
       ),
     enabled: payment.isSuccess,
     // While the admission waits, its outcome may come at any moment (a counterparty working its

@@ -1,6 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { RecordNotFound } from '@/components/ui/record-not-found';
+import { isNotFound } from '@/lib/client/api';
 import Link from 'next/link';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
 import { formatLocal, formatMoney, when } from '@/lib/client/format';
@@ -100,6 +102,8 @@ function MerkleSection({ batch }: { batch: BatchDetail }) {
 export function BatchDetailClient({ batchId }: { batchId: string }) {
   const batch = useQuery(batchQuery(batchId));
 
+  if (isNotFound(batch.error))
+    return <RecordNotFound noun="Settlement batch" backHref="/settlements" backLabel="Back to settlements" />;
   if (batch.isError) {
     return (
       <div className="flex flex-col gap-3">

@@ -1,6 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { RecordNotFound } from '@/components/ui/record-not-found';
+import { isNotFound } from '@/lib/client/api';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -46,6 +48,8 @@ export function WebhookDetail({
   const [confirming, setConfirming] = useState(false);
   const recovery = useRecovery(id);
 
+  if (isNotFound(query.error))
+    return <RecordNotFound noun="Webhook" backHref="/webhooks" backLabel="Back to webhooks" />;
   if (query.isError) {
     return (
       <div className="flex flex-col gap-3">

@@ -1,10 +1,11 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { RecordNotFound } from '@/components/ui/record-not-found';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch, isNotFound } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
 import { type Org, useOrgDecision } from '../../decision';
 
@@ -50,6 +51,15 @@ export function OrganizationReview({ orgId }: { orgId: string }) {
       ← Organizations
     </Link>
   );
+  if (isNotFound(query.error))
+    return (
+      <RecordNotFound
+        noun="Organization"
+        backHref="/operator"
+        backLabel="Organizations"
+        where="on the network"
+      />
+    );
   if (query.isError)
     return (
       <div className="flex flex-col gap-3">

@@ -6,7 +6,7 @@ import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
 import { RecordNotFound } from '@/components/ui/record-not-found';
-import { ApiClientError } from '@/lib/client/api';
+import { isNotFound } from '@/lib/client/api';
 import { formatMoney, when } from '@/lib/client/format';
 import { networkBatchQuery, type NetworkParticipant } from '@/lib/client/queries/settlements';
 import { usePaging } from '@/lib/client/use-url-state';
@@ -21,8 +21,15 @@ const col = columnHelper<NetworkParticipant>();
 export function NetworkBatchClient({ batchId }: { batchId: string }) {
   const paging = usePaging();
   const query = useQuery(networkBatchQuery(batchId, paging.cursor, LIMIT));
-  if (query.error instanceof ApiClientError && query.error.status === 404)
-    return <RecordNotFound noun="Settlement batch" backHref="/operator/network" backLabel="Network" />;
+  if (isNotFound(query.error))
+    return (
+      <RecordNotFound
+        noun="Settlement batch"
+        backHref="/operator/network"
+        backLabel="Network"
+        where="on the network"
+      />
+    );
   const b = query.data?.batch;
   const columns = col.columns([
     col.display({

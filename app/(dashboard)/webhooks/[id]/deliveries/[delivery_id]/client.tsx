@@ -1,6 +1,8 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { RecordNotFound } from '@/components/ui/record-not-found';
+import { isNotFound } from '@/lib/client/api';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -33,6 +35,14 @@ export function DeliveryDetail({
       ← Webhook
     </Link>
   );
+  if (isNotFound(query.error))
+    return (
+      <RecordNotFound
+        noun="Delivery"
+        backHref={`/webhooks/${encodeURIComponent(webhookId)}`}
+        backLabel="Back to the webhook"
+      />
+    );
   if (query.isError)
     return (
       <div className="flex flex-col gap-3">
