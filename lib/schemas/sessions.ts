@@ -49,6 +49,7 @@ export const totpEnrolment = z
     qr_svg: z.string().openapi({ description: 'The otpauth URI as a QR code (SVG)' }),
   })
   .openapi('TotpEnrolment');
+export type TotpEnrolment = z.output<typeof totpEnrolment>;
 
 export const confirmTotpBody = z.object({ code: z.string().min(1).max(16) });
 export type ConfirmTotpBody = z.output<typeof confirmTotpBody>;
@@ -60,6 +61,7 @@ export const recoveryCodesResponse = z
       .openapi({ description: 'Ten one-time codes, shown this once: each signs in instead of an app code' }),
   })
   .openapi('RecoveryCodes');
+export type RecoveryCodes = z.output<typeof recoveryCodesResponse>;
 
 export const disableSecondFactorBody = z.object({ current_password: z.string().min(1).max(200) });
 export type DisableSecondFactorBody = z.output<typeof disableSecondFactorBody>;

@@ -8,12 +8,8 @@ import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-
-interface Enrolment {
-  secret: string;
-  otpauth_uri: string;
-  qr_svg: string;
-}
+import type { Me } from '@/lib/schemas/organizations';
+import type { RecoveryCodes, TotpEnrolment as Enrolment } from '@/lib/schemas/sessions';
 
 /**
  * The second factor: set up an authenticator app (scan, confirm one code, keep the ten recovery
@@ -24,12 +20,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   const toast = useToast();
   const me = useQuery({
     queryKey: ['me'],
-    queryFn: () =>
-      apiFetch<{
-        second_factor: boolean;
-        role: string;
-        organization: { name: string; require_second_factor: boolean } | null;
-      }>('/me'),
+    queryFn: () => apiFetch<Me>('/me'),
   });
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
@@ -47,7 +38,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   });
   const confirm = useMutation({
     mutationFn: () =>
-      apiFetch<{ recovery_codes: string[] }>('/me/second-factor/totp/confirm', {
+      apiFetch<RecoveryCodes>('/me/second-factor/totp/confirm', {
         method: 'POST',
         body: { code },
       }),

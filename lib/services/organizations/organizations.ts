@@ -204,21 +204,7 @@ export async function signIn(db: Db, input: SignInInput, audit?: AuditContext) {
     }
   }
   if (!user) {
-    // Each organization whose account was tried sees the failure; an unknown address, the network.
-    if (audit) {
-      const entry = { action: 'user.sign_in_failed' as const, claimedActor: email };
-      const orgs = [...new Set(accounts.map((a) => a.orgId))];
-      await recordAudit(
-        db,
-        { ...audit, principal: { kind: 'anonymous' } },
-        ...(orgs.length ? orgs : [null]).map((orgId) => ({
-          ...entry,
-          orgId,
-          partnerId: null,
-          target: { type: 'user', id: accounts.find((a) => a.orgId === orgId)?.id ?? null },
-        })),
-      );
-    }
+    if (audit) await recordAboutAccounts(db, audit, email, accounts, 'user.sign_in_failed');
     throw new UnauthorizedError('Invalid email or password');
   }
   if (user.totpEnabledAt) await checkSecondFactor(db, user, input.otp_code, audit);
@@ -444,17 +430,35 @@ export async function recordThrottledSignIn(
     .from(users)
     .where(eq(users.email, email))
     .limit(MAX_ACCOUNTS_PER_EMAIL);
+  await recordAboutAccounts(db, audit, email, accounts, 'user.sign_in_throttled', {
+    retry_after_seconds: retryAfterSeconds,
+  });
+}
+
+/**
+ * A refused sign-in as the trail sees it: one entry in each organization that has an account with
+ * the e-mail (the entry's target), by the anonymous caller who claimed it; an unknown e-mail's
+ * goes into the network's trail.
+ */
+async function recordAboutAccounts(
+  db: Db,
+  audit: AuditContext,
+  email: string,
+  accounts: Array<{ id: string; orgId: string | null }>,
+  action: 'user.sign_in_failed' | 'user.sign_in_throttled',
+  after?: Record<string, unknown>,
+): Promise<void> {
   const orgs = [...new Set(accounts.map((a) => a.orgId))];
   await recordAudit(
     db,
     { ...audit, principal: { kind: 'anonymous' } },
     ...(orgs.length ? orgs : [null]).map((orgId) => ({
-      action: 'user.sign_in_throttled' as const,
+      action,
       claimedActor: email,
       orgId,
       partnerId: null,
       target: { type: 'user', id: accounts.find((a) => a.orgId === orgId)?.id ?? null },
-      after: { retry_after_seconds: retryAfterSeconds },
+      ...(after ? { after } : {}),
     })),
   );
 }
