@@ -12,8 +12,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { createTestDatabase, startServer } from '../e2e/api/server';
-import { cpuByPid, cpuSecondsSince, treeCpuSeconds } from './proc';
-import { backendPids, linkedParties, loadParty, runLoad, STEPS, type LoadResult } from './lifecycle-harness';
+import { treeCpuSeconds } from './proc';
+import { cpuWindow, linkedParties, loadParty, runLoad, STEPS, type LoadResult } from './lifecycle-harness';
 
 const root = path.resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_DURATION || 20);
@@ -48,11 +48,7 @@ async function benchCluster(n: number): Promise<Row> {
   instances.push(...(await Promise.all(Array.from({ length: n - 1 }, start))));
   try {
     const { debtor, beneficiary } = await linkedParties(instances[0]!.baseUrl);
-    let serverCpu = 0;
-    let dbCpu = 0;
-    let pgBefore = new Map<number, number>();
-    let marks = Promise.resolve();
-    const allCpu = () => instances.reduce((sum, s) => sum + treeCpuSeconds(s.pid()), 0);
+    const cpu = cpuWindow(() => instances.reduce((sum, s) => sum + treeCpuSeconds(s.pid()), 0), scratch.url);
     const result = await runLoad(
       {
         baseUrl: instances.map((s) => s.baseUrl),
@@ -62,24 +58,15 @@ async function benchCluster(n: number): Promise<Row> {
         debtor: loadParty(debtor),
         beneficiary: loadParty(beneficiary),
       },
-      (mark) => {
-        if (mark === 'start') {
-          serverCpu = -allCpu();
-          pgBefore = cpuByPid();
-        } else {
-          serverCpu += allCpu();
-          const snapshot = pgBefore;
-          marks = backendPids(scratch.url).then((pids) => void (dbCpu = cpuSecondsSince(snapshot, pids)));
-        }
-      },
+      cpu.onMark,
     );
-    await marks;
+    const { server: serverCpu, db: dbCpu } = await cpu.read();
     const per = (s: number) => Math.round((s / Math.max(1, result.lifecycles)) * 1e6);
     const row: Row = {
       instances: n,
       ...result,
       server_cpu_us: per(serverCpu),
-      db_cpu_us: per(dbCpu),
+      db_cpu_us: per(dbCpu ?? 0),
       client_cpu_us: per(result.client_cpu_s),
       load: loadavg()
         .map((l) => l.toFixed(2))

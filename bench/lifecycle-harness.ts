@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
+import { cpuByPid, cpuSecondsSince } from './proc';
 
 const root = path.resolve(import.meta.dirname, '..');
 export const STEPS = ['create', 'submit', 'tasks', 'complete', 'transaction'] as const;
@@ -98,6 +99,35 @@ export function runLoad(
       code === 0 && result ? resolve(result) : reject(new Error(`load generator exited with ${code}`)),
     );
   });
+}
+
+/**
+ * The CPU spent in the load generator's measured window (runLoad's `onMark`): by the servers
+ * (`serverCpu()`, read at both marks: their process trees) and by PostgreSQL's backends of
+ * `databaseUrl` (null without one). `read()` after runLoad answers both, in seconds.
+ */
+export function cpuWindow(serverCpu: () => number, databaseUrl: string | undefined) {
+  let server = 0;
+  let db: number | null = null;
+  let pgBefore = new Map<number, number>();
+  let pending = Promise.resolve();
+  return {
+    onMark(mark: 'start' | 'end') {
+      if (mark === 'start') {
+        server = -serverCpu();
+        pgBefore = cpuByPid();
+        return;
+      }
+      server += serverCpu();
+      const snapshot = pgBefore;
+      if (databaseUrl)
+        pending = backendPids(databaseUrl).then((pids) => void (db = cpuSecondsSince(snapshot, pids)));
+    },
+    async read(): Promise<{ server: number; db: number | null }> {
+      await pending;
+      return { server, db };
+    },
+  };
 }
 
 export async function backendPids(databaseUrl: string): Promise<number[]> {

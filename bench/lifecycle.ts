@@ -18,8 +18,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { startServer, type DbKind, type Host } from '../e2e/api/server';
-import { cpuByPid, cpuSecondsSince, treeCpuSeconds } from './proc';
-import { backendPids, linkedParties, loadParty, runLoad, STEPS, type LoadResult } from './lifecycle-harness';
+import { treeCpuSeconds } from './proc';
+import { cpuWindow, linkedParties, loadParty, runLoad, STEPS, type LoadResult } from './lifecycle-harness';
 
 const root = path.resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_DURATION || 20);
@@ -70,10 +70,7 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
         }, 5000)
       : undefined;
     const pid = server.pid();
-    let serverCpu = 0;
-    let dbCpu: number | null = null;
-    let pgBefore = new Map<number, number>();
-    let marks = Promise.resolve();
+    const cpu = cpuWindow(() => treeCpuSeconds(pid), server.databaseUrl);
     const result = await runLoad(
       {
         baseUrl: base,
@@ -83,21 +80,9 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
         debtor: loadParty(debtor),
         beneficiary: loadParty(beneficiary),
       },
-      (mark) => {
-        if (mark === 'start') {
-          serverCpu = -treeCpuSeconds(pid);
-          pgBefore = cpuByPid();
-        } else {
-          serverCpu += treeCpuSeconds(pid);
-          const pgSnapshot = pgBefore;
-          if (server.databaseUrl)
-            marks = backendPids(server.databaseUrl).then(
-              (pids) => void (dbCpu = cpuSecondsSince(pgSnapshot, pids)),
-            );
-        }
-      },
+      cpu.onMark,
     );
-    await marks;
+    const { server: serverCpu, db: dbCpu } = await cpu.read();
     clearInterval(scraper);
     const per = (s: number) => Math.round((s / Math.max(1, result.lifecycles)) * 1e6);
     const row: Row = {
