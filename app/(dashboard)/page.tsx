@@ -5,6 +5,7 @@ import type { Overview } from '@/lib/client/queries/overview';
 import { readFirstPage, requireMe } from '@/lib/dashboard/session';
 import { OverviewClient } from './overview-client';
 import { periodOf } from './overview-period';
+import { LINK } from '@/components/ui/styles';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -50,14 +51,14 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
         </Suspense>
       ) : me.role === 'operator' ? (
         <p>
-          <Link href="/operator" className="text-blue-700 underline dark:text-blue-400">
+          <Link href="/operator" className={LINK}>
             Organizations awaiting verification
           </Link>{' '}
           and the network&apos;s settlement are on the operator screens.
         </p>
       ) : (
         <p>
-          <Link href="/namespaces" className="text-blue-700 underline dark:text-blue-400">
+          <Link href="/namespaces" className={LINK}>
             Create a namespace
           </Link>{' '}
           to start.

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId } from 'react';
+import { CARD } from '@/components/ui/styles';
 
 /**
  * The frame of every chart: a titled figure, the chart itself hidden from assistive technology,
@@ -25,10 +26,7 @@ export function ChartFrame({
 }) {
   const titleId = useId();
   return (
-    <figure
-      aria-labelledby={titleId}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <figure aria-labelledby={titleId} className={`flex flex-col gap-3 ${CARD}`}>
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h2 id={titleId} className="font-medium">
@@ -60,7 +58,7 @@ export function ChartSkeleton({ title }: { title: string }) {
       role="status"
       aria-busy="true"
       aria-label={`${title}: loading`}
-      className="flex h-[22rem] flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      className={`flex h-[22rem] flex-col gap-3 ${CARD}`}
     >
       <div className="h-5 w-1/3 animate-pulse rounded bg-slate-200 dark:bg-slate-700" />
       <div className="flex-1 animate-pulse rounded bg-slate-100 dark:bg-slate-800" />

@@ -6,8 +6,7 @@ import { apiFetch } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
 import { settlementKeys } from '@/lib/client/queries/settlements';
 import type { OperatorHealth } from '@/lib/schemas/health';
-
-const CARD = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+import { CARD, TERM } from '@/components/ui/styles';
 
 /** Read again every 10 s while the page is open: a live view, as the metrics are to a scraper. */
 export const operatorHealthQuery = () =>
@@ -67,7 +66,7 @@ export function HealthPanel() {
       <dl className="grid gap-3 md:grid-cols-4">
         {items.map(([label, value, warn]) => (
           <div key={label} className={`${CARD} ${warn ? 'border-amber-400 dark:border-amber-600' : ''}`}>
-            <dt className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">{label}</dt>
+            <dt className={TERM}>{label}</dt>
             <dd
               className="mt-1 text-sm font-medium"
               data-testid={`health-${label.toLowerCase().replace(/ /g, '-')}`}

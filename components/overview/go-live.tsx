@@ -1,6 +1,5 @@
 import Link from 'next/link';
-
-const LINK = 'text-blue-700 underline dark:text-blue-400';
+import { LINK } from '@/components/ui/styles';
 
 /**
  * The step after verification: a verified organization that has no production namespace yet is

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { formatMoney, when } from '@/lib/client/format';
 import type { Overview } from '@/lib/client/queries/overview';
+import { CARD, LINK } from '@/components/ui/styles';
 
 function signed(net: string, currency: string) {
   const n = BigInt(net);
@@ -22,7 +23,7 @@ function Kpi({
     <section
       aria-labelledby={`kpi-${id}-title`}
       data-testid={`kpi-${id}`}
-      className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      className={`flex flex-col gap-1 ${CARD}`}
     >
       <h2 id={`kpi-${id}-title`} className="text-sm font-medium text-slate-600 dark:text-slate-400">
         {title}
@@ -72,7 +73,7 @@ export function KpiCards({ overview: o }: { overview: Overview }) {
         <p>
           {o.tasks_waiting.pending} pending · {o.tasks_waiting.on_hold} on hold
         </p>
-        <Link href="/tasks" className="text-blue-700 underline dark:text-blue-400">
+        <Link href="/tasks" className={LINK}>
           Open the task queue
         </Link>
       </Kpi>
@@ -108,10 +109,7 @@ export function KpiCards({ overview: o }: { overview: Overview }) {
         {o.last_batch_positions.length
           ? o.last_batch_positions.map((b) => (
               <p key={b.batch_id}>
-                <Link
-                  href={`/settlements/${b.batch_id}`}
-                  className="text-blue-700 underline dark:text-blue-400"
-                >
+                <Link href={`/settlements/${b.batch_id}`} className={LINK}>
                   {b.kind === 'creditor' ? 'Creditor' : 'Debtor'} {formatMoney(b.amount, b.currency)}
                 </Link>{' '}
                 · {when(b.cutoff_time)}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { PARTNER_PARAM } from '@/lib/dashboard/partner-cookie';
+import { LINK } from './styles';
 
 type Filters = URLSearchParams | Record<string, string | null | undefined>;
 
@@ -18,7 +19,7 @@ export function exportHref(path: string, filters: Filters, partnerId?: string | 
 }
 
 const LOOK = {
-  link: 'text-sm text-blue-700 underline dark:text-blue-400',
+  link: `text-sm ${LINK}`,
   button:
     'rounded-md border border-slate-300 bg-white px-3 py-2 text-sm font-medium dark:border-slate-600 dark:bg-slate-900',
 };

@@ -1,3 +1,4 @@
+import { CARD } from '@/components/ui/styles';
 /** A grey placeholder block; pages compose these into the shape of what is loading. */
 export function Skeleton({ className = '' }: { className?: string }) {
   return <div aria-hidden className={`animate-pulse rounded bg-slate-200 dark:bg-slate-800 ${className}`} />;
@@ -12,8 +13,6 @@ function Loading({ label, children }: { label: string; children: React.ReactNode
     </div>
   );
 }
-
-const CARD = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 
 /** A list screen: title, a filter row, then a table of rows. */
 export function ListPageSkeleton({ label = 'Loading…', rows = 8 }: { label?: string; rows?: number }) {

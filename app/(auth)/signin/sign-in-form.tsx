@@ -11,6 +11,7 @@ import { Field } from '@/components/ui/field';
 import { SECOND_FACTOR_REQUIRED, signInErrorMessage } from '@/lib/auth/sign-in-errors';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { SignInValues } from './sign-in-schema';
+import { LINK } from '@/components/ui/styles';
 
 const signInResolver = lazyResolver(() => import('./sign-in-schema').then((m) => m.signInResolver));
 
@@ -82,7 +83,7 @@ export function SignInForm() {
       </Button>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         New here?{' '}
-        <Link href="/signup" className="text-blue-700 underline dark:text-blue-400">
+        <Link href="/signup" className={LINK}>
           Create a sandbox organization
         </Link>
       </p>

@@ -17,6 +17,7 @@ import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { FilterField } from '@/components/ui/filter-field';
 import type { Account } from './account';
 import { LazyAccountForm } from './lazy-account-form';
+import { LINK } from '@/components/ui/styles';
 
 const col = columnHelper<Account>();
 
@@ -68,10 +69,7 @@ export function Client({
     col.accessor('account_title', {
       header: 'Title',
       cell: ({ row }) => (
-        <Link
-          href={`/accounts/${encodeURIComponent(row.original.token)}`}
-          className="text-blue-700 underline dark:text-blue-400"
-        >
+        <Link href={`/accounts/${encodeURIComponent(row.original.token)}`} className={LINK}>
           {row.original.account_title}
         </Link>
       ),

@@ -12,6 +12,7 @@ import type { KeyValues } from './key-schemas';
 import { SelectField } from '@/components/ui/field';
 import { EXPIRY_CHOICES, expiresAtIn, FLAGS, keyBody, type ApiKey } from './key-types';
 import { useState } from 'react';
+import { CARD } from '@/components/ui/styles';
 
 const NEW_KEY: KeyValues = {
   name: '',
@@ -61,7 +62,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey, hint?: str
   return (
     <form
       onSubmit={form.handleSubmit((v) => create.mutate(v))}
-      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      className={`flex flex-col gap-3 ${CARD}`}
       noValidate
     >
       <h2 className="font-medium">Create a key</h2>

@@ -21,6 +21,7 @@ import {
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { FilterField } from '@/components/ui/filter-field';
+import { LINK } from '@/components/ui/styles';
 
 const LIMIT = 25;
 const col = columnHelper<AuditEvent>();
@@ -60,7 +61,7 @@ export function AuditClient({ operator }: { operator: boolean }) {
       cell: ({ row }) => (
         <button
           type="button"
-          className="text-left text-blue-700 underline dark:text-blue-400"
+          className={`text-left ${LINK}`}
           title="Show only this actor"
           onClick={() => set({ actor: row.original.actor.label })}
         >
@@ -80,7 +81,7 @@ export function AuditClient({ operator }: { operator: boolean }) {
         row.original.target.id ? (
           <button
             type="button"
-            className="font-mono text-xs text-blue-700 underline dark:text-blue-400"
+            className={`font-mono text-xs ${LINK}`}
             title="Show only this target"
             onClick={() => set({ target: row.original.target.id! })}
           >

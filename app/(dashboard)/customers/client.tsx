@@ -16,6 +16,7 @@ import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { FilterField } from '@/components/ui/filter-field';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { CustomerValues } from './customer-schemas';
+import { CARD } from '@/components/ui/styles';
 
 interface Customer {
   token: string;
@@ -97,7 +98,7 @@ export function Client({
       <form
         onSubmit={resolveForm.handleSubmit((v) => resolve.mutate(v.address))}
         noValidate
-        className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+        className={`flex flex-wrap items-end gap-3 ${CARD}`}
       >
         <Field
           label="Resolve a payment address"

@@ -14,6 +14,7 @@ import { apiFetch, getActivePartner } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { ProposeValues } from './propose-schema';
+import { CARD } from '@/components/ui/styles';
 
 interface Link {
   token: string;
@@ -120,7 +121,7 @@ export function Client({ canManage }: { canManage: boolean }) {
         <form
           onSubmit={form.handleSubmit((v) => propose.mutate(v))}
           noValidate
-          className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+          className={`flex flex-wrap items-end gap-3 ${CARD}`}
         >
           <Field
             label="Counterparty domain"

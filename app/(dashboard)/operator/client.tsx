@@ -11,6 +11,7 @@ import { apiFetch } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { type Org, useOrgDecision } from './decision';
+import { LINK } from '@/components/ui/styles';
 
 const col = columnHelper<Org>();
 const LIMIT = 20;
@@ -31,10 +32,7 @@ export function OperatorClient() {
     col.accessor('name', {
       header: 'Organization',
       cell: ({ row }) => (
-        <Link
-          href={`/operator/organizations/${encodeURIComponent(row.original.token)}`}
-          className="text-blue-700 underline dark:text-blue-400"
-        >
+        <Link href={`/operator/organizations/${encodeURIComponent(row.original.token)}`} className={LINK}>
           {row.original.name}
         </Link>
       ),
@@ -80,7 +78,7 @@ export function OperatorClient() {
         <h1 className="text-2xl font-semibold">Organizations</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Network figures, settlement cut-offs and the latest batches are on the{' '}
-          <Link href="/operator/network" className="text-blue-700 underline dark:text-blue-400">
+          <Link href="/operator/network" className={LINK}>
             Network
           </Link>{' '}
           page.

@@ -23,6 +23,7 @@ import type { ListPage } from '@/lib/client/list-page';
 import { LazyPaymentForm } from './lazy-payment-form';
 import { amountBound, PAYMENT_FILTERS, PAYMENTS_LIMIT, paymentFilters, paymentsQuery } from './search-params';
 import { CounterpartyFilter } from './counterparty-filter';
+import { CARD, LINK } from '@/components/ui/styles';
 
 export interface PaymentRow {
   payment_id: string;
@@ -85,7 +86,7 @@ export function Client({
       header: sortableHeader(order, 'payment_id', 'Payment'),
       cell: ({ row }) => (
         <Link
-          className="whitespace-nowrap text-blue-700 underline dark:text-blue-400"
+          className={`whitespace-nowrap ${LINK}`}
           href={`/payments/${encodeURIComponent(row.original.payment_id)}`}
         >
           {row.original.payment_id}
@@ -132,11 +133,7 @@ export function Client({
       <h1 className="text-2xl font-semibold">Payments</h1>
       {create ? (
         // Folded unless asked for (`?new=1`): the list comes first.
-        <FormSection
-          summary="New payment"
-          defaultOpen={params.get('new') === '1'}
-          className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
+        <FormSection summary="New payment" defaultOpen={params.get('new') === '1'} className={CARD}>
           <LazyPaymentForm domain={create.domain} sandbox={create.sandbox} />
         </FormSection>
       ) : null}
@@ -243,7 +240,7 @@ export function Client({
               {key.replace('_id', '')} {value(key)}{' '}
               <button
                 type="button"
-                className="ml-1 text-blue-700 underline dark:text-blue-400"
+                className={`ml-1 ${LINK}`}
                 aria-label={`Remove the ${key.replace('_', ' ')} filter`}
                 onClick={() => set({ [key]: undefined })}
               >

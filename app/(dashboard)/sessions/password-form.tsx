@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
+import { CARD } from '@/components/ui/styles';
 
 /**
  * Changes the signed-in user's password (`POST /me/password`): the current one is asked for, the
@@ -43,7 +44,7 @@ export function PasswordForm() {
   });
   return (
     <form
-      className="flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
+      className={`flex max-w-xl flex-col gap-3 ${CARD}`}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();

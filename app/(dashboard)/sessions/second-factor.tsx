@@ -10,6 +10,7 @@ import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import type { Me } from '@/lib/schemas/organizations';
 import type { RecoveryCodes, TotpEnrolment as Enrolment } from '@/lib/schemas/sessions';
+import { CARD } from '@/components/ui/styles';
 
 /**
  * The second factor: set up an authenticator app (scan, confirm one code, keep the ten recovery
@@ -75,10 +76,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   const org = me.data?.organization;
 
   return (
-    <section
-      aria-labelledby="second-factor"
-      className="flex max-w-xl flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <section aria-labelledby="second-factor" className={`flex max-w-xl flex-col gap-3 ${CARD}`}>
       <h2 id="second-factor" className="flex items-center gap-2 font-medium">
         Second factor {on ? <Badge tone="green">On</Badge> : <Badge tone="slate">Off</Badge>}
       </h2>

@@ -15,6 +15,7 @@ import { batchesQuery, type BatchSummary } from '@/lib/client/queries/settlement
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { type ListOrder, useListOrder } from '@/lib/client/use-list-order';
 import { BATCH_STATUSES, fromLocalInput, toLocalInput } from './search-params';
+import { LINK } from '@/components/ui/styles';
 
 const col = columnHelper<BatchSummary>();
 
@@ -27,10 +28,7 @@ const columnsFor = (order: ListOrder) =>
       header: 'Batch',
       id: 'batch',
       cell: ({ row }) => (
-        <Link
-          className="font-mono text-blue-700 underline dark:text-blue-400"
-          href={`/settlements/${encodeURIComponent(row.original.token)}`}
-        >
+        <Link className={`font-mono ${LINK}`} href={`/settlements/${encodeURIComponent(row.original.token)}`}>
           {row.original.token}
         </Link>
       ),
@@ -83,7 +81,7 @@ export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
         <h1 className="text-2xl font-semibold">Settlements</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           The settlement batches this namespace took part in.{' '}
-          <Link href="/settlements/statement" className="text-blue-700 underline dark:text-blue-400">
+          <Link href="/settlements/statement" className={LINK}>
             Statement for a period
           </Link>
         </p>

@@ -21,6 +21,7 @@ import {
   type TaskUpdate,
 } from './use-queue';
 import type { DecisionValues } from './decision-schema';
+import { CARD, LINK } from '@/components/ui/styles';
 
 /** `completed` takes `accepted` only; failing or holding needs another reason (DESIGN §5). */
 const OTHER_REASONS = REASONS.filter((r) => r !== 'accepted');
@@ -175,18 +176,12 @@ export function TaskPanel({
 }) {
   const [askTakeOver, setAskTakeOver] = useState(false);
   return (
-    <aside
-      aria-label="Work the task"
-      className="flex flex-col gap-3 self-start rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-    >
+    <aside aria-label="Work the task" className={`flex flex-col gap-3 self-start ${CARD}`}>
       {task ? (
         <>
           <h2 className="font-medium">{task.name.replace(/_/g, ' ')}</h2>
           <p className="text-sm">
-            <Link
-              className="text-blue-700 underline dark:text-blue-400"
-              href={`/payments/${encodeURIComponent(task.payment_id)}`}
-            >
+            <Link className={LINK} href={`/payments/${encodeURIComponent(task.payment_id)}`}>
               {task.payment_id}
             </Link>{' '}
             · {formatMoney(task.amount.total, task.amount.currency)}

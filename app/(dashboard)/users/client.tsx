@@ -8,7 +8,6 @@ import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
@@ -26,6 +25,7 @@ interface User {
   invitation_expires_at: { seconds: number } | null;
 }
 import type { Invitation, ShownLink } from './invitation-link';
+import type { UserAct } from './user-action-dialog';
 type Invited = User & { invitation: Invitation | null };
 const col = columnHelper<User>();
 const LIMIT = 20;
@@ -33,26 +33,9 @@ const EMPTY: InviteValues = { email: '', name: '', role: 'support' };
 const utc = (t: { seconds: number }) => new Date(t.seconds * 1000).toUTCString().replace('GMT', 'UTC');
 // Shown only after an invitation or a reset: loaded then (the page's first load is at its budget).
 const InvitationLinkDialog = lazy(() => import('./invitation-link'));
+const UserActionDialog = lazy(() => import('./user-action-dialog'));
 
 const inviteResolver = lazyResolver(() => import('./invite-schema').then((m) => m.inviteResolver));
-
-const ACTS = {
-  remove: {
-    title: 'Remove',
-    confirm: 'Remove',
-    text: 'They can no longer sign in to this organization; their access token stops working at once.',
-  },
-  signOut: {
-    title: 'Sign out',
-    confirm: 'Sign out everywhere',
-    text: 'Every session of theirs ends at once, on every server; they can sign in again.',
-  },
-  reset: {
-    title: 'Reset access of',
-    confirm: 'Reset access',
-    text: 'Their password and second factor are cleared and every session ends at once. You get a new invitation link with which they set a password again.',
-  },
-} as const;
 
 export function Client({ myUserId }: { myUserId: string }) {
   const paging = usePaging();
@@ -95,7 +78,7 @@ export function Client({ myUserId }: { myUserId: string }) {
     },
   });
   // Removing a user, signing them out everywhere or resetting their access: one confirmation.
-  type Act = 'remove' | 'signOut' | 'reset';
+  type Act = UserAct;
   const [acting, setActing] = useState<{ u: User; act: Act } | null>(null);
   const remove = useMutation({
     mutationFn: ({ u, act }: { u: User; act: Act }) =>
@@ -229,16 +212,17 @@ export function Client({ myUserId }: { myUserId: string }) {
         paging={paging}
         isLoading={query.isLoading}
       />
-      <ConfirmDialog
-        open={acting !== null}
-        title={`${ACTS[acting?.act ?? 'remove'].title} ${acting?.u.email ?? ''}?`}
-        confirmLabel={remove.isPending ? 'Working…' : ACTS[acting?.act ?? 'remove'].confirm}
-        busy={remove.isPending}
-        onConfirm={() => acting && remove.mutate(acting)}
-        onCancel={() => setActing(null)}
-      >
-        {ACTS[acting?.act ?? 'remove'].text}
-      </ConfirmDialog>
+      {acting ? (
+        <Suspense>
+          <UserActionDialog
+            email={acting.u.email}
+            act={acting.act}
+            busy={remove.isPending}
+            onConfirm={() => remove.mutate(acting)}
+            onCancel={() => setActing(null)}
+          />
+        </Suspense>
+      ) : null}
       {link ? (
         <Suspense>
           <InvitationLinkDialog link={link} onClose={() => setLink(null)} />

@@ -2,6 +2,7 @@
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
+import { formatUtc } from '@/lib/client/time';
 
 /** A one-time link, as answered once by an invitation or a reset of access. */
 export interface Invitation {
@@ -16,7 +17,7 @@ export interface ShownLink {
   invitation: Invitation;
 }
 
-const utc = (t: { seconds: number }) => new Date(t.seconds * 1000).toUTCString().replace('GMT', 'UTC');
+const utc = (t: { seconds: number }) => formatUtc(new Date(t.seconds * 1000));
 
 /** The link just made, shown once to copy: it is kept only hashed. */
 export default function InvitationLinkDialog({ link, onClose }: { link: ShownLink; onClose: () => void }) {

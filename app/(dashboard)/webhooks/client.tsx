@@ -20,6 +20,7 @@ import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { disabledText, failingText, webhookState, WebhookStatusBadge } from './status';
 import { FormSection } from '@/components/ui/form-section';
 import { LazyWebhookForm } from './lazy-webhook-form';
+import { CARD, LINK } from '@/components/ui/styles';
 
 const col = columnHelper<Webhook>();
 
@@ -50,10 +51,7 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
       header: 'Endpoint',
       id: 'url',
       cell: ({ row }) => (
-        <Link
-          href={`/webhooks/${row.original.token}`}
-          className="font-medium break-all text-blue-700 underline dark:text-blue-400"
-        >
+        <Link href={`/webhooks/${row.original.token}`} className={`font-medium break-all ${LINK}`}>
           {row.original.url}
         </Link>
       ),
@@ -125,21 +123,14 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
             warning="Your endpoint verifies each delivery's webhook-signature with it."
             onDone={() => setCreated(null)}
           />
-          <Link
-            href={`/webhooks/${created.token}`}
-            className="text-sm text-blue-700 underline dark:text-blue-400"
-          >
+          <Link href={`/webhooks/${created.token}`} className={`text-sm ${LINK}`}>
             Open the endpoint to send a test event
           </Link>
         </div>
       ) : null}
       {canManage ? (
         // Folded unless asked for (`?add=1`, the overview's checklist link): the list comes first.
-        <FormSection
-          summary="Add an endpoint"
-          defaultOpen={params.get('add') === '1'}
-          className="rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
-        >
+        <FormSection summary="Add an endpoint" defaultOpen={params.get('add') === '1'} className={CARD}>
           <LazyWebhookForm
             key={formKey}
             idPrefix="new-webhook"

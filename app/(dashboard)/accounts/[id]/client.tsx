@@ -10,8 +10,7 @@ import { LocalTime } from '@/components/ui/local-time';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { type Account, STATUS_BADGE } from '../account';
-
-const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+import { CARD, LINK } from '@/components/ui/styles';
 
 export function AccountDetail({
   initial,
@@ -60,7 +59,7 @@ export function AccountDetail({
   return (
     <div className="flex max-w-3xl flex-col gap-6">
       <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/accounts" className="text-blue-700 underline dark:text-blue-400">
+        <Link href="/accounts" className={LINK}>
           Settlement accounts
         </Link>
       </nav>
@@ -114,7 +113,7 @@ export function AccountDetail({
           This account is deleted. It stays readable for the record and is no longer used for settlement.
         </p>
       ) : null}
-      <section className={card} aria-labelledby="account-heading">
+      <section className={CARD} aria-labelledby="account-heading">
         <h2 id="account-heading" className="mb-1 font-medium">
           Account
         </h2>
@@ -138,7 +137,7 @@ export function AccountDetail({
           </DetailRow>
         </dl>
       </section>
-      <section className={card} aria-labelledby="institution-heading">
+      <section className={CARD} aria-labelledby="institution-heading">
         <h2 id="institution-heading" className="mb-1 font-medium">
           Institution
         </h2>

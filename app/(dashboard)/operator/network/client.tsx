@@ -19,11 +19,11 @@ import {
   type NetworkBatch,
 } from '@/lib/client/queries/settlements';
 import { usePaging } from '@/lib/client/use-url-state';
+import { CARD, LINK, TERM } from '@/components/ui/styles';
 
 const col = columnHelper<NetworkBatch>();
 
 const LIMIT = 20;
-const CARD = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 
 const columns = col.columns([
   col.display({
@@ -32,7 +32,7 @@ const columns = col.columns([
     cell: ({ row }) => (
       <Link
         href={`/operator/network/batches/${encodeURIComponent(row.original.token)}`}
-        className="font-mono text-xs text-blue-700 underline dark:text-blue-400"
+        className={`font-mono text-xs ${LINK}`}
       >
         {row.original.token}
       </Link>
@@ -108,7 +108,7 @@ function Stats() {
     <dl className="grid grid-cols-2 gap-3 md:grid-cols-5" aria-busy={stats.isLoading}>
       {items.map(([label, value, hint]) => (
         <div key={label} className={CARD} title={hint}>
-          <dt className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">{label}</dt>
+          <dt className={TERM}>{label}</dt>
           <dd className="mt-1 text-2xl font-semibold tabular-nums">
             {value === undefined ? '…' : value.toLocaleString('en')}
           </dd>
@@ -143,7 +143,7 @@ export function NetworkClient() {
         <h1 className="text-2xl font-semibold">Network</h1>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Figures across every organization, settlement cut-offs and the latest batches.{' '}
-          <Link href="/operator" className="text-blue-700 underline dark:text-blue-400">
+          <Link href="/operator" className={LINK}>
             Organizations awaiting verification
           </Link>
         </p>

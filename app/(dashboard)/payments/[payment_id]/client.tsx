@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { CopyButton } from '@/components/ui/copy-button';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS } from '@/lib/client/format';
+import { CARD, LINK } from '@/components/ui/styles';
 
 interface Party {
   payment_address: string;
@@ -76,8 +77,6 @@ interface Exc {
   created_at: string;
 }
 
-const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
-
 /** Submission status → badge tone: waiting amber, admitted or settled green, refused or lapsed red. */
 
 /** The submission as a record; its transaction id jumps to the transaction lines below. */
@@ -101,7 +100,7 @@ function SubmissionRecord({ sub }: { sub: Submission }) {
       <DetailRow term="Transaction">
         {sub.transaction_id ? (
           <>
-            <a href="#transaction-lines" className="font-mono text-blue-700 underline dark:text-blue-400">
+            <a href="#transaction-lines" className={`font-mono ${LINK}`}>
               {sub.transaction_id}
             </a>
             <CopyButton value={sub.transaction_id} label="transaction id" />
@@ -253,7 +252,7 @@ export function PaymentDetail({
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Link href="/payments" className="text-sm text-blue-700 underline dark:text-blue-400">
+        <Link href="/payments" className={`text-sm ${LINK}`}>
           ← Payments
         </Link>
         <div className="mt-1 flex items-center">
@@ -277,7 +276,7 @@ export function PaymentDetail({
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         {(['debtor_party', 'beneficiary_party'] as const).map((k) => (
-          <section key={k} className={card} aria-label={k === 'debtor_party' ? 'Debtor' : 'Beneficiary'}>
+          <section key={k} className={CARD} aria-label={k === 'debtor_party' ? 'Debtor' : 'Beneficiary'}>
             <h2 className="text-sm font-medium text-slate-600 dark:text-slate-400">
               {k === 'debtor_party' ? 'From (debtor)' : 'To (beneficiary)'}
             </h2>
@@ -288,7 +287,7 @@ export function PaymentDetail({
           </section>
         ))}
       </div>
-      <section className={card} aria-label="Timeline">
+      <section className={CARD} aria-label="Timeline">
         <h2 className="mb-2 font-medium">Timeline</h2>
         <ol className="flex flex-col gap-1 text-sm">
           {timeline.map((e, i) => (
@@ -297,7 +296,7 @@ export function PaymentDetail({
                 {e.at ? <LocalTime seconds={e.at} /> : null}
               </span>
               {e.href ? (
-                <Link href={e.href} className="text-blue-700 underline dark:text-blue-400">
+                <Link href={e.href} className={LINK}>
                   {e.text}
                 </Link>
               ) : (
@@ -307,7 +306,7 @@ export function PaymentDetail({
           ))}
         </ol>
       </section>
-      <section className={card} aria-label="Submission">
+      <section className={CARD} aria-label="Submission">
         <h2 className="mb-1 font-medium">Submission</h2>
         {submission.isPending ? (
           <p className="text-sm">Loading…</p>
@@ -326,7 +325,7 @@ export function PaymentDetail({
           </div>
         )}
       </section>
-      <section className={card} aria-label="Admission tasks">
+      <section className={CARD} aria-label="Admission tasks">
         <h2 className="mb-2 font-medium">Admission tasks</h2>
         {submission.isPending || (sub && tasks.isPending) ? (
           <p className="text-sm">Loading…</p>
@@ -344,7 +343,7 @@ export function PaymentDetail({
                   ·{' '}
                   <Link
                     href={`/tasks?${new URLSearchParams({ status: t.status === 4 ? 'on_hold' : 'pending', name: t.name })}`}
-                    className="text-blue-700 underline dark:text-blue-400"
+                    className={LINK}
                   >
                     work it in the task queue
                   </Link>
@@ -354,7 +353,7 @@ export function PaymentDetail({
           ))}
         </ul>
       </section>
-      <section id="transaction-lines" className={card} aria-label="Transaction">
+      <section id="transaction-lines" className={CARD} aria-label="Transaction">
         <h2 className="mb-2 font-medium">Transaction</h2>
         {(txns.data?.transactions ?? []).map((t) => (
           <div key={t.transaction_id} className="text-sm">
@@ -365,10 +364,7 @@ export function PaymentDetail({
                 <>
                   {' '}
                   ·{' '}
-                  <Link
-                    href={`/settlements/${encodeURIComponent(t.batch_id)}`}
-                    className="text-blue-700 underline dark:text-blue-400"
-                  >
+                  <Link href={`/settlements/${encodeURIComponent(t.batch_id)}`} className={LINK}>
                     batch {t.batch_id}
                   </Link>
                 </>
@@ -395,7 +391,7 @@ export function PaymentDetail({
           </p>
         ) : null}
       </section>
-      <section className={card} aria-label="Exceptions">
+      <section className={CARD} aria-label="Exceptions">
         <h2 className="mb-2 font-medium">Exceptions</h2>
         {excs.isPending ? (
           <p className="text-sm">Loading…</p>

@@ -8,7 +8,7 @@ import { BatchStatusBadge } from '@/components/settlements/batch-status';
 import { formatLocal, formatMoney, when } from '@/lib/client/format';
 import { batchQuery, type BatchDetail } from '@/lib/client/queries/settlements';
 import { PositionsSection } from './positions-section';
-import { CARD, TERM } from './styles';
+import { CARD, LINK, TERM } from '@/components/ui/styles';
 import { TransactionsSection } from './transactions-section';
 import { VerifyInclusion } from './verify-inclusion';
 
@@ -111,7 +111,7 @@ export function BatchDetailClient({ batchId }: { batchId: string }) {
         <p role="alert" className="text-red-700 dark:text-red-400">
           {(batch.error as Error).message}
         </p>
-        <Link href="/settlements" className="text-blue-700 underline dark:text-blue-400">
+        <Link href="/settlements" className={LINK}>
           Back to settlements
         </Link>
       </div>
@@ -123,7 +123,7 @@ export function BatchDetailClient({ batchId }: { batchId: string }) {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Link href="/settlements" className="text-sm text-blue-700 underline dark:text-blue-400">
+        <Link href="/settlements" className={`text-sm ${LINK}`}>
           ← Settlements
         </Link>
         <h1 className="mt-1 font-mono text-2xl font-semibold break-all">{b.summary.token}</h1>

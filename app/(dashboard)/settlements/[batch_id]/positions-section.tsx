@@ -9,7 +9,7 @@ import { downloadCsv, toCsv } from '@/lib/client/csv';
 import { formatMoney } from '@/lib/client/format';
 import type { BatchDetail } from '@/lib/client/queries/settlements';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
-import { CARD } from './styles';
+import { CARD } from '@/components/ui/styles';
 
 const PAGE = 20;
 

@@ -17,7 +17,7 @@ import {
 } from '@/lib/client/queries/settlements';
 import { usePaging } from '@/lib/client/use-url-state';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
-import { CARD } from './styles';
+import { CARD, LINK } from '@/components/ui/styles';
 
 const col = columnHelper<BatchTransaction>();
 
@@ -103,10 +103,7 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
       header: 'Payment',
       id: 'payment',
       cell: ({ row }) => (
-        <Link
-          className="text-blue-700 underline dark:text-blue-400"
-          href={`/payments/${encodeURIComponent(row.original.payment_id)}`}
-        >
+        <Link className={LINK} href={`/payments/${encodeURIComponent(row.original.payment_id)}`}>
           {row.original.payment_id}
         </Link>
       ),

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { checkInclusion, type InclusionCheck } from '@/lib/client/inclusion';
 import { fetchProof, type BatchDetail } from '@/lib/client/queries/settlements';
-import { TERM } from './styles';
+import { TERM } from '@/components/ui/styles';
 
 type State =
   | { kind: 'idle' }

@@ -9,6 +9,7 @@ import { apiFetch, getActivePartner } from '@/lib/client/api';
 import { formatMoney, formatUtc } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/use-url-state';
 import { STATEMENT_MAX_DAYS } from '@/lib/domain/statements';
+import { LINK } from '@/components/ui/styles';
 
 interface Statement {
   partner_id: string;
@@ -192,7 +193,7 @@ export function StatementClient() {
                         <td className="py-2">
                           <Link
                             href={`/settlements/${encodeURIComponent(b.batch_id)}`}
-                            className="text-blue-700 underline dark:text-blue-400 print:text-inherit print:no-underline"
+                            className={`print:text-inherit print:no-underline ${LINK}`}
                           >
                             {b.batch_id}
                           </Link>

@@ -24,8 +24,7 @@ import { FormSection } from '@/components/ui/form-section';
 import { LazyWebhookForm } from '../lazy-webhook-form';
 import { Deliveries } from './deliveries';
 import { Recovery, RecoveryProgress, useRecovery } from './recovery';
-
-const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+import { CARD, LINK } from '@/components/ui/styles';
 
 /** One endpoint: its state, actions and delivery log; read-only unless `canManage` (admins). */
 export function WebhookDetail({
@@ -57,7 +56,7 @@ export function WebhookDetail({
         <p role="alert" className="text-red-700 dark:text-red-400">
           {query.error.message}
         </p>
-        <Link href="/webhooks" className="text-blue-700 underline dark:text-blue-400">
+        <Link href="/webhooks" className={LINK}>
           Back to webhooks
         </Link>
       </div>
@@ -92,7 +91,7 @@ export function WebhookDetail({
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
-        <Link href="/webhooks" className="text-sm text-blue-700 underline dark:text-blue-400">
+        <Link href="/webhooks" className={`text-sm ${LINK}`}>
           ← Webhooks
         </Link>
         <div className="flex flex-wrap items-center gap-3">
@@ -150,7 +149,7 @@ export function WebhookDetail({
         />
       ) : null}
 
-      <section aria-labelledby="actions-title" className={`${card} flex flex-col gap-3`}>
+      <section aria-labelledby="actions-title" className={`${CARD} flex flex-col gap-3`}>
         <h2 id="actions-title" className="font-medium">
           {canManage ? 'Actions' : 'Events'}
         </h2>
@@ -212,7 +211,7 @@ export function WebhookDetail({
       </section>
 
       {canManage ? (
-        <FormSection summary="Edit settings" className={card}>
+        <FormSection summary="Edit settings" className={CARD}>
           <LazyWebhookForm
             key={w.updated_at.seconds}
             idPrefix="edit-webhook"

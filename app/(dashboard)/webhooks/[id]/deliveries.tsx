@@ -20,6 +20,7 @@ import {
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { AttemptEntry } from './attempt';
+import { LINK } from '@/components/ui/styles';
 
 const col = columnHelper<Delivery>();
 
@@ -81,7 +82,7 @@ export function Deliveries({
         <div>
           <Link
             href={`/webhooks/${encodeURIComponent(webhook.token)}/deliveries/${encodeURIComponent(row.original.token)}`}
-            className="text-blue-700 underline dark:text-blue-400"
+            className={LINK}
             aria-label={`Delivery of ${row.original.event_type} ${row.original.event_id}`}
           >
             <code className="text-xs">{row.original.event_type}</code>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { apiFetch, isNotFound } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
 import { type Org, useOrgDecision } from '../../decision';
+import { CARD, LINK } from '@/components/ui/styles';
 
 interface Review {
   organization: Org;
@@ -30,7 +31,6 @@ interface Review {
   }>;
 }
 
-const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 const STATUS_TONE = { sandbox: 'amber', verified: 'green', rejected: 'red' } as const;
 const CHECKS = [
   ['api_key', 'API key created'],
@@ -47,7 +47,7 @@ export function OrganizationReview({ orgId }: { orgId: string }) {
   });
   const decision = useOrgDecision();
   const back = (
-    <Link href="/operator" className="text-sm text-blue-700 underline dark:text-blue-400">
+    <Link href="/operator" className={`text-sm ${LINK}`}>
       ← Organizations
     </Link>
   );
@@ -105,7 +105,7 @@ export function OrganizationReview({ orgId }: { orgId: string }) {
         </p>
       </div>
       {o.status !== 'sandbox' ? (
-        <section aria-labelledby="decision-title" className={card}>
+        <section aria-labelledby="decision-title" className={CARD}>
           <h2 id="decision-title" className="font-medium">
             Decision
           </h2>
@@ -122,7 +122,7 @@ export function OrganizationReview({ orgId }: { orgId: string }) {
         </section>
       ) : null}
       {r.namespaces.map((n) => (
-        <section key={n.token} aria-labelledby={`ns-${n.token}`} className={`${card} flex flex-col gap-3`}>
+        <section key={n.token} aria-labelledby={`ns-${n.token}`} className={`${CARD} flex flex-col gap-3`}>
           <div className="flex flex-wrap items-baseline gap-2">
             <h2 id={`ns-${n.token}`} className="font-medium">
               {n.name}

@@ -10,10 +10,9 @@ import { isNotFound } from '@/lib/client/api';
 import { formatMoney, when } from '@/lib/client/format';
 import { networkBatchQuery, type NetworkParticipant } from '@/lib/client/queries/settlements';
 import { usePaging } from '@/lib/client/use-url-state';
+import { CARD, LINK, TERM } from '@/components/ui/styles';
 
 const LIMIT = 50;
-const CARD = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
-const TERM = 'text-xs font-medium text-slate-600 uppercase dark:text-slate-400';
 
 const col = columnHelper<NetworkParticipant>();
 
@@ -74,7 +73,7 @@ export function NetworkBatchClient({ batchId }: { batchId: string }) {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Link href="/operator/network" className="text-sm text-blue-700 underline dark:text-blue-400">
+        <Link href="/operator/network" className={`text-sm ${LINK}`}>
           ← Network
         </Link>
         <h1 className="mt-1 font-mono text-xl font-semibold break-all">{batchId}</h1>

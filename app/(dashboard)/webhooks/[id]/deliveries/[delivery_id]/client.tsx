@@ -10,8 +10,8 @@ import { useToast } from '@/components/ui/toast';
 import { when } from '@/lib/client/format';
 import { deliveryQuery, useRetryDelivery } from '@/lib/client/queries/webhooks';
 import { AttemptEntry } from '../../attempt';
+import { CARD, LINK } from '@/components/ui/styles';
 
-const card = 'rounded-lg border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 const STATUS_TONE = { succeeded: 'green', failed: 'red', pending: 'amber' } as const;
 
 /** One delivery: what was sent (the payload, as signed) and how the endpoint answered each attempt. */
@@ -28,10 +28,7 @@ export function DeliveryDetail({
   const query = useQuery({ ...deliveryQuery(webhookId, deliveryId), retry: false });
   const retry = useRetryDelivery();
   const back = (
-    <Link
-      href={`/webhooks/${encodeURIComponent(webhookId)}`}
-      className="text-sm text-blue-700 underline dark:text-blue-400"
-    >
+    <Link href={`/webhooks/${encodeURIComponent(webhookId)}`} className={`text-sm ${LINK}`}>
       ← Webhook
     </Link>
   );
@@ -89,7 +86,7 @@ export function DeliveryDetail({
         </p>
       </div>
 
-      <section aria-labelledby="payload-title" className={`${card} flex flex-col gap-2`}>
+      <section aria-labelledby="payload-title" className={`${CARD} flex flex-col gap-2`}>
         <h2 id="payload-title" className="font-medium">
           Payload
         </h2>
@@ -108,7 +105,7 @@ export function DeliveryDetail({
         )}
       </section>
 
-      <section aria-labelledby="attempts-title" className={`${card} flex flex-col gap-2`}>
+      <section aria-labelledby="attempts-title" className={`${CARD} flex flex-col gap-2`}>
         <h2 id="attempts-title" className="font-medium">
           Attempts ({d.attempt_log.length})
         </h2>
