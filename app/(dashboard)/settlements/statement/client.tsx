@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { ExportLink } from '@/components/ui/export-link';
 import { Field } from '@/components/ui/field';
-import { apiFetch, getActivePartner } from '@/lib/client/api';
+import { apiFetch } from '@/lib/client/api';
 import { formatMoney, formatUtc } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/use-url-state';
 import { STATEMENT_MAX_DAYS } from '@/lib/domain/statements';
@@ -64,8 +64,11 @@ const signed = (net: string, currency: string) =>
     ? `pays ${formatMoney(net.slice(1), currency)}`
     : `receives ${formatMoney(net, currency)}`;
 
-/** A namespace's settlement statement over a period: on screen, printable, and as CSV. */
-export function StatementClient() {
+/**
+ * A namespace's settlement statement over a period: on screen, printable, and as CSV.
+ * `partnerId`: the selected namespace, as the page read it (the export link names it).
+ */
+export function StatementClient({ partnerId }: { partnerId: string | null }) {
   const { params, set } = useUrlState();
   const p = period(params);
   const query = useQuery({
@@ -111,7 +114,7 @@ export function StatementClient() {
         <ExportLink
           path="/settlements/statement/export"
           filters={new URLSearchParams(p.query)}
-          partnerId={getActivePartner()}
+          partnerId={partnerId}
           look="button"
         >
           Download CSV
