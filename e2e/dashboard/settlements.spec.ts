@@ -349,8 +349,14 @@ test('batches list: 21 batches page by 20, status and cut-off range filters live
   await signInAs(other, { email: 'admin@demo-bank.test', password: 'demo-password-1' });
   for (const id of [batches.KWD!, 'batch_does_not_exist']) {
     await other.goto(`/settlements/${id}`);
-    await expect(other.getByRole('main').getByRole('alert')).toHaveText(`Settlement batch ${id} not found`);
-    await expect(other.getByRole('link', { name: 'Back to settlements' })).toBeVisible();
+    // The record-not-found page: another organization's batch is not told apart from a made-up one.
+    await expect(
+      other.getByRole('heading', { level: 1, name: `Settlement batch ${id} not found` }),
+    ).toBeVisible();
+    await expect(other.getByRole('link', { name: 'Back to settlements' })).toHaveAttribute(
+      'href',
+      '/settlements',
+    );
   }
   await other.context().close();
 });
