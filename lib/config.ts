@@ -19,6 +19,11 @@ const MIN_OPERATOR_PASSWORD_LENGTH = 12;
 const authSecret = process.env.AUTH_SECRET || undefined;
 const nextAuthSecret = process.env.NEXTAUTH_SECRET || undefined;
 
+function defaultRpId(url: string | undefined): string {
+  const host = url ? URL.parse(url)?.hostname : undefined;
+  return host && /[a-z]/i.test(host) && !host.includes(':') ? host : 'localhost';
+}
+
 export const config = {
   databaseUrl: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR || './data',
@@ -37,6 +42,17 @@ export const config = {
    * and the session cookie is Secure (lib/security/headers.ts).
    */
   nextAuthUrl: process.env.NEXTAUTH_URL || undefined,
+  /**
+   * Passkeys (lib/auth/passkeys.ts): the WebAuthn relying party's id — the dashboard's domain; by
+   * default NEXTAUTH_URL's host name, or `localhost` when that is unset or an IP address (WebAuthn
+   * accepts no IP address) — and the origins a ceremony may come from (comma-separated; by default
+   * any https origin on that domain, and http on `localhost`).
+   */
+  passkeyRpId: process.env.PASSKEY_RP_ID || defaultRpId(process.env.NEXTAUTH_URL),
+  passkeyOrigins: (process.env.PASSKEY_ORIGINS || '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean),
   /** How long an invitation's one-time link works (lib/services/organizations/invitations.ts). */
   invitationTtlHours: Number(process.env.INVITATION_TTL_HOURS || 72),
   /**

@@ -94,7 +94,7 @@ export function violatesConstraint(err: unknown, constraint: string): boolean {
  */
 export class SecondFactorRequiredError extends AppError {
   constructor(
-    message = 'Enter the 6-digit code from your authenticator app, or a recovery code, as otp_code',
+    message = 'Enter the 6-digit code from your authenticator app, or a recovery code, as otp_code; or sign in with a passkey (POST /organization/signin/passkey)',
   ) {
     super(401, 'error.second_factor_required', message);
   }

@@ -8,6 +8,7 @@ import { UnauthorizedError, ValidationError } from '@/lib/errors';
 import type { NamespaceInfo, Principal } from '@/lib/services/context';
 import { credentialCache } from '@/lib/auth/credential-cache';
 import { logger } from '@/lib/log/logger';
+import { secondFactorOn } from '@/lib/services/sessions/me';
 
 export type AuthMode = 'jwt' | 'apikey' | 'either' | 'none';
 export type HeaderRule = 'required' | 'optional' | 'none';
@@ -62,7 +63,7 @@ const jwtUserWithNamespace = preparedQuery('csp_credential_jwt_user', (db) =>
       email: users.email,
       disabled: users.disabled,
       orgStatus: organizations.status,
-      secondFactorOn: sql<boolean>`${users.totpEnabledAt} IS NOT NULL`,
+      secondFactorOn: secondFactorOn,
       orgRequiresSecondFactor: organizations.requireSecondFactor,
       ns: namespaceColumns,
       session: { id: userSessions.id, revokedAt: userSessions.revokedAt, expiresAt: userSessions.expiresAt },

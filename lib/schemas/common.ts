@@ -91,4 +91,7 @@ export const booleanQuery = (name: string) =>
     .optional()
     .openapi({ param: { name, in: 'query' }, type: 'boolean' });
 
+/** A WebAuthn ceremony's JSON (options or an authenticator's answer), checked by the library that reads it. */
+export const webauthnJson = z.record(z.string(), z.unknown());
+
 export const emptyObject = z.object({}).openapi('Empty');

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { secondsSchema, pageQuery, pageInfo } from './common';
+import { secondsSchema, pageQuery, pageInfo, webauthnJson } from './common';
 
 export const organizationSchema = z
   .object({
@@ -56,12 +56,33 @@ export const signInSchema = z.object({
     description:
       "Extension: the 6-digit code of the user's authenticator app, or one of their recovery codes, when they have a second factor (without it such a sign-in answers 401 error.second_factor_required)",
   }),
+  passkey: webauthnJson.optional().openapi({
+    description:
+      "Extension: instead of otp_code, the answer of one of the user's passkeys (WebAuthn `AuthenticationResponseJSON`, as @simplewebauthn/browser's startAuthentication returns it) to the options of POST /organization/signin/passkey",
+  }),
   organization_id: z.string().min(1).max(64).optional().openapi({
     description: 'Extension: the organization to sign in to, when the address has accounts in several',
   }),
 });
 
 export type SignInInput = z.output<typeof signInSchema>;
+
+/** The first step of a sign-in with a passkey: the same password check, then the ceremony's options. */
+export const passkeySignInBody = signInSchema.pick({
+  admin_email: true,
+  admin_password: true,
+  organization_id: true,
+});
+export type PasskeySignInBody = z.output<typeof passkeySignInBody>;
+
+export const passkeyOptionsResponse = z
+  .object({
+    options: webauthnJson.openapi({
+      description:
+        'WebAuthn options (`PublicKeyCredentialRequestOptionsJSON` to sign in, `…CreationOptionsJSON` to register), for @simplewebauthn/browser or `PublicKeyCredential.parse…OptionsFromJSON`; its challenge is accepted once, within 5 minutes',
+    }),
+  })
+  .openapi('PasskeyOptions');
 
 export const meSchema = z
   .object({
@@ -70,7 +91,13 @@ export const meSchema = z
     name: z.string(),
     role: z.enum(['admin', 'support', 'viewer', 'operator']),
     preferred_partner_id: z.string().nullable(),
-    second_factor: z.boolean().openapi({ description: 'The user signs in with an authenticator code too' }),
+    second_factor: z
+      .boolean()
+      .openapi({
+        description: 'The user signs in with a second factor: an authenticator app, a passkey or both',
+      }),
+    authenticator_app: z.boolean().openapi({ description: 'An authenticator app (TOTP) is one of them' }),
+    passkeys: z.number().int().openapi({ description: 'How many passkeys the user has' }),
     organization: organizationSchema.nullable(),
     partners: z.array(
       z.object({

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { pageInfo, pageQuery } from './common';
+import { pageInfo, pageQuery, webauthnJson } from './common';
 
 export const sessionSchema = z
   .object({
@@ -65,3 +65,50 @@ export type RecoveryCodes = z.output<typeof recoveryCodesResponse>;
 
 export const disableSecondFactorBody = z.object({ current_password: z.string().min(1).max(200) });
 export type DisableSecondFactorBody = z.output<typeof disableSecondFactorBody>;
+
+export const passkeySchema = z
+  .object({
+    token: z.string().openapi({ description: "The credential's id (base64url)" }),
+    name: z.string(),
+    created_at: z.number().int().openapi({ description: 'Unix seconds' }),
+    last_used_at: z.number().int().nullable().openapi({ description: 'Unix seconds: its last sign-in' }),
+    backed_up: z
+      .boolean()
+      .openapi({
+        description: "Synced by its provider to the user's other devices (a multi-device passkey)",
+      }),
+  })
+  .openapi('Passkey');
+export type Passkey = z.output<typeof passkeySchema>;
+
+export const listPasskeysResponse = z
+  .object({ passkeys: z.array(passkeySchema).openapi({ description: 'Oldest first; at most 20' }) })
+  .openapi('Passkeys');
+export type Passkeys = z.output<typeof listPasskeysResponse>;
+
+export const registerPasskeyBody = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'name is required')
+    .max(60)
+    .openapi({ description: 'How the user tells it apart, e.g. "Work laptop"' }),
+  response: webauthnJson.openapi({
+    description:
+      "The authenticator's answer (WebAuthn `RegistrationResponseJSON`, as @simplewebauthn/browser's startRegistration returns it) to the options of POST /me/second-factor/passkeys/options",
+  }),
+});
+export type RegisterPasskeyBody = z.output<typeof registerPasskeyBody>;
+
+export const passkeyRegisteredResponse = z
+  .object({
+    passkey: passkeySchema,
+    recovery_codes: z.array(z.string()).openapi({
+      description:
+        'Ten one-time codes when this passkey turned the second factor on, shown this once; empty when it was on already (the codes given then still stand)',
+    }),
+  })
+  .openapi('PasskeyRegistered');
+export type PasskeyRegistered = z.output<typeof passkeyRegisteredResponse>;
+
+export const passkeyParams = z.object({ passkey_id: z.string().min(1).max(1400) });

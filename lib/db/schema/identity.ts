@@ -56,6 +56,13 @@ export const users = pgTable(
     totpEnabledAt: ts('totp_enabled_at'),
     /** The 30-second step of the last code accepted: a code is accepted once (no replay). */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /**
+     * The challenge of the user's passkey ceremony in progress (registration, or a sign-in's second
+     * step), base64url, and when it stops being accepted; cleared by the statement that accepts it
+     * (lib/services/sessions/passkeys.ts).
+     */
+    passkeyChallenge: text('passkey_challenge'),
+    passkeyChallengeExpiresAt: ts('passkey_challenge_expires_at'),
     /** Sign-in picks, among the accounts of one address whose password matches, the latest used. */
     lastSignedInAt: ts('last_signed_in_at'),
     /**
@@ -105,6 +112,35 @@ export const userSessions = pgTable(
     index('user_sessions_user_idx').on(t.userId, t.createdAt),
     index('user_sessions_expires_idx').on(t.expiresAt),
   ],
+);
+
+/**
+ * A user's passkeys (WebAuthn credentials), a second factor beside or instead of the authenticator
+ * app (lib/services/sessions/passkeys.ts). The public key is no secret; `signCount` is the
+ * authenticator's counter, which must grow when the authenticator keeps one (0 when it does not).
+ */
+export const userPasskeys = pgTable(
+  'user_passkeys',
+  {
+    /** The credential's id, base64url, as the authenticator names it. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    signCount: bigint('sign_count', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Synced by its provider to the user's other devices (a multi-device credential). */
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('user_passkeys_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** One-time recovery codes of a user's second factor, stored as keyed digests (migration 0020). */

@@ -3,6 +3,8 @@ import { defineRoute } from '@/lib/api/define-route';
 import { RateLimitedError } from '@/lib/errors';
 import { reviewOrganization } from '@/lib/services/organizations/review';
 import type { GatewayEnv } from '@/lib/api/env';
+import type { Context } from 'hono';
+import type { ServiceContext } from '@/lib/services/context';
 import { clientAddress } from '@/lib/api/client-address';
 import { getSignInThrottle } from '@/lib/api/limiter-instance';
 import {
@@ -12,6 +14,7 @@ import {
   listOrganizations,
   normalizeEmail,
   setPreferredNamespace,
+  passkeySignIn,
   recordThrottledSignIn,
   setSecondFactorPolicy,
   signIn,
@@ -28,7 +31,26 @@ import {
   listOrganizationsResponse,
   organizationReviewSchema,
   secondFactorPolicyBody,
+  passkeySignInBody,
+  passkeyOptionsResponse,
 } from '@/lib/schemas/organizations';
+
+/** A sign-in step under the sign-in throttle: a refusal past its limits is recorded in the trail. */
+async function throttled<T>(
+  ctx: ServiceContext,
+  emailGiven: string,
+  c: Context<GatewayEnv>,
+  step: () => Promise<T>,
+) {
+  const email = normalizeEmail(emailGiven);
+  try {
+    return await getSignInThrottle(ctx.db).attempt({ email, address: clientAddress(c) }, step);
+  } catch (err) {
+    if (err instanceof RateLimitedError)
+      await recordThrottledSignIn(ctx.db, ctx, email, Number(err.headers?.['Retry-After'] ?? 0));
+    throw err;
+  }
+}
 
 export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
@@ -63,18 +85,23 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
       .object({ access_token: z.string(), token: z.string(), role: z.string(), user_id: z.string() })
       .openapi('SignInResult'),
     errors: [401],
-    handler: async (ctx, { body }, c) => {
-      const email = normalizeEmail(body.admin_email);
-      try {
-        return await getSignInThrottle(ctx.db).attempt({ email, address: clientAddress(c) }, () =>
-          signIn(ctx.db, body, ctx),
-        );
-      } catch (err) {
-        if (err instanceof RateLimitedError)
-          await recordThrottledSignIn(ctx.db, ctx, email, Number(err.headers?.['Retry-After'] ?? 0));
-        throw err;
-      }
-    },
+    handler: (ctx, { body }, c) => throttled(ctx, body.admin_email, c, () => signIn(ctx.db, body, ctx)),
+  });
+
+  defineRoute(app, {
+    method: 'post',
+    path: '/organization/signin/passkey',
+    operationId: 'startPasskeySignIn',
+    tag: 'Organization',
+    summary: 'Sign in with a passkey, first step: the password, then WebAuthn options (extension)',
+    description:
+      "Checks the password as POST /organization/signin does (a wrong one is a failed sign-in, limited and recorded alike) and answers the options of a WebAuthn ceremony for the account's passkeys. The authenticator's answer goes, with the same e-mail and password, as `passkey` to POST /organization/signin. 409 when the account has no passkey.",
+    auth: 'none',
+    body: passkeySignInBody,
+    response: passkeyOptionsResponse,
+    errors: [401, 409],
+    handler: (ctx, { body }, c) =>
+      throttled(ctx, body.admin_email, c, () => passkeySignIn(ctx.db, body, ctx)),
   });
 
   defineRoute(app, {

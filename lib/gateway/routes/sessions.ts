@@ -1,4 +1,4 @@
-import { type OpenAPIHono } from '@hono/zod-openapi';
+import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
 import {
@@ -12,7 +12,18 @@ import {
   listSessionsResponse,
   revokedSessionsResponse,
   sessionParams,
+  listPasskeysResponse,
+  registerPasskeyBody,
+  passkeyRegisteredResponse,
+  passkeyParams,
 } from '@/lib/schemas/sessions';
+import { passkeyOptionsResponse } from '@/lib/schemas/organizations';
+import {
+  listMyPasskeys,
+  registerPasskey,
+  removeMyPasskey,
+  startPasskeyRegistration,
+} from '@/lib/services/sessions/passkeys';
 import {
   confirmTotpEnrolment,
   disableSecondFactor,
@@ -124,5 +135,55 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     response: revokedSessionsResponse,
     errors: [403],
     handler: (ctx, { body }) => disableSecondFactor(ctx, body),
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'get',
+    path: '/me/second-factor/passkeys',
+    operationId: 'listPasskeys',
+    summary: 'Your passkeys, oldest first (extension)',
+    response: listPasskeysResponse,
+    handler: (ctx) => listMyPasskeys(ctx),
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'post',
+    path: '/me/second-factor/passkeys/options',
+    operationId: 'startPasskeyRegistration',
+    summary: 'Start adding a passkey: the WebAuthn options for your browser (extension)',
+    description:
+      'The options of a registration ceremony (`PublicKeyCredentialCreationOptionsJSON`): user verification required, no attestation, your other passkeys excluded. Its challenge is accepted once, within 5 minutes. 409 at 20 passkeys.',
+    response: passkeyOptionsResponse,
+    errors: [409],
+    handler: (ctx) => startPasskeyRegistration(ctx),
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'post',
+    path: '/me/second-factor/passkeys',
+    operationId: 'registerPasskey',
+    summary:
+      "Add a passkey with your authenticator's answer; ten recovery codes when it turns the second factor on (extension)",
+    body: registerPasskeyBody,
+    response: passkeyRegisteredResponse,
+    errors: [409],
+    handler: (ctx, { body }) => registerPasskey(ctx, body),
+  });
+
+  defineRoute(app, {
+    ...common,
+    method: 'delete',
+    path: '/me/second-factor/passkeys/{passkey_id}',
+    operationId: 'removePasskey',
+    summary: 'Remove one of your passkeys; not your last second factor (extension)',
+    description:
+      'Your last second factor is not removed this way (409): turning the second factor off takes your password (POST /me/second-factor/disable).',
+    params: passkeyParams,
+    response: z.object({ removed: z.number().int() }).openapi('PasskeyRemoved'),
+    errors: [404, 409],
+    handler: (ctx, { params }) => removeMyPasskey(ctx, params.passkey_id),
   });
 }

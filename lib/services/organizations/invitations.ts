@@ -136,7 +136,7 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, input
 /**
  * An admin resets a user's access (a forgotten password, a lost authenticator, a suspected
  * compromise): the password and the second factor are cleared, every session ends on every
- * instance, and a new invitation link lets the person set a password again. `user` is one of the
+ * instance (passkeys removed), and a new invitation link lets the person set a password again. `user` is one of the
  * caller's organization, not the caller (lib/services/organizations/users.ts `resetAccess`).
  */
 export async function resetUserAccess(ctx: ServiceContext, user: UserRow) {
@@ -157,6 +157,10 @@ export async function resetUserAccess(ctx: ServiceContext, user: UserRow) {
       .where(eq(users.id, user.id))
       .returning();
     await tx.delete(schema.userRecoveryCodes).where(eq(schema.userRecoveryCodes.userId, user.id));
+    const passkeys = await tx
+      .delete(schema.userPasskeys)
+      .where(eq(schema.userPasskeys.userId, user.id))
+      .returning({ id: schema.userPasskeys.id });
     const ended = await endSessions(tx, user.id, undefined);
     await recordAudit(tx, ctx, {
       action: 'user.access_reset',
@@ -165,7 +169,7 @@ export async function resetUserAccess(ctx: ServiceContext, user: UserRow) {
       after: {
         email: user.email,
         sessions_ended: ended.length,
-        second_factor_cleared: user.totpEnabledAt !== null,
+        second_factor_cleared: user.totpEnabledAt !== null || passkeys.length > 0,
         invitation_expires_at: issued.expiresAt.toISOString(),
       },
     });

@@ -22,7 +22,14 @@ import { recordAudit, type AuditContext } from '../audit/record';
 import { requireOrg } from '../guards';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
 import { insertNamespace } from '../namespaces/namespaces';
-import type { ListOrganizationsQuery, SignInInput, SignUpInput } from '@/lib/schemas/organizations';
+import type {
+  ListOrganizationsQuery,
+  PasskeySignInBody,
+  SignInInput,
+  SignUpInput,
+} from '@/lib/schemas/organizations';
+import { secondFactorOn } from '../sessions/me';
+import { acceptPasskey, passkeySignInOptions } from '../sessions/passkeys';
 
 const { organizations, users, namespaces } = schema;
 
@@ -109,29 +116,59 @@ export async function signUp(db: Db, input: SignUpInput, audit?: AuditContext) {
 }
 
 /**
- * The second step of a sign-in with a second factor: the authenticator's code, accepted once (its
- * step is recorded in the statement that accepts it, so a code seen over a shoulder or replayed
- * within its 90 seconds is refused), or a recovery code (used once: marked likewise). A wrong or
- * spent one is a failed sign-in (the throttle counts it, the trail records it); none asks for it.
+ * The second step of a sign-in with a second factor: one of the user's passkeys (its challenge,
+ * from POST /organization/signin/passkey, taken by the statement that accepts it), the
+ * authenticator's code, accepted once (its step is recorded in the statement that accepts it, so a
+ * code seen over a shoulder or replayed within its 90 seconds is refused), or a recovery code (used
+ * once: marked likewise). A wrong or spent one is a failed sign-in (the throttle counts it, the
+ * trail records it); none asks for it.
  */
 async function checkSecondFactor(
   db: Db,
   user: typeof users.$inferSelect,
-  code: string | undefined,
+  input: Pick<SignInInput, 'otp_code' | 'passkey'>,
   audit: AuditContext | undefined,
 ): Promise<void> {
-  if (!code) throw new SecondFactorRequiredError();
-  const secret = user.totpSecret ? openTotpSecret(user.id, user.totpSecret) : undefined;
+  if (!input.passkey && !input.otp_code) throw new SecondFactorRequiredError();
+  const refused = input.passkey
+    ? await acceptPasskey(db, user, input.passkey)
+    : await acceptCode(db, user, input.otp_code!);
+  if (!refused) return;
+  if (audit)
+    await recordAudit(
+      db,
+      { ...audit, principal: { kind: 'anonymous' } },
+      {
+        action: 'user.sign_in_failed',
+        claimedActor: user.email,
+        orgId: user.orgId,
+        partnerId: null,
+        target: { type: 'user', id: user.id },
+        after: { reason: refused },
+      },
+    );
+  throw new UnauthorizedError(
+    refused === CODE_USED
+      ? 'This authentication code was used already: wait for the next one'
+      : input.passkey
+        ? 'The passkey was not accepted: start again'
+        : 'Invalid authentication code',
+  );
+}
+
+const CODE_USED = 'second factor code used already';
+
+/** An app code or a recovery code: undefined when accepted (and used up), otherwise why not. */
+async function acceptCode(db: Db, user: typeof users.$inferSelect, code: string) {
+  const secret = user.totpSecret && user.totpEnabledAt ? openTotpSecret(user.id, user.totpSecret) : undefined;
   const step = secret ? totpStep(secret, code.replace(/\s/g, '')) : undefined;
-  let reason = 'second factor';
   if (step !== undefined) {
     const [fresh] = await db
       .update(users)
       .set({ totpLastStep: step })
       .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
       .returning({ id: users.id });
-    if (fresh) return;
-    reason = 'second factor code used already';
+    if (fresh) return undefined;
   }
   const [used] = await db
     .update(schema.userRecoveryCodes)
@@ -144,25 +181,8 @@ async function checkSecondFactor(
       ),
     )
     .returning({ userId: schema.userRecoveryCodes.userId });
-  if (used) return;
-  if (audit)
-    await recordAudit(
-      db,
-      { ...audit, principal: { kind: 'anonymous' } },
-      {
-        action: 'user.sign_in_failed',
-        claimedActor: user.email,
-        orgId: user.orgId,
-        partnerId: null,
-        target: { type: 'user', id: user.id },
-        after: { reason },
-      },
-    );
-  throw new UnauthorizedError(
-    step !== undefined
-      ? 'This authentication code was used already: wait for the next one'
-      : 'Invalid authentication code',
-  );
+  if (used) return undefined;
+  return step !== undefined ? CODE_USED : 'second factor';
 }
 
 /** A user as the audit trail's actor. */
@@ -185,7 +205,7 @@ export const MAX_ACCOUNTS_PER_EMAIL = 10;
  * address and a wrong password, and an unknown address costs one verification (of a dummy
  * hash): no user enumeration.
  */
-export async function signIn(db: Db, input: SignInInput, audit?: AuditContext) {
+async function passwordAccount(db: Db, input: PasskeySignInBody, audit: AuditContext | undefined) {
   const email = normalizeEmail(input.admin_email);
   const match = [eq(users.email, email), eq(users.disabled, false)];
   if (input.organization_id !== undefined) match.push(eq(users.orgId, input.organization_id));
@@ -207,7 +227,16 @@ export async function signIn(db: Db, input: SignInInput, audit?: AuditContext) {
     if (audit) await recordAboutAccounts(db, audit, email, accounts, 'user.sign_in_failed');
     throw new UnauthorizedError('Invalid email or password');
   }
-  if (user.totpEnabledAt) await checkSecondFactor(db, user, input.otp_code, audit);
+  const [{ on } = { on: false }] = await db
+    .select({ on: secondFactorOn })
+    .from(users)
+    .where(eq(users.id, user.id));
+  return { user, secondFactor: on };
+}
+
+export async function signIn(db: Db, input: SignInInput, audit?: AuditContext) {
+  const { user, secondFactor } = await passwordAccount(db, input, audit);
+  if (secondFactor) await checkSecondFactor(db, user, input, audit);
   const signedIn = user;
   const sessionId = randomUUID();
   const now = new Date();
@@ -246,6 +275,15 @@ export async function signIn(db: Db, input: SignInInput, audit?: AuditContext) {
   return { access_token: accessToken, token: user.orgId ?? user.id, role: user.role, user_id: user.id };
 }
 
+/**
+ * A sign-in with a passkey, first step: the password as for POST /organization/signin (a wrong
+ * one is a failed sign-in), then the options of a ceremony for the account's passkeys.
+ */
+export async function passkeySignIn(db: Db, input: PasskeySignInBody, audit?: AuditContext) {
+  const { user } = await passwordAccount(db, input, audit);
+  return passkeySignInOptions(db, user.id);
+}
+
 export async function getOwnOrganization(ctx: ServiceContext) {
   const orgId = requireOrg(ctx);
   const [org] = await ctx.db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
@@ -256,8 +294,16 @@ export async function getOwnOrganization(ctx: ServiceContext) {
 /** The current user with its organization and namespaces: what the dashboard shell needs. */
 export async function getMe(ctx: ServiceContext) {
   if (ctx.principal.kind !== 'user') throw new UnauthorizedError();
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, ctx.principal.userId)).limit(1);
-  if (!user) throw new UnauthorizedError();
+  const [found] = await ctx.db
+    .select({
+      user: users,
+      passkeys: sql<number>`(SELECT count(*)::int FROM "user_passkeys" "p" WHERE "p"."user_id" = "users"."id")`,
+    })
+    .from(users)
+    .where(eq(users.id, ctx.principal.userId))
+    .limit(1);
+  if (!found) throw new UnauthorizedError();
+  const { user, passkeys } = found;
   const org = user.orgId
     ? (await ctx.db.select().from(organizations).where(eq(organizations.id, user.orgId)).limit(1))[0]
     : undefined;
@@ -274,7 +320,9 @@ export async function getMe(ctx: ServiceContext) {
     name: user.name,
     role: user.role,
     preferred_partner_id: user.preferredPartnerId,
-    second_factor: user.totpEnabledAt !== null,
+    second_factor: user.totpEnabledAt !== null || passkeys > 0,
+    authenticator_app: user.totpEnabledAt !== null,
+    passkeys,
     organization: org ? serializeOrganization(org) : null,
     partners: ns.map((n) => ({
       token: n.id,
@@ -375,7 +423,7 @@ export async function setSecondFactorPolicy(ctx: ServiceContext, required: boole
   const orgId = requireOrg(ctx);
   if (required && ctx.principal.kind === 'user') {
     const [me] = await ctx.db
-      .select({ on: users.totpEnabledAt })
+      .select({ on: secondFactorOn })
       .from(users)
       .where(eq(users.id, ctx.principal.userId))
       .limit(1);

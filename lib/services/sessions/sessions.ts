@@ -1,13 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import { schema, type DbOrTx } from '@/lib/db';
-import {
-  ConflictError,
-  ForbiddenError,
-  NotFoundError,
-  UnauthorizedError,
-  ValidationError,
-} from '@/lib/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/errors';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { checkPasswordPolicy } from '@/lib/auth/password-policy';
 import type { ServiceContext } from '@/lib/services/context';
@@ -18,17 +12,10 @@ import type {
   ListSessionsQuery,
   Session,
 } from '@/lib/schemas/sessions';
-import {
-  enrolment,
-  newRecoveryCodes,
-  newTotpSecret,
-  openTotpSecret,
-  recoveryDigest,
-  sealTotpSecret,
-  totpStep,
-} from '@/lib/auth/second-factor';
+import { enrolment, newTotpSecret, openTotpSecret, sealTotpSecret, totpStep } from '@/lib/auth/second-factor';
 import { recordAudit } from '../audit/record';
 import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { me, myRow, replaceRecoveryCodes, secondFactorsForUpdate } from './me';
 
 const { userSessions, users } = schema;
 type Row = typeof userSessions.$inferSelect;
@@ -42,11 +29,6 @@ const NEWEST_FIRST: Keyset = {
 };
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
-
-function me(ctx: ServiceContext) {
-  if (ctx.principal.kind !== 'user') throw new UnauthorizedError('Sessions belong to people: sign in');
-  return ctx.principal;
-}
 
 function serializeSession(r: Row, currentId: string | undefined): Session {
   return {
@@ -204,13 +186,6 @@ export async function endUserSessions(ctx: ServiceContext, userId: string) {
   return { revoked: ended };
 }
 
-async function myRow(ctx: ServiceContext) {
-  const user = me(ctx);
-  const [row] = await ctx.db.select().from(users).where(eq(users.id, user.userId)).limit(1);
-  if (!row) throw new UnauthorizedError();
-  return row;
-}
-
 /**
  * Starts setting up an authenticator app: a new secret (kept sealed, not yet required at sign-in)
  * and what the app scans. Confirming a code from it turns the second factor on.
@@ -218,7 +193,9 @@ async function myRow(ctx: ServiceContext) {
 export async function startTotpEnrolment(ctx: ServiceContext) {
   const row = await myRow(ctx);
   if (row.totpEnabledAt)
-    throw new ConflictError('A second factor is already on: turn it off first to set up another');
+    throw new ConflictError(
+      'An authenticator app is already set up: turn the second factor off first to set up another',
+    );
   const secret = newTotpSecret();
   await ctx.db
     .update(users)
@@ -227,39 +204,44 @@ export async function startTotpEnrolment(ctx: ServiceContext) {
   return { secret, ...enrolment(secret, row.email) };
 }
 
-/** A code from the app confirms it: the second factor is on, with ten new recovery codes (shown once). */
+/**
+ * A code from the app confirms it: the app is a second factor from now on. When it turns the
+ * second factor on (no passkey yet), ten new recovery codes come with it (shown once).
+ */
 export async function confirmTotpEnrolment(ctx: ServiceContext, input: ConfirmTotpBody) {
   const row = await myRow(ctx);
-  if (row.totpEnabledAt) throw new ConflictError('The second factor is already on');
+  if (row.totpEnabledAt) throw new ConflictError('The authenticator app is already on');
   const secret = row.totpSecret ? openTotpSecret(row.id, row.totpSecret) : undefined;
   if (!secret) throw new ConflictError('Start setting up the authenticator app first');
   const step = totpStep(secret, input.code.replace(/\s/g, ''));
   if (step === undefined)
     throw new ValidationError('code is not the current code of the authenticator app: try the next one');
-  const codes = newRecoveryCodes();
-  await ctx.db.transaction(async (tx) => {
+  const codes = await ctx.db.transaction(async (tx) => {
+    const before = await secondFactorsForUpdate(tx, row.id);
+    if (before.totp) throw new ConflictError('The authenticator app is already on');
     await tx
       .update(users)
       .set({ totpEnabledAt: new Date(), totpLastStep: step, updatedAt: new Date() })
       .where(eq(users.id, row.id));
-    await tx.delete(schema.userRecoveryCodes).where(eq(schema.userRecoveryCodes.userId, row.id));
-    await tx
-      .insert(schema.userRecoveryCodes)
-      .values(codes.map((c) => ({ userId: row.id, codeDigest: recoveryDigest(c) })));
+    const issued = before.passkeys === 0 ? await replaceRecoveryCodes(tx, row.id) : [];
     await recordAudit(tx, ctx, {
       action: 'user.second_factor_enabled',
       target: { type: 'user', id: row.id },
       orgId: row.orgId,
       partnerId: null,
-      after: { method: 'totp', recovery_codes: codes.length },
+      after: { method: 'totp', recovery_codes: issued.length },
     });
+    return issued;
   });
   // A user whose organization requires a second factor may now do everything else.
   await credentialsChanged(ctx.db);
   return { recovery_codes: codes };
 }
 
-/** Turns the second factor off, with the password; every other session of the user ends. */
+/**
+ * Turns the second factor off — the app, every passkey and the recovery codes — with the
+ * password; every other session of the user ends.
+ */
 export async function disableSecondFactor(ctx: ServiceContext, input: DisableSecondFactorBody) {
   const user = me(ctx);
   const row = await myRow(ctx);
@@ -271,13 +253,17 @@ export async function disableSecondFactor(ctx: ServiceContext, input: DisableSec
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
       .where(eq(users.id, row.id));
     await tx.delete(schema.userRecoveryCodes).where(eq(schema.userRecoveryCodes.userId, row.id));
+    const passkeys = await tx
+      .delete(schema.userPasskeys)
+      .where(eq(schema.userPasskeys.userId, row.id))
+      .returning({ id: schema.userPasskeys.id });
     const others = await endSessions(tx, row.id, user.sessionId);
     await recordAudit(tx, ctx, {
       action: 'user.second_factor_disabled',
       target: { type: 'user', id: row.id },
       orgId: row.orgId,
       partnerId: null,
-      after: { sessions_ended: others.length },
+      after: { sessions_ended: others.length, passkeys_removed: passkeys.length },
     });
     return others.length;
   });
