@@ -91,11 +91,9 @@ export const meSchema = z
     name: z.string(),
     role: z.enum(['admin', 'support', 'viewer', 'operator']),
     preferred_partner_id: z.string().nullable(),
-    second_factor: z
-      .boolean()
-      .openapi({
-        description: 'The user signs in with a second factor: an authenticator app, a passkey or both',
-      }),
+    second_factor: z.boolean().openapi({
+      description: 'The user signs in with a second factor: an authenticator app, a passkey or both',
+    }),
     authenticator_app: z.boolean().openapi({ description: 'An authenticator app (TOTP) is one of them' }),
     passkeys: z.number().int().openapi({ description: 'How many passkeys the user has' }),
     organization: organizationSchema.nullable(),

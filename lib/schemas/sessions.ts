@@ -72,11 +72,9 @@ export const passkeySchema = z
     name: z.string(),
     created_at: z.number().int().openapi({ description: 'Unix seconds' }),
     last_used_at: z.number().int().nullable().openapi({ description: 'Unix seconds: its last sign-in' }),
-    backed_up: z
-      .boolean()
-      .openapi({
-        description: "Synced by its provider to the user's other devices (a multi-device passkey)",
-      }),
+    backed_up: z.boolean().openapi({
+      description: "Synced by its provider to the user's other devices (a multi-device passkey)",
+    }),
   })
   .openapi('Passkey');
 export type Passkey = z.output<typeof passkeySchema>;
