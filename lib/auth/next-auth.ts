@@ -16,6 +16,15 @@ interface SignInResult {
   user_id: string;
 }
 
+/** The passkey's answer as the form sent it (JSON text); what is not JSON the gateway refuses. */
+function parsedPasskey(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 function decodeExp(jwt: string): number {
   try {
     return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()).exp as number;
@@ -39,6 +48,8 @@ export const authOptions: NextAuthOptions = {
         email: { label: 'Email', type: 'email' },
         password: { label: 'Password', type: 'password' },
         code: { label: 'Authentication code', type: 'text' },
+        /** A passkey's answer (JSON), instead of a code: the sign-in form's passkey button. */
+        passkey: { label: 'Passkey', type: 'text' },
       },
       async authorize(credentials, req) {
         if (!credentials?.email || !credentials.password) return null;
@@ -55,6 +66,7 @@ export const authOptions: NextAuthOptions = {
             admin_email: credentials.email,
             admin_password: credentials.password,
             ...(credentials.code ? { otp_code: credentials.code } : {}),
+            ...(credentials.passkey ? { passkey: parsedPasskey(credentials.passkey) } : {}),
           }),
           clientAddress: clientAddressFromHeaders((name) => req?.headers?.[name]),
         });

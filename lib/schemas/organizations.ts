@@ -83,6 +83,7 @@ export const passkeyOptionsResponse = z
     }),
   })
   .openapi('PasskeyOptions');
+export type PasskeyOptions = z.output<typeof passkeyOptionsResponse>;
 
 export const meSchema = z
   .object({

@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { SECOND_FACTOR_REQUIRED, signInErrorMessage } from '@/lib/auth/sign-in-errors';
+import { SECOND_FACTOR_REQUIRED, SIGN_IN_THROTTLED, signInErrorMessage } from '@/lib/auth/sign-in-errors';
+import { passkeyFailure } from '@/lib/client/passkey-failure';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { SignInValues } from './sign-in-schema';
 import { LINK } from '@/components/ui/styles';
@@ -19,10 +20,11 @@ export function SignInForm() {
   const router = useRouter();
   const params = useSearchParams();
   const [error, setError] = useState<string | null>(null);
-  // The second step: shown once the gateway asks for the code of the account's second factor.
+  // The second step: shown once the gateway asks for the account's second factor (a code or a passkey).
   const [askCode, setAskCode] = useState(false);
   const [code, setCode] = useState('');
-  const { register, handleSubmit, formState } = useForm<SignInValues>({
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const { register, handleSubmit, formState, getValues } = useForm<SignInValues>({
     resolver: signInResolver,
     defaultValues: { email: '', password: '' },
   });
@@ -47,6 +49,61 @@ export function SignInForm() {
     router.replace(params.get('callbackUrl') ?? '/');
     router.refresh();
   });
+
+  // The second step with a passkey: the gateway checks the password again and hands out a
+  // challenge; the browser's authenticator answers it; the answer signs in like a code.
+  const signInWithPasskey = async () => {
+    setError(null);
+    setPasskeyBusy(true);
+    try {
+      const { email, password } = getValues();
+      const started = await fetch('/api/passkey-signin', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ admin_email: email, admin_password: password }),
+      });
+      const body = (await started.json().catch(() => null)) as {
+        data?: { options: unknown };
+        message?: string;
+      } | null;
+      if (!started.ok || !body?.data) {
+        setError(
+          started.status === 429
+            ? signInErrorMessage(`${SIGN_IN_THROTTLED}:${started.headers.get('retry-after') ?? ''}`)
+            : started.status === 401
+              ? signInErrorMessage('')
+              : (body?.message ?? 'The passkey sign-in could not start'),
+        );
+        return;
+      }
+      const { startAuthentication } = await import('@simplewebauthn/browser');
+      let answer;
+      try {
+        answer = await startAuthentication({ optionsJSON: body.data.options as never });
+      } catch (err) {
+        setError(passkeyFailure(err));
+        return;
+      }
+      const res = await signIn('credentials', {
+        email,
+        password,
+        passkey: JSON.stringify(answer),
+        redirect: false,
+      });
+      if (!res || res.error) {
+        setError(
+          res?.error === 'CredentialsSignin'
+            ? 'The passkey was not accepted: try again, or enter a code'
+            : signInErrorMessage(res?.error ?? ''),
+        );
+        return;
+      }
+      router.replace(params.get('callbackUrl') ?? '/');
+      router.refresh();
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
@@ -78,9 +135,19 @@ export function SignInForm() {
         />
       ) : null}
       <FormAlert message={error} />
-      <Button type="submit" disabled={formState.isSubmitting}>
+      <Button type="submit" disabled={formState.isSubmitting || passkeyBusy}>
         {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
       </Button>
+      {askCode ? (
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={formState.isSubmitting || passkeyBusy}
+          onClick={() => void signInWithPasskey()}
+        >
+          {passkeyBusy ? 'Waiting for the passkey…' : 'Use a passkey instead'}
+        </Button>
+      ) : null}
       <p className="text-sm text-slate-600 dark:text-slate-400">
         New here?{' '}
         <Link href="/signup" className={LINK}>

@@ -11,10 +11,12 @@ import { apiFetch } from '@/lib/client/api';
 import type { Me } from '@/lib/schemas/organizations';
 import type { RecoveryCodes, TotpEnrolment as Enrolment } from '@/lib/schemas/sessions';
 import { CARD } from '@/components/ui/styles';
+import { Passkeys } from './passkeys';
 
 /**
- * The second factor: set up an authenticator app (scan, confirm one code, keep the ten recovery
- * codes shown once), or turn it off with the password. Sign-in then asks for a code.
+ * The second factor: an authenticator app (scan, confirm one code) and passkeys, either or both;
+ * the first one on comes with ten recovery codes, shown once. Turning it off (the password) removes
+ * them all. Sign-in then asks for a code or a passkey.
  */
 export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   const qc = useQueryClient();
@@ -44,7 +46,9 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
         body: { code },
       }),
     onSuccess: (r) => {
-      setCodes(r.recovery_codes);
+      // Codes come with the first second factor only: beside a passkey, those given then stand.
+      if (r.recovery_codes.length) setCodes(r.recovery_codes);
+      else toast('success', 'Authenticator app turned on');
       setEnrolment(null);
       setCode('');
       setError(null);
@@ -73,6 +77,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
     onError: (e: Error) => setError(e.message),
   });
   const on = me.data?.second_factor === true;
+  const app = me.data?.authenticator_app === true;
   const org = me.data?.organization;
 
   return (
@@ -83,7 +88,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
       {codes ? (
         <div className="flex flex-col gap-2">
           <p className="text-sm">
-            Your recovery codes: each signs you in once instead of a code from the app. Keep them somewhere
+            Your recovery codes: each signs you in once instead of the app or a passkey. Keep them somewhere
             safe — they are not shown again.
           </p>
           <ul aria-label="Recovery codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
@@ -103,75 +108,95 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
             </Button>
           </div>
         </div>
-      ) : on ? (
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            disable.mutate();
-          }}
-        >
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Sign-in asks for a code from your authenticator app. To turn this off, confirm your password; your
-            other sessions are signed out.
-          </p>
-          <Field
-            label="Password"
-            id="second-factor-password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-          <div>
-            <Button type="submit" variant="secondary" disabled={disable.isPending || !password}>
-              Turn off
-            </Button>
-          </div>
-        </form>
-      ) : enrolment ? (
-        <form
-          className="flex flex-col gap-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            confirm.mutate();
-          }}
-        >
-          <p className="text-sm">Scan this with your authenticator app, then enter the code it shows.</p>
-          <div
-            role="img"
-            aria-label="QR code of the authenticator secret"
-            className="w-48 rounded bg-white p-2"
-            dangerouslySetInnerHTML={{ __html: enrolment.qr_svg }}
-          />
-          <p className="text-sm">
-            Or type the key: <code className="break-all">{enrolment.secret}</code>
-          </p>
-          <Field
-            label="Code from the app"
-            id="second-factor-code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          <div>
-            <Button type="submit" disabled={confirm.isPending || !code}>
-              Turn on
-            </Button>
-          </div>
-        </form>
       ) : (
-        <div className="flex flex-col gap-3">
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Ask for a code from an authenticator app (any TOTP app) at each sign-in, besides your password.
-          </p>
-          <div>
-            <Button type="button" onClick={() => start.mutate()} disabled={start.isPending || me.isLoading}>
-              Set up an authenticator app
-            </Button>
+        <>
+          <div className="flex flex-col gap-2">
+            <h3 className="text-sm font-medium">Authenticator app</h3>
+            {app ? (
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                On: sign-in accepts a code from your app.
+              </p>
+            ) : enrolment ? (
+              <form
+                className="flex flex-col gap-3"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  confirm.mutate();
+                }}
+              >
+                <p className="text-sm">
+                  Scan this with your authenticator app, then enter the code it shows.
+                </p>
+                <div
+                  role="img"
+                  aria-label="QR code of the authenticator secret"
+                  className="w-48 rounded bg-white p-2"
+                  dangerouslySetInnerHTML={{ __html: enrolment.qr_svg }}
+                />
+                <p className="text-sm">
+                  Or type the key: <code className="break-all">{enrolment.secret}</code>
+                </p>
+                <Field
+                  label="Code from the app"
+                  id="second-factor-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                />
+                <div>
+                  <Button type="submit" disabled={confirm.isPending || !code}>
+                    Turn on
+                  </Button>
+                </div>
+              </form>
+            ) : (
+              <>
+                <p className="text-sm text-slate-600 dark:text-slate-400">
+                  A code from an authenticator app (any TOTP app) at each sign-in, besides your password.
+                </p>
+                <div>
+                  <Button
+                    type="button"
+                    variant={on ? 'secondary' : 'primary'}
+                    onClick={() => start.mutate()}
+                    disabled={start.isPending || me.isLoading}
+                  >
+                    Set up an authenticator app
+                  </Button>
+                </div>
+              </>
+            )}
           </div>
-        </div>
+          <Passkeys onRecoveryCodes={setCodes} onError={setError} />
+          {on ? (
+            <form
+              className="flex flex-col gap-3"
+              onSubmit={(e) => {
+                e.preventDefault();
+                disable.mutate();
+              }}
+            >
+              <p className="text-sm text-slate-600 dark:text-slate-400">
+                Sign-in asks for a code from your app or one of your passkeys. To turn the second factor off —
+                the app and every passkey — confirm your password; your other sessions are signed out.
+              </p>
+              <Field
+                label="Password"
+                id="second-factor-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <div>
+                <Button type="submit" variant="secondary" disabled={disable.isPending || !password}>
+                  Turn off
+                </Button>
+              </div>
+            </form>
+          ) : null}
+        </>
       )}
       {on && org && me.data?.role === 'admin' ? (
         <label className="flex items-center gap-2 text-sm">

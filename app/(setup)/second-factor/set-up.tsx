@@ -14,8 +14,8 @@ export function SetUpSecondFactor({ organization }: { organization: string }) {
         role="status"
         className="rounded border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
       >
-        {organization} requires a second factor of everyone: set up an authenticator app below. The dashboard
-        opens once it is on.
+        {organization} requires a second factor of everyone: set up an authenticator app or a passkey below.
+        The dashboard opens once it is on.
       </p>
       <SecondFactor
         onDone={() => {
