@@ -30,7 +30,11 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const done = () => void qc.invalidateQueries({ queryKey: ['me'] });
+  const done = () => {
+    void qc.invalidateQueries({ queryKey: ['me'] });
+    // Turning the second factor off removes the passkeys too.
+    void qc.invalidateQueries({ queryKey: ['passkeys'] });
+  };
   const start = useMutation({
     mutationFn: () => apiFetch<Enrolment>('/me/second-factor/totp', { method: 'POST' }),
     onSuccess: (e) => {
@@ -177,9 +181,10 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
                 disable.mutate();
               }}
             >
+              <h3 className="text-sm font-medium">Turn the second factor off</h3>
               <p className="text-sm text-slate-600 dark:text-slate-400">
-                Sign-in asks for a code from your app or one of your passkeys. To turn the second factor off —
-                the app and every passkey — confirm your password; your other sessions are signed out.
+                Sign-in asks for a code from your app or one of your passkeys. Turning it off removes the app
+                and every passkey: confirm your password; your other sessions are signed out.
               </p>
               <Field
                 label="Password"
