@@ -2,28 +2,17 @@
 
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch, getActivePartner } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
-import { lazyResolver } from '@/lib/client/lazy-resolver';
-import type { ProposeValues } from './propose-schema';
-import { CARD } from '@/components/ui/styles';
+import type { Link } from './link';
+import { LazyProposeLinkForm } from './lazy-propose-link-form';
 
-interface Link {
-  token: string;
-  requester_partner_id: string;
-  counterparty_partner_id: string;
-  requester_domain: string;
-  counterparty_domain: string;
-  status: 'proposed' | 'established' | 'rejected' | 'suspended';
-}
 const col = columnHelper<Link>();
 type Action = 'accept' | 'reject' | 'suspend' | 'resume';
 const LIMIT = 20;
@@ -32,8 +21,6 @@ const TABS = [
   { id: 'incoming', label: 'Incoming' },
   { id: 'outgoing', label: 'Proposed by us' },
 ] as const;
-
-const proposeResolver = lazyResolver(() => import('./propose-schema').then((m) => m.proposeResolver));
 
 export function Client({ canManage }: { canManage: boolean }) {
   const { params, set } = useUrlState();
@@ -52,20 +39,7 @@ export function Client({ canManage }: { canManage: boolean }) {
     queryKey: ['links', qs.toString()],
     queryFn: () => apiFetch<ListPage & { links: Link[] }>(`/link?${qs}`),
   });
-  const form = useForm<ProposeValues>({
-    resolver: proposeResolver,
-    defaultValues: { counterparty_domain: '' },
-  });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['links'] });
-  const propose = useMutation({
-    mutationFn: (v: ProposeValues) => apiFetch<Link>('/link', { method: 'POST', body: v }),
-    onSuccess: (l) => {
-      toast('success', `Link proposed to ${l.counterparty_domain}`);
-      form.reset();
-      invalidate();
-    },
-    onError: (e: Error) => form.setError('counterparty_domain', { message: e.message }),
-  });
   const act = useMutation({
     mutationFn: ({ l, action }: { l: Link; action: Action }) =>
       apiFetch<Link>(`/link/${l.token}`, { method: 'PUT', body: { action } }),
@@ -118,22 +92,7 @@ export function Client({ canManage }: { canManage: boolean }) {
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Links</h1>
       {canManage ? (
-        <form
-          onSubmit={form.handleSubmit((v) => propose.mutate(v))}
-          noValidate
-          className={`flex flex-wrap items-end gap-3 ${CARD}`}
-        >
-          <Field
-            label="Counterparty domain"
-            id="link-domain"
-            placeholder="bank.example"
-            {...form.register('counterparty_domain')}
-            error={form.formState.errors.counterparty_domain?.message}
-          />
-          <Button type="submit" disabled={propose.isPending}>
-            {propose.isPending ? 'Proposing…' : 'Propose link'}
-          </Button>
-        </form>
+        <LazyProposeLinkForm />
       ) : (
         <Banner tone="info" title="Read only">
           Only your organization&apos;s admins can propose, accept, reject, suspend or resume links.

@@ -2,33 +2,17 @@
 
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
-import { lazyResolver } from '@/lib/client/lazy-resolver';
-import type { NamespaceValues } from './namespace-schema';
-
-interface Namespace {
-  token: string;
-  name: string;
-  domain: string;
-  environment: string;
-  enabled: boolean;
-  payment_ttl_seconds: number;
-  review_threshold: string;
-  four_eyes_threshold: string | null;
-  four_eyes_approvals: number;
-  four_eyes_api_keys_approve: boolean;
-}
+import type { Namespace } from './namespace';
+import { LazyCreateNamespaceForm } from './lazy-create-namespace-form';
 
 // Opened by an admin's "Settings": loaded then (the list's first load stays light).
 const SettingsDialog = lazy(() => import('./settings-dialog'));
@@ -45,9 +29,6 @@ const duration = (s: number) =>
 const col = columnHelper<Namespace>();
 
 const LIMIT = 20;
-const EMPTY: NamespaceValues = { name: '', domain: '', environment: 'production' };
-
-const namespaceResolver = lazyResolver(() => import('./namespace-schema').then((m) => m.namespaceResolver));
 
 /** `verified`: the organization may create production namespaces (and chooses); others make sandbox ones. */
 export function NamespacesClient({ canManage, verified }: { canManage: boolean; verified: boolean }) {
@@ -56,7 +37,6 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
   const enabled = params.get('enabled') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
-  const router = useRouter();
   const query = useQuery({
     queryKey: ['partners', { cursor: paging.cursor, enabled }],
     queryFn: () =>
@@ -74,21 +54,6 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
     onError: (e: Error) => toast('error', e.message),
   });
   const [editing, setEditing] = useState<Namespace | null>(null);
-  const form = useForm<NamespaceValues>({ resolver: namespaceResolver, defaultValues: EMPTY });
-  const create = useMutation({
-    mutationFn: ({ environment, ...v }: NamespaceValues) =>
-      apiFetch<Namespace>('/partner', {
-        method: 'POST',
-        body: { ...v, environment: verified ? environment : 'sandbox' },
-      }),
-    onSuccess: (n) => {
-      toast('success', `Namespace ${n.domain} created`);
-      form.reset(EMPTY);
-      qc.invalidateQueries({ queryKey: ['partners'] });
-      router.refresh();
-    },
-    onError: (e: Error) => form.setError('domain', { message: e.message }),
-  });
 
   const columns = col.columns([
     col.accessor('name', { header: 'Name' }),
@@ -144,42 +109,7 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Namespaces</h1>
       {canManage ? (
-        <form
-          onSubmit={form.handleSubmit((v) => create.mutate(v))}
-          className={`grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 ${verified ? 'md:grid-cols-4' : 'md:grid-cols-3'} dark:border-slate-800 dark:bg-slate-900`}
-          noValidate
-        >
-          <Field
-            label="Name"
-            id="ns-name"
-            {...form.register('name')}
-            error={form.formState.errors.name?.message}
-          />
-          <Field
-            label="Domain"
-            id="ns-domain"
-            placeholder="payments.bank.example"
-            {...form.register('domain')}
-            error={form.formState.errors.domain?.message}
-          />
-          {verified ? (
-            <div className="flex flex-col gap-1">
-              <label
-                htmlFor="ns-environment"
-                className="text-sm font-medium text-slate-700 dark:text-slate-300"
-              >
-                Environment
-              </label>
-              <select id="ns-environment" className={SELECT_CLASS} {...form.register('environment')}>
-                <option value="production">Production</option>
-                <option value="sandbox">Sandbox (test mode)</option>
-              </select>
-            </div>
-          ) : null}
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating…' : 'Create namespace'}
-          </Button>
-        </form>
+        <LazyCreateNamespaceForm verified={verified} />
       ) : (
         <Banner tone="info" title="Read only">
           Only your organization&apos;s admins can create, enable or disable namespaces.

@@ -3,39 +3,25 @@
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
 import { Button } from '@/components/ui/button';
-import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { usePaging } from '@/lib/client/use-url-state';
-import { lazyResolver } from '@/lib/client/lazy-resolver';
-import type { InviteValues } from './invite-schema';
 import { ROLES } from './roles';
-
-interface User {
-  token: string;
-  email: string;
-  name: string;
-  role: string;
-  /** An invitation waits until then (the user has not set a password yet). */
-  invitation_expires_at: { seconds: number } | null;
-}
-import type { Invitation, ShownLink } from './invitation-link';
+import type { Invited, User } from './user';
+import { LazyInviteUserForm } from './lazy-invite-user-form';
+import { formatUtc } from '@/lib/client/format';
+import type { ShownLink } from './invitation-link';
 import type { UserAct } from './user-action-dialog';
-type Invited = User & { invitation: Invitation | null };
+
 const col = columnHelper<User>();
 const LIMIT = 20;
-const EMPTY: InviteValues = { email: '', name: '', role: 'support' };
-const utc = (t: { seconds: number }) => new Date(t.seconds * 1000).toUTCString().replace('GMT', 'UTC');
-// Shown only after an invitation or a reset: loaded then (the page's first load is at its budget).
+// Shown only after an invitation or a reset: loaded then (the page's first load stays light).
 const InvitationLinkDialog = lazy(() => import('./invitation-link'));
 const UserActionDialog = lazy(() => import('./user-action-dialog'));
-
-const inviteResolver = lazyResolver(() => import('./invite-schema').then((m) => m.inviteResolver));
 
 export function Client({ myUserId }: { myUserId: string }) {
   const paging = usePaging();
@@ -46,7 +32,6 @@ export function Client({ myUserId }: { myUserId: string }) {
     queryFn: () => apiFetch<ListPage & { users: User[] }>(`/users?limit=${LIMIT}${paging.param}`),
   });
   const invalidate = () => qc.invalidateQueries({ queryKey: ['users'] });
-  const form = useForm<InviteValues>({ resolver: inviteResolver, defaultValues: EMPTY });
   // The link just made, shown once to copy (it is kept only hashed).
   const [link, setLink] = useState<ShownLink | null>(null);
   const showLink = (u: Invited) =>
@@ -56,15 +41,6 @@ export function Client({ myUserId }: { myUserId: string }) {
       url: u.invitation.url ?? `${window.location.origin}${u.invitation.path}`,
       invitation: u.invitation,
     });
-  const invite = useMutation({
-    mutationFn: (v: InviteValues) => apiFetch<Invited>('/users', { method: 'POST', body: v }),
-    onSuccess: (u) => {
-      form.reset(EMPTY);
-      showLink(u);
-      invalidate();
-    },
-    onError: (e: Error) => form.setError('email', { message: e.message }),
-  });
   const change = useMutation({
     mutationFn: ({ u, role }: { u: User; role: string }) =>
       apiFetch(`/users/${u.token}`, { method: 'PATCH', body: { role } }),
@@ -116,7 +92,9 @@ export function Client({ myUserId }: { myUserId: string }) {
         const until = row.original.invitation_expires_at;
         if (!until) return 'Active';
         return until.seconds * 1000 > query.dataUpdatedAt ? (
-          <span title={`The link works until ${utc(until)}`}>Invited: no password yet</span>
+          <span title={`The link works until ${formatUtc(new Date(until.seconds * 1000))}`}>
+            Invited: no password yet
+          </span>
         ) : (
           <span className="text-red-700 dark:text-red-300">Invitation expired: reset access</span>
         );
@@ -179,30 +157,12 @@ export function Client({ myUserId }: { myUserId: string }) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-semibold">Users</h1>
-      <form
-        onSubmit={form.handleSubmit((v) => invite.mutate(v))}
-        className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
-        noValidate
-      >
-        <Field
-          label="User email"
-          id="u-email"
-          type="email"
-          {...form.register('email')}
-          error={form.formState.errors.email?.message}
-        />
-        <Field label="Full name" id="u-name" {...form.register('name')} />
-        <SelectField label="Role" id="u-role" {...form.register('role')}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {r}
-            </option>
-          ))}
-        </SelectField>
-        <Button type="submit" disabled={invite.isPending}>
-          {invite.isPending ? 'Inviting…' : 'Invite user'}
-        </Button>
-      </form>
+      <LazyInviteUserForm
+        onInvited={(u) => {
+          showLink(u);
+          invalidate();
+        }}
+      />
       <DataTable
         caption="Users"
         columns={columns}

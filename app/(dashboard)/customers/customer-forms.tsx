@@ -1,0 +1,115 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { CARD } from '@/components/ui/styles';
+import type { CustomerValues } from './customer-schemas';
+import { CUSTOMER_STATUS, type Customer } from './customer';
+
+/**
+ * The customers screen's two forms (react-hook-form), fetched after the list
+ * (lazy-customer-forms.tsx): resolve an address, and create a customer.
+ */
+const EMPTY: CustomerValues = { payment_address: '', first_name: '', last_name: '' };
+
+const customerResolver = lazyResolver(() => import('./customer-schemas').then((m) => m.customerResolver));
+const resolveResolver = lazyResolver(() => import('./customer-schemas').then((m) => m.resolveResolver));
+
+export function ResolveCustomerForm() {
+  const resolveForm = useForm({ resolver: resolveResolver, defaultValues: { address: '' } });
+  const [resolved, setResolved] = useState<Customer | null>(null);
+  const [resolveError, setResolveError] = useState<string | null>(null);
+  const resolve = useMutation({
+    mutationFn: (a: string) => apiFetch<Customer>(`/customer/${encodeURIComponent(a)}/resolve`),
+    onSuccess: (c) => {
+      setResolved(c);
+      setResolveError(null);
+    },
+    onError: (e: Error) => {
+      setResolved(null);
+      setResolveError(e.message);
+    },
+  });
+  return (
+    <form
+      onSubmit={resolveForm.handleSubmit((v) => resolve.mutate(v.address))}
+      noValidate
+      className={`flex flex-wrap items-end gap-3 ${CARD}`}
+    >
+      <Field
+        label="Resolve a payment address"
+        id="resolve-address"
+        placeholder="alice@sandbox-bank.test"
+        {...resolveForm.register('address')}
+        error={resolveForm.formState.errors.address?.message}
+      />
+      <Button type="submit" disabled={resolve.isPending}>
+        Resolve
+      </Button>
+      {resolved ? (
+        <p role="status" className="text-sm">
+          {resolved.payment_address} →{' '}
+          <strong>
+            {resolved.first_name} {resolved.last_name}
+          </strong>{' '}
+          ({CUSTOMER_STATUS[resolved.status]})
+        </p>
+      ) : null}
+      {resolveError ? (
+        <p role="status" className="text-sm text-red-700 dark:text-red-400">
+          {resolveError}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+export function CreateCustomerForm() {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const form = useForm<CustomerValues>({ resolver: customerResolver, defaultValues: EMPTY });
+  const create = useMutation({
+    mutationFn: (v: CustomerValues) => apiFetch<Customer>('/customer', { method: 'POST', body: v }),
+    onSuccess: (c) => {
+      toast('success', `Customer ${c.payment_address} created`);
+      form.reset(EMPTY);
+      qc.invalidateQueries({ queryKey: ['customers'] });
+    },
+    onError: (e: Error) => form.setError('payment_address', { message: e.message }),
+  });
+  return (
+    <form
+      onSubmit={form.handleSubmit((v) => create.mutate(v))}
+      className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
+      noValidate
+    >
+      <Field
+        label="Payment address"
+        id="c-address"
+        {...form.register('payment_address')}
+        error={form.formState.errors.payment_address?.message}
+      />
+      <Field
+        label="First name"
+        id="c-first"
+        {...form.register('first_name')}
+        error={form.formState.errors.first_name?.message}
+      />
+      <Field
+        label="Last name"
+        id="c-last"
+        {...form.register('last_name')}
+        error={form.formState.errors.last_name?.message}
+      />
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? 'Creating…' : 'Create customer'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { CARD } from '@/components/ui/styles';
+import type { ProposeValues } from './propose-schema';
+import type { Link } from './link';
+
+const proposeResolver = lazyResolver(() => import('./propose-schema').then((m) => m.proposeResolver));
+
+/** Proposes a link (react-hook-form; fetched after the list, lazy-propose-link-form.tsx). */
+export function ProposeLinkForm() {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const form = useForm<ProposeValues>({
+    resolver: proposeResolver,
+    defaultValues: { counterparty_domain: '' },
+  });
+  const propose = useMutation({
+    mutationFn: (v: ProposeValues) => apiFetch<Link>('/link', { method: 'POST', body: v }),
+    onSuccess: (l) => {
+      toast('success', `Link proposed to ${l.counterparty_domain}`);
+      form.reset();
+      qc.invalidateQueries({ queryKey: ['links'] });
+    },
+    onError: (e: Error) => form.setError('counterparty_domain', { message: e.message }),
+  });
+  return (
+    <form
+      onSubmit={form.handleSubmit((v) => propose.mutate(v))}
+      noValidate
+      className={`flex flex-wrap items-end gap-3 ${CARD}`}
+    >
+      <Field
+        label="Counterparty domain"
+        id="link-domain"
+        placeholder="bank.example"
+        {...form.register('counterparty_domain')}
+        error={form.formState.errors.counterparty_domain?.message}
+      />
+      <Button type="submit" disabled={propose.isPending}>
+        {propose.isPending ? 'Proposing…' : 'Propose link'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,77 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { SELECT_CLASS } from '@/components/ui/select';
+import { useToast } from '@/components/ui/toast';
+import { apiFetch } from '@/lib/client/api';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { NamespaceValues } from './namespace-schema';
+import type { Namespace } from './namespace';
+
+const EMPTY: NamespaceValues = { name: '', domain: '', environment: 'production' };
+
+const namespaceResolver = lazyResolver(() => import('./namespace-schema').then((m) => m.namespaceResolver));
+
+/**
+ * Creates a namespace (react-hook-form; fetched after the list, lazy-create-namespace-form.tsx).
+ * `verified`: the organization may create production namespaces (and chooses); others make sandbox ones.
+ */
+export function CreateNamespaceForm({ verified }: { verified: boolean }) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const router = useRouter();
+  const form = useForm<NamespaceValues>({ resolver: namespaceResolver, defaultValues: EMPTY });
+  const create = useMutation({
+    mutationFn: ({ environment, ...v }: NamespaceValues) =>
+      apiFetch<Namespace>('/partner', {
+        method: 'POST',
+        body: { ...v, environment: verified ? environment : 'sandbox' },
+      }),
+    onSuccess: (n) => {
+      toast('success', `Namespace ${n.domain} created`);
+      form.reset(EMPTY);
+      qc.invalidateQueries({ queryKey: ['partners'] });
+      router.refresh();
+    },
+    onError: (e: Error) => form.setError('domain', { message: e.message }),
+  });
+  return (
+    <form
+      onSubmit={form.handleSubmit((v) => create.mutate(v))}
+      className={`grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 ${verified ? 'md:grid-cols-4' : 'md:grid-cols-3'} dark:border-slate-800 dark:bg-slate-900`}
+      noValidate
+    >
+      <Field
+        label="Name"
+        id="ns-name"
+        {...form.register('name')}
+        error={form.formState.errors.name?.message}
+      />
+      <Field
+        label="Domain"
+        id="ns-domain"
+        placeholder="payments.bank.example"
+        {...form.register('domain')}
+        error={form.formState.errors.domain?.message}
+      />
+      {verified ? (
+        <div className="flex flex-col gap-1">
+          <label htmlFor="ns-environment" className="text-sm font-medium text-slate-700 dark:text-slate-300">
+            Environment
+          </label>
+          <select id="ns-environment" className={SELECT_CLASS} {...form.register('environment')}>
+            <option value="production">Production</option>
+            <option value="sandbox">Sandbox (test mode)</option>
+          </select>
+        </div>
+      ) : null}
+      <Button type="submit" disabled={create.isPending}>
+        {create.isPending ? 'Creating…' : 'Create namespace'}
+      </Button>
+    </form>
+  );
+}

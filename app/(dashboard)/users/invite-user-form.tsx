@@ -1,0 +1,54 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Field, SelectField } from '@/components/ui/field';
+import { apiFetch } from '@/lib/client/api';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import type { InviteValues } from './invite-schema';
+import { ROLES } from './roles';
+import type { Invited } from './user';
+
+const EMPTY: InviteValues = { email: '', name: '', role: 'support' };
+
+const inviteResolver = lazyResolver(() => import('./invite-schema').then((m) => m.inviteResolver));
+
+/** Invites a user (react-hook-form; fetched after the list, lazy-invite-user-form.tsx). */
+export function InviteUserForm({ onInvited }: { onInvited: (u: Invited) => void }) {
+  const form = useForm<InviteValues>({ resolver: inviteResolver, defaultValues: EMPTY });
+  const invite = useMutation({
+    mutationFn: (v: InviteValues) => apiFetch<Invited>('/users', { method: 'POST', body: v }),
+    onSuccess: (u) => {
+      form.reset(EMPTY);
+      onInvited(u);
+    },
+    onError: (e: Error) => form.setError('email', { message: e.message }),
+  });
+  return (
+    <form
+      onSubmit={form.handleSubmit((v) => invite.mutate(v))}
+      className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
+      noValidate
+    >
+      <Field
+        label="User email"
+        id="u-email"
+        type="email"
+        {...form.register('email')}
+        error={form.formState.errors.email?.message}
+      />
+      <Field label="Full name" id="u-name" {...form.register('name')} />
+      <SelectField label="Role" id="u-role" {...form.register('role')}>
+        {ROLES.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" disabled={invite.isPending}>
+        {invite.isPending ? 'Inviting…' : 'Invite user'}
+      </Button>
+    </form>
+  );
+}
