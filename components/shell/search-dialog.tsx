@@ -1,7 +1,8 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { Modal } from '@/components/ui/modal';
 import { findTarget } from '@/lib/client/find';
 
 /**
@@ -10,24 +11,11 @@ import { findTarget } from '@/lib/client/find';
  * customer — and an address or name lists the payments of that party.
  */
 export default function SearchDialog({ onClose }: { onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const router = useRouter();
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
   return (
-    <dialog
-      ref={ref}
-      aria-label="Search"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      className="m-auto mt-[15vh] w-full max-w-lg rounded-lg border border-slate-200 bg-white p-4 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-    >
+    <Modal onClose={onClose} label="Search" className="mt-[15vh] max-w-lg p-4">
       <form
         role="search"
         onSubmit={async (e) => {
@@ -60,6 +48,6 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
           {busy ? 'Looking…' : 'Enter to go, Esc to close.'}
         </p>
       </form>
-    </dialog>
+    </Modal>
   );
 }

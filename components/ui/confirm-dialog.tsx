@@ -1,12 +1,12 @@
 'use client';
 
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Button } from './button';
+import { Modal } from './modal';
 
 /**
- * A modal question before a destructive action. The native <dialog> traps focus, closes on Escape
- * (reported through onCancel, so the caller's state stays the truth) and returns focus to the
- * opener, which a window.confirm cannot style or describe.
+ * A modal question before a destructive action (a Modal: focus trapped, Escape reported through
+ * onCancel, focus back to the opener), which a window.confirm cannot style or describe.
  */
 export function ConfirmDialog({
   open,
@@ -31,24 +31,9 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-      className="m-auto w-full max-w-md rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-    >
+    <Modal open={open} onClose={onCancel} labelledBy={titleId} className="max-w-md p-6">
       <h2 id={titleId} className="text-lg font-semibold">
         {title}
       </h2>
@@ -61,6 +46,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

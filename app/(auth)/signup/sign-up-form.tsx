@@ -59,6 +59,7 @@ export function SignUpForm() {
         autoComplete="new-password"
         {...register('password')}
         id="password"
+        hint="At least 12 characters, not a common password and not easy to guess from your name or address."
         error={formState.errors.password?.message}
       />
       <FormAlert message={error} />

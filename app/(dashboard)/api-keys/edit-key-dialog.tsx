@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { Modal } from '@/components/ui/modal';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -20,19 +20,8 @@ const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.key
  * Loaded when first opened (React.lazy in client.tsx), mounted only while open.
  */
 export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const qc = useQueryClient();
   const toast = useToast();
-  useEffect(() => {
-    // Mounted while open; focus goes back to the row's Edit button when it closes.
-    const opener = document.activeElement as HTMLElement | null;
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => {
-      dialog?.close();
-      opener?.focus();
-    };
-  }, []);
   const form = useForm<KeyValues>({
     resolver: keyResolver,
     defaultValues: { name: apiKey.name, description: apiKey.description, ...apiKey.access },
@@ -51,15 +40,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
   });
   const errors = form.formState.errors;
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="edit-key-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        if (!save.isPending) onClose();
-      }}
-      className="m-auto w-full max-w-lg rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-    >
+    <Modal onClose={() => !save.isPending && onClose()} labelledBy="edit-key-title">
       <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate className="flex flex-col gap-4">
         <h2 id="edit-key-title" className="text-lg font-semibold">
           Edit “{apiKey.name}”
@@ -92,6 +73,6 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
           </Button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

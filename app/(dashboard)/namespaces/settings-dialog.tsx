@@ -1,7 +1,8 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { Modal } from '@/components/ui/modal';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
@@ -44,7 +45,6 @@ const MINOR_UNITS = /^[1-9]\d{0,17}$/;
  * may approve its tasks). Checked here as the API checks them; the API's answer is the last word.
  */
 export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings; onClose: () => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const qc = useQueryClient();
   const toast = useToast();
   const start = inUnits(ns.payment_ttl_seconds);
@@ -56,10 +56,6 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
   const [approvals, setApprovals] = useState(ns.four_eyes_approvals);
   const [keysApprove, setKeysApprove] = useState(ns.four_eyes_api_keys_approve);
   const [serverError, setServerError] = useState<string | null>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
   const seconds = /^\d{1,9}$/.test(ttl.trim()) ? Number(ttl.trim()) * UNITS[unit] : NaN;
   const ttlError =
     Number.isInteger(seconds) && seconds >= TTL_MIN && seconds <= TTL_MAX
@@ -91,14 +87,10 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
     onError: (e: Error) => setServerError(e.message),
   });
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby="ns-settings-title"
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      className="m-auto max-h-[90dvh] w-full max-w-lg overflow-y-auto rounded-lg border border-slate-200 bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    <Modal
+      onClose={onClose}
+      labelledBy="ns-settings-title"
+      className="max-h-[90dvh] max-w-lg overflow-y-auto p-6"
     >
       <form
         noValidate
@@ -143,12 +135,9 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
           inputMode="numeric"
           value={threshold}
           onChange={(e) => setThreshold(e.target.value)}
+          hint={`${thresholdHint(threshold.trim())}. A payment this namespace creates at or above it waits for its compliance review.`}
           error={thresholdError}
         />
-        <p className="-mt-2 text-xs text-slate-600 dark:text-slate-400">
-          {thresholdHint(threshold.trim())}. A payment this namespace creates at or above it waits for its
-          compliance review.
-        </p>
         <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
           <legend className="px-1 text-sm font-medium">Four eyes</legend>
           <label className="flex items-start gap-2 text-sm">
@@ -171,11 +160,9 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
                 inputMode="numeric"
                 value={fourEyesFrom}
                 onChange={(e) => setFourEyesFrom(e.target.value)}
+                hint={`${thresholdHint(fourEyesFrom.trim())}. Compliance reviews need it at any amount.`}
                 error={fourEyesError}
               />
-              <p className="-mt-2 text-xs text-slate-600 dark:text-slate-400">
-                {thresholdHint(fourEyesFrom.trim())}. Compliance reviews need it at any amount.
-              </p>
               <SelectField
                 label="Approvers"
                 id="ns-four-eyes-approvals"
@@ -211,6 +198,6 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
           </Button>
         </div>
       </form>
-    </dialog>
+    </Modal>
   );
 }

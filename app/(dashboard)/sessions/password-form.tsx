@@ -55,10 +55,7 @@ export function PasswordForm() {
       }}
     >
       <h2 className="font-medium">Password</h2>
-      <p className="text-sm text-slate-600 dark:text-slate-400">
-        At least 12 characters that are hard to guess — a phrase of unrelated words works well. Your other
-        sessions are signed out.
-      </p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">Your other sessions are signed out.</p>
       <Field
         label="Current password"
         id="current-password"
@@ -75,6 +72,7 @@ export function PasswordForm() {
         autoComplete="new-password"
         value={next}
         onChange={(e) => setNext(e.target.value)}
+        hint="At least 12 characters that are hard to guess: a phrase of unrelated words works well."
         error={error?.field === 'next' ? error.message : undefined}
       />
       <Field

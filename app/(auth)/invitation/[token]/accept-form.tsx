@@ -57,6 +57,7 @@ export function AcceptInvitationForm({ token, email, name }: { token: string; em
           minLength: { value: 12, message: 'Use at least 12 characters' },
           maxLength: { value: 200, message: 'At most 200 characters' },
         })}
+        hint="At least 12 characters, not a common password and not easy to guess from your name or address."
         error={formState.errors.password?.message}
       />
       <Field
@@ -69,9 +70,6 @@ export function AcceptInvitationForm({ token, email, name }: { token: string; em
         })}
         error={formState.errors.confirm?.message}
       />
-      <p className="text-xs text-slate-600 dark:text-slate-400">
-        At least 12 characters, not a common password and not easy to guess from your name or address.
-      </p>
       <FormAlert message={error} />
       <Button type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Setting…' : 'Set password and sign in'}
