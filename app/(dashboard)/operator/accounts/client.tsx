@@ -1,16 +1,14 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
-import { NoteConfirmDialog } from '@/components/ui/note-confirm-dialog';
-import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
 import type { ListPage } from '@/lib/client/list-page';
 import { usePaging } from '@/lib/client/use-url-state';
+import { useOperatorDecision } from '../decision';
 
 interface AwaitingAccount {
   token: string;
@@ -23,15 +21,12 @@ interface AwaitingAccount {
   organization: { token: string; name: string };
   namespace: { name: string; domain: string };
 }
-type Verb = 'verify' | 'reject';
 const col = columnHelper<AwaitingAccount>();
 const LIMIT = 20;
 
 /** The operator's queue of production accounts to verify, oldest first; each decision needs a note. */
 export function AccountsReview() {
   const paging = usePaging();
-  const qc = useQueryClient();
-  const toast = useToast();
   const query = useQuery({
     queryKey: ['operator-accounts', { cursor: paging.cursor }],
     queryFn: () =>
@@ -39,22 +34,21 @@ export function AccountsReview() {
         `/operator/accounts?limit=${LIMIT}${paging.param}`,
       ),
   });
-  const [deciding, setDeciding] = useState<{ account: AwaitingAccount; verb: Verb } | null>(null);
-  const decide = useMutation({
-    mutationFn: ({ account, verb, note }: { account: AwaitingAccount; verb: Verb; note: string }) =>
-      apiFetch(`/operator/accounts/${account.token}/${verb}`, { method: 'POST', body: { note } }),
-    onSuccess: (_d, v) =>
-      toast(
-        'success',
-        `${v.account.account_title} (${v.account.namespace.domain}) ${v.verb === 'verify' ? 'verified' : 'rejected'}`,
-      ),
-    onError: (e: Error) => toast('error', e.message),
-    onSettled: () => {
-      setDeciding(null);
-      qc.invalidateQueries({ queryKey: ['operator-accounts'] });
-    },
+  const { open, dialog, isPending } = useOperatorDecision<AwaitingAccount>({
+    noun: 'account',
+    name: (a) => a.account_title,
+    key: (a) => a.token,
+    path: (a, verb) => `/operator/accounts/${a.token}/${verb}`,
+    consequence: (a, verb) =>
+      `${
+        verb === 'reject'
+          ? 'The account stays unverified and leaves this queue; the organization adds a corrected one.'
+          : 'Settlement may then use this account.'
+      } ${a.organization.name} · ${a.namespace.domain}`,
+    done: (a, verb) =>
+      `${a.account_title} (${a.namespace.domain}) ${verb === 'verify' ? 'verified' : 'rejected'}`,
+    invalidates: 'operator-accounts',
   });
-  const open = (account: AwaitingAccount, verb: Verb) => setDeciding({ account, verb });
   const columns = col.columns([
     col.display({
       header: 'Account',
@@ -85,7 +79,7 @@ export function AccountsReview() {
       cell: ({ row: { original: a } }) => (
         <div className="flex gap-2">
           <Button
-            disabled={decide.isPending}
+            disabled={isPending}
             onClick={() => open(a, 'verify')}
             aria-label={`Verify ${a.account_title}`}
           >
@@ -93,7 +87,7 @@ export function AccountsReview() {
           </Button>
           <Button
             variant="danger"
-            disabled={decide.isPending}
+            disabled={isPending}
             onClick={() => open(a, 'reject')}
             aria-label={`Reject ${a.account_title}`}
           >
@@ -121,25 +115,7 @@ export function AccountsReview() {
         isLoading={query.isLoading}
         empty="No account is waiting for verification."
       />
-      <NoteConfirmDialog
-        key={deciding ? `${deciding.account.token}-${deciding.verb}` : 'closed'}
-        open={deciding !== null}
-        title={`${deciding?.verb === 'reject' ? 'Reject' : 'Verify'} “${deciding?.account.account_title ?? ''}”?`}
-        confirmLabel={
-          decide.isPending ? 'Saving…' : deciding?.verb === 'reject' ? 'Reject account' : 'Verify account'
-        }
-        tone={deciding?.verb === 'reject' ? 'danger' : 'primary'}
-        busy={decide.isPending}
-        onConfirm={(note) => deciding && decide.mutate({ ...deciding, note })}
-        onCancel={() => setDeciding(null)}
-      >
-        <p>
-          {deciding?.verb === 'reject'
-            ? 'The account stays unverified and leaves this queue; the organization adds a corrected one.'
-            : 'Settlement may then use this account.'}{' '}
-          {deciding ? `${deciding.account.organization.name} · ${deciding.account.namespace.domain}` : ''}
-        </p>
-      </NoteConfirmDialog>
+      {dialog}
     </div>
   );
 }
