@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { ValidationError } from '@/lib/errors';
 import type { Db } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
@@ -261,6 +261,33 @@ export function queryFetch<R>(
         .offset(offset)) as Array<R & { keys: string[] }>,
     count: (cap) => cappedCount(db, countFrom().where(where), cap),
   };
+}
+
+/**
+ * The fetch of a list read from one table, each row whole as `row`: queryFetch's common case (the
+ * namespaces, keys, customers, users, organizations, the audit trail, the network's batches).
+ */
+export function tableFetch<T extends PgTable>(
+  db: Db,
+  keyset: Keyset,
+  where: SQL | undefined,
+  table: T,
+): KeysetFetch<{ row: T['$inferSelect'] }> {
+  return queryFetch(
+    db,
+    keyset,
+    where,
+    (keys) =>
+      db
+        .select({ row: table as PgTable, keys })
+        .from(table as PgTable)
+        .$dynamic() as unknown as PgSelect,
+    () =>
+      db
+        .select({ one: sql`1` })
+        .from(table as PgTable)
+        .$dynamic() as unknown as PgSelect,
+  );
 }
 
 /**

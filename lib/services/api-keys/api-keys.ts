@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/services/context';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import { schema } from '@/lib/db';
@@ -9,7 +9,7 @@ import { toSeconds, unixSeconds } from '@/lib/schemas/common';
 import { emitEvent } from '../events/emit';
 import { recordAudit } from '../audit/record';
 import { requireNamespace } from '../guards';
-import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { keysetPage, tableFetch, type Keyset } from '../paging';
 import type {
   ApiKeyAccess,
   CreateApiKeyBody,
@@ -104,21 +104,7 @@ export async function createApiKey(ctx: ServiceContext, input: CreateApiKeyBody)
 export async function listApiKeys(ctx: ServiceContext, q: ListApiKeysQuery) {
   const ns = requireNamespace(ctx);
   const cond = and(eq(apiKeys.partnerId, ns.id), isNull(apiKeys.deletedAt));
-  const { rows, page } = await keysetPage(
-    NEWEST_FIRST,
-    q,
-    queryFetch<{ row: typeof apiKeys.$inferSelect }>(
-      ctx.db,
-      NEWEST_FIRST,
-      cond,
-      (keys) => ctx.db.select({ row: apiKeys, keys }).from(apiKeys).$dynamic(),
-      () =>
-        ctx.db
-          .select({ one: sql`1` })
-          .from(apiKeys)
-          .$dynamic(),
-    ),
-  );
+  const { rows, page } = await keysetPage(NEWEST_FIRST, q, tableFetch(ctx.db, NEWEST_FIRST, cond, apiKeys));
   return { ...page, api_keys: rows.map((r) => serializeApiKey(r.row)) };
 }
 

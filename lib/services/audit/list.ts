@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@/lib/db';
 import { ForbiddenError } from '@/lib/errors';
 import type { ServiceContext } from '@/lib/services/context';
-import { inOrder, keysetPage, queryFetch, type Keyset } from '../paging';
+import { inOrder, keysetPage, tableFetch, type Keyset } from '../paging';
 import type { AuditEvent, ExportAuditEventsQuery, ListAuditEventsQuery } from '@/lib/schemas/audit';
 import { NETWORK_CHAIN } from './chain';
 import { keysetCsv } from '../export';
@@ -68,17 +68,7 @@ export function serializeAuditEvent(r: Row): AuditEvent {
 
 /** The trail's rows under a filter, read by keyset (the list's and the export's one fetch). */
 const auditFetch = (ctx: ServiceContext, where: SQL | undefined) =>
-  queryFetch<{ row: Row }>(
-    ctx.db,
-    NEWEST_FIRST,
-    where,
-    (keys) => ctx.db.select({ row: auditEvents, keys }).from(auditEvents).$dynamic(),
-    () =>
-      ctx.db
-        .select({ one: sql`1` })
-        .from(auditEvents)
-        .$dynamic(),
-  );
+  tableFetch(ctx.db, NEWEST_FIRST, where, auditEvents);
 
 export async function listAuditEvents(ctx: ServiceContext, q: ListAuditEventsQuery) {
   const { rows, page } = await keysetPage(NEWEST_FIRST, q, auditFetch(ctx, scope(ctx, q)));

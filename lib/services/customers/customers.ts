@@ -11,7 +11,7 @@ import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { auditInsertSlots, auditValues } from '../audit/record';
 import { requireNamespace } from '../guards';
-import { inOrder, keysetPage, queryFetch, type Keyset } from '../paging';
+import { inOrder, keysetPage, tableFetch, type Keyset } from '../paging';
 import { isLinkEstablished } from '../links/linked';
 import { parseAddress } from '@/lib/domain/address';
 import type { CreateCustomerBody, ListCustomersQuery } from '@/lib/schemas/customers';
@@ -108,17 +108,7 @@ function customersFetch(ctx: ServiceContext, q: Pick<ListCustomersQuery, 'q'>) {
         sql`(${customers.id} = ${text} or ${customerSearchText(customers)} like ${containing(text.toLowerCase())})`,
       )
     : eq(customers.partnerId, ns.id);
-  return queryFetch<{ row: typeof customers.$inferSelect }>(
-    ctx.db,
-    NEWEST_FIRST,
-    cond,
-    (keys) => ctx.db.select({ row: customers, keys }).from(customers).$dynamic(),
-    () =>
-      ctx.db
-        .select({ one: sql`1` })
-        .from(customers)
-        .$dynamic(),
-  );
+  return tableFetch(ctx.db, NEWEST_FIRST, cond, customers);
 }
 
 export async function listCustomers(ctx: ServiceContext, q: ListCustomersQuery) {

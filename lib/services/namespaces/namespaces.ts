@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/services/context';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import type { DbOrTx } from '@/lib/db';
@@ -13,7 +13,7 @@ import {
 import { newId } from '@/lib/ids';
 import { recordAudit, type AuditContext } from '../audit/record';
 import { requireOrg } from '../guards';
-import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { keysetPage, tableFetch, type Keyset } from '../paging';
 import { ensureSandboxLink } from '../links/sandbox';
 import { serializeNamespace } from './serialize';
 import type { CreateNamespaceBody, ListNamespacesQuery, UpdateNamespaceBody } from '@/lib/schemas/namespaces';
@@ -102,17 +102,7 @@ export async function listNamespaces(ctx: ServiceContext, q: ListNamespacesQuery
   const { rows, page } = await keysetPage(
     NEWEST_FIRST,
     q,
-    queryFetch<{ row: typeof namespaces.$inferSelect }>(
-      ctx.db,
-      NEWEST_FIRST,
-      and(...where),
-      (keys) => ctx.db.select({ row: namespaces, keys }).from(namespaces).$dynamic(),
-      () =>
-        ctx.db
-          .select({ one: sql`1` })
-          .from(namespaces)
-          .$dynamic(),
-    ),
+    tableFetch(ctx.db, NEWEST_FIRST, and(...where), namespaces),
   );
   return { ...page, partners: rows.map((r) => serializeNamespace(r.row)) };
 }

@@ -20,7 +20,7 @@ import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { recordAudit, type AuditContext } from '../audit/record';
 import { requireOrg } from '../guards';
-import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { keysetPage, tableFetch, type Keyset } from '../paging';
 import { insertNamespace } from '../namespaces/namespaces';
 import type {
   ListOrganizationsQuery,
@@ -358,17 +358,7 @@ export async function listOrganizations(ctx: ServiceContext, q: ListOrganization
   const { rows, page } = await keysetPage(
     NEWEST_FIRST,
     q,
-    queryFetch<{ row: typeof organizations.$inferSelect }>(
-      ctx.db,
-      NEWEST_FIRST,
-      cond,
-      (keys) => ctx.db.select({ row: organizations, keys }).from(organizations).$dynamic(),
-      () =>
-        ctx.db
-          .select({ one: sql`1` })
-          .from(organizations)
-          .$dynamic(),
-    ),
+    tableFetch(ctx.db, NEWEST_FIRST, cond, organizations),
   );
   return { ...page, organizations: rows.map((r) => serializeOrganization(r.row)) };
 }

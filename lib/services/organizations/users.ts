@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { ServiceContext } from '@/lib/services/context';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import { schema } from '@/lib/db';
@@ -9,7 +9,7 @@ import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { requireOrg } from '../guards';
 import { recordAudit } from '../audit/record';
-import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { keysetPage, tableFetch, type Keyset } from '../paging';
 import { normalizeEmail } from './organizations';
 import type { InviteUserBody, ListUsersQuery } from '@/lib/schemas/users';
 import { deliverInvitation, issueInvitation, resetUserAccess } from './invitations';
@@ -100,21 +100,7 @@ export async function resetAccess(ctx: ServiceContext, id: string) {
 export async function listUsers(ctx: ServiceContext, q: ListUsersQuery) {
   const orgId = requireOrg(ctx);
   const cond = eq(users.orgId, orgId);
-  const { rows, page } = await keysetPage(
-    OLDEST_FIRST,
-    q,
-    queryFetch<{ row: typeof users.$inferSelect }>(
-      ctx.db,
-      OLDEST_FIRST,
-      cond,
-      (keys) => ctx.db.select({ row: users, keys }).from(users).$dynamic(),
-      () =>
-        ctx.db
-          .select({ one: sql`1` })
-          .from(users)
-          .$dynamic(),
-    ),
-  );
+  const { rows, page } = await keysetPage(OLDEST_FIRST, q, tableFetch(ctx.db, OLDEST_FIRST, cond, users));
   return { ...page, users: rows.map((r) => serializeUser(r.row)) };
 }
 

@@ -14,7 +14,7 @@ import type {
 } from '@/lib/schemas/sessions';
 import { enrolment, newTotpSecret, openTotpSecret, sealTotpSecret, totpStep } from '@/lib/auth/second-factor';
 import { recordAudit } from '../audit/record';
-import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { keysetPage, tableFetch, type Keyset } from '../paging';
 import { me, myRow, replaceRecoveryCodes, secondFactorsForUpdate } from './me';
 
 const { userSessions, users } = schema;
@@ -53,17 +53,7 @@ export async function listMySessions(ctx: ServiceContext, q: ListSessionsQuery) 
   const { rows, page } = await keysetPage(
     NEWEST_FIRST,
     q,
-    queryFetch<{ row: Row }>(
-      ctx.db,
-      NEWEST_FIRST,
-      cond,
-      (keys) => ctx.db.select({ row: userSessions, keys }).from(userSessions).$dynamic(),
-      () =>
-        ctx.db
-          .select({ one: sql`1` })
-          .from(userSessions)
-          .$dynamic(),
-    ),
+    tableFetch(ctx.db, NEWEST_FIRST, cond, userSessions),
   );
   return { ...page, sessions: rows.map((r) => serializeSession(r.row, user.sessionId)) };
 }

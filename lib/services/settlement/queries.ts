@@ -8,7 +8,7 @@ import { buildLevels, proofFromLevels } from '@/lib/settlement/merkle-levels';
 import { unitsOf } from '@/lib/domain/money';
 import { keysetCsv } from '../export';
 import { requireNamespace } from '../guards';
-import { inOrder, keysetPage, queryFetch, unionFetch, type Keyset } from '../paging';
+import { inOrder, keysetPage, queryFetch, tableFetch, unionFetch, type Keyset } from '../paging';
 import { serializeTransaction } from '../payments/serialize';
 import type {
   GetNetworkSettlementQuery,
@@ -326,19 +326,9 @@ export async function listNetworkBatches(ctx: ServiceContext, q: ListNetworkSett
   const { rows: found, page } = await keysetPage(
     NEWEST_CUTOFF_FIRST,
     q,
-    queryFetch<{ batch: BatchRow }>(
-      ctx.db,
-      NEWEST_CUTOFF_FIRST,
-      undefined,
-      (keys) => ctx.db.select({ batch: settlementBatches, keys }).from(settlementBatches).$dynamic(),
-      () =>
-        ctx.db
-          .select({ one: sql`1` })
-          .from(settlementBatches)
-          .$dynamic(),
-    ),
+    tableFetch(ctx.db, NEWEST_CUTOFF_FIRST, undefined, settlementBatches),
   );
-  const rows = found.map((r) => r.batch);
+  const rows = found.map((r) => r.row);
   const { count, count_capped, ...rest } = page;
   return {
     total: count,
