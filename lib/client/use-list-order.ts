@@ -1,8 +1,9 @@
 'use client';
 
+import { orderIn, orderParam, type Order } from './list-order';
 import { useUrlState } from './use-url-state';
 
-export type Order = 'asc' | 'desc';
+export type { Order };
 
 export interface ListOrder {
   /** The id of the column whose header sorts the list (the list's sort key). */
@@ -30,9 +31,9 @@ export function useListOrder(
   list = '',
 ): ListOrder {
   const { params, set } = useUrlState();
-  const key = list ? `${list}.order` : 'order';
+  const key = orderParam(list);
   const other: Order = natural === 'asc' ? 'desc' : 'asc';
-  const order = params.get(key) === other ? other : natural;
+  const order = orderIn(params, natural, list);
   return {
     column,
     order,

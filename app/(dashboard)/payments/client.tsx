@@ -21,7 +21,14 @@ import { findTarget } from '@/lib/client/find';
 import { FilterField } from '@/components/ui/filter-field';
 import type { ListPage } from '@/lib/client/list-page';
 import { LazyPaymentForm } from './lazy-payment-form';
-import { amountBound, PAYMENT_FILTERS, PAYMENTS_LIMIT, paymentFilters, paymentsQuery } from './search-params';
+import {
+  amountBound,
+  naturalOrder,
+  PAYMENT_FILTERS,
+  PAYMENTS_LIMIT,
+  paymentFilters,
+  paymentsQuery,
+} from './search-params';
 import { CounterpartyFilter } from './counterparty-filter';
 import { CARD, LINK } from '@/components/ui/styles';
 
@@ -57,11 +64,11 @@ export function Client({
   const paging = usePaging();
   const router = useRouter();
   const value = (key: (typeof PAYMENT_FILTERS)[number]) => params.get(key) ?? '';
-  // Newest first; with an id prefix, in payment_id order (the gateway's two orders of the list).
+  // Newest first; with an id prefix, in payment_id order (naturalOrder).
   const byId = Boolean(value('payment_id'));
   const order = useListOrder(
     byId ? 'payment_id' : 'created',
-    byId ? 'asc' : 'desc',
+    naturalOrder(params),
     byId ? { asc: 'Payment id A to Z', desc: 'Payment id Z to A' } : NEWEST_FIRST,
   );
   const [search, setSearch] = useState('');

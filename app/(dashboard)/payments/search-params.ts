@@ -1,4 +1,5 @@
 import { toMinorUnits } from '@/lib/domain/money';
+import { orderIn, type Order } from '@/lib/client/list-order';
 
 /** The payments list's URL (filters and cursor) → the gateway's `GET /payments` query, on either side. */
 export const PAYMENTS_LIMIT = 20;
@@ -72,11 +73,18 @@ export function paymentFilters(params: URLSearchParams): URLSearchParams {
   const max = amountBound(params.get('amount_to') ?? '', currency);
   if (min) out.set('amount_min', min);
   if (max) out.set('amount_max', max);
-  // The direction of the list's order (useListOrder): newest first, or payment_id order with a prefix.
-  const order = params.get('order');
-  if (order === 'asc' || order === 'desc') out.set('order', order);
+  // The direction of the list's order, when it is not the list's own (useListOrder).
+  const natural = naturalOrder(params);
+  const order = orderIn(params, natural);
+  if (order !== natural) out.set('order', order);
   return out;
 }
+
+/**
+ * The payments list's own order: newest first; with an id prefix, payment_id order (the gateway's
+ * two orders of the list).
+ */
+export const naturalOrder = (params: URLSearchParams): Order => (params.get('payment_id') ? 'asc' : 'desc');
 
 export function paymentsQuery(params: URLSearchParams): string {
   const out = paymentFilters(params);
