@@ -149,8 +149,13 @@ export interface KeysetFetch<R> {
   count(cap: number): Promise<number>;
   /** True when `count` is exact at any size (kept with the writes), so the answer is never capped. */
   exactCount?: boolean;
-  /** A lower cap than COUNT_CAP, for a list whose rows are costly to count (a "contains" search). */
-  countCap?: number;
+  /**
+   * Not counted past its page: a list whose matches only a slow read could count (a "contains"
+   * search by a fragment common to many rows reads the trigram index's lossy bitmap, seconds at
+   * 10^7). `count` is then the rows up to this page's end and `count_capped` says whether more
+   * may lie beyond them: exact when the whole list fits on its first page.
+   */
+  pageCountOnly?: boolean;
 }
 
 /**
@@ -195,8 +200,7 @@ export async function keysetPage<R>(
   if (q.cursor !== undefined && q.page !== undefined)
     throw new ValidationError('cursor and page cannot be combined: page with one or the other');
   const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, keyset.keys.length, digest);
-  const cap = fetch.countCap ?? COUNT_CAP;
-  const countPromise = fetch.count(cap);
+  const countPromise = fetch.pageCountOnly ? Promise.resolve(0) : fetch.count(COUNT_CAP);
   let rows: Array<R & { keys: string[] }>;
   let more: boolean;
   let before: boolean;
@@ -220,11 +224,18 @@ export async function keysetPage<R>(
   const counted = await countPromise;
   const first = rows[0];
   const last = rows[rows.length - 1];
+  // A page number's rows before this page are known to exist; a cursor's are not counted.
+  const skipped = q.page !== undefined && q.page > 1 && rows.length ? (q.page - 1) * q.limit : 0;
+  const { count, count_capped } = fetch.pageCountOnly
+    ? { count: skipped + rows.length, count_capped: more || (before && !skipped) }
+    : fetch.exactCount
+      ? { count: counted, count_capped: false }
+      : { count: Math.min(counted, COUNT_CAP), count_capped: counted > COUNT_CAP };
   return {
     rows,
     page: {
-      count: fetch.exactCount ? counted : Math.min(counted, cap),
-      count_capped: !fetch.exactCount && counted > cap,
+      count,
+      count_capped,
       has_more: more && last !== undefined,
       next_cursor: more && last ? encodeCursor({ k: last.keys, d: 'a', f: digest }) : null,
       prev_cursor: before && first ? encodeCursor({ k: first.keys, d: 'b', f: digest }) : null,

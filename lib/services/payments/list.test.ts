@@ -7,7 +7,7 @@ import type { NamespaceInfo } from '@/lib/services/context';
 import { createTestDatabase, testContext } from '@/lib/testing/db';
 import type { ListPaymentsQuery } from '@/lib/schemas/payments';
 import { COUNT_CAP } from '../paging';
-import { FRAGMENT_COUNT_CAP, listPayments } from './list';
+import { listPayments } from './list';
 
 // The payments list over the real queries (PGlite, and PostgreSQL with TEST_DATABASE_URL): keyset
 // paging, the capped count and each filter's index ranges, with rows bulk-loaded in SQL.
@@ -249,7 +249,7 @@ describe('the payments list, keyset-paged', () => {
     expect(deep.payments.map((p) => p.payment_id)).toEqual(['big-01053', 'big-01052', 'big-01051']);
   }, 60_000);
 
-  it('counts a search by fragment up to 1,000 and says so', async () => {
+  it('counts a search by fragment no further than its page, exactly when it fits on the first', async () => {
     // part_big's 10,050 payments (loaded above) have no parties nor reference; give 1,200 of them
     // addresses (the API requires them) and a common reference.
     await db().execute(
@@ -257,13 +257,33 @@ describe('the payments list, keyset-paged', () => {
             debtor_party = '{"payment_address": "a@big.test"}', beneficiary_party = '{"payment_address": "b@a.test"}'
           WHERE payment_id LIKE 'big-%' AND right(payment_id, 5)::int <= 1200`,
     );
-    expect(await list('part_big', { limit: 3, reference: 'monthly fee' })).toMatchObject({
-      count: FRAGMENT_COUNT_CAP,
-      count_capped: true,
-      has_more: true,
+    const common = await list('part_big', { limit: 3, reference: 'monthly fee' });
+    expect(common).toMatchObject({ count: 3, count_capped: true, has_more: true });
+    expect(common.payments.map((p) => p.payment_id)).toEqual(['big-01200', 'big-01199', 'big-01198']);
+    // By cursor: the rows before are not counted, so the count stays a lower bound.
+    const next = await list('part_big', { limit: 3, reference: 'monthly fee', cursor: common.next_cursor! });
+    expect(next).toMatchObject({ count: 3, count_capped: true, has_more: true });
+    // By page number: the pages before are rows too.
+    expect(await list('part_big', { limit: 3, reference: 'monthly fee', page: 400 })).toMatchObject({
+      count: 1200,
+      count_capped: false,
+      has_more: false,
     });
-    const few = await list('part_big', { limit: 3, reference: 'fee big-0000' });
-    expect(few).toMatchObject({ count: 9, count_capped: false });
-    expect(few.payments.map((p) => p.payment_id)).toEqual(['big-00009', 'big-00008', 'big-00007']);
+    const few = await list('part_big', { limit: 10, reference: 'fee big-0000' });
+    expect(few).toMatchObject({ count: 9, count_capped: false, has_more: false });
+    expect(few.payments.map((p) => p.payment_id).slice(0, 3)).toEqual([
+      'big-00009',
+      'big-00008',
+      'big-00007',
+    ]);
+    expect(await list('part_big', { limit: 3, reference: 'fee big-0000' })).toMatchObject({
+      count: 3,
+      count_capped: true,
+    });
+    // A search without a fragment is counted (up to COUNT_CAP).
+    expect(await list('part_big', { limit: 3, amount_min: '0' })).toMatchObject({
+      count: COUNT_CAP,
+      count_capped: true,
+    });
   }, 60_000);
 });
