@@ -76,6 +76,16 @@ function createdRange(q: ExportPaymentsQuery, created: SQLWrapper): SQL {
 const containingLower = (fragment: string) => containing(fragment.toLowerCase());
 
 /**
+ * The per-row check that confirms a trigram match (the fragment is in a party, not only in the
+ * reference), hidden from the planner's estimate: as LIKEs on expressions without statistics
+ * (0.5 % each) it made a fragment common to many payments look like one row, and PostgreSQL read
+ * and sorted its whole trigram bitmap (150 ms at 10^6, seconds at 10^7) instead of the namespace's
+ * newest payments until 20 matched (3 ms). A CASE is estimated at one half: a rare fragment still
+ * reads the bitmap, which is then the cheap way.
+ */
+const confirming = (check: SQL) => sql`(case when ${check} then true else false end)`;
+
+/**
  * The search filters on a payment's own row (`payments` in the FROM list), for one side. Each is
  * served by an index when it is the most selective of the query (PostgreSQL chooses): the ids by
  * their tables' keys, the counterparty by (debtor, beneficiary, created_at), an amount by
@@ -100,12 +110,14 @@ function searchConditions(q: ExportPaymentsQuery, side: Side): SQL[] {
   if (q.party !== undefined) {
     const pattern = containingLower(q.party);
     out.push(
-      sql`${searchText(p)} like ${pattern} and (lower(${partyText(p.debtorParty)}) like ${pattern} or lower(${partyText(p.beneficiaryParty)}) like ${pattern})`,
+      sql`${searchText(p)} like ${pattern} and ${confirming(sql`lower(${partyText(p.debtorParty)}) like ${pattern} or lower(${partyText(p.beneficiaryParty)}) like ${pattern}`)}`,
     );
   }
   if (q.reference !== undefined) {
     const pattern = containingLower(q.reference);
-    out.push(sql`${searchText(p)} like ${pattern} and lower(${p.reference}) like ${pattern}`);
+    out.push(
+      sql`${searchText(p)} like ${pattern} and ${confirming(sql`lower(${p.reference}) like ${pattern}`)}`,
+    );
   }
   if (q.amount_min !== undefined) out.push(sql`${p.amountMinor} >= ${q.amount_min}::bigint`);
   if (q.amount_max !== undefined) out.push(sql`${p.amountMinor} <= ${q.amount_max}::bigint`);
