@@ -60,6 +60,37 @@ function checkedOrigin(clientDataJSON: unknown): string {
 /** A ceremony's answer the checks refuse: the caller turns it into its error. */
 export class PasskeyError extends Error {}
 
+/**
+ * The library's check of an answer against the ceremony it answers (our relying party, the origin
+ * it came from, its challenge, user verification required): a refusal, thrown or said, is a
+ * PasskeyError; what a verified answer holds otherwise.
+ */
+async function verified<R extends { verified: boolean }>(
+  clientDataJSON: unknown,
+  challenge: string,
+  verify: (expected: {
+    expectedChallenge: string;
+    expectedOrigin: string;
+    expectedRPID: string;
+    requireUserVerification: true;
+  }) => Promise<R>,
+): Promise<R & { verified: true }> {
+  const expected = {
+    expectedChallenge: challenge,
+    expectedOrigin: checkedOrigin(clientDataJSON),
+    expectedRPID: config.passkeyRpId,
+    requireUserVerification: true as const,
+  };
+  let result: R;
+  try {
+    result = await verify(expected);
+  } catch (err) {
+    throw new PasskeyError((err as Error).message);
+  }
+  if (!result.verified) throw new PasskeyError('The passkey could not be verified');
+  return result as R & { verified: true };
+}
+
 export function registrationOptions(
   user: { id: string; email: string; name: string },
   existing: StoredPasskey[],
@@ -83,20 +114,9 @@ export function registrationOptions(
 
 /** The registration's answer, checked against its challenge: the credential to keep. */
 export async function verifyRegistration(response: RegistrationResponseJSON, challenge: string) {
-  const origin = checkedOrigin(response?.response?.clientDataJSON);
-  let result;
-  try {
-    result = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: config.passkeyRpId,
-      requireUserVerification: true,
-    });
-  } catch (err) {
-    throw new PasskeyError((err as Error).message);
-  }
-  if (!result.verified) throw new PasskeyError('The passkey could not be verified');
+  const result = await verified(response?.response?.clientDataJSON, challenge, (expected) =>
+    verifyRegistrationResponse({ response, ...expected }),
+  );
   const { credential, credentialBackedUp } = result.registrationInfo;
   return {
     id: credential.id,
@@ -127,26 +147,18 @@ export async function verifyAuthentication(
   challenge: string,
   passkey: StoredPasskey,
 ): Promise<{ signCount: number; backedUp: boolean }> {
-  const origin = checkedOrigin(response?.response?.clientDataJSON);
-  let result;
-  try {
-    result = await verifyAuthenticationResponse({
+  const result = await verified(response?.response?.clientDataJSON, challenge, (expected) =>
+    verifyAuthenticationResponse({
       response,
-      expectedChallenge: challenge,
-      expectedOrigin: origin,
-      expectedRPID: config.passkeyRpId,
-      requireUserVerification: true,
+      ...expected,
       credential: {
         id: passkey.id,
         publicKey: isoBase64URL.toBuffer(passkey.publicKey),
         counter: passkey.signCount,
         transports: passkey.transports as AuthenticatorTransport[],
       },
-    });
-  } catch (err) {
-    throw new PasskeyError((err as Error).message);
-  }
-  if (!result.verified) throw new PasskeyError('The passkey could not be verified');
+    }),
+  );
   return {
     signCount: result.authenticationInfo.newCounter,
     backedUp: result.authenticationInfo.credentialBackedUp,

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
+import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Account } from './account';
@@ -56,32 +57,20 @@ export function AccountForm({ onCreated }: { onCreated: () => void }) {
       className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
       noValidate
     >
-      <Field
-        label="Account title"
-        id="acct-title"
-        {...form.register('account_title')}
-        error={form.formState.errors.account_title?.message}
-      />
+      <Field label="Account title" id="acct-title" {...formField(form, 'account_title')} />
       <Field
         label="Account number"
         id="acct-number"
         inputMode="numeric"
-        {...form.register('account_number')}
-        error={form.formState.errors.account_number?.message}
+        {...formField(form, 'account_number')}
       />
       <Field
         label="Routing number"
         id="acct-routing"
         inputMode="numeric"
-        {...form.register('routing_number')}
-        error={form.formState.errors.routing_number?.message}
+        {...formField(form, 'routing_number')}
       />
-      <Field
-        label="Bank name"
-        id="acct-bank"
-        {...form.register('institution_name')}
-        error={form.formState.errors.institution_name?.message}
-      />
+      <Field label="Bank name" id="acct-bank" {...formField(form, 'institution_name')} />
       <SelectField label="Type" id="acct-type" {...form.register('type')}>
         <option value="checking">Checking</option>
         <option value="savings">Savings</option>

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
+import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { KeyValues } from './key-schemas';
@@ -67,18 +68,8 @@ export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey, hint?: str
     >
       <h2 className="font-medium">Create a key</h2>
       <div className="grid gap-3 md:grid-cols-2">
-        <Field
-          label="Key name"
-          id="key-name"
-          {...form.register('name')}
-          error={form.formState.errors.name?.message}
-        />
-        <Field
-          label="Description"
-          id="key-description"
-          {...form.register('description')}
-          error={form.formState.errors.description?.message}
-        />
+        <Field label="Key name" id="key-name" {...formField(form, 'name')} />
+        <Field label="Description" id="key-description" {...formField(form, 'description')} />
         <SelectField
           label="Expires"
           id="key-expiry"

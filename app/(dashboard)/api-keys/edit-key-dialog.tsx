@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useToast } from '@/components/ui/toast';
+import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { KeyValues } from './key-schemas';
@@ -38,7 +39,6 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
       onClose();
     },
   });
-  const errors = form.formState.errors;
   return (
     <Modal onClose={() => !save.isPending && onClose()} labelledBy="edit-key-title">
       <form onSubmit={form.handleSubmit((v) => save.mutate(v))} noValidate className="flex flex-col gap-4">
@@ -48,13 +48,8 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
         <p className="text-sm text-slate-700 dark:text-slate-300">
           The secret stays the same; calls made with it get the new access at once.
         </p>
-        <Field label="Name" id="edit-key-name" {...form.register('name')} error={errors.name?.message} />
-        <Field
-          label="Description"
-          id="edit-key-description"
-          {...form.register('description')}
-          error={errors.description?.message}
-        />
+        <Field label="Name" id="edit-key-name" {...formField(form, 'name')} />
+        <Field label="Description" id="edit-key-description" {...formField(form, 'description')} />
         <fieldset className="flex flex-wrap gap-4">
           <legend className="mb-1 text-sm font-medium">Access</legend>
           {FLAGS.map((f) => (

@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
+import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { CARD } from '@/components/ui/styles';
@@ -46,8 +47,7 @@ export function ResolveCustomerForm() {
         label="Resolve a payment address"
         id="resolve-address"
         placeholder="alice@sandbox-bank.test"
-        {...resolveForm.register('address')}
-        error={resolveForm.formState.errors.address?.message}
+        {...formField(resolveForm, 'address')}
       />
       <Button type="submit" disabled={resolve.isPending}>
         Resolve
@@ -89,24 +89,9 @@ export function CreateCustomerForm() {
       className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
       noValidate
     >
-      <Field
-        label="Payment address"
-        id="c-address"
-        {...form.register('payment_address')}
-        error={form.formState.errors.payment_address?.message}
-      />
-      <Field
-        label="First name"
-        id="c-first"
-        {...form.register('first_name')}
-        error={form.formState.errors.first_name?.message}
-      />
-      <Field
-        label="Last name"
-        id="c-last"
-        {...form.register('last_name')}
-        error={form.formState.errors.last_name?.message}
-      />
+      <Field label="Payment address" id="c-address" {...formField(form, 'payment_address')} />
+      <Field label="First name" id="c-first" {...formField(form, 'first_name')} />
+      <Field label="Last name" id="c-last" {...formField(form, 'last_name')} />
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create customer'}
       </Button>

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
+import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { CARD } from '@/components/ui/styles';
@@ -40,8 +41,7 @@ export function ProposeLinkForm() {
         label="Counterparty domain"
         id="link-domain"
         placeholder="bank.example"
-        {...form.register('counterparty_domain')}
-        error={form.formState.errors.counterparty_domain?.message}
+        {...formField(form, 'counterparty_domain')}
       />
       <Button type="submit" disabled={propose.isPending}>
         {propose.isPending ? 'Proposing…' : 'Propose link'}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useToast } from '@/components/ui/toast';
+import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { NamespaceValues } from './namespace-schema';
@@ -45,18 +46,12 @@ export function CreateNamespaceForm({ verified }: { verified: boolean }) {
       className={`grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 ${verified ? 'md:grid-cols-4' : 'md:grid-cols-3'} dark:border-slate-800 dark:bg-slate-900`}
       noValidate
     >
-      <Field
-        label="Name"
-        id="ns-name"
-        {...form.register('name')}
-        error={form.formState.errors.name?.message}
-      />
+      <Field label="Name" id="ns-name" {...formField(form, 'name')} />
       <Field
         label="Domain"
         id="ns-domain"
         placeholder="payments.bank.example"
-        {...form.register('domain')}
-        error={form.formState.errors.domain?.message}
+        {...formField(form, 'domain')}
       />
       {verified ? (
         <div className="flex flex-col gap-1">

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useToast } from '@/components/ui/toast';
+import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { currencyExponent, toMinorUnits } from '@/lib/client/format';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
@@ -58,7 +59,6 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
     }
     form.clearErrors();
   };
-  const errors = form.formState.errors;
   const ours = `name@${domain}`;
 
   const send = form.handleSubmit(async (v) => {
@@ -105,12 +105,7 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
   return (
     <form onSubmit={send} noValidate className="flex flex-col gap-4">
       <div className="grid gap-3 md:grid-cols-4">
-        <Field
-          label="Payment id"
-          id="np-id"
-          {...form.register('payment_id')}
-          error={errors.payment_id?.message}
-        />
+        <Field label="Payment id" id="np-id" {...formField(form, 'payment_id')} />
         <SelectField label="Type" id="np-type" {...form.register('payment_type', { onChange: swapParties })}>
           <option value="Type_Push">Push: this namespace pays</option>
           <option value="Type_Pull">Pull: this namespace collects</option>
@@ -120,15 +115,13 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
           id="np-amount"
           inputMode="decimal"
           placeholder="25.00"
-          {...form.register('amount')}
-          error={errors.amount?.message}
+          {...formField(form, 'amount')}
         />
         <Field
           label="Currency"
           id="np-currency"
           maxLength={3}
-          {...form.register('currency', { setValueAs: (v: string) => v.trim().toUpperCase() })}
-          error={errors.currency?.message}
+          {...formField(form, 'currency', { setValueAs: (v: string) => v.trim().toUpperCase() })}
         />
       </div>
       {(['debtor', 'beneficiary'] as const).map((side) => {
@@ -145,30 +138,22 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
               label="Payment address"
               id={`np-${side}-address`}
               placeholder={own ? ours : sandbox ? 'alice@sandbox-bank.test' : 'name@their-domain'}
-              {...form.register(`${side}_address`)}
-              error={errors[`${side}_address`]?.message}
+              {...formField(form, `${side}_address`)}
             />
             <Field
               label="First name (optional)"
               id={`np-${side}-first`}
-              {...form.register(`${side}_first_name`)}
-              error={errors[`${side}_first_name`]?.message}
+              {...formField(form, `${side}_first_name`)}
             />
             <Field
               label="Last name (optional)"
               id={`np-${side}-last`}
-              {...form.register(`${side}_last_name`)}
-              error={errors[`${side}_last_name`]?.message}
+              {...formField(form, `${side}_last_name`)}
             />
           </fieldset>
         );
       })}
-      <Field
-        label="Reference (optional)"
-        id="np-reference"
-        {...form.register('reference')}
-        error={errors.reference?.message}
-      />
+      <Field label="Reference (optional)" id="np-reference" {...formField(form, 'reference')} />
       <FormAlert message={failure} />
       <div className="flex flex-wrap items-center gap-4">
         <label className="flex items-center gap-2 text-sm">

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
+import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { InviteValues } from './invite-schema';
@@ -31,13 +32,7 @@ export function InviteUserForm({ onInvited }: { onInvited: (u: Invited) => void 
       className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
       noValidate
     >
-      <Field
-        label="User email"
-        id="u-email"
-        type="email"
-        {...form.register('email')}
-        error={form.formState.errors.email?.message}
-      />
+      <Field label="User email" id="u-email" type="email" {...formField(form, 'email')} />
       <Field label="Full name" id="u-name" {...form.register('name')} />
       <SelectField label="Role" id="u-role" {...form.register('role')}>
         {ROLES.map((r) => (

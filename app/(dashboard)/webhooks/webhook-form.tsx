@@ -1,5 +1,6 @@
 'use client';
 
+import { formField } from '@/lib/client/form-field';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -89,15 +90,9 @@ export function WebhookForm({
           id={`${idPrefix}-url`}
           type="url"
           placeholder="https://example.com/webhooks/csp"
-          {...form.register('url')}
-          error={errors.url?.message}
+          {...formField(form, 'url')}
         />
-        <Field
-          label="Description"
-          id={`${idPrefix}-description`}
-          {...form.register('description')}
-          error={errors.description?.message}
-        />
+        <Field label="Description" id={`${idPrefix}-description`} {...formField(form, 'description')} />
       </div>
       <fieldset
         className="flex flex-col gap-3"
