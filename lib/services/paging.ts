@@ -31,6 +31,18 @@ export interface Keyset {
   direction: Direction;
 }
 
+/**
+ * The keyset most lists are read by: a time (newest or oldest first), then the row's id, which
+ * orders the rows of one instant. The list's index holds both, after its scope.
+ */
+export const byTime = (time: SQLWrapper, id: SQLWrapper, direction: Direction): Keyset => ({
+  keys: [
+    { column: time, type: 'timestamptz' },
+    { column: id, type: 'text' },
+  ],
+  direction,
+});
+
 export interface PageRequest {
   limit: number;
   cursor?: string;

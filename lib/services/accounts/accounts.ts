@@ -8,7 +8,7 @@ import { toSeconds } from '@/lib/schemas/common';
 import { recordAudit } from '../audit/record';
 import { requireNamespace } from '../guards';
 import { keysetCsv } from '../export';
-import { inOrder, keysetPage, queryFetch, type Keyset } from '../paging';
+import { byTime, inOrder, keysetPage, queryFetch } from '../paging';
 import {
   ACCOUNT_STATUS_FILTER,
   type Account,
@@ -21,13 +21,7 @@ const { accounts } = schema;
 type AccountRow = typeof accounts.$inferSelect;
 
 /** A namespace's accounts, newest first (index accounts_partner_created_idx). */
-const NEWEST_FIRST: Keyset = {
-  keys: [
-    { column: accounts.createdAt, type: 'timestamptz' },
-    { column: accounts.id, type: 'text' },
-  ],
-  direction: 'desc',
-};
+const NEWEST_FIRST = byTime(accounts.createdAt, accounts.id, 'desc');
 
 type Institution = CreateAccountInput['institution'];
 

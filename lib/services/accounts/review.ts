@@ -4,19 +4,13 @@ import { ConflictError, NotFoundError } from '@/lib/errors';
 import type { ListAccountsForReviewQuery } from '@/lib/schemas/accounts';
 import type { ServiceContext } from '@/lib/services/context';
 import { recordAudit } from '../audit/record';
-import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { byTime, keysetPage, queryFetch } from '../paging';
 import { serializeAccount } from './accounts';
 
 const { accounts, namespaces, organizations } = schema;
 
 /** The review queue, oldest first (partial index accounts_review_queue_idx). */
-const OLDEST_FIRST: Keyset = {
-  keys: [
-    { column: accounts.createdAt, type: 'timestamptz' },
-    { column: accounts.id, type: 'text' },
-  ],
-  direction: 'asc',
-};
+const OLDEST_FIRST = byTime(accounts.createdAt, accounts.id, 'asc');
 
 /** Awaiting the operator: unverified, not rejected, of a production namespace. */
 const awaitingReview = and(

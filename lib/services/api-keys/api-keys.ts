@@ -9,7 +9,7 @@ import { toSeconds, unixSeconds } from '@/lib/schemas/common';
 import { emitEvent } from '../events/emit';
 import { recordAudit } from '../audit/record';
 import { requireNamespace } from '../guards';
-import { keysetPage, tableFetch, type Keyset } from '../paging';
+import { byTime, keysetPage, tableFetch } from '../paging';
 import type {
   ApiKeyAccess,
   CreateApiKeyBody,
@@ -20,13 +20,7 @@ import type {
 const { apiKeys } = schema;
 
 /** A namespace's keys, newest first (index api_keys_partner_idx). */
-const NEWEST_FIRST: Keyset = {
-  keys: [
-    { column: apiKeys.createdAt, type: 'timestamptz' },
-    { column: apiKeys.id, type: 'text' },
-  ],
-  direction: 'desc',
-};
+const NEWEST_FIRST = byTime(apiKeys.createdAt, apiKeys.id, 'desc');
 type KeyRow = typeof apiKeys.$inferSelect;
 
 /** The spec's record. The full secret appears only in the answers of create and rotate. */

@@ -11,7 +11,7 @@ import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { auditInsertSlots, auditValues } from '../audit/record';
 import { requireNamespace } from '../guards';
-import { inOrder, keysetPage, tableFetch, type Keyset } from '../paging';
+import { byTime, inOrder, keysetPage, tableFetch } from '../paging';
 import { isLinkEstablished } from '../links/linked';
 import { parseAddress } from '@/lib/domain/address';
 import type { CreateCustomerBody, ListCustomersQuery } from '@/lib/schemas/customers';
@@ -19,13 +19,7 @@ import type { CreateCustomerBody, ListCustomersQuery } from '@/lib/schemas/custo
 const { customers, namespaces } = schema;
 
 /** A namespace's customers, newest first (index customers_partner_idx). */
-const NEWEST_FIRST: Keyset = {
-  keys: [
-    { column: customers.createdAt, type: 'timestamptz' },
-    { column: customers.id, type: 'text' },
-  ],
-  direction: 'desc',
-};
+const NEWEST_FIRST = byTime(customers.createdAt, customers.id, 'desc');
 type CustomerRow = typeof customers.$inferSelect;
 
 export function serializeCustomer(c: CustomerRow) {

@@ -7,7 +7,7 @@ import { toSeconds } from '@/lib/schemas/common';
 import { recordAudit } from '../audit/record';
 import { emitEvents, type EventInput } from '../events/emit';
 import { requireNamespace } from '../guards';
-import { keysetPage, queryFetch, type Keyset } from '../paging';
+import { byTime, keysetPage, queryFetch } from '../paging';
 import { orderedPair } from '@/lib/domain/links';
 import type { ListLinksQuery, ProposeLinkBody } from '@/lib/schemas/links';
 import { pairIs } from './linked';
@@ -15,13 +15,7 @@ import { pairIs } from './linked';
 const { links, namespaces } = schema;
 
 /** A namespace's links, newest first (created, not updated: the order of a page never moves). */
-const NEWEST_FIRST: Keyset = {
-  keys: [
-    { column: links.createdAt, type: 'timestamptz' },
-    { column: links.id, type: 'text' },
-  ],
-  direction: 'desc',
-};
+const NEWEST_FIRST = byTime(links.createdAt, links.id, 'desc');
 type LinkRow = typeof links.$inferSelect;
 export type LinkStatus = LinkRow['status'];
 export type LinkAction = 'accept' | 'reject' | 'suspend' | 'resume';

@@ -13,7 +13,7 @@ import {
 import { newId } from '@/lib/ids';
 import { recordAudit, type AuditContext } from '../audit/record';
 import { requireOrg } from '../guards';
-import { keysetPage, tableFetch, type Keyset } from '../paging';
+import { byTime, keysetPage, tableFetch } from '../paging';
 import { ensureSandboxLink } from '../links/sandbox';
 import { serializeNamespace } from './serialize';
 import type { CreateNamespaceBody, ListNamespacesQuery, UpdateNamespaceBody } from '@/lib/schemas/namespaces';
@@ -87,13 +87,7 @@ export async function insertNamespace(
 }
 
 /** An organization's namespaces, newest first (index namespaces_org_idx). */
-const NEWEST_FIRST: Keyset = {
-  keys: [
-    { column: namespaces.createdAt, type: 'timestamptz' },
-    { column: namespaces.id, type: 'text' },
-  ],
-  direction: 'desc',
-};
+const NEWEST_FIRST = byTime(namespaces.createdAt, namespaces.id, 'desc');
 
 export async function listNamespaces(ctx: ServiceContext, q: ListNamespacesQuery) {
   const orgId = requireOrg(ctx);

@@ -20,7 +20,7 @@ import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { recordAudit, type AuditContext } from '../audit/record';
 import { requireOrg } from '../guards';
-import { keysetPage, tableFetch, type Keyset } from '../paging';
+import { byTime, keysetPage, tableFetch } from '../paging';
 import { insertNamespace } from '../namespaces/namespaces';
 import type {
   ListOrganizationsQuery,
@@ -34,13 +34,7 @@ import { acceptPasskey, passkeySignInOptions } from '../sessions/passkeys';
 const { organizations, users, namespaces } = schema;
 
 /** The network's organizations, newest first (index organizations_created_idx). */
-const NEWEST_FIRST: Keyset = {
-  keys: [
-    { column: organizations.createdAt, type: 'timestamptz' },
-    { column: organizations.id, type: 'text' },
-  ],
-  direction: 'desc',
-};
+const NEWEST_FIRST = byTime(organizations.createdAt, organizations.id, 'desc');
 type OrgRow = typeof organizations.$inferSelect;
 
 export function serializeOrganization(o: OrgRow) {

@@ -9,7 +9,7 @@ import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { requireOrg } from '../guards';
 import { recordAudit } from '../audit/record';
-import { keysetPage, tableFetch, type Keyset } from '../paging';
+import { byTime, keysetPage, tableFetch } from '../paging';
 import { normalizeEmail } from './organizations';
 import type { InviteUserBody, ListUsersQuery } from '@/lib/schemas/users';
 import { deliverInvitation, issueInvitation, resetUserAccess } from './invitations';
@@ -17,13 +17,7 @@ import { deliverInvitation, issueInvitation, resetUserAccess } from './invitatio
 const { users } = schema;
 
 /** An organization's users, oldest first (index users_org_created_idx). */
-const OLDEST_FIRST: Keyset = {
-  keys: [
-    { column: users.createdAt, type: 'timestamptz' },
-    { column: users.id, type: 'text' },
-  ],
-  direction: 'asc',
-};
+const OLDEST_FIRST = byTime(users.createdAt, users.id, 'asc');
 type UserRow = typeof users.$inferSelect;
 export type OrgRole = 'admin' | 'support' | 'viewer';
 

@@ -12,7 +12,7 @@ import { unitsOf } from '@/lib/domain/money';
 import { csvExport } from '../export';
 import { requireNamespace } from '../guards';
 import { paymentCount } from '../overview/counts';
-import { inOrder, keysetPage, unionFetch, type Keyset, type UnionBranch } from '../paging';
+import { byTime, inOrder, keysetPage, unionFetch, type Keyset, type UnionBranch } from '../paging';
 import { serializePayment } from './serialize';
 import { submissionStatus } from './status';
 
@@ -39,13 +39,7 @@ const { payments, submissions, settlementQueue, transactions, settlementBatches,
  *   counterparty): the payments' rows, through the index of the most selective filter (see
  *   `searchConditions`), newest first, the status checked per row.
  */
-const NEWEST_FIRST = (created: SQLWrapper, id: SQLWrapper): Keyset => ({
-  keys: [
-    { column: created, type: 'timestamptz' },
-    { column: id, type: 'text' },
-  ],
-  direction: 'desc',
-});
+const NEWEST_FIRST = (created: SQLWrapper, id: SQLWrapper) => byTime(created, id, 'desc');
 const BY_PAYMENT_ID: Keyset = {
   keys: [
     { column: sql`${payments.paymentId} collate "C"`, type: 'text' },

@@ -4,7 +4,7 @@ import { unitsOf } from '@/lib/domain/money';
 import { actorLabel, credentialId, publicActorLabel, type ServiceContext } from '@/lib/services/context';
 import { schema } from '@/lib/db';
 import { requireNamespace } from '../guards';
-import { inOrder, keysetPage, unionFetch, type Keyset } from '../paging';
+import { byTime, inOrder, keysetPage, unionFetch } from '../paging';
 import { SUBMISSION, TASK, taskStatusName } from '@/lib/domain/statuses';
 import { approvalsRequired } from '@/lib/domain/four-eyes';
 import { serializeTask } from './serialize';
@@ -32,13 +32,7 @@ export async function updateTask(
 }
 
 /** The queue's order: soonest payment expiry first (index tasks_queue_idx, per status). */
-const SOONEST_FIRST: Keyset = {
-  keys: [
-    { column: admissionTasks.expiresAt, type: 'timestamptz' },
-    { column: admissionTasks.id, type: 'text' },
-  ],
-  direction: 'asc',
-};
+const SOONEST_FIRST = byTime(admissionTasks.expiresAt, admissionTasks.id, 'asc');
 
 /**
  * An open task (pending, on hold) is in the queue only while its payment can still be admitted

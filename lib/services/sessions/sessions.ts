@@ -14,19 +14,13 @@ import type {
 } from '@/lib/schemas/sessions';
 import { enrolment, newTotpSecret, openTotpSecret, sealTotpSecret, totpStep } from '@/lib/auth/second-factor';
 import { recordAudit } from '../audit/record';
-import { keysetPage, tableFetch, type Keyset } from '../paging';
+import { byTime, keysetPage, tableFetch } from '../paging';
 import { me, myRow, replaceRecoveryCodes, secondFactorsForUpdate } from './me';
 
 const { userSessions, users } = schema;
 type Row = typeof userSessions.$inferSelect;
 
-const NEWEST_FIRST: Keyset = {
-  keys: [
-    { column: userSessions.createdAt, type: 'timestamptz' },
-    { column: userSessions.id, type: 'text' },
-  ],
-  direction: 'desc',
-};
+const NEWEST_FIRST = byTime(userSessions.createdAt, userSessions.id, 'desc');
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 

@@ -8,7 +8,7 @@ import { buildLevels, proofFromLevels } from '@/lib/settlement/merkle-levels';
 import { unitsOf } from '@/lib/domain/money';
 import { keysetCsv } from '../export';
 import { requireNamespace } from '../guards';
-import { inOrder, keysetPage, queryFetch, tableFetch, unionFetch, type Keyset } from '../paging';
+import { byTime, inOrder, keysetPage, queryFetch, tableFetch, unionFetch, type Keyset } from '../paging';
 import { serializeTransaction } from '../payments/serialize';
 import type {
   GetNetworkSettlementQuery,
@@ -239,22 +239,10 @@ function partnerBatchRange(batch: BatchRow): SQL {
 }
 
 /** A partner's transactions of a batch, first cleared first (indexes (debtor | beneficiary, cleared_at, id)). */
-const FIRST_CLEARED_FIRST: Keyset = {
-  keys: [
-    { column: transactions.clearedAt, type: 'timestamptz' },
-    { column: transactions.id, type: 'text' },
-  ],
-  direction: 'asc',
-};
+const FIRST_CLEARED_FIRST = byTime(transactions.clearedAt, transactions.id, 'asc');
 
 /** Batches, newest cut-off first. */
-const NEWEST_CUTOFF_FIRST: Keyset = {
-  keys: [
-    { column: settlementBatches.cutoffTime, type: 'timestamptz' },
-    { column: settlementBatches.id, type: 'text' },
-  ],
-  direction: 'desc',
-};
+const NEWEST_CUTOFF_FIRST = byTime(settlementBatches.cutoffTime, settlementBatches.id, 'desc');
 
 export async function listBatchTransactions(
   ctx: ServiceContext,

@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/record';
 import { emitEvent } from '../events/emit';
 import { requireNamespace } from '../guards';
 import { keysetCsv } from '../export';
-import { inOrder, keysetPage, queryFetch, type Keyset } from '../paging';
+import { byTime, inOrder, keysetPage, queryFetch } from '../paging';
 import type {
   CreateWebhookBody,
   ListWebhookDeliveriesQuery,
@@ -25,21 +25,9 @@ import type {
 const { webhooks, webhookDeliveries, webhookAttempts, events } = schema;
 
 /** A namespace's webhooks, newest first. */
-const WEBHOOKS_NEWEST_FIRST: Keyset = {
-  keys: [
-    { column: webhooks.createdAt, type: 'timestamptz' },
-    { column: webhooks.id, type: 'text' },
-  ],
-  direction: 'desc',
-};
+const WEBHOOKS_NEWEST_FIRST = byTime(webhooks.createdAt, webhooks.id, 'desc');
 /** An endpoint's deliveries, newest first (indexes webhook_deliveries_webhook_idx and …_status_idx). */
-const DELIVERIES_NEWEST_FIRST: Keyset = {
-  keys: [
-    { column: webhookDeliveries.createdAt, type: 'timestamptz' },
-    { column: webhookDeliveries.id, type: 'text' },
-  ],
-  direction: 'desc',
-};
+const DELIVERIES_NEWEST_FIRST = byTime(webhookDeliveries.createdAt, webhookDeliveries.id, 'desc');
 type WebhookRow = typeof webhooks.$inferSelect;
 
 export const SUBSCRIBABLE = SUBSCRIBABLE_EVENT_TYPES;
