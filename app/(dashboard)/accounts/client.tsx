@@ -1,12 +1,12 @@
 'use client';
 
+import { ListScreen } from '@/components/ui/list-screen';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
-import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ExportLink } from '@/components/ui/export-link';
@@ -111,15 +111,11 @@ export function Client({
       : []),
   ]);
   return (
-    <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Settlement accounts</h1>
-      {canManage ? (
-        <LazyAccountForm onCreated={invalidate} />
-      ) : (
-        <Banner tone="info" title="Read only">
-          Only your organization&apos;s admins can add, verify or delete settlement accounts.
-        </Banner>
-      )}
+    <ListScreen
+      title="Settlement accounts"
+      create={canManage && <LazyAccountForm onCreated={invalidate} />}
+      readOnly="Only your organization's admins can add, verify or delete settlement accounts."
+    >
       <div className="flex flex-wrap items-end gap-3">
         <FilterField
           label="Title contains"
@@ -174,6 +170,6 @@ export function Client({
         The account {deleting?.masked_account_number} will no longer be used for settlement. It stays readable
         under the Deleted filter; this cannot be undone.
       </ConfirmDialog>
-    </div>
+    </ListScreen>
   );
 }

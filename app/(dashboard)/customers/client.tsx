@@ -1,10 +1,10 @@
 'use client';
 
+import { ListScreen } from '@/components/ui/list-screen';
 import { useQuery } from '@tanstack/react-query';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
-import { Banner } from '@/components/ui/banner';
 import { ExportLink } from '@/components/ui/export-link';
 import { apiFetch } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
@@ -47,16 +47,12 @@ export function Client({
     }),
   ]);
   return (
-    <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Customers</h1>
-      <LazyResolveCustomerForm />
-      {canManage ? (
-        <LazyCreateCustomerForm />
-      ) : (
-        <Banner tone="info" title="Read only">
-          Only your organization&apos;s admins can create customers.
-        </Banner>
-      )}
+    <ListScreen
+      title="Customers"
+      intro={<LazyResolveCustomerForm />}
+      create={canManage && <LazyCreateCustomerForm />}
+      readOnly="Only your organization's admins can create customers."
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="w-full max-w-md">
           <FilterField
@@ -81,6 +77,6 @@ export function Client({
         isLoading={query.isLoading}
         empty={search ? 'No customers match.' : 'No customers yet.'}
       />
-    </div>
+    </ListScreen>
   );
 }

@@ -1,11 +1,11 @@
 'use client';
 
+import { ListScreen } from '@/components/ui/list-screen';
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
-import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch, getActivePartner } from '@/lib/client/api';
@@ -89,15 +89,11 @@ export function Client({ canManage }: { canManage: boolean }) {
       : []),
   ]);
   return (
-    <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Links</h1>
-      {canManage ? (
-        <LazyProposeLinkForm />
-      ) : (
-        <Banner tone="info" title="Read only">
-          Only your organization&apos;s admins can propose, accept, reject, suspend or resume links.
-        </Banner>
-      )}
+    <ListScreen
+      title="Links"
+      create={canManage && <LazyProposeLinkForm />}
+      readOnly="Only your organization's admins can propose, accept, reject, suspend or resume links."
+    >
       <div className="flex flex-wrap items-center gap-2">
         <div role="tablist" aria-label="Direction" className="flex gap-2">
           {TABS.map((t) => (
@@ -138,6 +134,6 @@ export function Client({ canManage }: { canManage: boolean }) {
         isLoading={query.isLoading}
         empty="No links."
       />
-    </div>
+    </ListScreen>
   );
 }

@@ -1,12 +1,12 @@
 'use client';
 
+import { ListScreen } from '@/components/ui/list-screen';
 import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
-import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
@@ -106,15 +106,11 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
   ]);
 
   return (
-    <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Namespaces</h1>
-      {canManage ? (
-        <LazyCreateNamespaceForm verified={verified} />
-      ) : (
-        <Banner tone="info" title="Read only">
-          Only your organization&apos;s admins can create, enable or disable namespaces.
-        </Banner>
-      )}
+    <ListScreen
+      title="Namespaces"
+      create={canManage && <LazyCreateNamespaceForm verified={verified} />}
+      readOnly="Only your organization's admins can create, enable or disable namespaces."
+    >
       <div className="flex items-center gap-2">
         <label htmlFor="enabled-filter" className="text-sm">
           Show
@@ -144,6 +140,6 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
         paging={paging}
         isLoading={query.isLoading}
       />
-    </div>
+    </ListScreen>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { ListScreen } from '@/components/ui/list-screen';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -78,76 +79,75 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
   ]);
 
   return (
-    <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Webhooks</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Endpoints of your back end that receive this namespace&apos;s events, signed with Standard Webhooks
-          headers.
-        </p>
-      </div>
-      {disabled.map((w) => (
-        <Banner
-          key={w.token}
-          tone="danger"
-          title={`Endpoint disabled: ${w.url}`}
-          action={
-            canManage ? (
-              <Button
-                variant="secondary"
-                aria-label={`Re-enable ${w.url}`}
-                disabled={update.isPending}
-                onClick={() => reenable(w)}
-              >
-                Re-enable
-              </Button>
-            ) : null
-          }
-        >
-          {disabledText(w)}
-        </Banner>
-      ))}
-      {failing.map((w) => (
-        <Banner key={w.token} tone="warning" title={`Endpoint failing: ${w.url}`}>
-          {failingText(w)}{' '}
-          <Link href={`/webhooks/${w.token}`} className="underline">
-            See its deliveries
-          </Link>
-        </Banner>
-      ))}
-      {created?.secret ? (
-        <div className="flex flex-col gap-2">
-          <SecretReveal
-            title={`Endpoint ${created.url} created`}
-            secret={created.secret}
-            warning="Your endpoint verifies each delivery's webhook-signature with it."
-            onDone={() => setCreated(null)}
-          />
-          <Link href={`/webhooks/${created.token}`} className={`text-sm ${LINK}`}>
-            Open the endpoint to send a test event
-          </Link>
-        </div>
-      ) : null}
-      {canManage ? (
-        // Folded unless asked for (`?add=1`, the overview's checklist link): the list comes first.
-        <FormSection summary="Add an endpoint" defaultOpen={params.get('add') === '1'} className={CARD}>
-          <LazyWebhookForm
-            key={formKey}
-            idPrefix="new-webhook"
-            submitLabel="Add endpoint"
-            pendingLabel="Adding…"
-            onSubmit={async (input) => {
-              const w = await create.mutateAsync(input);
-              setCreated(w);
-              setFormKey((k) => k + 1);
-            }}
-          />
-        </FormSection>
-      ) : (
-        <Banner tone="info" title="Read only">
-          Only your organization&apos;s admins can add, change or delete endpoints.
-        </Banner>
-      )}
+    <ListScreen
+      title="Webhooks"
+      description="Endpoints of your back end that receive this namespace's events, signed with Standard Webhooks headers."
+      intro={
+        <>
+          {disabled.map((w) => (
+            <Banner
+              key={w.token}
+              tone="danger"
+              title={`Endpoint disabled: ${w.url}`}
+              action={
+                canManage ? (
+                  <Button
+                    variant="secondary"
+                    aria-label={`Re-enable ${w.url}`}
+                    disabled={update.isPending}
+                    onClick={() => reenable(w)}
+                  >
+                    Re-enable
+                  </Button>
+                ) : null
+              }
+            >
+              {disabledText(w)}
+            </Banner>
+          ))}
+          {failing.map((w) => (
+            <Banner key={w.token} tone="warning" title={`Endpoint failing: ${w.url}`}>
+              {failingText(w)}{' '}
+              <Link href={`/webhooks/${w.token}`} className="underline">
+                See its deliveries
+              </Link>
+            </Banner>
+          ))}
+          {created?.secret ? (
+            <div className="flex flex-col gap-2">
+              <SecretReveal
+                title={`Endpoint ${created.url} created`}
+                secret={created.secret}
+                warning="Your endpoint verifies each delivery's webhook-signature with it."
+                onDone={() => setCreated(null)}
+              />
+              <Link href={`/webhooks/${created.token}`} className={`text-sm ${LINK}`}>
+                Open the endpoint to send a test event
+              </Link>
+            </div>
+          ) : null}
+        </>
+      }
+      create={
+        canManage && (
+          // Folded unless asked for (`?add=1`, the overview's checklist link): the list comes first.
+          <FormSection summary="Add an endpoint" defaultOpen={params.get('add') === '1'} className={CARD}>
+            <LazyWebhookForm
+              key={formKey}
+              idPrefix="new-webhook"
+              submitLabel="Add endpoint"
+              pendingLabel="Adding…"
+              onSubmit={async (input) => {
+                const w = await create.mutateAsync(input);
+                setCreated(w);
+                setFormKey((k) => k + 1);
+              }}
+            />
+          </FormSection>
+        )
+      }
+      readOnly="Only your organization's admins can add, change or delete endpoints."
+    >
       <DataTable
         caption="Webhook endpoints"
         columns={columns}
@@ -158,6 +158,6 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
         isLoading={query.isLoading}
         empty={canManage ? 'No endpoints yet. Add one above to receive events.' : 'No endpoints yet.'}
       />
-    </div>
+    </ListScreen>
   );
 }

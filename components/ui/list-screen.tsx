@@ -1,0 +1,44 @@
+import { Banner } from './banner';
+
+/**
+ * A resource list's screen, one frame for all of them: its title (and `description`), anything the screen says first
+ * (`intro`), then what an admin adds here (`create`) or — for everyone else — a banner saying the
+ * list is read only and who may change it (`readOnly`), then its filters and table (`children`).
+ */
+export function ListScreen({
+  title,
+  description,
+  intro,
+  create,
+  readOnly,
+  children,
+}: {
+  title: string;
+  /** A line under the title: what the list holds. */
+  description?: React.ReactNode;
+  intro?: React.ReactNode;
+  /** Shown to those who may change the list; `readOnly` to everyone else. */
+  create: React.ReactNode | false;
+  readOnly: React.ReactNode;
+  children: React.ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-6">
+      {description ? (
+        <div>
+          <h1 className="text-2xl font-semibold">{title}</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>
+        </div>
+      ) : (
+        <h1 className="text-2xl font-semibold">{title}</h1>
+      )}
+      {intro}
+      {create || (
+        <Banner tone="info" title="Read only">
+          {readOnly}
+        </Banner>
+      )}
+      {children}
+    </div>
+  );
+}
