@@ -56,8 +56,12 @@ test('a user turns on an authenticator app, then signs in with its code, and wit
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
+  // The second step asks whether the account has a passkey: this one has none, so none is offered.
+  const passkeyAsked = page.waitForResponse((r) => r.url().endsWith('/api/passkey-signin'));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByLabel('Authentication code')).toBeVisible();
+  expect((await passkeyAsked).status()).toBe(409);
+  await expect(page.getByRole('button', { name: 'Use a passkey instead' })).toHaveCount(0);
   await page.getByLabel('Authentication code').fill('123456');
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(

@@ -24,6 +24,9 @@ export function SignInForm() {
   const [askCode, setAskCode] = useState(false);
   const [code, setCode] = useState('');
   const [passkeyBusy, setPasskeyBusy] = useState(false);
+  // The options of a passkey ceremony, asked for as soon as the second step shows: the passkey
+  // button is offered only to an account that has a passkey, and starts without a round trip.
+  const [passkeyOptions, setPasskeyOptions] = useState<unknown>(null);
   const { register, handleSubmit, formState, getValues } = useForm<SignInValues>({
     resolver: signInResolver,
     defaultValues: { email: '', password: '' },
@@ -38,7 +41,10 @@ export function SignInForm() {
       redirect: false,
     });
     if (!res || res.error) {
-      if (res?.error === SECOND_FACTOR_REQUIRED) setAskCode(true);
+      if (res?.error === SECOND_FACTOR_REQUIRED) {
+        setAskCode(true);
+        void passkeyChallenge(values.email, values.password);
+      }
       setError(
         askCode && res?.error === 'CredentialsSignin'
           ? 'Wrong code: enter the current one from your app, or a recovery code'
@@ -51,35 +57,42 @@ export function SignInForm() {
   });
 
   // The second step with a passkey: the gateway checks the password again and hands out a
-  // challenge; the browser's authenticator answers it; the answer signs in like a code.
+  // challenge (null when the account has no passkey or the request failed; `onError` says why);
+  // the browser's authenticator answers it; the answer signs in like a code.
+  const passkeyChallenge = async (email: string, password: string, onError?: (m: string) => void) => {
+    const started = await fetch('/api/passkey-signin', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ admin_email: email, admin_password: password }),
+    }).catch(() => null);
+    const body = (await started?.json().catch(() => null)) as {
+      data?: { options: unknown };
+      message?: string;
+    } | null;
+    const options = started?.ok && body?.data ? body.data.options : null;
+    setPasskeyOptions(options);
+    if (!options && onError)
+      onError(
+        started?.status === 429
+          ? signInErrorMessage(`${SIGN_IN_THROTTLED}:${started.headers.get('retry-after') ?? ''}`)
+          : started?.status === 401
+            ? signInErrorMessage('')
+            : (body?.message ?? 'The passkey sign-in could not start'),
+      );
+    return options;
+  };
+
   const signInWithPasskey = async () => {
     setError(null);
     setPasskeyBusy(true);
     try {
       const { email, password } = getValues();
-      const started = await fetch('/api/passkey-signin', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ admin_email: email, admin_password: password }),
-      });
-      const body = (await started.json().catch(() => null)) as {
-        data?: { options: unknown };
-        message?: string;
-      } | null;
-      if (!started.ok || !body?.data) {
-        setError(
-          started.status === 429
-            ? signInErrorMessage(`${SIGN_IN_THROTTLED}:${started.headers.get('retry-after') ?? ''}`)
-            : started.status === 401
-              ? signInErrorMessage('')
-              : (body?.message ?? 'The passkey sign-in could not start'),
-        );
-        return;
-      }
+      const options = passkeyOptions ?? (await passkeyChallenge(email, password, setError));
+      if (!options) return;
       const { startAuthentication } = await import('@simplewebauthn/browser');
       let answer;
       try {
-        answer = await startAuthentication({ optionsJSON: body.data.options as never });
+        answer = await startAuthentication({ optionsJSON: options as never });
       } catch (err) {
         setError(passkeyFailure(err));
         return;
@@ -96,6 +109,8 @@ export function SignInForm() {
             ? 'The passkey was not accepted: try again, or enter a code'
             : signInErrorMessage(res?.error ?? ''),
         );
+        // Its challenge may be spent or past its 5 minutes: the next try gets a fresh one.
+        void passkeyChallenge(email, password);
         return;
       }
       router.replace(params.get('callbackUrl') ?? '/');
@@ -138,7 +153,7 @@ export function SignInForm() {
       <Button type="submit" disabled={formState.isSubmitting || passkeyBusy}>
         {formState.isSubmitting ? 'Signing in…' : 'Sign in'}
       </Button>
-      {askCode ? (
+      {askCode && passkeyOptions ? (
         <Button
           type="button"
           variant="secondary"
