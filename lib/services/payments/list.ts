@@ -202,7 +202,13 @@ function branches(q: ExportPaymentsQuery, ns: string): UnionBranch[] {
 function paymentStatusIs(status: NonNullable<ExportPaymentsQuery['status']>): SQL {
   if (status === 'unsubmitted')
     return sql`not exists (select 1 from ${submissions} where ${submissions.paymentPk} = ${payments.id})`;
-  return sql`exists (select 1 from ${submissions} where ${submissions.paymentPk} = ${payments.id} and ${submissionStatus} = ${SUBMISSION[status]})`;
+  // Only admitted and settled need the derived status; every other one is the stored column, whose
+  // statistics the planner reads (a rejected payment is 1 in 7 here): compared through the derived
+  // expression it was estimated at 1 in 200, and PostgreSQL read a common fragment's whole trigram
+  // bitmap instead of the namespace's newest payments (5 s at 10^7, 0.4 s now).
+  const status_ =
+    status === 'admitted' || status === 'settled' ? submissionStatus : sql`${submissions.status}`;
+  return sql`exists (select 1 from ${submissions} where ${submissions.paymentPk} = ${payments.id} and ${status_} = ${SUBMISSION[status]})`;
 }
 
 /** The page's payments with their submission status and transaction, by id. */
