@@ -6,6 +6,7 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { formField } from '@/lib/client/form-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { SECOND_FACTOR_REQUIRED, SIGN_IN_THROTTLED, signInErrorMessage } from '@/lib/auth/sign-in-errors';
@@ -27,10 +28,17 @@ export function SignInForm() {
   // The options of a passkey ceremony, asked for as soon as the second step shows: the passkey
   // button is offered only to an account that has a passkey, and starts without a round trip.
   const [passkeyOptions, setPasskeyOptions] = useState<unknown>(null);
-  const { register, handleSubmit, formState, getValues } = useForm<SignInValues>({
+  const form = useForm<SignInValues>({
     resolver: signInResolver,
     defaultValues: { email: '', password: '' },
   });
+  const { handleSubmit, formState, getValues } = form;
+
+  /** Signed in: on to the page that sent here, or the overview. */
+  const enter = () => {
+    router.replace(params.get('callbackUrl') ?? '/');
+    router.refresh();
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
@@ -52,8 +60,7 @@ export function SignInForm() {
       );
       return;
     }
-    router.replace(params.get('callbackUrl') ?? '/');
-    router.refresh();
+    enter();
   });
 
   // The second step with a passkey: the gateway checks the password again and hands out a
@@ -113,8 +120,7 @@ export function SignInForm() {
         void passkeyChallenge(email, password);
         return;
       }
-      router.replace(params.get('callbackUrl') ?? '/');
-      router.refresh();
+      enter();
     } finally {
       setPasskeyBusy(false);
     }
@@ -122,21 +128,13 @@ export function SignInForm() {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        {...register('email')}
-        id="email"
-        error={formState.errors.email?.message}
-      />
+      <Field label="Email" type="email" autoComplete="email" {...formField(form, 'email')} id="email" />
       <Field
         label="Password"
         type="password"
         autoComplete="current-password"
-        {...register('password')}
+        {...formField(form, 'password')}
         id="password"
-        error={formState.errors.password?.message}
       />
       {askCode ? (
         <Field

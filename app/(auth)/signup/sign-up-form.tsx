@@ -5,6 +5,7 @@ import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { formField } from '@/lib/client/form-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
@@ -15,10 +16,11 @@ const signUpResolver = lazyResolver(() => import('./sign-up-schema').then((m) =>
 export function SignUpForm() {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<SignUpValues>({
+  const form = useForm<SignUpValues>({
     resolver: signUpResolver,
     defaultValues: { name: '', email: '', password: '' },
   });
+  const { handleSubmit, formState } = form;
 
   const onSubmit = handleSubmit(async (v) => {
     setError(null);
@@ -39,28 +41,15 @@ export function SignUpForm() {
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
-      <Field
-        label="Organization name"
-        {...register('name')}
-        id="name"
-        error={formState.errors.name?.message}
-      />
-      <Field
-        label="Email"
-        type="email"
-        autoComplete="email"
-        {...register('email')}
-        id="email"
-        error={formState.errors.email?.message}
-      />
+      <Field label="Organization name" {...formField(form, 'name')} id="name" />
+      <Field label="Email" type="email" autoComplete="email" {...formField(form, 'email')} id="email" />
       <Field
         label="Password"
         type="password"
         autoComplete="new-password"
-        {...register('password')}
+        {...formField(form, 'password')}
         id="password"
         hint="At least 12 characters, not a common password and not easy to guess from your name or address."
-        error={formState.errors.password?.message}
       />
       <FormAlert message={error} />
       <Button type="submit" disabled={formState.isSubmitting}>

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -18,21 +18,19 @@ import type { PasskeyRegistered, Passkeys as PasskeyList } from '@/lib/schemas/s
 export function Passkeys({
   onRecoveryCodes,
   onError,
+  onChanged,
 }: {
   onRecoveryCodes: (codes: string[]) => void;
   onError: (message: string | null) => void;
+  /** A passkey was added or removed: the second factor's queries are stale. */
+  onChanged: () => void;
 }) {
-  const qc = useQueryClient();
   const toast = useToast();
   const [name, setName] = useState('');
   const list = useQuery({
     queryKey: ['passkeys'],
     queryFn: () => apiFetch<PasskeyList>('/me/second-factor/passkeys'),
   });
-  const changed = () => {
-    void qc.invalidateQueries({ queryKey: ['passkeys'] });
-    void qc.invalidateQueries({ queryKey: ['me'] });
-  };
   const add = useMutation({
     mutationFn: async () => {
       const [{ startRegistration }, { options }] = await Promise.all([
@@ -55,7 +53,7 @@ export function Passkeys({
       onError(null);
       toast('success', `Passkey “${r.passkey.name}” added`);
       if (r.recovery_codes.length) onRecoveryCodes(r.recovery_codes);
-      changed();
+      onChanged();
     },
     onError: (e: Error) => onError(e.message),
   });
@@ -65,7 +63,7 @@ export function Passkeys({
     onSuccess: () => {
       onError(null);
       toast('success', 'Passkey removed');
-      changed();
+      onChanged();
     },
     onError: (e: Error) => onError(e.message),
   });

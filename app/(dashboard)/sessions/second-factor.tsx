@@ -32,7 +32,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   const [error, setError] = useState<string | null>(null);
   const done = () => {
     void qc.invalidateQueries({ queryKey: ['me'] });
-    // Turning the second factor off removes the passkeys too.
+    // Adding a passkey may turn the second factor on; turning it off removes the passkeys.
     void qc.invalidateQueries({ queryKey: ['passkeys'] });
   };
   const start = useMutation({
@@ -172,7 +172,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
               </>
             )}
           </div>
-          <Passkeys onRecoveryCodes={setCodes} onError={setError} />
+          <Passkeys onRecoveryCodes={setCodes} onError={setError} onChanged={done} />
           {on ? (
             <form
               className="flex flex-col gap-3"

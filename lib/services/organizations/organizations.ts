@@ -203,29 +203,27 @@ async function passwordAccount(db: Db, input: PasskeySignInBody, audit: AuditCon
   const email = normalizeEmail(input.admin_email);
   const match = [eq(users.email, email), eq(users.disabled, false)];
   if (input.organization_id !== undefined) match.push(eq(users.orgId, input.organization_id));
-  const accounts = await db
-    .select()
+  // Each account with whether it has a second factor, read in the same statement.
+  const found = await db
+    .select({ account: users, secondFactor: secondFactorOn })
     .from(users)
     .where(and(...match))
     .orderBy(sql`${users.lastSignedInAt} desc nulls last`, desc(users.createdAt), desc(users.id))
     .limit(MAX_ACCOUNTS_PER_EMAIL);
-  if (accounts.length === 0) await verifyPassword(await dummyPasswordHash(), input.admin_password);
-  let user: (typeof accounts)[number] | undefined;
-  for (const account of accounts) {
-    if (await verifyPassword(account.passwordHash, input.admin_password)) {
-      user = account;
-      break;
-    }
+  if (found.length === 0) await verifyPassword(await dummyPasswordHash(), input.admin_password);
+  for (const { account, secondFactor } of found) {
+    if (await verifyPassword(account.passwordHash, input.admin_password))
+      return { user: account, secondFactor };
   }
-  if (!user) {
-    if (audit) await recordAboutAccounts(db, audit, email, accounts, 'user.sign_in_failed');
-    throw new UnauthorizedError('Invalid email or password');
-  }
-  const [{ on } = { on: false }] = await db
-    .select({ on: secondFactorOn })
-    .from(users)
-    .where(eq(users.id, user.id));
-  return { user, secondFactor: on };
+  if (audit)
+    await recordAboutAccounts(
+      db,
+      audit,
+      email,
+      found.map((f) => f.account),
+      'user.sign_in_failed',
+    );
+  throw new UnauthorizedError('Invalid email or password');
 }
 
 export async function signIn(db: Db, input: SignInInput, audit?: AuditContext) {

@@ -4,6 +4,7 @@ import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { formField } from '@/lib/client/form-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -18,9 +19,10 @@ interface Values {
 export function AcceptInvitationForm({ token, email, name }: { token: string; email: string; name: string }) {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState } = useForm<Values>({
+  const form = useForm<Values>({
     defaultValues: { name, password: '', confirm: '' },
   });
+  const { handleSubmit, formState } = form;
 
   const onSubmit = handleSubmit(async (v) => {
     setError(null);
@@ -46,29 +48,27 @@ export function AcceptInvitationForm({ token, email, name }: { token: string; em
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4" noValidate>
       <Field label="Email" id="email" value={email} readOnly autoComplete="username" />
-      <Field label="Full name" id="name" autoComplete="name" {...register('name', { maxLength: 120 })} />
+      <Field label="Full name" id="name" autoComplete="name" {...form.register('name', { maxLength: 120 })} />
       <Field
         label="New password"
         type="password"
         id="password"
         autoComplete="new-password"
-        {...register('password', {
+        {...formField(form, 'password', {
           required: 'Choose a password',
           minLength: { value: 12, message: 'Use at least 12 characters' },
           maxLength: { value: 200, message: 'At most 200 characters' },
         })}
         hint="At least 12 characters, not a common password and not easy to guess from your name or address."
-        error={formState.errors.password?.message}
       />
       <Field
         label="Repeat the password"
         type="password"
         id="confirm"
         autoComplete="new-password"
-        {...register('confirm', {
+        {...formField(form, 'confirm', {
           validate: (value, all) => value === all.password || 'The two passwords differ',
         })}
-        error={formState.errors.confirm?.message}
       />
       <FormAlert message={error} />
       <Button type="submit" disabled={formState.isSubmitting}>
