@@ -1,11 +1,11 @@
 'use client';
 
+import { SelectField } from '@/components/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
 import { ChartSkeleton } from '@/components/charts/chart-frame';
 import { GettingStarted } from '@/components/overview/getting-started';
 import { KpiCards } from '@/components/overview/kpi-cards';
-import { SELECT_CLASS } from '@/components/ui/select';
 import { WhenVisible } from '@/components/ui/when-visible';
 import { overviewQuery, type Overview } from '@/lib/client/queries/overview';
 import { useUrlState } from '@/lib/client/use-url-state';
@@ -46,23 +46,19 @@ export function OverviewClient({
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-1">
-        <label htmlFor="overview-period" className="text-xs font-medium text-slate-600 dark:text-slate-400">
-          Period
-        </label>
-        <select
-          id="overview-period"
-          className={`${SELECT_CLASS} w-fit`}
-          value={days}
-          onChange={(e) => set({ days: e.target.value === '14' ? undefined : e.target.value })}
-        >
-          {PERIODS.map((d) => (
-            <option key={d} value={d}>
-              Last {d} days
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Period"
+        id="overview-period"
+        className="w-fit"
+        value={days}
+        onChange={(e) => set({ days: e.target.value === '14' ? undefined : e.target.value })}
+      >
+        {PERIODS.map((d) => (
+          <option key={d} value={d}>
+            Last {d} days
+          </option>
+        ))}
+      </SelectField>
       {query.isError ? (
         <p role="alert" className="text-red-700 dark:text-red-400">
           The figures could not be loaded: {query.error.message}

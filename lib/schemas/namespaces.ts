@@ -48,6 +48,13 @@ export const listNamespacesResponse = z.object({
 
 export type ListNamespacesResponse = z.infer<typeof listNamespacesResponse>;
 
+/** How long a namespace's payments may wait for submission: 5 seconds to 30 days. */
+const paymentTtlSchema = z
+  .number()
+  .int()
+  .min(5)
+  .max(30 * 86400);
+
 export const createNamespaceBody = z.object({
   name: z.string().trim().min(1, 'name is required').max(120),
   domain: z
@@ -59,12 +66,7 @@ export const createNamespaceBody = z.object({
   environment: z
     .enum(['sandbox', 'production'], { error: 'environment must be sandbox or production' })
     .optional(),
-  payment_ttl_seconds: z
-    .number()
-    .int()
-    .min(5)
-    .max(30 * 86400)
-    .optional(),
+  payment_ttl_seconds: paymentTtlSchema.optional(),
   review_threshold: positiveMinorUnitsSchema.optional(),
 });
 
@@ -73,12 +75,7 @@ export type CreateNamespaceBody = z.output<typeof createNamespaceBody>;
 export const updateNamespaceBody = z.object({
   name: z.string().trim().min(1).max(120).optional(),
   enabled: z.boolean().optional(),
-  payment_ttl_seconds: z
-    .number()
-    .int()
-    .min(5)
-    .max(30 * 86400)
-    .optional(),
+  payment_ttl_seconds: paymentTtlSchema.optional(),
   review_threshold: positiveMinorUnitsSchema.optional(),
   four_eyes_threshold: positiveMinorUnitsSchema.nullable().optional(),
   four_eyes_approvals: z

@@ -197,16 +197,18 @@ export class WebhookDeliverer {
         afterSeqSoFar = afterSeq;
         afterDispatchedSoFar = afterDispatched;
         const fetchedAt = Date.now();
+        // The lease renewal that also fetches this lane's next events, past what it has read.
+        const renewal = () => ({
+          webhookId: ep.id,
+          lease: ep.lease,
+          afterSeq,
+          afterDispatched,
+          perEndpoint: this.perEndpoint,
+          leaseMs: this.leaseMs,
+        });
         const next =
           ep.enabled && !this.stopped && this.lanes.size < this.concurrency
-            ? renewAndFetch(this.db, {
-                webhookId: ep.id,
-                lease: ep.lease,
-                afterSeq,
-                afterDispatched,
-                perEndpoint: this.perEndpoint,
-                leaseMs: this.leaseMs,
-              }).catch((err) => {
+            ? renewAndFetch(this.db, renewal()).catch((err) => {
                 logger.error({ err, webhook: ep.id }, 'webhook lease renewal failed');
                 return { lease: null, endpoint: null, deliveries: [] as Delivery[] };
               })
@@ -248,14 +250,7 @@ export class WebhookDeliverer {
           // Caught up: hold the endpoint a moment for the next events instead of releasing it and
           // claiming it again (a claim reads more than this lane's own range of the index).
           await Promise.race([this.dispatched.promise, new Promise((r) => setTimeout(r, LINGER_MS))]);
-          const again = await renewAndFetch(this.db, {
-            webhookId: ep.id,
-            lease: ep.lease,
-            afterSeq,
-            afterDispatched,
-            perEndpoint: this.perEndpoint,
-            leaseMs: this.leaseMs,
-          });
+          const again = await renewAndFetch(this.db, renewal());
           if (again.lease) ep.lease = again.lease;
           if (again.endpoint) Object.assign(ep, again.endpoint);
           batch = again.deliveries;

@@ -1,7 +1,7 @@
 'use client';
 
+import { SelectField } from '@/components/ui/field';
 import { ListScreen } from '@/components/ui/list-screen';
-import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
@@ -94,7 +94,7 @@ export function Client({ canManage }: { canManage: boolean }) {
       create={canManage && <LazyProposeLinkForm />}
       readOnly="Only your organization's admins can propose, accept, reject, suspend or resume links."
     >
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-end gap-3">
         <div role="tablist" aria-label="Direction" className="flex gap-2">
           {TABS.map((t) => (
             <button
@@ -108,21 +108,18 @@ export function Client({ canManage }: { canManage: boolean }) {
             </button>
           ))}
         </div>
-        <label htmlFor="link-status" className="ml-4 self-center text-sm">
-          Status
-        </label>
-        <select
+        <SelectField
+          label="Status"
           id="link-status"
           value={status}
           onChange={(e) => set({ status: e.target.value })}
-          className={SELECT_CLASS}
         >
           <option value="">Any</option>
           <option value="proposed">Proposed</option>
           <option value="established">Established</option>
           <option value="suspended">Suspended</option>
           <option value="rejected">Rejected</option>
-        </select>
+        </SelectField>
       </div>
       <DataTable
         caption="Links"

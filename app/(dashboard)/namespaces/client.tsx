@@ -1,7 +1,7 @@
 'use client';
 
+import { SelectField } from '@/components/ui/field';
 import { ListScreen } from '@/components/ui/list-screen';
-import { SELECT_CLASS } from '@/components/ui/select';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { columnHelper } from '@/components/data-table/columns';
@@ -111,20 +111,17 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
       create={canManage && <LazyCreateNamespaceForm verified={verified} />}
       readOnly="Only your organization's admins can create, enable or disable namespaces."
     >
-      <div className="flex items-center gap-2">
-        <label htmlFor="enabled-filter" className="text-sm">
-          Show
-        </label>
-        <select
+      <div className="flex items-end gap-3">
+        <SelectField
+          label="Show"
           id="enabled-filter"
           value={enabled}
           onChange={(e) => set({ enabled: e.target.value })}
-          className={SELECT_CLASS}
         >
           <option value="">All</option>
           <option value="true">Enabled</option>
           <option value="false">Disabled</option>
-        </select>
+        </SelectField>
       </div>
       {editing ? (
         <Suspense>

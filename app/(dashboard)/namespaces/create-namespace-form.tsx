@@ -4,8 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { SELECT_CLASS } from '@/components/ui/select';
+import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
@@ -54,15 +53,10 @@ export function CreateNamespaceForm({ verified }: { verified: boolean }) {
         {...formField(form, 'domain')}
       />
       {verified ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor="ns-environment" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            Environment
-          </label>
-          <select id="ns-environment" className={SELECT_CLASS} {...form.register('environment')}>
-            <option value="production">Production</option>
-            <option value="sandbox">Sandbox (test mode)</option>
-          </select>
-        </div>
+        <SelectField label="Environment" id="ns-environment" {...form.register('environment')}>
+          <option value="production">Production</option>
+          <option value="sandbox">Sandbox (test mode)</option>
+        </SelectField>
       ) : null}
       <Button type="submit" disabled={create.isPending}>
         {create.isPending ? 'Creating…' : 'Create namespace'}

@@ -1,6 +1,6 @@
 'use client';
 
-import { SELECT_CLASS } from '@/components/ui/select';
+import { SelectField } from '@/components/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { columnHelper } from '@/components/data-table/columns';
@@ -84,20 +84,17 @@ export function OperatorClient() {
           page.
         </p>
       </div>
-      <div className="flex items-center gap-2">
-        <label htmlFor="status-filter" className="text-sm">
-          Status
-        </label>
-        <select
+      <div className="flex items-end gap-3">
+        <SelectField
+          label="Status"
           id="status-filter"
           value={status}
           onChange={(e) => set({ status: e.target.value })}
-          className={SELECT_CLASS}
         >
           <option value="sandbox">Awaiting verification</option>
           <option value="verified">Verified</option>
           <option value="rejected">Rejected</option>
-        </select>
+        </SelectField>
       </div>
       <DataTable
         caption="Organizations"

@@ -1,11 +1,11 @@
 'use client';
 
+import { SelectField } from '@/components/ui/field';
 import { useEffect, useRef, useState } from 'react';
 import { CursorPager } from '@/components/data-table/pager';
 import { countText } from '@/lib/client/list-page';
 import { Button } from '@/components/ui/button';
 import { ExportLink } from '@/components/ui/export-link';
-import { SELECT_CLASS } from '@/components/ui/select';
 import { formatMoney } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
@@ -142,7 +142,7 @@ export function Client({ partnerId }: { partnerId: string | null }) {
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Keys: j/k move, x select, c complete (u undoes within {UNDO_SECONDS} s), f fail, h hold.
       </p>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-end gap-3">
         <div role="tablist" aria-label="Queue" className="flex gap-2">
           {(['pending', 'on_hold'] as const).map((t) => (
             <button
@@ -156,34 +156,23 @@ export function Client({ partnerId }: { partnerId: string | null }) {
             </button>
           ))}
         </div>
-        <label htmlFor="task-name" className="ml-4 text-sm">
-          Task
-        </label>
-        <select
-          id="task-name"
-          value={name}
-          onChange={(e) => set({ name: e.target.value })}
-          className={SELECT_CLASS}
-        >
+        <SelectField label="Task" id="task-name" value={name} onChange={(e) => set({ name: e.target.value })}>
           <option value="">All</option>
           <option value="beneficiary_admission">Beneficiary admission</option>
           <option value="debtor_authorization">Debtor authorization</option>
           <option value="compliance_review">Compliance review</option>
-        </select>
-        <label htmlFor="task-order" className="ml-4 text-sm">
-          Order
-        </label>
-        <select
+        </SelectField>
+        <SelectField
+          label="Order"
           id="task-order"
           value={order.order}
           onChange={(e) => {
             if (e.target.value !== order.order) order.toggle();
           }}
-          className={SELECT_CLASS}
         >
           <option value="asc">{order.labels.asc}</option>
           <option value="desc">{order.labels.desc}</option>
-        </select>
+        </SelectField>
         <ExportLink
           path="/tasks/export"
           filters={{ status: tab, name, ...order.query }}

@@ -29,18 +29,11 @@ export async function createNamespace(ctx: ServiceContext, input: CreateNamespac
   return insertNamespace(ctx.db, orgId, ctx.orgStatus, input, ctx);
 }
 
-type NamespaceRow = typeof namespaces.$inferSelect;
-const audited = (n: NamespaceRow) => ({
-  name: n.name,
-  domain: n.domain,
-  environment: n.environment,
-  enabled: n.enabled,
-  payment_ttl_seconds: n.paymentTtlSeconds,
-  review_threshold: n.reviewThreshold.toString(),
-  four_eyes_threshold: n.fourEyesThreshold?.toString() ?? null,
-  four_eyes_approvals: n.fourEyesApprovals,
-  four_eyes_api_keys_approve: n.fourEyesKeysApprove,
-});
+/** What the audit trail records of a namespace: its wire form without the ids and times. */
+const audited = (n: typeof namespaces.$inferSelect) => {
+  const { token, org_id, created_at, updated_at, ...fields } = serializeNamespace(n);
+  return fields;
+};
 
 export async function insertNamespace(
   db: DbOrTx,

@@ -24,7 +24,8 @@ export interface RollupDelta {
 /** The day of the metrics that have none. */
 export const NO_DAY = '1970-01-01';
 
-const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+/** A time's day in UTC, as the rollups key it. */
+export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The namespaces that see a payment: its debtor, and its beneficiary when another. */
 export function partiesOf(p: { debtorPartnerId: string; beneficiaryPartnerId: string }): string[] {

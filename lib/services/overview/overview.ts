@@ -4,26 +4,16 @@ import { rowsOf } from '@/lib/db/rows';
 import type { PaymentStatusName } from '@/lib/domain/statuses';
 import type { GetOverviewQuery } from '@/lib/schemas/overview';
 import { requireNamespace } from '../guards';
+import { NO_DAY, utcDay, type RollupDelta } from './deltas';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** How many of a sandbox namespace's latest payments (each side) the checklist looks through. */
 const SANDBOX_PROBE = 1000;
-/** The day of the metrics that have none (lib/db/schema/rollups.ts). */
-const NO_DAY = '1970-01-01';
 
 const int = (v: unknown) => Number(v ?? 0);
 const digits = (v: unknown) => String(v ?? '0');
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-interface Figure {
-  metric: 'volume' | 'exceptions' | 'tasks' | 'awaiting';
-  day: string;
-  key: string;
-  key2: string;
-  currency: string;
-  count: number;
-  amount: bigint;
-}
+/** A rollup row as read back: a delta summed over its key, without its namespace. */
+type Figure = Omit<RollupDelta, 'partnerId'>;
 
 /**
  * The namespace's pre-aggregated figures (lib/db/schema/rollups.ts): the folded rollups plus the
@@ -91,7 +81,7 @@ export async function getOverview(ctx: ServiceContext, q: GetOverviewQuery) {
 
   // Independent reads; on PGlite they queue on its one connection, on PostgreSQL they overlap.
   const [figures, batchRows, [started]] = await Promise.all([
-    figuresOf(ctx, ns.id, isoDay(from)),
+    figuresOf(ctx, ns.id, utcDay(from)),
     run(sql`
       SELECT DISTINCT ON (b.currency) b.id, b.currency, b.cutoff_time, l.kind, l.amount::text AS amount, l.txn_count
       FROM settlement_batches b JOIN settlement_leaves l ON l.batch_id = b.id AND l.partner_id = ${ns.id}
@@ -105,7 +95,7 @@ export async function getOverview(ctx: ServiceContext, q: GetOverviewQuery) {
   ]);
 
   const volume = figures.filter((f) => f.metric === 'volume' && f.day !== NO_DAY);
-  const todays = volume.filter((f) => f.day === isoDay(today));
+  const todays = volume.filter((f) => f.day === utcDay(today));
   const byCurrency = new Map<string, { count: number; total: bigint }>();
   for (const f of todays) {
     const c = byCurrency.get(f.currency) ?? { count: 0, total: 0n };
