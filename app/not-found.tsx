@@ -1,10 +1,11 @@
 import Link from 'next/link';
+import { PageTitle } from '@/components/ui/page-title';
 
 export default function NotFound() {
   return (
     <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-8 text-center">
       <p className="text-sm font-semibold text-blue-700 dark:text-blue-400">404</p>
-      <h1 className="text-2xl font-semibold">Page not found</h1>
+      <PageTitle>Page not found</PageTitle>
       <p className="text-slate-600 dark:text-slate-400">
         The page you asked for does not exist, or you cannot see it.
       </p>

@@ -6,6 +6,7 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiClientError } from '@/lib/client/api';
+import { PageTitle } from '@/components/ui/page-title';
 
 /**
  * A screen that failed to load: the reason and a retry. Server errors arrive with their message
@@ -38,7 +39,7 @@ export default function DashboardError({ error, retry }: { error: unknown; retry
       <p className="text-sm font-semibold text-red-700 dark:text-red-400">
         {sessionEnded ? 'Signed out' : 'This screen could not be loaded'}
       </p>
-      <h1 className="text-2xl font-semibold">{message}</h1>
+      <PageTitle>{message}</PageTitle>
       {digest ? (
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Reference <code className="font-mono">{digest}</code> in the server log.

@@ -1,11 +1,12 @@
 import Link from 'next/link';
+import { PageTitle } from '@/components/ui/page-title';
 
 /** A record that a dashboard page looked up and the gateway does not know, for this namespace. */
 export default function DashboardNotFound() {
   return (
     <div className="mx-auto flex max-w-lg flex-col items-start gap-4 py-12">
       <p className="text-sm font-semibold text-blue-700 dark:text-blue-400">404</p>
-      <h1 className="text-2xl font-semibold">Not found</h1>
+      <PageTitle>Not found</PageTitle>
       <p className="text-slate-600 dark:text-slate-400">
         Nothing with this id in the selected namespace. It may belong to another of your namespaces (switch it
         in the sidebar), or the link may be mistyped.

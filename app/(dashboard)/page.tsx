@@ -6,6 +6,7 @@ import { readFirstPage, requireMe } from '@/lib/dashboard/session';
 import { OverviewClient } from './overview-client';
 import { periodOf } from './overview-period';
 import { LINK } from '@/components/ui/styles';
+import { PageTitle } from '@/components/ui/page-title';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -19,16 +20,17 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
     me.organization?.status === 'verified' && !me.partners.some((p) => p.environment === 'production');
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Overview</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          {ns
+      <PageTitle
+        description={
+          ns
             ? `${ns.name} · ${ns.domain} (${ns.environment})`
             : me.role === 'operator'
               ? 'Network operator'
-              : 'No namespace yet'}
-        </p>
-      </div>
+              : 'No namespace yet'
+        }
+      >
+        Overview
+      </PageTitle>
       {me.organization?.status === 'rejected' && me.organization.decision_note ? (
         <p
           role="note"

@@ -1,4 +1,5 @@
 import { Banner } from './banner';
+import { PageTitle } from '@/components/ui/page-title';
 
 /**
  * What a screen for one role shows everyone else who opens it directly: the navigation hides it
@@ -17,7 +18,7 @@ export function RoleOnly({
 }) {
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">{title}</h1>
+      <PageTitle>{title}</PageTitle>
       <Banner tone="info" title={who}>
         {children}
       </Banner>

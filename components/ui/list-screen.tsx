@@ -1,4 +1,5 @@
 import { Banner } from './banner';
+import { PageTitle } from './page-title';
 
 /**
  * A resource list's screen, one frame for all of them: its title (and `description`), anything the screen says first
@@ -24,14 +25,7 @@ export function ListScreen({
 }) {
   return (
     <div className="flex flex-col gap-6">
-      {description ? (
-        <div>
-          <h1 className="text-2xl font-semibold">{title}</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">{description}</p>
-        </div>
-      ) : (
-        <h1 className="text-2xl font-semibold">{title}</h1>
-      )}
+      <PageTitle description={description}>{title}</PageTitle>
       {intro}
       {create || (
         <Banner tone="info" title="Read only">

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { PageTitle } from '@/components/ui/page-title';
 
 /**
  * The not-found page of a record screen (`/payments/x`, `/accounts/acct_x`): the `not-found.tsx`
@@ -30,9 +31,9 @@ export function RecordNotFound({
   return (
     <div className="mx-auto flex max-w-lg flex-col items-start gap-4 py-12">
       <p className="text-sm font-semibold text-blue-700 dark:text-blue-400">404</p>
-      <h1 className="text-2xl font-semibold wrap-anywhere">
+      <PageTitle className="wrap-anywhere">
         {noun} {id} not found
-      </h1>
+      </PageTitle>
       <p className="text-slate-600 dark:text-slate-400">
         {where
           ? `There is no ${noun.toLowerCase()} with this id ${where}. The link may be mistyped.`

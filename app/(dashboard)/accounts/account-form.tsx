@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { CreateForm } from '@/components/ui/create-form';
 import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { formField } from '@/lib/client/form-field';
@@ -52,10 +52,12 @@ export function AccountForm({ onCreated }: { onCreated: () => void }) {
         : toast('error', e.message),
   });
   return (
-    <form
+    <CreateForm
       onSubmit={form.handleSubmit((v) => create.mutate(v))}
-      className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 dark:border-slate-800 dark:bg-slate-900"
-      noValidate
+      columns={3}
+      submit="Add account"
+      busy="Adding…"
+      pending={create.isPending}
     >
       <Field label="Account title" id="acct-title" {...formField(form, 'account_title')} />
       <Field
@@ -75,9 +77,6 @@ export function AccountForm({ onCreated }: { onCreated: () => void }) {
         <option value="checking">Checking</option>
         <option value="savings">Savings</option>
       </SelectField>
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Adding…' : 'Add account'}
-      </Button>
-    </form>
+    </CreateForm>
   );
 }

@@ -14,6 +14,7 @@ import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { usePaging } from '@/lib/client/use-url-state';
 import { FLAGS, keyHygiene, type ApiKey } from './key-types';
+import { PageTitle } from '@/components/ui/page-title';
 
 const col = columnHelper<ApiKey>();
 
@@ -140,7 +141,7 @@ export function ApiKeysClient() {
 
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">API keys</h1>
+      <PageTitle>API keys</PageTitle>
       {revealed ? (
         <SecretReveal
           title={revealed.title}

@@ -22,6 +22,7 @@ import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { FilterField } from '@/components/ui/filter-field';
 import { LINK } from '@/components/ui/styles';
+import { PageTitle } from '@/components/ui/page-title';
 
 const LIMIT = 25;
 const col = columnHelper<AuditEvent>();
@@ -112,14 +113,15 @@ export function AuditClient({ operator }: { operator: boolean }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Audit trail</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            {operator
+        <PageTitle
+          description={
+            operator
               ? 'Who changed what, in every organization of the network, newest first.'
-              : 'Who changed what in your organization — people and API keys — newest first. Entries cannot be edited or removed.'}
-          </p>
-        </div>
+              : 'Who changed what in your organization — people and API keys — newest first. Entries cannot be edited or removed.'
+          }
+        >
+          Audit trail
+        </PageTitle>
         <ExportLink path="/audit-events/export" filters={filters} look="button">
           Export CSV
         </ExportLink>

@@ -1,5 +1,6 @@
 'use client';
 
+import { CreateForm } from '@/components/ui/create-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -84,17 +85,16 @@ export function CreateCustomerForm() {
     onError: (e: Error) => form.setError('payment_address', { message: e.message }),
   });
   return (
-    <form
+    <CreateForm
       onSubmit={form.handleSubmit((v) => create.mutate(v))}
-      className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
-      noValidate
+      columns={4}
+      submit="Create customer"
+      busy="Creating…"
+      pending={create.isPending}
     >
       <Field label="Payment address" id="c-address" {...formField(form, 'payment_address')} />
       <Field label="First name" id="c-first" {...formField(form, 'first_name')} />
       <Field label="Last name" id="c-last" {...formField(form, 'last_name')} />
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Creating…' : 'Create customer'}
-      </Button>
-    </form>
+    </CreateForm>
   );
 }

@@ -2,13 +2,12 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { CreateForm } from '@/components/ui/create-form';
 import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
-import { CARD } from '@/components/ui/styles';
 import type { ProposeValues } from './propose-schema';
 import type { Link } from './link';
 
@@ -32,10 +31,11 @@ export function ProposeLinkForm() {
     onError: (e: Error) => form.setError('counterparty_domain', { message: e.message }),
   });
   return (
-    <form
+    <CreateForm
       onSubmit={form.handleSubmit((v) => propose.mutate(v))}
-      noValidate
-      className={`flex flex-wrap items-end gap-3 ${CARD}`}
+      submit="Propose link"
+      busy="Proposing…"
+      pending={propose.isPending}
     >
       <Field
         label="Counterparty domain"
@@ -43,9 +43,6 @@ export function ProposeLinkForm() {
         placeholder="bank.example"
         {...formField(form, 'counterparty_domain')}
       />
-      <Button type="submit" disabled={propose.isPending}>
-        {propose.isPending ? 'Proposing…' : 'Propose link'}
-      </Button>
-    </form>
+    </CreateForm>
   );
 }

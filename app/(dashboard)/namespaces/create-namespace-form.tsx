@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { CreateForm } from '@/components/ui/create-form';
 import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { formField } from '@/lib/client/form-field';
@@ -40,10 +40,12 @@ export function CreateNamespaceForm({ verified }: { verified: boolean }) {
     onError: (e: Error) => form.setError('domain', { message: e.message }),
   });
   return (
-    <form
+    <CreateForm
       onSubmit={form.handleSubmit((v) => create.mutate(v))}
-      className={`grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 ${verified ? 'md:grid-cols-4' : 'md:grid-cols-3'} dark:border-slate-800 dark:bg-slate-900`}
-      noValidate
+      columns={verified ? 4 : 3}
+      submit="Create namespace"
+      busy="Creating…"
+      pending={create.isPending}
     >
       <Field label="Name" id="ns-name" {...formField(form, 'name')} />
       <Field
@@ -58,9 +60,6 @@ export function CreateNamespaceForm({ verified }: { verified: boolean }) {
           <option value="sandbox">Sandbox (test mode)</option>
         </SelectField>
       ) : null}
-      <Button type="submit" disabled={create.isPending}>
-        {create.isPending ? 'Creating…' : 'Create namespace'}
-      </Button>
-    </form>
+    </CreateForm>
   );
 }

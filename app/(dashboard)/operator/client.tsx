@@ -12,6 +12,7 @@ import { when } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { type Org, useOrgDecision } from './decision';
 import { LINK } from '@/components/ui/styles';
+import { PageTitle } from '@/components/ui/page-title';
 
 const col = columnHelper<Org>();
 const LIMIT = 20;
@@ -74,16 +75,19 @@ export function OperatorClient() {
   ]);
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Organizations</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Network figures, settlement cut-offs and the latest batches are on the{' '}
-          <Link href="/operator/network" className={LINK}>
-            Network
-          </Link>{' '}
-          page.
-        </p>
-      </div>
+      <PageTitle
+        description={
+          <>
+            Network figures, settlement cut-offs and the latest batches are on the{' '}
+            <Link href="/operator/network" className={LINK}>
+              Network
+            </Link>{' '}
+            page.
+          </>
+        }
+      >
+        Organizations
+      </PageTitle>
       <div className="flex items-end gap-3">
         <SelectField
           label="Status"

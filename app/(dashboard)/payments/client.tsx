@@ -31,6 +31,7 @@ import {
 } from './search-params';
 import { CounterpartyFilter } from './counterparty-filter';
 import { CARD, LINK } from '@/components/ui/styles';
+import { PageTitle } from '@/components/ui/page-title';
 
 export interface PaymentRow {
   payment_id: string;
@@ -137,7 +138,7 @@ export function Client({
   ]);
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Payments</h1>
+      <PageTitle>Payments</PageTitle>
       {create ? (
         // Folded unless asked for (`?new=1`): the list comes first.
         <FormSection summary="New payment" defaultOpen={params.get('new') === '1'} className={CARD}>

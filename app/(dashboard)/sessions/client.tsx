@@ -17,6 +17,7 @@ import { browserName } from '@/lib/client/user-agent';
 import type { Session } from '@/lib/schemas/sessions';
 import { PasswordForm } from './password-form';
 import { SecondFactor } from './second-factor';
+import { PageTitle } from '@/components/ui/page-title';
 
 const LIMIT = 20;
 const col = columnHelper<Session>();
@@ -87,13 +88,16 @@ export function SessionsClient() {
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
-        <div>
-          <h1 className="text-2xl font-semibold">Sessions</h1>
-          <p className="text-sm text-slate-600 dark:text-slate-400">
-            Where you are signed in, and your password. Signing a session out ends it at once, on every
-            server.
-          </p>
-        </div>
+        <PageTitle
+          description={
+            <>
+              Where you are signed in, and your password. Signing a session out ends it at once, on every
+              server.
+            </>
+          }
+        >
+          Sessions
+        </PageTitle>
         {others > 0 ? (
           <Button type="button" variant="secondary" onClick={() => setEnding('others')}>
             Sign out everywhere else

@@ -16,6 +16,7 @@ import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { type ListOrder, useListOrder } from '@/lib/client/use-list-order';
 import { BATCH_STATUSES, fromLocalInput, toLocalInput } from './search-params';
 import { LINK } from '@/components/ui/styles';
+import { PageTitle } from '@/components/ui/page-title';
 
 const col = columnHelper<BatchSummary>();
 
@@ -77,15 +78,18 @@ export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Settlements</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          The settlement batches this namespace took part in.{' '}
-          <Link href="/settlements/statement" className={LINK}>
-            Statement for a period
-          </Link>
-        </p>
-      </div>
+      <PageTitle
+        description={
+          <>
+            The settlement batches this namespace took part in.{' '}
+            <Link href="/settlements/statement" className={LINK}>
+              Statement for a period
+            </Link>
+          </>
+        }
+      >
+        Settlements
+      </PageTitle>
       <form
         className="flex flex-wrap items-end gap-3"
         onSubmit={(e) => e.preventDefault()}

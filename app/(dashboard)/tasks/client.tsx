@@ -11,6 +11,7 @@ import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { TaskPanel } from './task-panel';
 import { claimText, type Decision, fourEyesText, type QueueTask, useQueue } from './use-queue';
+import { PageTitle } from '@/components/ui/page-title';
 
 const LIMIT = 50;
 /** A completion admits the payment and cannot be taken back: it waits this long for an undo. */
@@ -138,7 +139,7 @@ export function Client({ partnerId }: { partnerId: string | null }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <h1 className="text-2xl font-semibold">Admission task queue</h1>
+      <PageTitle>Admission task queue</PageTitle>
       <p className="text-sm text-slate-600 dark:text-slate-400">
         Keys: j/k move, x select, c complete (u undoes within {UNDO_SECONDS} s), f fail, h hold.
       </p>

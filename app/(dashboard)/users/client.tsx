@@ -16,6 +16,7 @@ import { LazyInviteUserForm } from './lazy-invite-user-form';
 import { formatUtc } from '@/lib/client/format';
 import type { ShownLink } from './invitation-link';
 import type { UserAct } from './user-action-dialog';
+import { PageTitle } from '@/components/ui/page-title';
 
 const col = columnHelper<User>();
 const LIMIT = 20;
@@ -156,7 +157,7 @@ export function Client({ myUserId }: { myUserId: string }) {
   ]);
   return (
     <div className="flex flex-col gap-6">
-      <h1 className="text-2xl font-semibold">Users</h1>
+      <PageTitle>Users</PageTitle>
       <LazyInviteUserForm
         onInvited={(u) => {
           showLink(u);

@@ -2,7 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
+import { CreateForm } from '@/components/ui/create-form';
 import { Field, SelectField } from '@/components/ui/field';
 import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
@@ -27,10 +27,12 @@ export function InviteUserForm({ onInvited }: { onInvited: (u: Invited) => void 
     onError: (e: Error) => form.setError('email', { message: e.message }),
   });
   return (
-    <form
+    <CreateForm
       onSubmit={form.handleSubmit((v) => invite.mutate(v))}
-      className="grid items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-4 dark:border-slate-800 dark:bg-slate-900"
-      noValidate
+      columns={4}
+      submit="Invite user"
+      busy="Inviting…"
+      pending={invite.isPending}
     >
       <Field label="User email" id="u-email" type="email" {...formField(form, 'email')} />
       <Field label="Full name" id="u-name" {...form.register('name')} />
@@ -41,9 +43,6 @@ export function InviteUserForm({ onInvited }: { onInvited: (u: Invited) => void 
           </option>
         ))}
       </SelectField>
-      <Button type="submit" disabled={invite.isPending}>
-        {invite.isPending ? 'Inviting…' : 'Invite user'}
-      </Button>
-    </form>
+    </CreateForm>
   );
 }

@@ -1,6 +1,7 @@
 import { redirect } from 'next/navigation';
 import { requireMe } from '@/lib/dashboard/session';
 import { SetUpSecondFactor } from './set-up';
+import { PageTitle } from '@/components/ui/page-title';
 
 export const metadata = { title: 'Set up a second factor · Payment Network' };
 export const dynamic = 'force-dynamic';
@@ -14,7 +15,7 @@ export default async function SecondFactorPage() {
   if (!me.organization?.require_second_factor || me.second_factor) redirect('/');
   return (
     <main className="mx-auto flex min-h-screen max-w-xl flex-col justify-center gap-4 p-6">
-      <h1 className="text-2xl font-semibold">Set up a second factor</h1>
+      <PageTitle>Set up a second factor</PageTitle>
       <SetUpSecondFactor organization={me.organization.name} />
     </main>
   );

@@ -4,6 +4,7 @@ import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { callGateway } from '@/lib/dashboard/gateway-client';
 import { formatUtc } from '@/lib/client/time';
 import { AcceptInvitationForm } from './accept-form';
+import { PageTitle } from '@/components/ui/page-title';
 
 export const metadata = { title: 'Accept an invitation · Payment Network' };
 export const dynamic = 'force-dynamic';
@@ -29,18 +30,21 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
     <main className="mx-auto flex min-h-screen max-w-sm flex-col justify-center gap-6 p-6">
       {invitation ? (
         <>
-          <div>
-            <h1 className="text-2xl font-semibold">Join {invitation.organization}</h1>
-            <p className="text-sm text-slate-600 dark:text-slate-400">
-              You are invited as <strong>{invitation.role}</strong>. Set your password to sign in. The link
-              works once, until {formatUtc(new Date(invitation.expires_at.seconds * 1000))}.
-            </p>
-          </div>
+          <PageTitle
+            description={
+              <>
+                You are invited as <strong>{invitation.role}</strong>. Set your password to sign in. The link
+                works once, until {formatUtc(new Date(invitation.expires_at.seconds * 1000))}.
+              </>
+            }
+          >
+            Join {invitation.organization}
+          </PageTitle>
           <AcceptInvitationForm token={token} email={invitation.email} name={invitation.name} />
         </>
       ) : (
         <div className="flex flex-col gap-3">
-          <h1 className="text-2xl font-semibold">This invitation cannot be used</h1>
+          <PageTitle>This invitation cannot be used</PageTitle>
           <p role="alert" className="text-sm text-slate-700 dark:text-slate-300">
             {body?.message ?? 'The invitation could not be read; try the link again later.'}
           </p>

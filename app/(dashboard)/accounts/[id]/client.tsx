@@ -11,6 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { type Account, STATUS_BADGE } from '../account';
 import { CARD, LINK } from '@/components/ui/styles';
+import { PageTitle } from '@/components/ui/page-title';
 
 export function AccountDetail({
   initial,
@@ -65,7 +66,7 @@ export function AccountDetail({
       </nav>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-semibold">{a.account_title}</h1>
+          <PageTitle>{a.account_title}</PageTitle>
           <p className="mt-1 flex items-center gap-2 text-sm text-slate-600 dark:text-slate-400">
             <span className="font-mono">{a.masked_account_number}</span>
             <span

@@ -9,6 +9,7 @@ import { when } from '@/lib/client/format';
 import type { ListPage } from '@/lib/client/list-page';
 import { usePaging } from '@/lib/client/use-url-state';
 import { useOperatorDecision } from '../decision';
+import { PageTitle } from '@/components/ui/page-title';
 
 interface AwaitingAccount {
   token: string;
@@ -99,12 +100,15 @@ export function AccountsReview() {
   ]);
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Accounts to verify</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Settlement accounts of production namespaces, oldest first. Sandbox namespaces verify their own.
-        </p>
-      </div>
+      <PageTitle
+        description={
+          <>
+            Settlement accounts of production namespaces, oldest first. Sandbox namespaces verify their own.
+          </>
+        }
+      >
+        Accounts to verify
+      </PageTitle>
       <DataTable
         caption="Accounts awaiting verification"
         columns={columns}

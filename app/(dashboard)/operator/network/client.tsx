@@ -20,6 +20,7 @@ import {
 } from '@/lib/client/queries/settlements';
 import { usePaging } from '@/lib/client/use-url-state';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
+import { PageTitle } from '@/components/ui/page-title';
 
 const col = columnHelper<NetworkBatch>();
 
@@ -139,15 +140,18 @@ export function NetworkClient() {
 
   return (
     <div className="flex flex-col gap-6">
-      <div>
-        <h1 className="text-2xl font-semibold">Network</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-400">
-          Figures across every organization, settlement cut-offs and the latest batches.{' '}
-          <Link href="/operator" className={LINK}>
-            Organizations awaiting verification
-          </Link>
-        </p>
-      </div>
+      <PageTitle
+        description={
+          <>
+            Figures across every organization, settlement cut-offs and the latest batches.{' '}
+            <Link href="/operator" className={LINK}>
+              Organizations awaiting verification
+            </Link>
+          </>
+        }
+      >
+        Network
+      </PageTitle>
       <section aria-labelledby="health-heading" className="flex flex-col gap-3">
         <h2 id="health-heading" className="font-medium">
           Delivery and settlement health

@@ -12,6 +12,7 @@ import { CopyButton } from '@/components/ui/copy-button';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS } from '@/lib/client/format';
 import { CARD, LINK } from '@/components/ui/styles';
+import { PageTitle } from '@/components/ui/page-title';
 
 interface Party {
   payment_address: string;
@@ -256,7 +257,7 @@ export function PaymentDetail({
           ← Payments
         </Link>
         <div className="mt-1 flex items-center">
-          <h1 className="text-2xl font-semibold">Payment {p.payment_id}</h1>
+          <PageTitle>Payment {p.payment_id}</PageTitle>
           <CopyButton value={p.payment_id} label="payment id" />
         </div>
         <p className="text-lg">

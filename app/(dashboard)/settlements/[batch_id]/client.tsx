@@ -11,6 +11,7 @@ import { PositionsSection } from './positions-section';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
 import { TransactionsSection } from './transactions-section';
 import { VerifyInclusion } from './verify-inclusion';
+import { PageTitle } from '@/components/ui/page-title';
 
 function Summary({ batch }: { batch: BatchDetail }) {
   const s = batch.summary;
@@ -107,7 +108,7 @@ export function BatchDetailClient({ batchId }: { batchId: string }) {
   if (batch.isError) {
     return (
       <div className="flex flex-col gap-3">
-        <h1 className="text-2xl font-semibold">Batch {batchId}</h1>
+        <PageTitle>Batch {batchId}</PageTitle>
         <p role="alert" className="text-red-700 dark:text-red-400">
           {(batch.error as Error).message}
         </p>

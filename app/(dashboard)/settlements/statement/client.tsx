@@ -10,6 +10,7 @@ import { formatMoney, formatUtc } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/use-url-state';
 import { STATEMENT_MAX_DAYS } from '@/lib/domain/statements';
 import { LINK } from '@/components/ui/styles';
+import { PageTitle } from '@/components/ui/page-title';
 
 interface Statement {
   partner_id: string;
@@ -83,7 +84,7 @@ export function StatementClient({ partnerId }: { partnerId: string | null }) {
         <Link href="/settlements" className="text-sm text-blue-700 underline print:hidden dark:text-blue-400">
           ← Settlements
         </Link>
-        <h1 className="text-2xl font-semibold">Settlement statement</h1>
+        <PageTitle>Settlement statement</PageTitle>
         {s ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {s.name} ({s.domain}) · {p.from} to {p.to} (UTC days, both included) · generated{' '}

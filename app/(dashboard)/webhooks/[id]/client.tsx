@@ -25,6 +25,7 @@ import { LazyWebhookForm } from '../lazy-webhook-form';
 import { Deliveries } from './deliveries';
 import { Recovery, RecoveryProgress, useRecovery } from './recovery';
 import { CARD, LINK } from '@/components/ui/styles';
+import { PageTitle } from '@/components/ui/page-title';
 
 /** One endpoint: its state, actions and delivery log; read-only unless `canManage` (admins). */
 export function WebhookDetail({
@@ -52,7 +53,7 @@ export function WebhookDetail({
   if (query.isError) {
     return (
       <div className="flex flex-col gap-3">
-        <h1 className="text-2xl font-semibold">Webhook</h1>
+        <PageTitle>Webhook</PageTitle>
         <p role="alert" className="text-red-700 dark:text-red-400">
           {query.error.message}
         </p>
@@ -95,7 +96,7 @@ export function WebhookDetail({
           ← Webhooks
         </Link>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold break-all">{w.url}</h1>
+          <PageTitle className="break-all">{w.url}</PageTitle>
           <WebhookStatusBadge webhook={w} />
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400">

@@ -9,6 +9,7 @@ import { apiFetch, isNotFound } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
 import { type Org, useOrgDecision } from '../../decision';
 import { CARD, LINK } from '@/components/ui/styles';
+import { PageTitle } from '@/components/ui/page-title';
 
 interface Review {
   organization: Org;
@@ -64,7 +65,7 @@ export function OrganizationReview({ orgId }: { orgId: string }) {
     return (
       <div className="flex flex-col gap-3">
         {back}
-        <h1 className="text-2xl font-semibold">Organization</h1>
+        <PageTitle>Organization</PageTitle>
         <p role="alert" className="text-red-700 dark:text-red-400">
           {query.error.message}
         </p>
@@ -81,7 +82,7 @@ export function OrganizationReview({ orgId }: { orgId: string }) {
       <div className="flex flex-col gap-1">
         {back}
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold">{o.name}</h1>
+          <PageTitle>{o.name}</PageTitle>
           <Badge tone={STATUS_TONE[o.status]}>
             {o.status === 'sandbox' ? 'Awaiting verification' : o.status}
           </Badge>

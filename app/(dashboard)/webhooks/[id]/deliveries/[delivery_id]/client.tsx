@@ -11,6 +11,7 @@ import { when } from '@/lib/client/format';
 import { deliveryQuery, useRetryDelivery } from '@/lib/client/queries/webhooks';
 import { AttemptEntry } from '../../attempt';
 import { CARD, LINK } from '@/components/ui/styles';
+import { PageTitle } from '@/components/ui/page-title';
 
 const STATUS_TONE = { succeeded: 'green', failed: 'red', pending: 'amber' } as const;
 
@@ -44,7 +45,7 @@ export function DeliveryDetail({
     return (
       <div className="flex flex-col gap-3">
         {back}
-        <h1 className="text-2xl font-semibold">Delivery {deliveryId}</h1>
+        <PageTitle>Delivery {deliveryId}</PageTitle>
         <p role="alert" className="text-red-700 dark:text-red-400">
           {query.error.message}
         </p>
@@ -57,9 +58,9 @@ export function DeliveryDetail({
       <div className="flex flex-col gap-1">
         {back}
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold">
+          <PageTitle>
             <code>{d.event_type}</code>
-          </h1>
+          </PageTitle>
           <Badge tone={STATUS_TONE[d.status]}>{d.status[0]!.toUpperCase() + d.status.slice(1)}</Badge>
           {canRetry ? (
             <Button

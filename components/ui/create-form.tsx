@@ -1,0 +1,42 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { Button } from './button';
+import { CARD } from './styles';
+
+const GRID = { 3: 'grid items-end gap-3 md:grid-cols-3', 4: 'grid items-end gap-3 md:grid-cols-4' } as const;
+
+/**
+ * A list screen's add-one form, the same on every list: a card of fields on one row (a grid of
+ * `columns` from tablet width, or wrapping fields when absent), ending in the submit button, which
+ * reads `busy` while the request is out. Validation is the form's own (`noValidate`: the schema's
+ * messages, not the browser's).
+ */
+export function CreateForm({
+  onSubmit,
+  columns,
+  submit,
+  busy,
+  pending,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  columns?: keyof typeof GRID;
+  /** The button's label ("Add account"). */
+  submit: string;
+  /** Its label while the request is out ("Adding…"). */
+  busy: string;
+  pending: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      className={`${columns ? GRID[columns] : 'flex flex-wrap items-end gap-3'} ${CARD}`}
+    >
+      {children}
+      <Button type="submit" disabled={pending}>
+        {pending ? busy : submit}
+      </Button>
+    </form>
+  );
+}
