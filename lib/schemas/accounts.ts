@@ -123,3 +123,5 @@ export const accountsForReviewResponse = z.object({
     }),
   ),
 });
+
+export type AccountsForReviewResponse = z.infer<typeof accountsForReviewResponse>;

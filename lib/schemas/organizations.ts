@@ -170,3 +170,5 @@ export const organizationReviewSchema = z
     ),
   })
   .openapi('OrganizationReview');
+
+export type OrganizationReview = z.infer<typeof organizationReviewSchema>;

@@ -56,6 +56,19 @@ export const batchDetailSchema = z
 
 export type BatchDetail = z.infer<typeof batchDetailSchema>;
 
+/** A namespace's leaf in a batch's Merkle tree and the path that proves it (RFC 6962, base64). */
+export const inclusionProofSchema = z
+  .object({
+    leaf_index: z.number().int(),
+    tree_size: z.number().int(),
+    leaf_hash: z.string(),
+    root_hash: z.string(),
+    audit_path: z.array(z.string()),
+  })
+  .openapi('InclusionProof');
+
+export type InclusionProof = z.infer<typeof inclusionProofSchema>;
+
 export const unixSecondsQuery = (name: string) =>
   z.coerce
     .number({ error: `${name} must be Unix seconds` })
@@ -257,3 +270,5 @@ export const settlementStatementSchema = z
     ),
   })
   .openapi('SettlementStatement');
+
+export type SettlementStatement = z.infer<typeof settlementStatementSchema>;

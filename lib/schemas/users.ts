@@ -71,9 +71,13 @@ export const invitationSchema = z
   })
   .openapi('Invitation');
 
+export type Invitation = z.infer<typeof invitationSchema>;
+
 export const invitedUserSchema = userSchema
   .extend({ invitation: invitationSchema.nullable() })
   .openapi('InvitedUser');
+
+export type InvitedUser = z.infer<typeof invitedUserSchema>;
 
 export const invitationParams = z.object({ token: z.string().max(128) });
 
@@ -86,6 +90,8 @@ export const invitationDetails = z
     expires_at: secondsSchema,
   })
   .openapi('InvitationDetails');
+
+export type InvitationDetails = z.infer<typeof invitationDetails>;
 
 export const acceptInvitationBody = z.object({
   password: z

@@ -56,6 +56,8 @@ export const deliveryDetailSchema = deliverySchema
   })
   .openapi('WebhookDeliveryDetail');
 
+export type DeliveryDetail = z.infer<typeof deliveryDetailSchema>;
+
 export const recoverDeliveriesBody = z.object({
   since: z
     .number()
@@ -75,6 +77,8 @@ export const recoverDeliveriesResponse = z.object({
     .openapi({ description: 'Failed deliveries since then still to recover (counted up to 100,000)' }),
   has_more: z.boolean().openapi({ description: 'Call again to recover the next batch' }),
 });
+
+export type RecoverDeliveriesResponse = z.infer<typeof recoverDeliveriesResponse>;
 
 export const webhookParams = z.object({ webhook_id: z.string().max(64) });
 

@@ -1,23 +1,6 @@
-/** A settlement bank account as the gateway answers it (`GET /account/{id}`). */
-export interface Account {
-  token: string;
-  partner_id: string;
-  account_title: string;
-  masked_account_number: string;
-  routing_number: string;
-  status: 'unverified' | 'verified' | 'deleted';
-  /** The network operator's review of a production account, with its note; null until reviewed. */
-  review?: { decision: 'verified' | 'rejected'; note: string | null; at: { seconds: number } } | null;
-  type: 'checking' | 'savings';
-  created_at: { seconds: number };
-  updated_at: { seconds: number };
-  institution: {
-    name: string;
-    phone_number: string;
-    routing_number: string;
-    address: { address: string; city: string; postal_code: string; state: string };
-  };
-}
+/** A settlement bank account as the gateway answers it (`GET /account/{id}`): the wire type, declared once in lib/schemas (type only: no bundle cost). */
+import type { Account } from '@/lib/schemas/accounts';
+export type { Account };
 
 export const STATUS_BADGE: Record<Account['status'], string> = {
   verified: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-200',

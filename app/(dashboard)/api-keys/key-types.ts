@@ -1,3 +1,4 @@
+import type { ApiKey } from '@/lib/schemas/api-keys';
 import type { KeyValues } from './key-schemas';
 
 /** The API key as the gateway lists it (lib/gateway/routes/api-keys.ts), shared by the list and the edit dialog. */
@@ -9,17 +10,8 @@ export const FLAGS = [
 ] as const;
 export type Flag = (typeof FLAGS)[number];
 
-export interface ApiKey {
-  token: string;
-  name: string;
-  description: string;
-  enabled: boolean;
-  secret_key: string;
-  access: Record<Flag, boolean>;
-  created_at: { seconds: number };
-  last_used_at: number | null;
-  expires_at: number | null;
-}
+/** The wire type, declared once in lib/schemas (type only: no bundle cost). */
+export type { ApiKey };
 
 const DAY = 86_400;
 

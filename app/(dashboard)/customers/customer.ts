@@ -1,12 +1,5 @@
-/** A customer as the customers screen shows it (the gateway's answer). */
-export interface Customer {
-  token: string;
-  payment_address: string;
-  first_name: string;
-  last_name: string;
-  nick_name: string;
-  status: number;
-  partner_id: string;
-}
+/** A customer as the gateway answers it: the wire type, declared once in lib/schemas (type only: no bundle cost). */
+import type { Customer } from '@/lib/schemas/customers';
+export type { Customer };
 
 export const CUSTOMER_STATUS: Record<number, string> = { 1: 'Active', 2: 'Suspended', 3: 'Closed' };

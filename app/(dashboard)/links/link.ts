@@ -1,9 +1,3 @@
-/** A link as the links screen shows it (the gateway's answer). */
-export interface Link {
-  token: string;
-  requester_partner_id: string;
-  counterparty_partner_id: string;
-  requester_domain: string;
-  counterparty_domain: string;
-  status: 'proposed' | 'established' | 'rejected' | 'suspended';
-}
+/** A link as the gateway answers it: the wire type, declared once in lib/schemas (type only: no bundle cost). */
+import type { Link } from '@/lib/schemas/links';
+export type { Link };

@@ -5,15 +5,10 @@ import { useState } from 'react';
 import { NoteConfirmDialog } from '@/components/ui/note-confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
+import type { Organization } from '@/lib/schemas/organizations';
 
-export interface Org {
-  token: string;
-  name: string;
-  status: 'sandbox' | 'verified' | 'rejected';
-  created_at: { seconds: number };
-  decided_at: { seconds: number } | null;
-  decision_note: string | null;
-}
+/** An organization as the gateway answers it (lib/schemas, type only). */
+export type Org = Organization;
 export type Verb = 'verify' | 'reject';
 
 /** What one kind of operator decision needs: the record's name and address, and what it does. */

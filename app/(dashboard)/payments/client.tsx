@@ -32,20 +32,12 @@ import {
 import { CounterpartyFilter } from './counterparty-filter';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
+import type { ListPaymentsResponse } from '@/lib/schemas/payments';
+import type { WithParties } from './payment';
 
-export interface PaymentRow {
-  payment_id: string;
-  amount: { currency: string; total: string };
-  payment_type: string;
-  debtor_party: { payment_address: string };
-  beneficiary_party: { payment_address: string };
-  reference: string;
-  initiated_at: string;
-  submission_status: number | null;
-}
-export interface PaymentList extends ListPage {
-  payments: PaymentRow[];
-}
+/** A payment as the list answers it (the wire type, lib/schemas); its parties read as the create body declares them. */
+export type PaymentRow = WithParties<ListPaymentsResponse['payments'][number]>;
+export type PaymentList = ListPage & { payments: PaymentRow[] };
 const col = columnHelper<PaymentRow>();
 const NEWEST_FIRST = { desc: 'Newest first', asc: 'Oldest first' };
 

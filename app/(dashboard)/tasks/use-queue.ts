@@ -3,28 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import type { ListPage } from '@/lib/client/list-page';
+import type { ListTasksResponse } from '@/lib/schemas/tasks';
 
-export interface QueueTask {
-  token: string;
-  admission_id: string;
-  payment_id: string;
-  name: string;
-  status: number;
-  expires_at: number;
-  amount: { currency: string; total: string };
-  updated_by: string | null;
-  /** The reason code of the last change (1-based, 0 none) and its note: why a task is on hold. */
-  status_reason: number;
-  note: string | null;
-  /** Four eyes: approvals the completion needs from someone other than the maker (0: anyone decides). */
-  approvals_required: number;
-  /** The approvals given so far to a task that needs two. */
-  approvals: Array<{ updated_by: string; at: number }>;
-  /** Who is working the task now (a lease), and whether that is the signed-in user. */
-  claim: { claimed_by: string; until: number } | null;
-  claimed_by_you: boolean;
-}
+/** A task as the queue lists it: the wire type, declared once in lib/schemas (type only). */
+export type QueueTask = ListTasksResponse['tasks'][number];
 
 /** Claim (or take over, asked first), or release, the task. */
 export interface ClaimChange {
@@ -54,10 +36,7 @@ export function fourEyesText(t: QueueTask): string | null {
   return t.approvals_required === 2 ? 'Four eyes: needs two approvers' : 'Four eyes: not by its maker';
 }
 export type Decision = 'completed' | 'failed' | 'on_hold';
-interface QueuePage extends ListPage {
-  count: number;
-  tasks: QueueTask[];
-}
+type QueuePage = ListTasksResponse;
 export interface TaskUpdate {
   task: QueueTask;
   status: Decision;

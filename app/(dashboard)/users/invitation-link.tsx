@@ -3,14 +3,10 @@
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { formatUtc } from '@/lib/client/time';
+import type { Invitation } from '@/lib/schemas/users';
 
-/** A one-time link, as answered once by an invitation or a reset of access. */
-export interface Invitation {
-  path: string;
-  url: string | null;
-  expires_at: { seconds: number };
-  emailed: boolean;
-}
+/** A one-time link, as answered once by an invitation or a reset of access (lib/schemas, type only). */
+export type { Invitation };
 export interface ShownLink {
   email: string;
   url: string;

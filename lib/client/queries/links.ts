@@ -2,15 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, getActivePartner } from '@/lib/client/api';
-
-interface LinkPage {
-  links: Array<{
-    requester_partner_id: string;
-    counterparty_partner_id: string;
-    requester_domain: string;
-    counterparty_domain: string;
-  }>;
-}
+import type { ListLinksResponse } from '@/lib/schemas/links';
 
 /**
  * The domains of the namespaces this one is linked to, by namespace id: a counterparty is named
@@ -20,7 +12,7 @@ interface LinkPage {
 export function useCounterpartyDomains(): Map<string, string> {
   const links = useQuery({
     queryKey: ['counterparty-domains', getActivePartner()],
-    queryFn: () => apiFetch<LinkPage>('/link?limit=100'),
+    queryFn: () => apiFetch<ListLinksResponse>('/link?limit=100'),
     staleTime: Infinity,
     retry: false,
     refetchOnWindowFocus: false,

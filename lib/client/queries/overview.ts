@@ -3,41 +3,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
 
-export type PaymentStatusName =
-  'unsubmitted' | 'pending' | 'on_hold' | 'admitted' | 'rejected' | 'expired' | 'settled';
+import type { PaymentStatusName } from '@/lib/domain/statuses';
+import type { Overview } from '@/lib/schemas/overview';
 
-/** The answer of `GET /overview` (lib/gateway/routes/overview.ts). */
-export interface Overview {
-  partner_id: string;
-  window: { days: number; from: number; to: number };
-  payments_today: { count: number; by_currency: Array<{ currency: string; count: number; total: string }> };
-  decisions: { admitted: number; rejected: number; expired: number; open: number };
-  tasks_waiting: { pending: number; on_hold: number };
-  awaiting_settlement: Array<{
-    currency: string;
-    count: number;
-    incoming: string;
-    outgoing: string;
-    net: string;
-  }>;
-  last_batch_positions: Array<{
-    batch_id: string;
-    currency: string;
-    cutoff_time: number;
-    kind: 'creditor' | 'debtor';
-    amount: string;
-    txn_count: number;
-  }>;
-  daily_volume: Array<{
-    date: string;
-    status: PaymentStatusName;
-    currency: string;
-    count: number;
-    total: string;
-  }>;
-  exceptions: Array<{ exception_code: string; blame: string; count: number }>;
-  getting_started: { api_key: boolean; sandbox_payment: boolean; webhook: boolean };
-}
+/** The answer of `GET /overview`: the wire type, declared once in lib/schemas (type only). */
+export type { Overview, PaymentStatusName };
 
 export const overviewKeys = {
   all: ['overview'] as const,

@@ -2,85 +2,27 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiFetch } from '@/lib/client/api';
 import { countText, type ListPage } from '@/lib/client/list-page';
 
-export type BatchStatus = 'PROCESSING' | 'COMPLETED' | 'FAILED';
+import type {
+  BatchDetail,
+  BatchStatus,
+  BatchSummary,
+  GetNetworkSettlementResponse,
+  GetNetworkStatsResponse,
+  InclusionProof,
+  ListNetworkSettlementsResponse,
+  ListSettlementTransactionsResponse,
+  RunSettlementCutoffResponse,
+} from '@/lib/schemas/settlements';
 
-export interface BatchSummary {
-  token: string;
-  cutoff_time: number;
-  started_on: number;
-  completed_on: number | null;
-  status: BatchStatus;
-  txn_count: number;
-  currency: string;
-}
-
-export interface Position {
-  counterparty_id: string;
-  currency: string;
-  position_type: 'Credit' | 'Debit';
-  net_amount: string;
-}
-
-export interface BatchDetail {
-  summary: BatchSummary;
-  merkle_root: { root_hash: string; version: string; leaves_count: number; created_at: string } | null;
-  merkle_leaf: {
-    partner_id: string;
-    kind: 'creditor' | 'debtor';
-    amount: string;
-    leaf_hash: string;
-    leaf_index: number;
-  } | null;
-  positions: Position[];
-}
-
-export interface InclusionProof {
-  leaf_index: number;
-  tree_size: number;
-  leaf_hash: string;
-  root_hash: string;
-  audit_path: string[];
-}
-
-export interface TransactionLine {
-  token: string;
-  partner_id: string;
-  direction: 'TD_Credit' | 'TD_Debit';
-  amount: { currency: string; total: string };
-}
-
-export interface BatchTransaction {
-  transaction_id: string;
-  payment_id: string;
-  approval_code: string;
-  status: number;
-  batch_id: string | null;
-  created_on: string;
-  updated_on: string;
-  transaction_lines: TransactionLine[];
-}
-
-export interface NetworkStats {
-  organizations: { sandbox: number; verified: number; rejected: number };
-  namespaces: number;
-  payments: number;
-  submissions_open: number;
-  submissions_rejected: number;
-  transactions_awaiting_settlement: number;
-  transactions_settled: number;
-  batches: number;
-}
-
-export interface NetworkBatch extends BatchSummary {
-  root_hash: string | null;
-  leaves_count: number | null;
-  failure_reason: string | null;
-}
-
-export interface CutoffResult {
-  ran: boolean;
-  batches: Array<{ id: string; currency: string; status: 'COMPLETED' | 'FAILED'; txnCount: number }>;
-}
+/** The wire types, declared once in lib/schemas (type only: no bundle cost). */
+export type { BatchDetail, BatchStatus, BatchSummary, InclusionProof };
+export type Position = BatchDetail['positions'][number];
+export type BatchTransaction = ListSettlementTransactionsResponse['transactions'][number];
+export type TransactionLine = BatchTransaction['transaction_lines'][number];
+export type NetworkStats = GetNetworkStatsResponse;
+export type NetworkBatch = ListNetworkSettlementsResponse['batches'][number];
+export type CutoffResult = RunSettlementCutoffResponse;
+export type NetworkParticipant = GetNetworkSettlementResponse['participants'][number];
 
 export interface BatchFilters {
   status?: string;
@@ -176,16 +118,6 @@ export const networkBatchesQuery = (cursor: string | undefined, limit: number) =
       ),
     placeholderData: keepPreviousData,
   });
-
-export interface NetworkParticipant {
-  partner_id: string;
-  domain: string | null;
-  name: string | null;
-  kind: 'creditor' | 'debtor';
-  amount: string;
-  txn_count: number;
-  leaf_index: number;
-}
 
 /** Operator: one batch across the network, with a page of its participants. */
 export const networkBatchQuery = (id: string, cursor: string | undefined, limit: number) =>

@@ -4,58 +4,21 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiFetch } from '@/lib/client/api';
 import type { ListPage } from '@/lib/client/list-page';
 
-export interface Webhook {
-  token: string;
-  partner_id: string;
-  url: string;
-  description: string;
-  event_types: string[];
-  enabled: boolean;
-  disabled_reason: string | null;
-  failing_since: { seconds: number } | null;
-  /** Only in the answers of create and rotate-secret. */
-  secret?: string;
-  created_at: { seconds: number };
-  updated_at: { seconds: number };
-}
+import type {
+  CreateWebhookBody,
+  Delivery,
+  DeliveryDetail,
+  RecoverDeliveriesResponse,
+  Webhook,
+} from '@/lib/schemas/webhooks';
 
-export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
-export interface Delivery {
-  token: string;
-  webhook_id: string;
-  event_id: string;
-  event_type: string;
-  status: DeliveryStatus;
-  attempts: number;
-  last_status_code: number | null;
-  next_attempt_at: { seconds: number } | null;
-  created_at: { seconds: number };
-  attempt_log: Array<{
-    attempted_at: { seconds: number };
-    status_code: number | null;
-    latency_ms: number;
-    response_excerpt: string | null;
-    error: string | null;
-  }>;
-}
-
-/** One delivery with the body every attempt sent (null once the event is past its retention). */
-export interface DeliveryDetail extends Delivery {
-  payload: Record<string, unknown> | null;
-}
-
+/** The wire types, declared once in lib/schemas (type only: no bundle cost). */
+export type { Delivery, DeliveryDetail, Webhook };
+export type DeliveryStatus = Delivery['status'];
 /** One call of the recovery: what it sent again and what is left. */
-export interface RecoveryStep {
-  recovered: number;
-  remaining: number;
-  has_more: boolean;
-}
-
-export interface WebhookInput {
-  url: string;
-  description: string;
-  event_types: string[];
-}
+export type RecoveryStep = RecoverDeliveriesResponse;
+/** What the webhook form sends (create; update sends the same fields). */
+export type WebhookInput = Required<Pick<CreateWebhookBody, 'url' | 'description' | 'event_types'>>;
 
 export const webhookKeys = {
   all: ['webhooks'] as const,

@@ -29,6 +29,7 @@ import {
   getNetworkSettlementResponse,
   listNetworkSettlementsResponse,
   getNetworkStatsResponse,
+  inclusionProofSchema,
   settlementStatementQuery,
   settlementStatementSchema,
 } from '@/lib/schemas/settlements';
@@ -134,15 +135,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     description:
       'RFC 6962 audit path, leaf side first, base64. Recompute the root from leaf_hash and audit_path and compare it with merkle_root.root_hash.',
     params: batchParams,
-    response: z
-      .object({
-        leaf_index: z.number().int(),
-        tree_size: z.number().int(),
-        leaf_hash: z.string(),
-        root_hash: z.string(),
-        audit_path: z.array(z.string()),
-      })
-      .openapi('InclusionProof'),
+    response: inclusionProofSchema,
     errors: [404],
     handler: async (ctx, { params }, c) => {
       const data = await getProof(ctx, params.batch_id);

@@ -5,17 +5,12 @@ import { callGateway } from '@/lib/dashboard/gateway-client';
 import { formatUtc } from '@/lib/client/time';
 import { AcceptInvitationForm } from './accept-form';
 import { PageTitle } from '@/components/ui/page-title';
+import type { InvitationDetails } from '@/lib/schemas/users';
 
 export const metadata = { title: 'Accept an invitation · Payment Network' };
 export const dynamic = 'force-dynamic';
 
-interface Invitation {
-  email: string;
-  name: string;
-  organization: string;
-  role: string;
-  expires_at: { seconds: number };
-}
+type Invitation = InvitationDetails;
 
 /** An invitation's one-time link: who it is for, and a form to set one's own password. */
 export default async function InvitationPage({ params }: { params: Promise<{ token: string }> }) {

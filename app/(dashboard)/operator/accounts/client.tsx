@@ -10,18 +10,9 @@ import type { ListPage } from '@/lib/client/list-page';
 import { usePaging } from '@/lib/client/use-url-state';
 import { useOperatorDecision } from '../decision';
 import { PageTitle } from '@/components/ui/page-title';
+import type { AccountsForReviewResponse } from '@/lib/schemas/accounts';
 
-interface AwaitingAccount {
-  token: string;
-  account_title: string;
-  masked_account_number: string;
-  routing_number: string;
-  type: string;
-  created_at: { seconds: number };
-  institution: { name: string };
-  organization: { token: string; name: string };
-  namespace: { name: string; domain: string };
-}
+type AwaitingAccount = AccountsForReviewResponse['accounts'][number];
 const col = columnHelper<AwaitingAccount>();
 const LIMIT = 20;
 

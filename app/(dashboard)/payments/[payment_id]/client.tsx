@@ -13,70 +13,28 @@ import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS } from '@/lib/client/format';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
+import type {
+  Party,
+  Payment as WirePayment,
+  PaymentException,
+  Submission,
+  Task as WireTask,
+  Transaction,
+} from '@/lib/schemas/payments';
+import type { WithParties } from '../payment';
+import { parseAddress } from '@/lib/domain/address';
 
-interface Party {
-  payment_address: string;
-  first_name?: string;
-  last_name?: string;
-}
-export interface Payment {
-  payment_id: string;
-  amount: { currency: string; total: string };
-  payment_type: string;
-  reference: string;
-  debtor_party: Party;
-  beneficiary_party: Party;
-  initiated_at: string;
-  expires_at: string;
-}
-interface Submission {
-  token: string;
-  admission_id: string;
-  status: number;
-  submission_time: number;
-  transaction_id: string | null;
-  workflow: string;
-  /** The admission expires with its payment; the submission embeds it in Unix seconds. */
-  relationships: { payment: { expires_at: number } };
-}
-interface Task {
-  token: string;
-  name: string;
-  status: number;
-  status_reason: number;
-  assignee: number;
-  modified_on: number;
-  created_on: number;
-  updated_by: string | null;
-  note: string | null;
-  /** Every change, oldest first; [] for tasks last changed before changes were kept. */
-  history?: TaskChange[];
-}
+/** The wire types (lib/schemas, type only); a payment's parties read as the create body declares them. */
+export type Payment = WithParties<WirePayment>;
+type Task = WireTask;
 /** `approval`: on a four-eyes task, which approval the change was (1, or 2 of two). */
 type TaskChange = Pick<Task, 'status' | 'status_reason' | 'updated_by'> & { at: number; approval?: number };
 const changeText = (c: TaskChange) =>
   c.approval && c.status === 1
     ? 'approved, awaiting a second approver'
     : `${TASK_STATUS[c.status]} (${reasonLabel(c.status_reason)}${c.approval === 2 ? ', second approval' : ''})`;
-interface Txn {
-  transaction_id: string;
-  approval_code: string;
-  status: number;
-  batch_id: string | null;
-  transaction_lines: Array<{
-    token: string;
-    partner_id: string;
-    direction: string;
-    amount: { currency: string; total: string };
-  }>;
-}
-interface Exc {
-  token: string;
-  exception_code: string;
-  exception_message: string;
-  blame: string;
-  created_at: string;
-}
+type Txn = Transaction;
+type Exc = PaymentException;
 
 /** Submission status → badge tone: waiting amber, admitted or settled green, refused or lapsed red. */
 
@@ -205,7 +163,8 @@ export function PaymentDetail({
   });
 
   const p = payment.data;
-  const domainOf = (party: Party) => party.payment_address.split('@')[1] ?? '';
+  // The domain routes an address to its namespace (lib/domain/address.ts).
+  const domainOf = (party: Party) => parseAddress(party.payment_address)?.domain ?? '';
   const outgoing = namespace !== null && domainOf(p.debtor_party) === namespace.domain;
   // A ledger line is the debtor's namespace (debit) or the beneficiary's (credit): named by domain.
   const lineOwner = (partnerId: string, debit: boolean) => {

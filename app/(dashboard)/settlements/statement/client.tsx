@@ -11,31 +11,9 @@ import { useUrlState } from '@/lib/client/use-url-state';
 import { STATEMENT_MAX_DAYS } from '@/lib/domain/statements';
 import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
+import type { SettlementStatement } from '@/lib/schemas/settlements';
 
-interface Statement {
-  partner_id: string;
-  domain: string;
-  name: string;
-  from: number;
-  to: number;
-  generated_at: number;
-  batches: Array<{
-    batch_id: string;
-    currency: string;
-    cutoff_time: number;
-    txn_count: number;
-    net: string;
-    positions: Array<{ counterparty_id: string; counterparty_domain: string | null; net: string }>;
-  }>;
-  totals: Array<{
-    currency: string;
-    batches: number;
-    txn_count: number;
-    receivable: string;
-    payable: string;
-    net: string;
-  }>;
-}
+type Statement = SettlementStatement;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);

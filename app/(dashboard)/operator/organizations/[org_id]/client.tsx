@@ -7,30 +7,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { apiFetch, isNotFound } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
-import { type Org, useOrgDecision } from '../../decision';
+import { useOrgDecision } from '../../decision';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
+import type { OrganizationReview } from '@/lib/schemas/organizations';
 
-interface Review {
-  organization: Org;
-  decided_by: string | null;
-  users: Record<string, number>;
-  namespaces: Array<{
-    token: string;
-    name: string;
-    domain: string;
-    environment: 'sandbox' | 'production';
-    enabled: boolean;
-    created_at: { seconds: number };
-    checklist: { api_key: boolean; webhook: boolean; sandbox_payment: boolean };
-    payments: Record<
-      'total' | 'unsubmitted' | 'pending' | 'on_hold' | 'admitted' | 'settled' | 'rejected' | 'expired',
-      number
-    >;
-    exceptions: number;
-    webhooks: { total: number; failing: number; disabled: number };
-  }>;
-}
+type Review = OrganizationReview;
 
 const STATUS_TONE = { sandbox: 'amber', verified: 'green', rejected: 'red' } as const;
 const CHECKS = [

@@ -1,0 +1,10 @@
+import type { Party } from '@/lib/schemas/payments';
+
+/**
+ * A payment as the dashboard reads it: the wire type (lib/schemas) with its parties as the create
+ * body declares them — the gateway echoes them as sent, so its response schema types them loosely.
+ */
+export type WithParties<P extends { debtor_party: unknown; beneficiary_party: unknown }> = Omit<
+  P,
+  'debtor_party' | 'beneficiary_party'
+> & { debtor_party: Party; beneficiary_party: Party };
