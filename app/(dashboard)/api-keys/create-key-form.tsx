@@ -10,8 +10,9 @@ import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { KeyValues } from './key-schemas';
+import { AccessFields } from './access-fields';
 import { SelectField } from '@/components/ui/field';
-import { EXPIRY_CHOICES, expiresAtIn, FLAGS, keyBody, type ApiKey } from './key-types';
+import { EXPIRY_CHOICES, expiresAtIn, keyBody, type ApiKey } from './key-types';
 import { useState } from 'react';
 import { CARD } from '@/components/ui/styles';
 
@@ -83,14 +84,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey, hint?: str
           ))}
         </SelectField>
       </div>
-      <fieldset className="flex flex-wrap gap-4">
-        <legend className="mb-1 text-sm font-medium">Access</legend>
-        {FLAGS.map((f) => (
-          <label key={f} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" {...form.register(f)} /> {f}
-          </label>
-        ))}
-      </fieldset>
+      <AccessFields form={form} />
       <div>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? 'Creating…' : 'Create key'}

@@ -11,7 +11,8 @@ import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { KeyValues } from './key-schemas';
-import { FLAGS, keyBody, type ApiKey } from './key-types';
+import { AccessFields } from './access-fields';
+import { keyBody, type ApiKey } from './key-types';
 
 const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.keyResolver));
 
@@ -50,14 +51,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
         </p>
         <Field label="Name" id="edit-key-name" {...formField(form, 'name')} />
         <Field label="Description" id="edit-key-description" {...formField(form, 'description')} />
-        <fieldset className="flex flex-wrap gap-4">
-          <legend className="mb-1 text-sm font-medium">Access</legend>
-          {FLAGS.map((f) => (
-            <label key={f} className="flex items-center gap-2 text-sm">
-              <input type="checkbox" {...form.register(f)} /> {f}
-            </label>
-          ))}
-        </fieldset>
+        <AccessFields form={form} />
         <FormAlert message={save.error?.message ?? null} />
         <div className="flex justify-end gap-3">
           <Button type="button" variant="secondary" onClick={onClose} disabled={save.isPending}>

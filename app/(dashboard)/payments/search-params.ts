@@ -5,27 +5,6 @@ import { orderIn, type Order } from '@/lib/client/list-order';
 export const PAYMENTS_LIMIT = 20;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/**
- * The list's filters as the URL names them. Most are the gateway's own; the dates are days
- * (`YYYY-MM-DD`, local) and the amounts are in the currency's units as typed (`25.00`), read with
- * the chosen currency's exponent (two decimals when no currency is chosen).
- */
-export const PAYMENT_FILTERS = [
-  'status',
-  'created_from',
-  'created_to',
-  'payment_id',
-  'party',
-  'reference',
-  'amount_from',
-  'amount_to',
-  'currency',
-  'counterparty',
-  'transaction_id',
-  'admission_id',
-  'task_id',
-] as const;
-
 /** Filters passed to the gateway as they are in the URL. */
 const AS_IS = [
   'status',
@@ -38,6 +17,13 @@ const AS_IS = [
   'admission_id',
   'task_id',
 ] as const;
+
+/**
+ * The list's filters as the URL names them. Most are the gateway's own; the dates are days
+ * (`YYYY-MM-DD`, local) and the amounts are in the currency's units as typed (`25.00`), read with
+ * the chosen currency's exponent (two decimals when no currency is chosen).
+ */
+export const PAYMENT_FILTERS = [...AS_IS, 'created_from', 'created_to', 'amount_from', 'amount_to'] as const;
 
 /**
  * A `YYYY-MM-DD` day of the URL → Unix seconds at the start (or end) of that day in the local time
