@@ -9,6 +9,9 @@ import { bootstrap } from '@/lib/services/bootstrap';
 import { signUp } from '@/lib/services/organizations/organizations';
 import { openDatabase, type Database } from '@/lib/db/client';
 import type { ServiceContext, Principal, NamespaceInfo } from '@/lib/services/context';
+import { NO_FOUR_EYES } from '@/lib/domain/four-eyes';
+import { createPayment } from '@/lib/services/payments/payments';
+import { submitPayment } from '@/lib/services/payments/submissions';
 
 export async function createTestDatabase(): Promise<Database & { kind: 'pglite' | 'postgres' }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -59,4 +62,44 @@ export async function reviewedSandboxAdmin(
     namespace,
     principal: { kind: 'user', userId: 'usr_x', orgId: org.token, role: 'admin', email },
   });
+}
+
+/** A production namespace `id` (domain `<id>.test`) of organization `orgId`, as a context names it. */
+export const testNamespace = (
+  id: string,
+  orgId: string,
+  over: Partial<NamespaceInfo> = {},
+): NamespaceInfo => ({
+  id,
+  orgId,
+  name: id,
+  domain: `${id}.test`,
+  environment: 'production',
+  enabled: true,
+  isSystem: false,
+  paymentTtlSeconds: 86400,
+  reviewThreshold: 1_000_000n,
+  ...NO_FOUR_EYES,
+  ...over,
+});
+
+/**
+ * A payment of 42.00 EUR from the context's namespace to the Sandbox Bank's alice, submitted, with
+ * its tasks by name (two with `reviewedSandboxAdmin`: the counterparty's and the compliance review).
+ */
+export async function submittedPayment(ctx: ServiceContext, paymentId: string) {
+  await createPayment(ctx, {
+    payment_id: paymentId,
+    amount: { currency: 'EUR', total: '4200' },
+    debtor_party: { payment_address: `p@${ctx.namespace!.domain}` },
+    beneficiary_party: { payment_address: 'alice@sandbox-bank.test' },
+    payment_type: 'Type_Push',
+  });
+  const sub = await submitPayment(ctx, paymentId);
+  const tasks = await ctx.db
+    .select()
+    .from(schema.admissionTasks)
+    .where(eq(schema.admissionTasks.submissionId, sub.token))
+    .orderBy(schema.admissionTasks.name);
+  return { sub, tasks };
 }

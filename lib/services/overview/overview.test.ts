@@ -1,27 +1,14 @@
-import { NO_FOUR_EYES } from '@/lib/domain/four-eyes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
-import type { NamespaceInfo } from '@/lib/services/context';
-import { createTestDatabase, testContext } from '@/lib/testing/db';
+import { createTestDatabase, testContext, testNamespace } from '@/lib/testing/db';
 import { getOverview } from './overview';
 import { rebuildRollups } from './deltas';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const db = () => database.db;
 const DAY = 86_400_000;
-const ns = (id: string): NamespaceInfo => ({
-  id,
-  orgId: 'org_o',
-  name: id,
-  domain: `${id}.test`,
-  environment: 'production',
-  enabled: true,
-  isSystem: false,
-  paymentTtlSeconds: 86400,
-  reviewThreshold: 1_000_000n,
-  ...NO_FOUR_EYES,
-});
+const ns = (id: string) => testNamespace(id, 'org_o');
 const ctx = (id: string) => testContext(db(), { namespace: ns(id), orgId: 'org_o' });
 
 /** UTC midnight `daysAgo` days back, plus `hours`. */

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, reviewedSandboxAdmin, type testContext } from '@/lib/testing/db';
+import {
+  createTestDatabase,
+  reviewedSandboxAdmin,
+  submittedPayment,
+  type testContext,
+} from '@/lib/testing/db';
 import { schema } from '@/lib/db';
-import { createPayment } from './payments';
-import { submitPayment } from './submissions';
 import { applyTaskUpdate, type TaskUpdateInput } from './tasks';
 import { SUBMISSION, TASK } from '@/lib/domain/statuses';
 import { REASONS } from '@/lib/domain/reasons';
@@ -31,19 +34,7 @@ describe('admission invariants under random task updates', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(update, { minLength: 1, maxLength: 8 }), async (steps) => {
         const paymentId = `prop-${n++}`;
-        await createPayment(ctx, {
-          payment_id: paymentId,
-          amount: { currency: 'EUR', total: '4200' },
-          debtor_party: { payment_address: `p@${ctx.namespace!.domain}` },
-          beneficiary_party: { payment_address: 'alice@sandbox-bank.test' },
-          payment_type: 'Type_Push',
-        });
-        const sub = await submitPayment(ctx, paymentId);
-        const tasks = await database.db
-          .select()
-          .from(schema.admissionTasks)
-          .where(eq(schema.admissionTasks.submissionId, sub.token))
-          .orderBy(schema.admissionTasks.name);
+        const { sub, tasks } = await submittedPayment(ctx, paymentId);
         expect(tasks).toHaveLength(2);
         for (const s of steps) {
           await applyTaskUpdate(

@@ -1,10 +1,8 @@
-import { NO_FOUR_EYES } from '@/lib/domain/four-eyes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { schema } from '@/lib/db';
 import { ValidationError } from '@/lib/errors';
-import type { NamespaceInfo } from '@/lib/services/context';
-import { createTestDatabase, testContext } from '@/lib/testing/db';
+import { createTestDatabase, testContext, testNamespace } from '@/lib/testing/db';
 import type { ListPaymentsQuery } from '@/lib/schemas/payments';
 import { COUNT_CAP } from '../paging';
 import { listPayments } from './list';
@@ -13,18 +11,7 @@ import { listPayments } from './list';
 // paging, the capped count and each filter's index ranges, with rows bulk-loaded in SQL.
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const db = () => database.db;
-const ns = (id: string): NamespaceInfo => ({
-  id,
-  orgId: 'org_l',
-  name: id,
-  domain: `${id}.test`,
-  environment: 'production',
-  enabled: true,
-  isSystem: false,
-  paymentTtlSeconds: 86400,
-  reviewThreshold: 1_000_000n,
-  ...NO_FOUR_EYES,
-});
+const ns = (id: string) => testNamespace(id, 'org_l');
 const list = (partner: string, q: Partial<ListPaymentsQuery> = {}) =>
   listPayments(testContext(db(), { namespace: ns(partner), orgId: 'org_l' }), {
     limit: 20,

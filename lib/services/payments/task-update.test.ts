@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, reviewedSandboxAdmin, type testContext } from '@/lib/testing/db';
+import {
+  createTestDatabase,
+  reviewedSandboxAdmin,
+  submittedPayment,
+  type testContext,
+} from '@/lib/testing/db';
 import { schema } from '@/lib/db';
-import { createPayment } from './payments';
-import { submitPayment } from './submissions';
 import { applyTaskUpdate } from './tasks';
 import { expireDueSubmissions } from './expiry';
 import { SUBMISSION, TASK } from '@/lib/domain/statuses';
@@ -20,22 +23,7 @@ beforeAll(async () => {
 afterAll(async () => database?.close());
 
 /** A submitted payment with its two pending tasks. */
-async function submitted() {
-  const paymentId = `race-${n++}`;
-  await createPayment(ctx, {
-    payment_id: paymentId,
-    amount: { currency: 'EUR', total: '4200' },
-    debtor_party: { payment_address: `p@${ctx.namespace!.domain}` },
-    beneficiary_party: { payment_address: 'alice@sandbox-bank.test' },
-    payment_type: 'Type_Push',
-  });
-  const sub = await submitPayment(ctx, paymentId);
-  const tasks = await database.db
-    .select()
-    .from(schema.admissionTasks)
-    .where(eq(schema.admissionTasks.submissionId, sub.token));
-  return { sub, tasks };
-}
+const submitted = () => submittedPayment(ctx, `race-${n++}`);
 
 async function outcome(subId: string) {
   const db = database.db;

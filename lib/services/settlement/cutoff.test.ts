@@ -1,8 +1,7 @@
-import { NO_FOUR_EYES } from '@/lib/domain/four-eyes';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { createTestDatabase, testContext } from '@/lib/testing/db';
+import { createTestDatabase, testContext, testNamespace } from '@/lib/testing/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import {
@@ -443,18 +442,7 @@ describe('reads after settlement', () => {
   const ctxOf = (id: string) =>
     testContext(db(), {
       orgId: 'org_t',
-      namespace: {
-        id,
-        orgId: 'org_t',
-        name: id,
-        domain: `${id}.test`,
-        environment: 'production',
-        enabled: true,
-        isSystem: false,
-        paymentTtlSeconds: 300,
-        reviewThreshold: 1_000_000n,
-        ...NO_FOUR_EYES,
-      },
+      namespace: testNamespace(id, 'org_t', { paymentTtlSeconds: 300 }),
     });
   const paymentOf = async (txnId: string) =>
     (await db().select().from(schema.transactions).where(eq(schema.transactions.id, txnId)))[0]!.paymentId;
