@@ -2,12 +2,9 @@
 
 import { ListScreen } from '@/components/ui/list-screen';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useState } from 'react';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
-import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ExportLink } from '@/components/ui/export-link';
 import { SelectField } from '@/components/ui/field';
@@ -16,10 +13,8 @@ import { apiFetch } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { FilterField } from '@/components/ui/filter-field';
 import type { Account } from './account';
+import { accountColumns } from './columns';
 import { LazyAccountForm } from './lazy-account-form';
-import { LINK } from '@/components/ui/styles';
-
-const col = columnHelper<Account>();
 
 const LIMIT = 20;
 
@@ -65,51 +60,15 @@ export function Client({
       if (v.action === 'delete') setDeleting(null);
     },
   });
-  const columns = col.columns([
-    col.accessor('account_title', {
-      header: 'Title',
-      cell: ({ row }) => (
-        <Link href={`/accounts/${encodeURIComponent(row.original.token)}`} className={LINK}>
-          {row.original.account_title}
-        </Link>
-      ),
-    }),
-    col.accessor('masked_account_number', { header: 'Number' }),
-    col.accessor('routing_number', { header: 'Routing' }),
-    col.accessor('type', { header: 'Type' }),
-    col.accessor('status', { header: 'Status' }),
-    // Changes are for admins; everyone else reads.
-    ...(canManage
-      ? [
-          col.display({
-            header: 'Actions',
-            id: 'actions',
-            cell: ({ row }) =>
-              row.original.status === 'deleted' ? null : (
-                <div className="flex gap-2">
-                  {row.original.status === 'unverified' ? (
-                    <Button
-                      variant="secondary"
-                      disabled={act.isPending}
-                      onClick={() => act.mutate({ a: row.original, action: 'verify' })}
-                    >
-                      Verify
-                    </Button>
-                  ) : null}
-                  <Button
-                    variant="danger"
-                    disabled={act.isPending}
-                    aria-label={`Delete ${row.original.account_title}`}
-                    onClick={() => setDeleting(row.original)}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              ),
-          }),
-        ]
-      : []),
-  ]);
+  const columns = accountColumns(
+    canManage
+      ? {
+          busy: act.isPending,
+          verify: (a) => act.mutate({ a, action: 'verify' }),
+          remove: setDeleting,
+        }
+      : null,
+  );
   return (
     <ListScreen
       title="Settlement accounts"

@@ -2,17 +2,16 @@
 
 import { ListScreen } from '@/components/ui/list-screen';
 import { useQuery } from '@tanstack/react-query';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
 import { ExportLink } from '@/components/ui/export-link';
 import { apiFetch } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { FilterField } from '@/components/ui/filter-field';
-import { CUSTOMER_STATUS, type Customer } from './customer';
+import type { Customer } from './customer';
+import { customerColumns } from './columns';
 import { LazyCreateCustomerForm, LazyResolveCustomerForm } from './lazy-customer-forms';
 
-const col = columnHelper<Customer>();
 const LIMIT = 20;
 
 export function Client({
@@ -33,19 +32,6 @@ export function Client({
         `/customer?limit=${LIMIT}${search ? `&q=${encodeURIComponent(search)}` : ''}${paging.param}`,
       ),
   });
-  const columns = col.columns([
-    col.accessor('payment_address', { header: 'Payment address' }),
-    col.display({
-      header: 'Name',
-      id: 'name',
-      cell: ({ row }) => `${row.original.first_name} ${row.original.last_name}`,
-    }),
-    col.accessor('nick_name', { header: 'Nickname' }),
-    col.accessor('status', {
-      header: 'Status',
-      cell: (c) => CUSTOMER_STATUS[c.getValue()] ?? String(c.getValue()),
-    }),
-  ]);
   return (
     <ListScreen
       title="Customers"
@@ -69,7 +55,7 @@ export function Client({
       </div>
       <DataTable
         caption="Customers"
-        columns={columns}
+        columns={customerColumns}
         data={query.data?.customers ?? []}
         list={query.data}
         limit={LIMIT}

@@ -3,18 +3,15 @@
 import { SelectField } from '@/components/ui/field';
 import { ListScreen } from '@/components/ui/list-screen';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
-import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch, getActivePartner } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import type { Link } from './link';
+import { linkColumns, type Action } from './columns';
 import { LazyProposeLinkForm } from './lazy-propose-link-form';
 
-const col = columnHelper<Link>();
-type Action = 'accept' | 'reject' | 'suspend' | 'resume';
 const LIMIT = 20;
 const TABS = [
   { id: '', label: 'All' },
@@ -49,45 +46,11 @@ export function Client({ canManage }: { canManage: boolean }) {
     },
     onError: (e: Error) => toast('error', e.message),
   });
-  // Seen from the selected namespace: only the proposed counterparty accepts or rejects, and a
-  // row's buttons name the other side of the link.
-  const mine = getActivePartner();
-  const other = (l: Link) => (l.requester_partner_id === mine ? l.counterparty_domain : l.requester_domain);
-  const actions = (l: Link): Action[] => {
-    if (l.status === 'proposed') return l.counterparty_partner_id === mine ? ['accept', 'reject'] : [];
-    if (l.status === 'established') return ['suspend'];
-    if (l.status === 'suspended') return ['resume'];
-    return [];
-  };
-  const columns = col.columns([
-    col.accessor('requester_domain', { header: 'Requester' }),
-    col.accessor('counterparty_domain', { header: 'Counterparty' }),
-    col.accessor('status', { header: 'Status' }),
-    // Changes are for admins; everyone else reads.
-    ...(canManage
-      ? [
-          col.display({
-            header: 'Actions',
-            id: 'actions',
-            cell: ({ row }) => (
-              <div className="flex gap-2">
-                {actions(row.original).map((a) => (
-                  <Button
-                    key={a}
-                    variant={a === 'reject' ? 'danger' : 'secondary'}
-                    disabled={act.isPending}
-                    onClick={() => act.mutate({ l: row.original, action: a })}
-                    aria-label={`${a} link with ${other(row.original)}`}
-                  >
-                    {a[0]!.toUpperCase() + a.slice(1)}
-                  </Button>
-                ))}
-              </div>
-            ),
-          }),
-        ]
-      : []),
-  ]);
+  const columns = linkColumns(
+    canManage
+      ? { mine: getActivePartner(), busy: act.isPending, act: (l, action) => act.mutate({ l, action }) }
+      : null,
+  );
   return (
     <ListScreen
       title="Links"
