@@ -20,18 +20,20 @@ export function ListScreen({
   intro?: React.ReactNode;
   /** Shown to those who may change the list; `readOnly` to everyone else. */
   create: React.ReactNode | false;
-  readOnly: React.ReactNode;
+  /** Absent on a screen only those who may change it open (its page answers AdminsOnly to others). */
+  readOnly?: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (
     <div className="flex flex-col gap-6">
       <PageTitle description={description}>{title}</PageTitle>
       {intro}
-      {create || (
-        <Banner tone="info" title="Read only">
-          {readOnly}
-        </Banner>
-      )}
+      {create ||
+        (readOnly ? (
+          <Banner tone="info" title="Read only">
+            {readOnly}
+          </Banner>
+        ) : null)}
       {children}
     </div>
   );

@@ -1,0 +1,108 @@
+import { columnHelper } from '@/components/data-table/columns';
+import { Button } from '@/components/ui/button';
+import { SELECT_CLASS } from '@/components/ui/select';
+import { formatUtc } from '@/lib/client/format';
+import { ROLES } from './roles';
+import type { User } from './user';
+import type { UserAct } from './user-action-dialog';
+
+const col = columnHelper<User>();
+
+/** What the users table needs: who is signed in, when the list was read, and the admin's actions. */
+export interface UserColumnsOf {
+  myUserId: string;
+  /** When the list was read: an invitation past it shows as expired. */
+  readAt: number;
+  changingRole: boolean;
+  setRole: (u: User, role: string) => void;
+  /** A removal, sign-out or reset is under way. */
+  busy: boolean;
+  act: (u: User, act: UserAct) => void;
+}
+
+/** The users table's columns (the screen is for admins only). */
+export function userColumns(a: UserColumnsOf) {
+  return col.columns([
+    col.display({
+      header: 'Email',
+      id: 'email',
+      cell: ({ row }) => (
+        <>
+          {row.original.email}
+          {row.original.token === a.myUserId ? (
+            <span className="ml-2 text-xs text-slate-600 dark:text-slate-400">(you)</span>
+          ) : null}
+        </>
+      ),
+    }),
+    col.accessor('name', { header: 'Name' }),
+    col.display({
+      header: 'Status',
+      id: 'status',
+      cell: ({ row }) => {
+        const until = row.original.invitation_expires_at;
+        if (!until) return 'Active';
+        return until.seconds * 1000 > a.readAt ? (
+          <span title={`The link works until ${formatUtc(new Date(until.seconds * 1000))}`}>
+            Invited: no password yet
+          </span>
+        ) : (
+          <span className="text-red-700 dark:text-red-300">Invitation expired: reset access</span>
+        );
+      },
+    }),
+    col.display({
+      header: 'Role',
+      id: 'role',
+      cell: ({ row }) => (
+        <select
+          aria-label={`Role of ${row.original.email}`}
+          value={row.original.role}
+          disabled={a.changingRole}
+          onChange={(e) => a.setRole(row.original, e.target.value)}
+          className={SELECT_CLASS}
+        >
+          {ROLES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+      ),
+    }),
+    col.display({
+      header: 'Actions',
+      id: 'actions',
+      cell: ({ row }) =>
+        // Oneself: another admin removes a departing admin (the gateway refuses it too).
+        row.original.token === a.myUserId ? null : (
+          <div className="flex gap-2">
+            <Button
+              variant="secondary"
+              disabled={a.busy}
+              aria-label={`Sign ${row.original.email} out everywhere`}
+              onClick={() => a.act(row.original, 'signOut')}
+            >
+              Sign out
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={a.busy}
+              aria-label={`Reset access of ${row.original.email}`}
+              onClick={() => a.act(row.original, 'reset')}
+            >
+              Reset access
+            </Button>
+            <Button
+              variant="danger"
+              disabled={a.busy}
+              aria-label={`Remove ${row.original.email}`}
+              onClick={() => a.act(row.original, 'remove')}
+            >
+              Remove
+            </Button>
+          </div>
+        ),
+    }),
+  ]);
+}
