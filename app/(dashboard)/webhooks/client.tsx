@@ -4,13 +4,11 @@ import { ListScreen } from '@/components/ui/list-screen';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { SecretReveal } from '@/components/ui/secret-reveal';
 import { useToast } from '@/components/ui/toast';
-import { when } from '@/lib/client/format';
 import {
   useCreateWebhook,
   useUpdateWebhook,
@@ -18,12 +16,11 @@ import {
   type Webhook,
 } from '@/lib/client/queries/webhooks';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
-import { disabledText, failingText, webhookState, WebhookStatusBadge } from './status';
+import { disabledText, failingText, webhookState } from './status';
 import { FormSection } from '@/components/ui/form-section';
 import { LazyWebhookForm } from './lazy-webhook-form';
 import { CARD, LINK } from '@/components/ui/styles';
-
-const col = columnHelper<Webhook>();
+import { webhookColumns } from './columns';
 
 const LIMIT = 20;
 
@@ -46,37 +43,6 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
       { id: w.token, enabled: true },
       { onSuccess: () => toast('success', `${w.url} re-enabled`), onError: (e) => toast('error', e.message) },
     );
-
-  const columns = col.columns([
-    col.display({
-      header: 'Endpoint',
-      id: 'url',
-      cell: ({ row }) => (
-        <Link href={`/webhooks/${row.original.token}`} className={`font-medium break-all ${LINK}`}>
-          {row.original.url}
-        </Link>
-      ),
-    }),
-    col.accessor('description', { header: 'Description', cell: (c) => c.getValue() || '—' }),
-    col.display({
-      header: 'Events',
-      id: 'events',
-      cell: ({ row }) =>
-        row.original.event_types.includes('*')
-          ? 'All events'
-          : `${row.original.event_types.length} ${row.original.event_types.length === 1 ? 'type' : 'types'}`,
-    }),
-    col.display({
-      header: 'Status',
-      id: 'status',
-      cell: ({ row }) => <WebhookStatusBadge webhook={row.original} />,
-    }),
-    col.display({
-      header: 'Created',
-      id: 'created',
-      cell: ({ row }) => when(row.original.created_at.seconds),
-    }),
-  ]);
 
   return (
     <ListScreen
@@ -150,7 +116,7 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
     >
       <DataTable
         caption="Webhook endpoints"
-        columns={columns}
+        columns={webhookColumns}
         data={hooks}
         list={query.data}
         limit={LIMIT}
