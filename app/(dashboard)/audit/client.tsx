@@ -2,9 +2,7 @@
 
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
-import { sortableHeader } from '@/components/data-table/sort-header';
 import { Button } from '@/components/ui/button';
 import { ExportLink } from '@/components/ui/export-link';
 import { DetailRow } from '@/components/ui/detail-row';
@@ -21,18 +19,10 @@ import {
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { FilterField } from '@/components/ui/filter-field';
-import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
+import { actorText, auditColumns } from './columns';
 
 const LIMIT = 25;
-const col = columnHelper<AuditEvent>();
-
-const actorText = (e: AuditEvent) =>
-  e.actor.kind === 'apikey'
-    ? `${e.actor.label} (API key)`
-    : e.actor.kind === 'anonymous'
-      ? `${e.actor.label} (not signed in)`
-      : e.actor.label;
 
 export function AuditClient({ operator }: { operator: boolean }) {
   const { params, set } = useUrlState();
@@ -48,67 +38,12 @@ export function AuditClient({ operator }: { operator: boolean }) {
   const selected = rows.find((r) => r.token === selectedId) ?? null;
   const hasFilters = AUDIT_FILTERS.some((k) => filters[k]);
 
-  const columns = col.columns([
-    col.display({
-      header: sortableHeader(order, 'when', 'When'),
-      id: 'when',
-      cell: ({ row }) => (
-        <span className="whitespace-nowrap">{formatLocal(new Date(row.original.occurred_at_ms))}</span>
-      ),
-    }),
-    col.display({
-      header: 'Who',
-      id: 'actor',
-      cell: ({ row }) => (
-        <button
-          type="button"
-          className={`text-left ${LINK}`}
-          title="Show only this actor"
-          onClick={() => set({ actor: row.original.actor.label })}
-        >
-          {actorText(row.original)}
-        </button>
-      ),
-    }),
-    col.display({
-      header: 'What',
-      id: 'action',
-      cell: ({ row }) => auditActionLabel(row.original.action),
-    }),
-    col.display({
-      header: 'Target',
-      id: 'target',
-      cell: ({ row }) =>
-        row.original.target.id ? (
-          <button
-            type="button"
-            className={`font-mono text-xs ${LINK}`}
-            title="Show only this target"
-            onClick={() => set({ target: row.original.target.id! })}
-          >
-            {row.original.target.id}
-          </button>
-        ) : (
-          <span className="text-slate-500">{row.original.target.type}</span>
-        ),
-    }),
-    col.display({
-      header: '',
-      id: 'details',
-      cell: ({ row }) => (
-        <Button
-          type="button"
-          variant="secondary"
-          aria-pressed={row.original.token === selectedId}
-          onClick={() =>
-            set({ entry: row.original.token === selectedId ? undefined : row.original.token }, 'push')
-          }
-        >
-          Details
-        </Button>
-      ),
-    }),
-  ]);
+  const columns = auditColumns({
+    order,
+    filterBy: set,
+    selectedId,
+    select: (token) => set({ entry: token ?? undefined }, 'push'),
+  });
 
   return (
     <div className="flex flex-col gap-6">
