@@ -2,25 +2,22 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import type { ListPage } from '@/lib/client/list-page';
-import { when } from '@/lib/client/time';
 import { usePaging } from '@/lib/client/use-url-state';
 import { browserName } from '@/lib/client/user-agent';
 import type { Session } from '@/lib/schemas/sessions';
 import { PasswordForm } from './password-form';
 import { SecondFactor } from './second-factor';
 import { PageTitle } from '@/components/ui/page-title';
+import { sessionColumns } from './columns';
 
 const LIMIT = 20;
-const col = columnHelper<Session>();
 
 export function SessionsClient() {
   const paging = usePaging();
@@ -51,39 +48,7 @@ export function SessionsClient() {
   const sessions = query.data?.sessions ?? [];
   const others = sessions.filter((s) => !s.current).length;
 
-  const columns = col.columns([
-    col.display({
-      header: 'Browser',
-      id: 'browser',
-      cell: ({ row }) => (
-        <span className="flex flex-wrap items-center gap-2">
-          <span title={row.original.user_agent ?? undefined}>{browserName(row.original.user_agent)}</span>
-          {row.original.current ? <Badge tone="green">This browser</Badge> : null}
-        </span>
-      ),
-    }),
-    col.display({ header: 'Address', id: 'ip', cell: ({ row }) => row.original.ip ?? '—' }),
-    col.display({
-      header: 'Signed in',
-      id: 'created',
-      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.created_at)}</span>,
-    }),
-    col.display({
-      header: 'Last active',
-      id: 'used',
-      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.last_used_at)}</span>,
-    }),
-    col.display({
-      header: '',
-      id: 'end',
-      cell: ({ row }) =>
-        row.original.current ? null : (
-          <Button type="button" variant="secondary" onClick={() => setEnding(row.original)}>
-            Sign out
-          </Button>
-        ),
-    }),
-  ]);
+  const columns = sessionColumns(setEnding);
 
   return (
     <div className="flex flex-col gap-6">
