@@ -3,18 +3,15 @@
 import { SelectField } from '@/components/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import type { ListPage } from '@/lib/client/list-page';
-import { Button } from '@/components/ui/button';
 import { apiFetch } from '@/lib/client/api';
-import { when } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { type Org, useOrgDecision } from './decision';
 import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
+import { organizationColumns } from './columns';
 
-const col = columnHelper<Org>();
 const LIMIT = 20;
 
 export function OperatorClient() {
@@ -29,50 +26,7 @@ export function OperatorClient() {
       ),
   });
   const decision = useOrgDecision();
-  const columns = col.columns([
-    col.accessor('name', {
-      header: 'Organization',
-      cell: ({ row }) => (
-        <Link href={`/operator/organizations/${encodeURIComponent(row.original.token)}`} className={LINK}>
-          {row.original.name}
-        </Link>
-      ),
-    }),
-    col.accessor('status', { header: 'Status' }),
-    col.display({
-      header: 'Signed up',
-      id: 'created',
-      cell: ({ row }) => when(row.original.created_at.seconds),
-    }),
-    col.accessor('decision_note', {
-      header: 'Note',
-      cell: (c) => c.getValue() ?? '',
-    }),
-    col.display({
-      header: 'Decision',
-      id: 'actions',
-      cell: ({ row }) =>
-        row.original.status === 'sandbox' ? (
-          <div className="flex gap-2">
-            <Button
-              disabled={decision.isPending}
-              onClick={() => decision.open(row.original, 'verify')}
-              aria-label={`Verify ${row.original.name}`}
-            >
-              Verify
-            </Button>
-            <Button
-              variant="danger"
-              disabled={decision.isPending}
-              onClick={() => decision.open(row.original, 'reject')}
-              aria-label={`Reject ${row.original.name}`}
-            >
-              Reject
-            </Button>
-          </div>
-        ) : null,
-    }),
-  ]);
+  const columns = organizationColumns(decision);
   return (
     <div className="flex flex-col gap-6">
       <PageTitle

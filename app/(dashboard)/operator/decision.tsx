@@ -11,6 +11,12 @@ import type { Organization } from '@/lib/schemas/organizations';
 export type Org = Organization;
 export type Verb = 'verify' | 'reject';
 
+/** What a list's decision buttons need of a decision: open its dialog, and whether one is under way. */
+export interface DecisionControls<T> {
+  open: (t: T, verb: Verb) => void;
+  isPending: boolean;
+}
+
 /** What one kind of operator decision needs: the record's name and address, and what it does. */
 interface DecisionOf<T> {
   /** What is decided, as the dialog's buttons name it: "organization", "account". */

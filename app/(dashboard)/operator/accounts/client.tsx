@@ -1,19 +1,14 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
-import { Button } from '@/components/ui/button';
 import { apiFetch } from '@/lib/client/api';
-import { when } from '@/lib/client/format';
 import type { ListPage } from '@/lib/client/list-page';
 import { usePaging } from '@/lib/client/use-url-state';
 import { useOperatorDecision } from '../decision';
 import { PageTitle } from '@/components/ui/page-title';
-import type { AccountsForReviewResponse } from '@/lib/schemas/accounts';
+import { reviewColumns, type AwaitingAccount } from './columns';
 
-type AwaitingAccount = AccountsForReviewResponse['accounts'][number];
-const col = columnHelper<AwaitingAccount>();
 const LIMIT = 20;
 
 /** The operator's queue of production accounts to verify, oldest first; each decision needs a note. */
@@ -41,54 +36,7 @@ export function AccountsReview() {
       `${a.account_title} (${a.namespace.domain}) ${verb === 'verify' ? 'verified' : 'rejected'}`,
     invalidates: 'operator-accounts',
   });
-  const columns = col.columns([
-    col.display({
-      header: 'Account',
-      id: 'account',
-      cell: ({ row: { original: a } }) => (
-        <div>
-          <p className="font-medium">{a.account_title}</p>
-          <p className="text-xs text-slate-600 dark:text-slate-400">
-            {a.type} {a.masked_account_number} · routing {a.routing_number} · {a.institution.name}
-          </p>
-        </div>
-      ),
-    }),
-    col.display({
-      header: 'Organization',
-      id: 'org',
-      cell: ({ row: { original: a } }) => (
-        <div>
-          <p>{a.organization.name}</p>
-          <code className="text-xs">{a.namespace.domain}</code>
-        </div>
-      ),
-    }),
-    col.display({ header: 'Added', id: 'added', cell: ({ row }) => when(row.original.created_at.seconds) }),
-    col.display({
-      header: 'Decision',
-      id: 'actions',
-      cell: ({ row: { original: a } }) => (
-        <div className="flex gap-2">
-          <Button
-            disabled={isPending}
-            onClick={() => open(a, 'verify')}
-            aria-label={`Verify ${a.account_title}`}
-          >
-            Verify…
-          </Button>
-          <Button
-            variant="danger"
-            disabled={isPending}
-            onClick={() => open(a, 'reject')}
-            aria-label={`Reject ${a.account_title}`}
-          >
-            Reject…
-          </Button>
-        </div>
-      ),
-    }),
-  ]);
+  const columns = reviewColumns({ open, isPending });
   return (
     <div className="flex flex-col gap-6">
       <PageTitle
