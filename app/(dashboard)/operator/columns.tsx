@@ -1,9 +1,8 @@
-import type { DecisionControls } from './decision';
 import Link from 'next/link';
 import { columnHelper } from '@/components/data-table/columns';
 import { Button } from '@/components/ui/button';
 import { when } from '@/lib/client/format';
-import type { Org } from './decision';
+import type { DecisionControls, Org } from './decision';
 import { LINK } from '@/components/ui/styles';
 
 const col = columnHelper<Org>();

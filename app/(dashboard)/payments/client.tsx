@@ -1,25 +1,18 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
-import { sortableHeader } from '@/components/data-table/sort-header';
 import { Button } from '@/components/ui/button';
 import { ExportLink } from '@/components/ui/export-link';
 import { Field, SelectField } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
-import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { apiFetch } from '@/lib/client/api';
-import { PaymentStatusBadge } from '@/components/payments/status-badge';
-import { formatMoney } from '@/lib/client/format';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { findTarget } from '@/lib/client/find';
 import { FilterField } from '@/components/ui/filter-field';
-import type { ListPage } from '@/lib/client/list-page';
 import { LazyPaymentForm } from './lazy-payment-form';
 import {
   amountBound,
@@ -32,13 +25,9 @@ import {
 import { CounterpartyFilter } from './counterparty-filter';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
-import type { ListPaymentsResponse } from '@/lib/schemas/payments';
-import type { WithParties } from './payment';
+import type { PaymentList } from './payment';
+import { paymentColumns } from './columns';
 
-/** A payment as the list answers it (the wire type, lib/schemas); its parties read as the create body declares them. */
-export type PaymentRow = WithParties<ListPaymentsResponse['payments'][number]>;
-export type PaymentList = ListPage & { payments: PaymentRow[] };
-const col = columnHelper<PaymentRow>();
 const NEWEST_FIRST = { desc: 'Newest first', asc: 'Oldest first' };
 
 /** The first page as the server read it for the URL it rendered (`qs`), or null. */
@@ -81,53 +70,7 @@ export function Client({
     value: value(key),
     onValue: (v: string) => set({ [key]: v }),
   });
-  const columns = col.columns([
-    col.accessor('payment_id', {
-      header: sortableHeader(order, 'payment_id', 'Payment'),
-      cell: ({ row }) => (
-        <Link
-          className={`whitespace-nowrap ${LINK}`}
-          href={`/payments/${encodeURIComponent(row.original.payment_id)}`}
-        >
-          {row.original.payment_id}
-        </Link>
-      ),
-    }),
-    col.display({
-      header: () => <span className="block text-right">Amount</span>,
-      id: 'amount',
-      cell: ({ row }) => (
-        <span className="block text-right whitespace-nowrap tabular-nums">
-          {formatMoney(row.original.amount.total, row.original.amount.currency)}
-        </span>
-      ),
-    }),
-    col.display({ header: 'From', id: 'from', cell: ({ row }) => row.original.debtor_party.payment_address }),
-    col.display({
-      header: 'To',
-      id: 'to',
-      cell: ({ row }) => row.original.beneficiary_party.payment_address,
-    }),
-    col.display({
-      header: 'Reference',
-      id: 'reference',
-      cell: ({ row }) => (
-        <span className="block max-w-48 truncate" title={row.original.reference}>
-          {row.original.reference}
-        </span>
-      ),
-    }),
-    col.display({
-      header: 'Status',
-      id: 'status',
-      cell: ({ row }) => <PaymentStatusBadge status={row.original.submission_status} />,
-    }),
-    col.display({
-      header: sortableHeader(order, 'created', 'Created'),
-      id: 'created',
-      cell: ({ row }) => <LocalTime seconds={isoSeconds(row.original.initiated_at)} />,
-    }),
-  ]);
+  const columns = paymentColumns(order);
   return (
     <div className="flex flex-col gap-6">
       <PageTitle>Payments</PageTitle>

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { ListPageSkeleton } from '@/components/ui/skeleton';
 import { readFirstPage, requireMe } from '@/lib/dashboard/session';
-import { Client, type PaymentList } from './client';
+import { Client } from './client';
+import type { PaymentList } from './payment';
 import { paymentsQuery } from './search-params';
 
 export const metadata = { title: 'Payments · Payment Network' };
