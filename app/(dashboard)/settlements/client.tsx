@@ -2,60 +2,20 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
-import { sortableHeader } from '@/components/data-table/sort-header';
-import { BatchStatusBadge } from '@/components/settlements/batch-status';
 import { Field, SelectField } from '@/components/ui/field';
 import { Button } from '@/components/ui/button';
 import { ExportLink } from '@/components/ui/export-link';
 import { FormAlert } from '@/components/ui/form-alert';
-import { when } from '@/lib/client/format';
-import { batchesQuery, type BatchSummary } from '@/lib/client/queries/settlements';
+import { batchesQuery } from '@/lib/client/queries/settlements';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
-import { type ListOrder, useListOrder } from '@/lib/client/use-list-order';
+import { useListOrder } from '@/lib/client/use-list-order';
 import { BATCH_STATUSES, fromLocalInput, toLocalInput } from './search-params';
 import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
-
-const col = columnHelper<BatchSummary>();
+import { batchColumns } from './columns';
 
 const LIMIT = 20;
-
-/** The batches' columns; the cut-off's header sorts the list (`order`). */
-const columnsFor = (order: ListOrder) =>
-  col.columns([
-    col.display({
-      header: 'Batch',
-      id: 'batch',
-      cell: ({ row }) => (
-        <Link className={`font-mono ${LINK}`} href={`/settlements/${encodeURIComponent(row.original.token)}`}>
-          {row.original.token}
-        </Link>
-      ),
-    }),
-    col.display({
-      header: sortableHeader(order, 'cutoff', 'Cut-off'),
-      id: 'cutoff',
-      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.cutoff_time)}</span>,
-    }),
-    col.display({
-      header: 'Status',
-      id: 'status',
-      cell: ({ row }) => <BatchStatusBadge status={row.original.status} />,
-    }),
-    col.accessor('currency', { header: 'Currency' }),
-    col.display({
-      header: 'Your transactions',
-      id: 'txns',
-      cell: ({ row }) => row.original.txn_count.toLocaleString('en'),
-    }),
-    col.display({
-      header: 'Completed',
-      id: 'completed',
-      cell: ({ row }) => (row.original.completed_on ? when(row.original.completed_on) : '—'),
-    }),
-  ]);
 
 export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
   const { params, set } = useUrlState();
@@ -143,7 +103,7 @@ export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
       <FormAlert message={query.isError ? (query.error as Error).message : null} />
       <DataTable
         caption="Settlement batches"
-        columns={columnsFor(order)}
+        columns={batchColumns(order)}
         data={query.data?.batches ?? []}
         list={query.data}
         limit={LIMIT}

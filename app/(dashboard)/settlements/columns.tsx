@@ -1,0 +1,45 @@
+import Link from 'next/link';
+import { columnHelper } from '@/components/data-table/columns';
+import { sortableHeader } from '@/components/data-table/sort-header';
+import { BatchStatusBadge } from '@/components/settlements/batch-status';
+import { when } from '@/lib/client/format';
+import type { BatchSummary } from '@/lib/client/queries/settlements';
+import type { ListOrder } from '@/lib/client/use-list-order';
+import { LINK } from '@/components/ui/styles';
+
+const col = columnHelper<BatchSummary>();
+
+/** The batches' columns; the cut-off's header sorts the list (`order`). */
+export const batchColumns = (order: ListOrder) =>
+  col.columns([
+    col.display({
+      header: 'Batch',
+      id: 'batch',
+      cell: ({ row }) => (
+        <Link className={`font-mono ${LINK}`} href={`/settlements/${encodeURIComponent(row.original.token)}`}>
+          {row.original.token}
+        </Link>
+      ),
+    }),
+    col.display({
+      header: sortableHeader(order, 'cutoff', 'Cut-off'),
+      id: 'cutoff',
+      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.cutoff_time)}</span>,
+    }),
+    col.display({
+      header: 'Status',
+      id: 'status',
+      cell: ({ row }) => <BatchStatusBadge status={row.original.status} />,
+    }),
+    col.accessor('currency', { header: 'Currency' }),
+    col.display({
+      header: 'Your transactions',
+      id: 'txns',
+      cell: ({ row }) => row.original.txn_count.toLocaleString('en'),
+    }),
+    col.display({
+      header: 'Completed',
+      id: 'completed',
+      cell: ({ row }) => (row.original.completed_on ? when(row.original.completed_on) : '—'),
+    }),
+  ]);
