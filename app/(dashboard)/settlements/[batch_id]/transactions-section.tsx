@@ -1,14 +1,12 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useState } from 'react';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { downloadCsv, toCsv } from '@/lib/client/csv';
-import { formatLocal, formatMoney } from '@/lib/client/format';
+import { formatMoney } from '@/lib/client/format';
 import {
   batchTransactionsQuery,
   fetchAllBatchTransactions,
@@ -17,21 +15,11 @@ import {
 } from '@/lib/client/queries/settlements';
 import { usePaging } from '@/lib/client/use-url-state';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
-import { CARD, LINK } from '@/components/ui/styles';
-
-const col = columnHelper<BatchTransaction>();
+import { CARD } from '@/components/ui/styles';
+import { sideOf } from './side';
+import { transactionColumns } from './columns';
 
 const LIMIT = 20;
-
-/** A transaction seen from one namespace: which way the money went and with whom. */
-export function sideOf(t: BatchTransaction, partnerId: string) {
-  const mine = t.transaction_lines.filter((l) => l.partner_id === partnerId);
-  const other = t.transaction_lines.find((l) => l.partner_id !== partnerId);
-  const line = mine[0] ?? t.transaction_lines[0]!;
-  // Both lines ours: a payment inside the namespace, not netted.
-  const direction = mine.length > 1 ? 'Internal' : line.direction === 'TD_Debit' ? 'Debit' : 'Credit';
-  return { direction, counterparty: other?.partner_id ?? partnerId, amount: line.amount };
-}
 
 export function transactionsCsv(rows: BatchTransaction[], partnerId: string, batchId: string): string {
   return toCsv(
@@ -93,55 +81,7 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
     }
   }
 
-  const columns = col.columns([
-    col.display({
-      header: 'Transaction',
-      id: 'id',
-      cell: ({ row }) => <span className="font-mono text-xs">{row.original.transaction_id}</span>,
-    }),
-    col.display({
-      header: 'Payment',
-      id: 'payment',
-      cell: ({ row }) => (
-        <Link className={LINK} href={`/payments/${encodeURIComponent(row.original.payment_id)}`}>
-          {row.original.payment_id}
-        </Link>
-      ),
-    }),
-    col.display({
-      header: 'Direction',
-      id: 'direction',
-      cell: ({ row }) => sideOf(row.original, partnerId).direction,
-    }),
-    col.display({
-      header: 'Counterparty',
-      id: 'counterparty',
-      cell: ({ row }) => {
-        const id = sideOf(row.original, partnerId).counterparty;
-        return (
-          <>
-            {domains.has(id) ? <span className="block">{domains.get(id)}</span> : null}
-            <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">{id}</span>
-          </>
-        );
-      },
-    }),
-    col.display({
-      header: 'Amount',
-      id: 'amount',
-      cell: ({ row }) => {
-        const { amount } = sideOf(row.original, partnerId);
-        return (
-          <span className="whitespace-nowrap tabular-nums">{formatMoney(amount.total, amount.currency)}</span>
-        );
-      },
-    }),
-    col.display({
-      header: 'Cleared',
-      id: 'created',
-      cell: ({ row }) => formatLocal(new Date(row.original.created_on)),
-    }),
-  ]);
+  const columns = transactionColumns(partnerId, domains);
 
   return (
     <section aria-labelledby="transactions-heading" className={`${CARD} flex flex-col gap-4`}>
