@@ -3,76 +3,23 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { HealthPanel } from '@/components/operator/health-panel';
-import { BatchStatusBadge, ShortHash } from '@/components/settlements/batch-status';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useToast } from '@/components/ui/toast';
-import { when } from '@/lib/client/format';
 import {
   networkBatchesQuery,
   networkStatsQuery,
   useRunCutoff,
   type CutoffResult,
-  type NetworkBatch,
 } from '@/lib/client/queries/settlements';
 import { usePaging } from '@/lib/client/use-url-state';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
-
-const col = columnHelper<NetworkBatch>();
+import { networkBatchColumns } from './columns';
 
 const LIMIT = 20;
-
-const columns = col.columns([
-  col.display({
-    header: 'Batch',
-    id: 'batch',
-    cell: ({ row }) => (
-      <Link
-        href={`/operator/network/batches/${encodeURIComponent(row.original.token)}`}
-        className={`font-mono text-xs ${LINK}`}
-      >
-        {row.original.token}
-      </Link>
-    ),
-  }),
-  col.display({
-    header: 'Cut-off',
-    id: 'cutoff',
-    cell: ({ row }) => when(row.original.cutoff_time),
-  }),
-  col.display({
-    header: 'Status',
-    id: 'status',
-    cell: ({ row }) => (
-      <div className="flex flex-col gap-1">
-        <BatchStatusBadge status={row.original.status} />
-        {row.original.failure_reason ? (
-          <span className="text-xs text-red-800 dark:text-red-300">{row.original.failure_reason}</span>
-        ) : null}
-      </div>
-    ),
-  }),
-  col.accessor('currency', { header: 'Currency' }),
-  col.display({
-    header: 'Transactions',
-    id: 'txns',
-    cell: ({ row }) => row.original.txn_count.toLocaleString('en'),
-  }),
-  col.display({
-    header: 'Leaves',
-    id: 'leaves',
-    cell: ({ row }) => row.original.leaves_count?.toLocaleString('en') ?? '—',
-  }),
-  col.display({
-    header: 'Root',
-    id: 'root',
-    cell: ({ row }) => <ShortHash value={row.original.root_hash} />,
-  }),
-]);
 
 /** What a cut-off did, in one sentence. */
 export function describeCutoff(r: CutoffResult): string {
@@ -189,7 +136,7 @@ export function NetworkClient() {
         <FormAlert message={batches.isError ? (batches.error as Error).message : null} />
         <DataTable
           caption="Latest settlement batches across the network"
-          columns={columns}
+          columns={networkBatchColumns}
           data={batches.data?.batches ?? []}
           list={batches.data}
           limit={LIMIT}

@@ -2,19 +2,17 @@
 
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { columnHelper } from '@/components/data-table/columns';
 import { DataTable } from '@/components/data-table/data-table';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
 import { RecordNotFound } from '@/components/ui/record-not-found';
 import { isNotFound } from '@/lib/client/api';
-import { formatMoney, when } from '@/lib/client/format';
-import { networkBatchQuery, type NetworkParticipant } from '@/lib/client/queries/settlements';
+import { when } from '@/lib/client/format';
+import { networkBatchQuery } from '@/lib/client/queries/settlements';
 import { usePaging } from '@/lib/client/use-url-state';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
+import { participantColumns } from './columns';
 
 const LIMIT = 50;
-
-const col = columnHelper<NetworkParticipant>();
 
 /** One batch across the network, as the operator judges it: summary, root, every participant. */
 export function NetworkBatchClient({ batchId }: { batchId: string }) {
@@ -30,46 +28,7 @@ export function NetworkBatchClient({ batchId }: { batchId: string }) {
       />
     );
   const b = query.data?.batch;
-  const columns = col.columns([
-    col.display({
-      header: 'Participant',
-      id: 'participant',
-      cell: ({ row }) => (
-        <>
-          <span className="block">{row.original.domain ?? row.original.name ?? '—'}</span>
-          <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
-            {row.original.partner_id}
-          </span>
-        </>
-      ),
-    }),
-    col.display({
-      header: 'Net position',
-      id: 'kind',
-      cell: ({ row }) => (row.original.kind === 'creditor' ? 'Receives' : 'Pays'),
-    }),
-    col.display({
-      header: () => <span className="block text-right">Net amount</span>,
-      id: 'amount',
-      cell: ({ row }) => (
-        <span className="block text-right tabular-nums">
-          {b ? formatMoney(row.original.amount, b.currency) : row.original.amount}
-        </span>
-      ),
-    }),
-    col.display({
-      header: () => <span className="block text-right">Transactions</span>,
-      id: 'txns',
-      cell: ({ row }) => (
-        <span className="block text-right tabular-nums">{row.original.txn_count.toLocaleString('en')}</span>
-      ),
-    }),
-    col.display({
-      header: () => <span className="block text-right">Leaf</span>,
-      id: 'leaf',
-      cell: ({ row }) => <span className="block text-right tabular-nums">{row.original.leaf_index}</span>,
-    }),
-  ]);
+  const columns = participantColumns(b?.currency);
   return (
     <div className="flex flex-col gap-6">
       <div>
