@@ -1,7 +1,7 @@
 'use client';
 
 import { Badge } from '@/components/ui/badge';
-import type { Webhook } from '@/lib/client/queries/webhooks';
+import type { DeliveryStatus, Webhook } from '@/lib/client/queries/webhooks';
 import { when } from '@/lib/client/format';
 
 /** Disabled (by the admin or after 5 days of failures), failing, or enabled. */
@@ -15,6 +15,13 @@ export function WebhookStatusBadge({ webhook }: { webhook: Webhook }) {
   if (state === 'disabled') return <Badge tone="red">Disabled</Badge>;
   if (state === 'failing') return <Badge tone="amber">Failing</Badge>;
   return <Badge tone="green">Enabled</Badge>;
+}
+
+const DELIVERY_TONE = { succeeded: 'green', failed: 'red', pending: 'amber' } as const;
+
+/** A delivery's status: succeeded green, failed red, pending (waiting or retrying) amber. */
+export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
+  return <Badge tone={DELIVERY_TONE[status]}>{status[0]!.toUpperCase() + status.slice(1)}</Badge>;
 }
 
 /** Why the endpoint is disabled, in words a user can act on. */

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { RecordNotFound } from '@/components/ui/record-not-found';
 import { isNotFound } from '@/lib/client/api';
 import Link from 'next/link';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { when } from '@/lib/client/format';
@@ -12,8 +11,7 @@ import { deliveryQuery, useRetryDelivery } from '@/lib/client/queries/webhooks';
 import { AttemptEntry } from '../../attempt';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
-
-const STATUS_TONE = { succeeded: 'green', failed: 'red', pending: 'amber' } as const;
+import { DeliveryStatusBadge } from '../../../status';
 
 /** One delivery: what was sent (the payload, as signed) and how the endpoint answered each attempt. */
 export function DeliveryDetail({
@@ -61,7 +59,7 @@ export function DeliveryDetail({
           <PageTitle>
             <code>{d.event_type}</code>
           </PageTitle>
-          <Badge tone={STATUS_TONE[d.status]}>{d.status[0]!.toUpperCase() + d.status.slice(1)}</Badge>
+          <DeliveryStatusBadge status={d.status} />
           {canRetry ? (
             <Button
               variant="secondary"
