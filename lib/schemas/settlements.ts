@@ -96,12 +96,17 @@ export const exportSettlementsQuery = listSettlementsQuery.pick({
 });
 export type SettlementFilters = z.output<typeof exportSettlementsQuery>;
 
-export const listSettlementsResponse = z.object({
+/** A settlement list's page: `total` (and `total_capped`) instead of `count` (DESIGN §6), then the cursors. */
+const settlementPageInfo = {
   total: z.number().int(),
   total_capped: pageInfo.count_capped,
   has_more: pageInfo.has_more,
   next_cursor: pageInfo.next_cursor,
   prev_cursor: pageInfo.prev_cursor,
+};
+
+export const listSettlementsResponse = z.object({
+  ...settlementPageInfo,
   batches: z.array(batchSummarySchema),
 });
 
@@ -112,11 +117,7 @@ export const listSettlementTransactionsQuery = z.object(pageQuery);
 export type ListSettlementTransactionsQuery = z.output<typeof listSettlementTransactionsQuery>;
 
 export const listSettlementTransactionsResponse = z.object({
-  total: z.number().int(),
-  total_capped: pageInfo.count_capped,
-  has_more: pageInfo.has_more,
-  next_cursor: pageInfo.next_cursor,
-  prev_cursor: pageInfo.prev_cursor,
+  ...settlementPageInfo,
   transactions: z.array(transactionSchema),
 });
 
@@ -149,11 +150,7 @@ export const listNetworkSettlementsQuery = z.object(pageQuery);
 export type ListNetworkSettlementsQuery = z.output<typeof listNetworkSettlementsQuery>;
 
 export const listNetworkSettlementsResponse = z.object({
-  total: z.number().int(),
-  total_capped: pageInfo.count_capped,
-  has_more: pageInfo.has_more,
-  next_cursor: pageInfo.next_cursor,
-  prev_cursor: pageInfo.prev_cursor,
+  ...settlementPageInfo,
   batches: z.array(networkBatchSchema),
 });
 
@@ -166,11 +163,7 @@ export type GetNetworkSettlementQuery = z.output<typeof getNetworkSettlementQuer
 export const getNetworkSettlementResponse = z.object({
   batch: networkBatchSchema,
   /** The participants' leaves, a page of them (by namespace id). */
-  total: z.number().int(),
-  total_capped: pageInfo.count_capped,
-  has_more: pageInfo.has_more,
-  next_cursor: pageInfo.next_cursor,
-  prev_cursor: pageInfo.prev_cursor,
+  ...settlementPageInfo,
   participants: z.array(
     z.object({
       partner_id: z.string(),

@@ -11,7 +11,7 @@ import { toSeconds } from '@/lib/schemas/common';
 import type { AcceptInvitationBody } from '@/lib/schemas/users';
 import type { ServiceContext } from '@/lib/services/context';
 import { recordAudit, type AuditContext } from '../audit/record';
-import { endSessions } from '../sessions/sessions';
+import { endSessionsAudited } from '../sessions/sessions';
 import { asUser } from './organizations';
 
 /**
@@ -161,14 +161,11 @@ export async function resetUserAccess(ctx: ServiceContext, user: UserRow) {
       .delete(schema.userPasskeys)
       .where(eq(schema.userPasskeys.userId, user.id))
       .returning({ id: schema.userPasskeys.id });
-    const ended = await endSessions(tx, user.id, undefined);
-    await recordAudit(tx, ctx, {
+    await endSessionsAudited(tx, ctx, {
       action: 'user.access_reset',
-      target: { type: 'user', id: user.id },
-      partnerId: null,
+      user: { id: user.id },
       after: {
         email: user.email,
-        sessions_ended: ended.length,
         second_factor_cleared: user.totpEnabledAt !== null || passkeys.length > 0,
         invitation_expires_at: issued.expiresAt.toISOString(),
       },

@@ -13,7 +13,8 @@ import type {
   Session,
 } from '@/lib/schemas/sessions';
 import { enrolment, newTotpSecret, openTotpSecret, sealTotpSecret, totpStep } from '@/lib/auth/second-factor';
-import { recordAudit } from '../audit/record';
+import { recordAudit, type AuditContext } from '../audit/record';
+import type { AuditAction } from '@/lib/domain/audit';
 import { byTime, keysetPage, tableFetch } from '../paging';
 import { me, myRow, replaceRecoveryCodes, secondFactorsForUpdate } from './me';
 
@@ -124,15 +125,11 @@ export async function changeMyPassword(ctx: ServiceContext, input: ChangePasswor
   const passwordHash = await hashPassword(input.new_password);
   const ended = await ctx.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.id));
-    const others = await endSessions(tx, row.id, user.sessionId);
-    await recordAudit(tx, ctx, {
+    return endSessionsAudited(tx, ctx, {
       action: 'user.password_changed',
-      target: { type: 'user', id: row.id },
-      orgId: row.orgId,
-      partnerId: null,
-      after: { sessions_ended: others.length },
+      user: row,
+      keep: user.sessionId,
     });
-    return others.length;
   });
   await credentialsChanged(ctx.db);
   return { sessions_ended: ended };
@@ -152,20 +149,13 @@ export async function endUserSessions(ctx: ServiceContext, userId: string) {
     .where(and(eq(users.id, userId), eq(users.orgId, admin.orgId ?? '')))
     .limit(1);
   if (!target) throw new NotFoundError(`User ${userId} not found`);
-  const ended = await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(userSessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(userSessions.userId, target.id), isNull(userSessions.revokedAt)))
-      .returning({ id: userSessions.id });
-    await recordAudit(tx, ctx, {
+  const ended = await ctx.db.transaction((tx) =>
+    endSessionsAudited(tx, ctx, {
       action: 'user.sessions_ended',
-      target: { type: 'user', id: target.id },
-      partnerId: null,
-      after: { email: target.email, sessions_ended: rows.length },
-    });
-    return rows.length;
-  });
+      user: target,
+      after: { email: target.email },
+    }),
+  );
   if (ended) await credentialsChanged(ctx.db);
   return { revoked: ended };
 }
@@ -241,18 +231,42 @@ export async function disableSecondFactor(ctx: ServiceContext, input: DisableSec
       .delete(schema.userPasskeys)
       .where(eq(schema.userPasskeys.userId, row.id))
       .returning({ id: schema.userPasskeys.id });
-    const others = await endSessions(tx, row.id, user.sessionId);
-    await recordAudit(tx, ctx, {
+    return endSessionsAudited(tx, ctx, {
       action: 'user.second_factor_disabled',
-      target: { type: 'user', id: row.id },
-      orgId: row.orgId,
-      partnerId: null,
-      after: { sessions_ended: others.length, passkeys_removed: passkeys.length },
+      user: row,
+      keep: user.sessionId,
+      after: { passkeys_removed: passkeys.length },
     });
-    return others.length;
   });
   await credentialsChanged(ctx.db);
   return { revoked: ended };
+}
+
+/**
+ * Ends a user's sessions (all but `keep`, the caller's own) and records the change that ended them,
+ * in that change's transaction: its entry's `after` is the change's own fields and `sessions_ended`.
+ * Answers how many it ended (the caller then drops cached credentials when any).
+ */
+export async function endSessionsAudited(
+  tx: DbOrTx,
+  ctx: AuditContext,
+  change: {
+    action: AuditAction;
+    /** Its `orgId` names the trail (null: the network's); the caller's organization when absent. */
+    user: { id: string; orgId?: string | null };
+    keep?: string;
+    after?: Record<string, unknown>;
+  },
+): Promise<number> {
+  const ended = await endSessions(tx, change.user.id, change.keep);
+  await recordAudit(tx, ctx, {
+    action: change.action,
+    target: { type: 'user', id: change.user.id },
+    ...(change.user.orgId !== undefined ? { orgId: change.user.orgId } : {}),
+    partnerId: null,
+    after: { ...change.after, sessions_ended: ended.length },
+  });
+  return ended.length;
 }
 
 /** Ends the user's sessions that still stand, but `keep` (the caller's own), in `tx`. */
