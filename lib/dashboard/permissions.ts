@@ -37,3 +37,9 @@ export function canOpen(role: Role, href: string): boolean {
   if (!screen) throw new Error(`No screen ${href} in SCREENS`);
   return screen.roles.includes(role);
 }
+
+/**
+ * Whether `role` sees the controls that change what a screen shows (create, edit, verify, retry…):
+ * the organization's admins. The gateway enforces the same rule; this only hides what would be refused.
+ */
+export const canManage = (role: Role): boolean => role === 'admin';

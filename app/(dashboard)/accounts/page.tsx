@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
+import { canManage } from '@/lib/dashboard/permissions';
 
 export const metadata = { title: 'Accounts · Payment Network' };
 
@@ -9,7 +10,7 @@ export default async function Page() {
   const { me, partnerId } = await requireMe();
   return (
     <Suspense>
-      <Client canManage={me.role === 'admin'} partnerId={partnerId ?? null} />
+      <Client canManage={canManage(me.role)} partnerId={partnerId ?? null} />
     </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
+import { canManage } from '@/lib/dashboard/permissions';
 
 export const metadata = { title: 'Links · Payment Network' };
 
@@ -9,7 +10,7 @@ export default async function Page() {
   const { me } = await requireMe();
   return (
     <Suspense>
-      <Client canManage={me.role === 'admin'} />
+      <Client canManage={canManage(me.role)} />
     </Suspense>
   );
 }

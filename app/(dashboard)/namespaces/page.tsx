@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { requireMe } from '@/lib/dashboard/session';
 import { NamespacesClient } from './client';
+import { canManage } from '@/lib/dashboard/permissions';
 
 export const metadata = { title: 'Namespaces · Payment Network' };
 
@@ -9,7 +10,7 @@ export default async function NamespacesPage() {
   const { me } = await requireMe();
   return (
     <Suspense>
-      <NamespacesClient canManage={me.role === 'admin'} verified={me.organization?.status === 'verified'} />
+      <NamespacesClient canManage={canManage(me.role)} verified={me.organization?.status === 'verified'} />
     </Suspense>
   );
 }

@@ -4,6 +4,7 @@ import { readFirstPage, requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
 import type { PaymentList } from './payment';
 import { paymentsQuery } from './search-params';
+import { canManage } from '@/lib/dashboard/permissions';
 
 export const metadata = { title: 'Payments · Payment Network' };
 
@@ -20,7 +21,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   ]);
   const ns = me.partners.find((p) => p.token === partnerId);
   const create =
-    me.role === 'admin' && ns ? { domain: ns.domain, sandbox: ns.environment === 'sandbox' } : null;
+    canManage(me.role) && ns ? { domain: ns.domain, sandbox: ns.environment === 'sandbox' } : null;
   return (
     <Suspense fallback={<ListPageSkeleton label="Loading payments…" />}>
       <Client initial={data ? { qs, data } : null} create={create} partnerId={partnerId ?? null} />

@@ -12,6 +12,7 @@ import type { Me } from '@/lib/schemas/organizations';
 import type { RecoveryCodes, TotpEnrolment as Enrolment } from '@/lib/schemas/sessions';
 import { CARD } from '@/components/ui/styles';
 import { Passkeys } from './passkeys';
+import { canManage } from '@/lib/dashboard/permissions';
 
 /**
  * The second factor: an authenticator app (scan, confirm one code) and passkeys, either or both;
@@ -203,7 +204,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
           ) : null}
         </>
       )}
-      {on && org && me.data?.role === 'admin' ? (
+      {on && org && me.data && canManage(me.data.role) ? (
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { requireMe } from '@/lib/dashboard/session';
 import { WebhooksClient } from './client';
+import { canManage } from '@/lib/dashboard/permissions';
 
 export const metadata = { title: 'Webhooks · Payment Network' };
 
@@ -9,7 +10,7 @@ export default async function WebhooksPage() {
   const { me } = await requireMe();
   return (
     <Suspense>
-      <WebhooksClient canManage={me.role === 'admin'} />
+      <WebhooksClient canManage={canManage(me.role)} />
     </Suspense>
   );
 }

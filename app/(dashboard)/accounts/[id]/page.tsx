@@ -1,6 +1,7 @@
 import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
 import type { Account } from '../account';
 import { AccountDetail } from './client';
+import { canManage } from '@/lib/dashboard/permissions';
 
 export const metadata = { title: 'Account · Payment Network' };
 
@@ -12,7 +13,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   return (
     <AccountDetail
       initial={account}
-      canManage={me.role === 'admin'}
+      canManage={canManage(me.role)}
       isSandbox={namespace?.environment === 'sandbox'}
     />
   );

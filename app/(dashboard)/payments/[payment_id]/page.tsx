@@ -1,5 +1,6 @@
 import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
 import { PaymentDetail, type Payment } from './client';
+import { canManage } from '@/lib/dashboard/permissions';
 
 export const metadata = { title: 'Payment · Payment Network' };
 
@@ -12,7 +13,7 @@ export default async function Page({ params }: { params: Promise<{ payment_id: s
     <PaymentDetail
       paymentId={paymentId}
       initial={payment}
-      canSubmit={me.role === 'admin'}
+      canSubmit={canManage(me.role)}
       namespace={ns ? { token: ns.token, domain: ns.domain } : null}
     />
   );

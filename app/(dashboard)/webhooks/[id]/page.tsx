@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { requireMe } from '@/lib/dashboard/session';
 import { WebhookDetail } from './client';
+import { canManage } from '@/lib/dashboard/permissions';
 
 export const metadata = { title: 'Webhook · Payment Network' };
 
@@ -12,7 +13,7 @@ export default async function WebhookPage({ params }: { params: Promise<{ id: st
     <Suspense>
       <WebhookDetail
         id={decodeURIComponent(id)}
-        canManage={me.role === 'admin'}
+        canManage={canManage(me.role)}
         partnerId={partnerId ?? null}
       />
     </Suspense>

@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { requireMe } from '@/lib/dashboard/session';
 import { DeliveryDetail } from './client';
+import { canManage } from '@/lib/dashboard/permissions';
 
 export const metadata = { title: 'Webhook delivery · Payment Network' };
 
@@ -16,7 +17,7 @@ export default async function DeliveryPage({
       <DeliveryDetail
         webhookId={decodeURIComponent(id)}
         deliveryId={decodeURIComponent(delivery_id)}
-        canRetry={me.role === 'admin'}
+        canRetry={canManage(me.role)}
       />
     </Suspense>
   );
