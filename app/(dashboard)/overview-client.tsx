@@ -21,6 +21,7 @@ const ExceptionsChart = dynamic(() => import('@/components/charts/exceptions-cha
 });
 
 import { periodOf, PERIODS } from './overview-period';
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 
 export function OverviewClient({
   partnerId,
@@ -34,13 +35,13 @@ export function OverviewClient({
   domain: string;
   isSandbox: boolean;
   /** The figures read with the page's HTML, for the period they are of. */
-  initial: { days: number; data: Overview } | null;
+  initial: (ServerRead<Overview> & { days: number }) | null;
 }) {
   const { params, set } = useUrlState();
   const days = periodOf(params.get('days'));
   const query = useQuery({
     ...overviewQuery(partnerId, days),
-    initialData: initial?.days === days ? initial.data : undefined,
+    initialData: initialFrom(initial, initial?.days === days),
   });
   const o = query.data;
 

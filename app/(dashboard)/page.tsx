@@ -48,7 +48,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
             orgId={me.organization.token}
             domain={ns.domain}
             isSandbox={me.organization.status === 'sandbox'}
-            initial={figures ? { days, data: figures } : null}
+            initial={figures ? { days, partnerId: ns.token, data: figures } : null}
           />
         </Suspense>
       ) : me.role === 'operator' ? (

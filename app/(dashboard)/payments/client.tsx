@@ -27,6 +27,7 @@ import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import type { PaymentList } from './payment';
 import { paymentColumns } from './columns';
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 
 const NEWEST_FIRST = { desc: 'Newest first', asc: 'Oldest first' };
 
@@ -38,7 +39,7 @@ export function Client({
 }: {
   /** The selected namespace (the export link names it). */
   partnerId: string | null;
-  initial: { qs: string; data: PaymentList } | null;
+  initial: (ServerRead<PaymentList> & { qs: string }) | null;
   /** Admins create payments in the selected namespace (its domain; a sandbox pays the Sandbox Bank). */
   create: { domain: string; sandbox: boolean } | null;
 }) {
@@ -59,7 +60,7 @@ export function Client({
   const query = useQuery({
     queryKey: ['payments', qs],
     queryFn: () => apiFetch<PaymentList>(`/payments?${qs}`),
-    initialData: initial?.qs === qs ? initial.data : undefined,
+    initialData: initialFrom(initial, initial?.qs === qs),
   });
   const filtered = PAYMENT_FILTERS.some((k) => value(k));
   const currency = value('currency');

@@ -24,7 +24,11 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     canManage(me.role) && ns ? { domain: ns.domain, sandbox: ns.environment === 'sandbox' } : null;
   return (
     <Suspense fallback={<ListPageSkeleton label="Loading payments…" />}>
-      <Client initial={data ? { qs, data } : null} create={create} partnerId={partnerId ?? null} />
+      <Client
+        initial={data ? { qs, partnerId: partnerId ?? null, data } : null}
+        create={create}
+        partnerId={partnerId ?? null}
+      />
     </Suspense>
   );
 }

@@ -8,32 +8,39 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LocalTime } from '@/components/ui/local-time';
 import { useToast } from '@/components/ui/toast';
-import { apiFetch } from '@/lib/client/api';
+import { apiFetch, isNotFound } from '@/lib/client/api';
 import { type Account, STATUS_BADGE } from '../account';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
+import { RecordNotFound } from '@/components/ui/record-not-found';
+import { DetailPageSkeleton } from '@/components/ui/skeleton';
 
 export function AccountDetail({
   initial,
   canManage,
   isSandbox,
 }: {
-  initial: Account;
+  /** The account as the page read it on the server, in the namespace it was read in. */
+  initial: ServerRead<Account>;
   canManage: boolean;
   isSandbox: boolean;
 }) {
   const qc = useQueryClient();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
-  const path = `/account/${encodeURIComponent(initial.token)}`;
-  const { data: a } = useQuery({
-    queryKey: ['account', initial.token],
+  const token = initial.data.token;
+  const path = `/account/${encodeURIComponent(token)}`;
+  // After a namespace switch the account is read afresh in the new one.
+  const account = useQuery({
+    queryKey: ['account', token],
     queryFn: () => apiFetch<Account>(path),
-    initialData: initial,
+    initialData: initialFrom(initial),
   });
+  const a = account.data;
   const done = (text: string) => {
     toast('success', text);
-    qc.invalidateQueries({ queryKey: ['account', initial.token] });
+    qc.invalidateQueries({ queryKey: ['account', token] });
     qc.invalidateQueries({ queryKey: ['accounts'] });
   };
   const verify = useMutation({
@@ -52,6 +59,9 @@ export function AccountDetail({
       toast('error', e.message);
     },
   });
+  if (isNotFound(account.error))
+    return <RecordNotFound noun="Account" backHref="/accounts" backLabel="Back to accounts" />;
+  if (!a) return <DetailPageSkeleton label="Loading the account…" sections={1} />;
   const address = a.institution.address;
   const where = [address.address, address.city, address.state, address.postal_code]
     .filter(Boolean)

@@ -12,7 +12,7 @@ export default async function Page({ params }: { params: Promise<{ id: string }>
   const namespace = me.partners.find((p) => p.token === partnerId);
   return (
     <AccountDetail
-      initial={account}
+      initial={{ partnerId: partnerId ?? null, data: account }}
       canManage={canManage(me.role)}
       isSandbox={namespace?.environment === 'sandbox'}
     />

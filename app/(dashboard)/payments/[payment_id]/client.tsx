@@ -23,6 +23,9 @@ import type {
 } from '@/lib/schemas/payments';
 import type { WithParties } from '../payment';
 import { parseAddress } from '@/lib/domain/address';
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
+import { RecordNotFound } from '@/components/ui/record-not-found';
+import { DetailPageSkeleton } from '@/components/ui/skeleton';
 
 /** The wire types (lib/schemas, type only); a payment's parties read as the create body declares them. */
 export type Payment = WithParties<WirePayment>;
@@ -89,7 +92,8 @@ export function PaymentDetail({
   namespace,
 }: {
   paymentId: string;
-  initial: Payment;
+  /** The payment as the page read it on the server, in the namespace it was read in. */
+  initial: ServerRead<Payment>;
   /** Admins submit a payment that was created and not yet submitted. */
   canSubmit: boolean;
   /** The namespace the payment is read in: its direction, and whose side a ledger line is. */
@@ -98,11 +102,12 @@ export function PaymentDetail({
   const id = encodeURIComponent(paymentId);
   const qc = useQueryClient();
   const toast = useToast();
-  // The page read the payment on the server (a 404 renders the not-found page instead).
+  // The page read the payment on the server (a 404 renders the not-found page instead); after a
+  // namespace switch it is read afresh in the new one.
   const payment = useQuery({
     queryKey: ['payment', paymentId],
     queryFn: () => apiFetch<Payment>(`/payments/${id}`),
-    initialData: initial,
+    initialData: initialFrom(initial),
   });
   const submission = useQuery({
     queryKey: ['payment', paymentId, 'submission'],
@@ -163,6 +168,9 @@ export function PaymentDetail({
   });
 
   const p = payment.data;
+  if (isNotFound(payment.error))
+    return <RecordNotFound noun="Payment" backHref="/payments" backLabel="Back to payments" />;
+  if (!p) return <DetailPageSkeleton label="Loading the payment…" sections={4} />;
   // The domain routes an address to its namespace (lib/domain/address.ts).
   const domainOf = (party: Party) => parseAddress(party.payment_address)?.domain ?? '';
   const outgoing = namespace !== null && domainOf(p.debtor_party) === namespace.domain;

@@ -12,7 +12,7 @@ export default async function Page({ params }: { params: Promise<{ payment_id: s
   return (
     <PaymentDetail
       paymentId={paymentId}
-      initial={payment}
+      initial={{ partnerId: partnerId ?? null, data: payment }}
       canSubmit={canManage(me.role)}
       namespace={ns ? { token: ns.token, domain: ns.domain } : null}
     />

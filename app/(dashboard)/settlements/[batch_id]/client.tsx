@@ -12,6 +12,7 @@ import { CARD, LINK, TERM } from '@/components/ui/styles';
 import { TransactionsSection } from './transactions-section';
 import { VerifyInclusion } from './verify-inclusion';
 import { PageTitle } from '@/components/ui/page-title';
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 
 function Summary({ batch }: { batch: BatchDetail }) {
   const s = batch.summary;
@@ -100,8 +101,15 @@ function MerkleSection({ batch }: { batch: BatchDetail }) {
   );
 }
 
-export function BatchDetailClient({ batchId }: { batchId: string }) {
-  const batch = useQuery(batchQuery(batchId));
+export function BatchDetailClient({
+  batchId,
+  initial,
+}: {
+  batchId: string;
+  /** The batch as the page read it on the server, in the namespace it was read in. */
+  initial: ServerRead<BatchDetail>;
+}) {
+  const batch = useQuery({ ...batchQuery(batchId), initialData: initialFrom(initial) });
 
   if (isNotFound(batch.error))
     return <RecordNotFound noun="Settlement batch" backHref="/settlements" backLabel="Back to settlements" />;

@@ -1,18 +1,15 @@
 import { redirect } from 'next/navigation';
-import { Suspense } from 'react';
-import { requireMe } from '@/lib/dashboard/session';
+import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
+import type { BatchDetail } from '@/lib/client/queries/settlements';
 import { BatchDetailClient } from './client';
 
 export const metadata = { title: 'Settlement batch · Payment Network' };
 
 export default async function Page({ params }: { params: Promise<{ batch_id: string }> }) {
-  const { batch_id } = await params;
+  const batchId = decodeURIComponent((await params).batch_id);
   // The operator holds no namespace: a batch opens on the network's page of it.
-  const { me } = await requireMe();
-  if (me.role === 'operator') redirect(`/operator/network/batches/${batch_id}`);
-  return (
-    <Suspense>
-      <BatchDetailClient batchId={decodeURIComponent(batch_id)} />
-    </Suspense>
-  );
+  const { me, partnerId } = await requireMe();
+  if (me.role === 'operator') redirect(`/operator/network/batches/${encodeURIComponent(batchId)}`);
+  const batch = await readRecordOrNotFound<BatchDetail>(`/settlements/${encodeURIComponent(batchId)}`);
+  return <BatchDetailClient batchId={batchId} initial={{ partnerId: partnerId ?? null, data: batch }} />;
 }

@@ -26,20 +26,25 @@ import { Deliveries } from './deliveries';
 import { Recovery, RecoveryProgress, useRecovery } from './recovery';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
+import type { Webhook } from '@/lib/client/queries/webhooks';
 
 /** One endpoint: its state, actions and delivery log; read-only unless `canManage` (admins). */
 export function WebhookDetail({
   id,
+  initial,
   canManage,
   partnerId,
 }: {
   id: string;
+  /** The endpoint as the page read it on the server, in the namespace it was read in. */
+  initial: ServerRead<Webhook>;
   canManage: boolean;
   partnerId: string | null;
 }) {
   const router = useRouter();
   const toast = useToast();
-  const query = useQuery({ ...webhookQuery(id), retry: false });
+  const query = useQuery({ ...webhookQuery(id), retry: false, initialData: initialFrom(initial) });
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();

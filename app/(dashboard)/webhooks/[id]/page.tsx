@@ -1,21 +1,23 @@
-import { Suspense } from 'react';
-import { requireMe } from '@/lib/dashboard/session';
-import { WebhookDetail } from './client';
+import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
+import type { Webhook } from '@/lib/client/queries/webhooks';
 import { canManage } from '@/lib/dashboard/permissions';
+import { WebhookDetail } from './client';
 
 export const metadata = { title: 'Webhook · Payment Network' };
 
 export default async function WebhookPage({ params }: { params: Promise<{ id: string }> }) {
-  const { id } = await params;
+  const id = decodeURIComponent((await params).id);
   // Everyone in the organization may read the endpoint; the gateway lets only admins change it.
-  const { me, partnerId } = await requireMe();
+  const [webhook, { me, partnerId }] = await Promise.all([
+    readRecordOrNotFound<Webhook>(`/webhook/${encodeURIComponent(id)}`),
+    requireMe(),
+  ]);
   return (
-    <Suspense>
-      <WebhookDetail
-        id={decodeURIComponent(id)}
-        canManage={canManage(me.role)}
-        partnerId={partnerId ?? null}
-      />
-    </Suspense>
+    <WebhookDetail
+      id={id}
+      initial={{ partnerId: partnerId ?? null, data: webhook }}
+      canManage={canManage(me.role)}
+      partnerId={partnerId ?? null}
+    />
   );
 }

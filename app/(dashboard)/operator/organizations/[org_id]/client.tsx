@@ -11,6 +11,7 @@ import { useOrgDecision } from '../../decision';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import type { OrganizationReview } from '@/lib/schemas/organizations';
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 
 type Review = OrganizationReview;
 
@@ -22,11 +23,19 @@ const CHECKS = [
 ] as const;
 
 /** The operator's page for deciding on an organization: everything it did in the sandbox. */
-export function OrganizationReview({ orgId }: { orgId: string }) {
+export function OrganizationReview({
+  orgId,
+  initial,
+}: {
+  orgId: string;
+  /** The review as the page read it on the server (the operator holds no namespace). */
+  initial: ServerRead<Review>;
+}) {
   const query = useQuery({
     queryKey: ['organizations', 'review', orgId],
     queryFn: () => apiFetch<Review>(`/operator/organizations/${encodeURIComponent(orgId)}`),
     retry: false,
+    initialData: initialFrom(initial),
   });
   const decision = useOrgDecision();
   const back = (

@@ -11,13 +11,26 @@ import { networkBatchQuery } from '@/lib/client/queries/settlements';
 import { usePaging } from '@/lib/client/use-url-state';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
 import { participantColumns } from './columns';
-
-const LIMIT = 50;
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
+import type { GetNetworkSettlementResponse } from '@/lib/schemas/settlements';
 
 /** One batch across the network, as the operator judges it: summary, root, every participant. */
-export function NetworkBatchClient({ batchId }: { batchId: string }) {
+export function NetworkBatchClient({
+  batchId,
+  limit,
+  initial,
+}: {
+  batchId: string;
+  /** Participants a page (the page read the first on the server with it). */
+  limit: number;
+  /** The batch and its first page of participants as the page read them on the server. */
+  initial: ServerRead<GetNetworkSettlementResponse>;
+}) {
   const paging = usePaging();
-  const query = useQuery(networkBatchQuery(batchId, paging.cursor, LIMIT));
+  const query = useQuery({
+    ...networkBatchQuery(batchId, paging.cursor, limit),
+    initialData: initialFrom(initial, !paging.cursor),
+  });
   if (isNotFound(query.error))
     return (
       <RecordNotFound
@@ -83,7 +96,7 @@ export function NetworkBatchClient({ batchId }: { batchId: string }) {
           columns={columns}
           data={query.data?.participants ?? []}
           list={query.data}
-          limit={LIMIT}
+          limit={limit}
           paging={paging}
           isLoading={query.isLoading}
           empty="No participants: the batch holds no transactions."

@@ -12,19 +12,28 @@ import { AttemptEntry } from '../../attempt';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { DeliveryStatusBadge } from '../../../status';
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
+import type { DeliveryDetail as DeliveryDetailData } from '@/lib/client/queries/webhooks';
 
 /** One delivery: what was sent (the payload, as signed) and how the endpoint answered each attempt. */
 export function DeliveryDetail({
   webhookId,
   deliveryId,
+  initial,
   canRetry,
 }: {
   webhookId: string;
   deliveryId: string;
+  /** The delivery as the page read it on the server, in the namespace it was read in. */
+  initial: ServerRead<DeliveryDetailData>;
   canRetry: boolean;
 }) {
   const toast = useToast();
-  const query = useQuery({ ...deliveryQuery(webhookId, deliveryId), retry: false });
+  const query = useQuery({
+    ...deliveryQuery(webhookId, deliveryId),
+    retry: false,
+    initialData: initialFrom(initial),
+  });
   const retry = useRetryDelivery();
   const back = (
     <Link href={`/webhooks/${encodeURIComponent(webhookId)}`} className={`text-sm ${LINK}`}>

@@ -1,7 +1,7 @@
-import { Suspense } from 'react';
-import { requireMe } from '@/lib/dashboard/session';
-import { DeliveryDetail } from './client';
+import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
+import type { DeliveryDetail as DeliveryDetailData } from '@/lib/client/queries/webhooks';
 import { canManage } from '@/lib/dashboard/permissions';
+import { DeliveryDetail } from './client';
 
 export const metadata = { title: 'Webhook delivery · Payment Network' };
 
@@ -11,14 +11,20 @@ export default async function DeliveryPage({
   params: Promise<{ id: string; delivery_id: string }>;
 }) {
   const { id, delivery_id } = await params;
-  const { me } = await requireMe();
+  const webhookId = decodeURIComponent(id);
+  const deliveryId = decodeURIComponent(delivery_id);
+  const [delivery, { me, partnerId }] = await Promise.all([
+    readRecordOrNotFound<DeliveryDetailData>(
+      `/webhook/${encodeURIComponent(webhookId)}/deliveries/${encodeURIComponent(deliveryId)}`,
+    ),
+    requireMe(),
+  ]);
   return (
-    <Suspense>
-      <DeliveryDetail
-        webhookId={decodeURIComponent(id)}
-        deliveryId={decodeURIComponent(delivery_id)}
-        canRetry={canManage(me.role)}
-      />
-    </Suspense>
+    <DeliveryDetail
+      webhookId={webhookId}
+      deliveryId={deliveryId}
+      initial={{ partnerId: partnerId ?? null, data: delivery }}
+      canRetry={canManage(me.role)}
+    />
   );
 }

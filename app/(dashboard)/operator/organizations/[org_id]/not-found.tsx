@@ -1,0 +1,5 @@
+import { RecordNotFound } from '@/components/ui/record-not-found';
+
+export default function OrganizationNotFound() {
+  return <RecordNotFound noun="Organization" backHref="/operator" backLabel="Back to organizations" />;
+}

@@ -1,0 +1,19 @@
+'use client';
+
+import { getActivePartner } from './api';
+
+/**
+ * What a page read on the server for its first paint, and the namespace it was read in. A screen's
+ * query takes it as `initialData` through `initialFrom` only while that namespace is still the
+ * selected one: after a switch the query starts empty and reads its own, so no frame shows one
+ * namespace's data under another (docs/architecture.md, "Server reads").
+ */
+export interface ServerRead<T> {
+  partnerId: string | null;
+  data: T;
+}
+
+/** The server's read for the query's `initialData`, when it is of the selected namespace and `fits`. */
+export function initialFrom<T>(read: ServerRead<T> | null | undefined, fits = true): T | undefined {
+  return read && fits && read.partnerId === getActivePartner() ? read.data : undefined;
+}
