@@ -153,3 +153,94 @@ test('a namespace switch never shows the other namespace’s rows; switching bac
   await expect(page.getByText('demo-bank.test · production')).toBeVisible();
   await expect(ids).toHaveText(retail);
 });
+
+/**
+ * Watches every DOM change of the page (a MutationObserver runs before the browser paints): each
+ * time the shell names `namespace` while `shown()` finds something of the other namespace, the
+ * frame is recorded. Read back with `leaks(page)`.
+ */
+async function watchFrames(page: Page, namespace: string, kind: 'heading' | 'links', other: string[]) {
+  await page.evaluate(
+    ({ namespace, kind, other }) => {
+      const w = window as unknown as { __leaks: string[] };
+      w.__leaks = [];
+      const check = () => {
+        const label = [...document.querySelectorAll('aside p, header p')].some((p) =>
+          p.textContent?.startsWith(namespace),
+        );
+        if (!label) return;
+        const seen =
+          kind === 'heading'
+            ? other.filter((t) => document.querySelector('h1')?.textContent === t)
+            : [...document.querySelectorAll('table a')]
+                .map((a) => a.textContent ?? '')
+                .filter((t) => other.includes(t));
+        if (seen.length) w.__leaks.push(seen.join(', '));
+      };
+      new MutationObserver(check).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    },
+    { namespace, kind, other },
+  );
+}
+const leaks = (page: Page) => page.evaluate(() => (window as unknown as { __leaks: string[] }).__leaks);
+
+test('on a list and on a record’s page, no frame after a namespace switch shows the other namespace’s rows', async ({
+  page,
+}) => {
+  const teammate = { email: `dave-${uniq()}@demo-bank.test`, password: 'teammate-password' };
+  await signInAs(page, DEMO_ADMIN);
+  const status = await page.evaluate(
+    (body) =>
+      fetch('/api/proxy/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.status),
+    { ...teammate, role: 'viewer' },
+  );
+  expect(status).toBe(200);
+  await signOut(page);
+  await signInAs(page, teammate);
+
+  // The list: read in retail (its first page comes with the HTML), then switched to the lab.
+  await page.goto('/payments');
+  const ids = page.getByRole('table', { name: 'Payments' }).getByRole('row').locator('td:first-child');
+  await expect(ids.first()).toHaveText(/\S/);
+  const retail = await ids.allTextContents();
+  const labToken = (await me(page)).partners.find((p) => p.name === LAB)!.token;
+  const labIds = await page.evaluate(
+    (partner) =>
+      fetch('/api/proxy/payments?limit=100', { headers: { 'x-partner-id': partner } })
+        .then((r) => r.json())
+        .then((b: { data: { payments: { payment_id: string }[] } }) =>
+          b.data.payments.map((p) => p.payment_id),
+        ),
+    labToken,
+  );
+  const retailOnly = retail.filter((id) => !labIds.includes(id));
+  expect(retailOnly.length).toBeGreaterThan(0);
+  await watchFrames(page, 'lab.demo-bank.test', 'links', retailOnly);
+  await switcher(page).selectOption({ label: LAB });
+  await expect(page.getByText('lab.demo-bank.test · sandbox')).toBeVisible();
+  if (labIds.length === 0) await expect(page.getByText('No payments match.')).toBeVisible();
+  else await expect(ids.first()).toHaveText(labIds[0]!);
+  expect(await leaks(page)).toEqual([]);
+
+  // A record's page: a retail payment, read on the server, then the lab is selected on it.
+  await switcher(page).selectOption({ label: RETAIL });
+  await expect(page.getByText('demo-bank.test · production')).toBeVisible();
+  const id = retailOnly[0]!;
+  await page.goto(`/payments/${encodeURIComponent(id)}`);
+  await expect(page.getByRole('heading', { name: `Payment ${id}`, level: 1 })).toBeVisible();
+  await watchFrames(page, 'lab.demo-bank.test', 'heading', [`Payment ${id}`]);
+  await switcher(page).selectOption({ label: LAB });
+  await expect(page.getByRole('heading', { name: `Payment ${id} not found`, level: 1 })).toBeVisible();
+  expect(await leaks(page)).toEqual([]);
+  // Back in retail, the payment is there again.
+  await switcher(page).selectOption({ label: RETAIL });
+  await expect(page.getByRole('heading', { name: `Payment ${id}`, level: 1 })).toBeVisible();
+});

@@ -18,6 +18,7 @@ import { usePaging } from '@/lib/client/use-url-state';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { networkBatchColumns } from './columns';
+import { Section } from '@/components/ui/section';
 
 const LIMIT = 20;
 
@@ -99,22 +100,13 @@ export function NetworkClient() {
       >
         Network
       </PageTitle>
-      <section aria-labelledby="health-heading" className="flex flex-col gap-3">
-        <h2 id="health-heading" className="font-medium">
-          Delivery and settlement health
-        </h2>
+      <Section id="health-heading" title="Delivery and settlement health">
         <HealthPanel />
-      </section>
-      <section aria-labelledby="stats-heading" className="flex flex-col gap-3">
-        <h2 id="stats-heading" className="font-medium">
-          Network figures
-        </h2>
+      </Section>
+      <Section id="stats-heading" title="Network figures">
         <Stats />
-      </section>
-      <section aria-labelledby="cutoff-heading" className={`${CARD} flex flex-col gap-3`}>
-        <h2 id="cutoff-heading" className="font-medium">
-          Settlement cut-off
-        </h2>
+      </Section>
+      <Section id="cutoff-heading" title="Settlement cut-off" card>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           A cut-off runs on its own at every interval. Running one now settles every cleared transaction up to
           this moment: one batch per currency, each with its merkle root.
@@ -128,11 +120,8 @@ export function NetworkClient() {
           {outcome}
         </p>
         <FormAlert message={cutoff.isError ? cutoff.error.message : null} />
-      </section>
-      <section aria-labelledby="batches-heading" className="flex flex-col gap-3">
-        <h2 id="batches-heading" className="font-medium">
-          Latest batches across the network
-        </h2>
+      </Section>
+      <Section id="batches-heading" title="Latest batches across the network">
         <FormAlert message={batches.isError ? (batches.error as Error).message : null} />
         <DataTable
           caption="Latest settlement batches across the network"
@@ -144,7 +133,7 @@ export function NetworkClient() {
           isLoading={batches.isLoading}
           empty="No settlement batches yet."
         />
-      </section>
+      </Section>
     </div>
   );
 }

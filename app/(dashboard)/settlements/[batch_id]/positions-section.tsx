@@ -9,7 +9,7 @@ import { downloadCsv, toCsv } from '@/lib/client/csv';
 import { formatMoney } from '@/lib/client/format';
 import type { BatchDetail } from '@/lib/client/queries/settlements';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
-import { CARD } from '@/components/ui/styles';
+import { Section } from '@/components/ui/section';
 
 const PAGE = 20;
 
@@ -47,11 +47,11 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
   const rows = positions.slice((page - 1) * PAGE, page * PAGE);
   const domains = useCounterpartyDomains();
   return (
-    <section aria-labelledby="positions-heading" className={`${CARD} flex flex-col gap-4`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="positions-heading" className="font-medium">
-          Net positions by counterparty
-        </h2>
+    <Section
+      id="positions-heading"
+      title="Net positions by counterparty"
+      card
+      action={
         <Button
           type="button"
           variant="secondary"
@@ -60,7 +60,8 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
         >
           Export positions CSV
         </Button>
-      </div>
+      }
+    >
       {positions.length === 0 ? (
         <p className="text-sm">
           No bilateral positions: all of this namespace&apos;s transactions stayed inside it.
@@ -115,6 +116,6 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
           </div>
         </>
       )}
-    </section>
+    </Section>
   );
 }

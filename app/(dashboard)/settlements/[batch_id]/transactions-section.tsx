@@ -15,9 +15,9 @@ import {
 } from '@/lib/client/queries/settlements';
 import { usePaging } from '@/lib/client/use-url-state';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
-import { CARD } from '@/components/ui/styles';
 import { sideOf } from './side';
 import { transactionColumns } from './columns';
+import { Section } from '@/components/ui/section';
 
 const LIMIT = 20;
 
@@ -84,11 +84,11 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
   const columns = transactionColumns(partnerId, domains);
 
   return (
-    <section aria-labelledby="transactions-heading" className={`${CARD} flex flex-col gap-4`}>
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 id="transactions-heading" className="font-medium">
-          Transactions in this batch
-        </h2>
+    <Section
+      id="transactions-heading"
+      title="Transactions in this batch"
+      card
+      action={
         <Button
           type="button"
           variant="secondary"
@@ -97,7 +97,8 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
         >
           {exporting ?? 'Export transactions CSV'}
         </Button>
-      </div>
+      }
+    >
       <FormAlert message={exportError ?? (query.isError ? (query.error as Error).message : null)} />
       <DataTable
         caption="Transactions in this batch"
@@ -109,6 +110,6 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
         isLoading={query.isLoading}
         empty="No transactions of this namespace in the batch."
       />
-    </section>
+    </Section>
   );
 }

@@ -13,6 +13,7 @@ import { CARD, LINK, TERM } from '@/components/ui/styles';
 import { participantColumns } from './columns';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import type { GetNetworkSettlementResponse } from '@/lib/schemas/settlements';
+import { Section } from '@/components/ui/section';
 
 /** One batch across the network, as the operator judges it: summary, root, every participant. */
 export function NetworkBatchClient({
@@ -87,10 +88,7 @@ export function NetworkBatchClient({
           </div>
         </section>
       ) : null}
-      <section aria-labelledby="participants-heading" className="flex flex-col gap-3">
-        <h2 id="participants-heading" className="font-medium">
-          Participants
-        </h2>
+      <Section id="participants-heading" title="Participants">
         <DataTable
           caption="Participants of the batch"
           columns={columns}
@@ -101,7 +99,7 @@ export function NetworkBatchClient({
           isLoading={query.isLoading}
           empty="No participants: the batch holds no transactions."
         />
-      </section>
+      </Section>
     </div>
   );
 }
