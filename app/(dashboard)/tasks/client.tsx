@@ -178,11 +178,11 @@ export function Client({ partnerId }: { partnerId: string | null }) {
           path="/tasks/export"
           filters={{ status: tab, name, ...order.query }}
           partnerId={partnerId}
-          className="ml-4"
+          className="ml-4 py-2"
         >
           Export as CSV
         </ExportLink>
-        <span className="ml-auto text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
+        <span className="ml-auto py-2 text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
           {query.data ? countText(query.data) : 0} {tab === 'on_hold' ? 'on hold' : 'waiting'}
         </span>
       </div>
