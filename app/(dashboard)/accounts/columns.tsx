@@ -3,6 +3,7 @@ import { columnHelper } from '@/components/data-table/columns';
 import { Button } from '@/components/ui/button';
 import { LINK } from '@/components/ui/styles';
 import type { Account } from './account';
+import { actionsColumn } from '@/components/data-table/actions-column';
 
 const col = columnHelper<Account>();
 
@@ -29,35 +30,26 @@ export function accountColumns(actions: AccountActions | null) {
     col.accessor('type', { header: 'Type' }),
     col.accessor('status', { header: 'Status' }),
     // Changes are for admins; everyone else reads.
-    ...(actions
-      ? [
-          col.display({
-            header: 'Actions',
-            id: 'actions',
-            cell: ({ row }) =>
-              row.original.status === 'deleted' ? null : (
-                <div className="flex gap-2">
-                  {row.original.status === 'unverified' ? (
-                    <Button
-                      variant="secondary"
-                      disabled={actions.busy}
-                      onClick={() => actions.verify(row.original)}
-                    >
-                      Verify
-                    </Button>
-                  ) : null}
-                  <Button
-                    variant="danger"
-                    disabled={actions.busy}
-                    aria-label={`Delete ${row.original.account_title}`}
-                    onClick={() => actions.remove(row.original)}
-                  >
-                    Delete
-                  </Button>
-                </div>
-              ),
-          }),
-        ]
-      : []),
+    ...actionsColumn<Account>(
+      actions &&
+        ((a) =>
+          a.status === 'deleted' ? null : (
+            <>
+              {a.status === 'unverified' ? (
+                <Button variant="secondary" disabled={actions.busy} onClick={() => actions.verify(a)}>
+                  Verify
+                </Button>
+              ) : null}
+              <Button
+                variant="danger"
+                disabled={actions.busy}
+                aria-label={`Delete ${a.account_title}`}
+                onClick={() => actions.remove(a)}
+              >
+                Delete
+              </Button>
+            </>
+          )),
+    ),
   ]);
 }

@@ -3,6 +3,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { when } from '@/lib/client/time';
 import { FLAGS, keyHygiene, type ApiKey } from './key-types';
+import { actionsColumn } from '@/components/data-table/actions-column';
 
 const col = columnHelper<ApiKey>();
 
@@ -63,38 +64,26 @@ export function apiKeyColumns(a: ApiKeyColumnsOf) {
       // Read in the browser (the list is fetched there): the reader's zone, named.
       cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.created_at.seconds)}</span>,
     }),
-    col.display({
-      header: 'Actions',
-      id: 'actions',
-      cell: ({ row }) => (
-        <div className="flex gap-2">
-          <Button
-            variant="secondary"
-            onClick={() => a.edit(row.original)}
-            aria-label={`Edit ${row.original.name}`}
-          >
-            Edit
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => a.rotate(row.original)}
-            aria-label={`Rotate ${row.original.name}`}
-          >
-            Rotate
-          </Button>
-          <Button variant="secondary" disabled={a.toggling} onClick={() => a.toggle(row.original)}>
-            {row.original.enabled ? 'Disable' : 'Enable'}
-          </Button>
-          <Button
-            variant="danger"
-            disabled={a.revoking}
-            aria-label={`Revoke ${row.original.name}`}
-            onClick={() => a.revoke(row.original)}
-          >
-            Revoke
-          </Button>
-        </div>
-      ),
-    }),
+    ...actionsColumn<ApiKey>((k) => (
+      <>
+        <Button variant="secondary" onClick={() => a.edit(k)} aria-label={`Edit ${k.name}`}>
+          Edit
+        </Button>
+        <Button variant="secondary" onClick={() => a.rotate(k)} aria-label={`Rotate ${k.name}`}>
+          Rotate
+        </Button>
+        <Button variant="secondary" disabled={a.toggling} onClick={() => a.toggle(k)}>
+          {k.enabled ? 'Disable' : 'Enable'}
+        </Button>
+        <Button
+          variant="danger"
+          disabled={a.revoking}
+          aria-label={`Revoke ${k.name}`}
+          onClick={() => a.revoke(k)}
+        >
+          Revoke
+        </Button>
+      </>
+    )),
   ]);
 }

@@ -1,6 +1,7 @@
 import { columnHelper } from '@/components/data-table/columns';
 import { Button } from '@/components/ui/button';
 import type { Link } from './link';
+import { actionsColumn } from '@/components/data-table/actions-column';
 
 const col = columnHelper<Link>();
 
@@ -32,28 +33,23 @@ export function linkColumns(actions: LinkActions | null) {
     col.accessor('counterparty_domain', { header: 'Counterparty' }),
     col.accessor('status', { header: 'Status' }),
     // Changes are for admins; everyone else reads.
-    ...(actions
-      ? [
-          col.display({
-            header: 'Actions',
-            id: 'actions',
-            cell: ({ row }) => (
-              <div className="flex gap-2">
-                {allowed(row.original).map((a) => (
-                  <Button
-                    key={a}
-                    variant={a === 'reject' ? 'danger' : 'secondary'}
-                    disabled={actions.busy}
-                    onClick={() => actions.act(row.original, a)}
-                    aria-label={`${a} link with ${other(row.original)}`}
-                  >
-                    {a[0]!.toUpperCase() + a.slice(1)}
-                  </Button>
-                ))}
-              </div>
-            ),
-          }),
-        ]
-      : []),
+    ...actionsColumn<Link>(
+      actions &&
+        ((l) => (
+          <>
+            {allowed(l).map((a) => (
+              <Button
+                key={a}
+                variant={a === 'reject' ? 'danger' : 'secondary'}
+                disabled={actions.busy}
+                onClick={() => actions.act(l, a)}
+                aria-label={`${a} link with ${other(l)}`}
+              >
+                {a[0]!.toUpperCase() + a.slice(1)}
+              </Button>
+            ))}
+          </>
+        )),
+    ),
   ]);
 }

@@ -1,6 +1,7 @@
 import { columnHelper } from '@/components/data-table/columns';
 import { Button } from '@/components/ui/button';
 import type { Namespace } from './namespace';
+import { actionsColumn } from '@/components/data-table/actions-column';
 
 const col = columnHelper<Namespace>();
 
@@ -43,32 +44,27 @@ export function namespaceColumns(actions: NamespaceActions | null) {
           : `From ${BigInt(n.four_eyes_threshold).toLocaleString('en')}, ${n.four_eyes_approvals} approver${n.four_eyes_approvals > 1 ? 's' : ''}`,
     }),
     // Changes are for admins; everyone else reads.
-    ...(actions
-      ? [
-          col.display({
-            header: 'Actions',
-            id: 'actions',
-            cell: ({ row }) => (
-              <div className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  disabled={actions.busy}
-                  onClick={() => actions.toggle(row.original)}
-                  aria-label={`${row.original.enabled ? 'Disable' : 'Enable'} ${row.original.domain}`}
-                >
-                  {row.original.enabled ? 'Disable' : 'Enable'}
-                </Button>
-                <Button
-                  variant="secondary"
-                  onClick={() => actions.edit(row.original)}
-                  aria-label={`Settings of ${row.original.domain}`}
-                >
-                  Settings
-                </Button>
-              </div>
-            ),
-          }),
-        ]
-      : []),
+    ...actionsColumn<Namespace>(
+      actions &&
+        ((n) => (
+          <>
+            <Button
+              variant="secondary"
+              disabled={actions.busy}
+              onClick={() => actions.toggle(n)}
+              aria-label={`${n.enabled ? 'Disable' : 'Enable'} ${n.domain}`}
+            >
+              {n.enabled ? 'Disable' : 'Enable'}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => actions.edit(n)}
+              aria-label={`Settings of ${n.domain}`}
+            >
+              Settings
+            </Button>
+          </>
+        )),
+    ),
   ]);
 }

@@ -5,6 +5,7 @@ import { formatUtc } from '@/lib/client/format';
 import { ROLES } from './roles';
 import type { User } from './user';
 import type { UserAct } from './user-action-dialog';
+import { actionsColumn } from '@/components/data-table/actions-column';
 
 const col = columnHelper<User>();
 
@@ -70,39 +71,36 @@ export function userColumns(a: UserColumnsOf) {
         </select>
       ),
     }),
-    col.display({
-      header: 'Actions',
-      id: 'actions',
-      cell: ({ row }) =>
-        // Oneself: another admin removes a departing admin (the gateway refuses it too).
-        row.original.token === a.myUserId ? null : (
-          <div className="flex gap-2">
-            <Button
-              variant="secondary"
-              disabled={a.busy}
-              aria-label={`Sign ${row.original.email} out everywhere`}
-              onClick={() => a.act(row.original, 'signOut')}
-            >
-              Sign out
-            </Button>
-            <Button
-              variant="secondary"
-              disabled={a.busy}
-              aria-label={`Reset access of ${row.original.email}`}
-              onClick={() => a.act(row.original, 'reset')}
-            >
-              Reset access
-            </Button>
-            <Button
-              variant="danger"
-              disabled={a.busy}
-              aria-label={`Remove ${row.original.email}`}
-              onClick={() => a.act(row.original, 'remove')}
-            >
-              Remove
-            </Button>
-          </div>
-        ),
-    }),
+    // Oneself: another admin removes a departing admin (the gateway refuses it too).
+    ...actionsColumn<User>((u) =>
+      u.token === a.myUserId ? null : (
+        <>
+          <Button
+            variant="secondary"
+            disabled={a.busy}
+            aria-label={`Sign ${u.email} out everywhere`}
+            onClick={() => a.act(u, 'signOut')}
+          >
+            Sign out
+          </Button>
+          <Button
+            variant="secondary"
+            disabled={a.busy}
+            aria-label={`Reset access of ${u.email}`}
+            onClick={() => a.act(u, 'reset')}
+          >
+            Reset access
+          </Button>
+          <Button
+            variant="danger"
+            disabled={a.busy}
+            aria-label={`Remove ${u.email}`}
+            onClick={() => a.act(u, 'remove')}
+          >
+            Remove
+          </Button>
+        </>
+      ),
+    ),
   ]);
 }
