@@ -1,16 +1,6 @@
-import { Suspense } from 'react';
-import { requireMe } from '@/lib/dashboard/session';
+import { readableListPage } from '@/components/ui/readable-list-page';
 import { Client } from './client';
-import { canManage } from '@/lib/dashboard/permissions';
 
 export const metadata = { title: 'Customers · Payment Network' };
 
-export default async function Page() {
-  // Everyone in the organization reads this screen; the gateway lets only admins change it.
-  const { me, partnerId } = await requireMe();
-  return (
-    <Suspense>
-      <Client canManage={canManage(me.role)} partnerId={partnerId ?? null} />
-    </Suspense>
-  );
-}
+export default readableListPage(Client);
