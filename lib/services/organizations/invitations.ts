@@ -12,6 +12,7 @@ import type { AcceptInvitationBody } from '@/lib/schemas/users';
 import type { ServiceContext } from '@/lib/services/context';
 import { recordAudit, type AuditContext } from '../audit/record';
 import { endSessionsAudited } from '../sessions/sessions';
+import { clearSecondFactors } from '../sessions/me';
 import { asUser } from './organizations';
 
 /**
@@ -156,17 +157,13 @@ export async function resetUserAccess(ctx: ServiceContext, user: UserRow) {
       })
       .where(eq(users.id, user.id))
       .returning();
-    await tx.delete(schema.userRecoveryCodes).where(eq(schema.userRecoveryCodes.userId, user.id));
-    const passkeys = await tx
-      .delete(schema.userPasskeys)
-      .where(eq(schema.userPasskeys.userId, user.id))
-      .returning({ id: schema.userPasskeys.id });
+    const passkeys = await clearSecondFactors(tx, user.id);
     await endSessionsAudited(tx, ctx, {
       action: 'user.access_reset',
       user: { id: user.id },
       after: {
         email: user.email,
-        second_factor_cleared: user.totpEnabledAt !== null || passkeys.length > 0,
+        second_factor_cleared: user.totpEnabledAt !== null || passkeys > 0,
         invitation_expires_at: issued.expiresAt.toISOString(),
       },
     });

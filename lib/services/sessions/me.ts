@@ -42,6 +42,19 @@ export async function secondFactorsForUpdate(tx: DbOrTx, userId: string) {
   return { totp: row?.totp === true, passkeys };
 }
 
+/**
+ * Removes a user's recovery codes and passkeys (the authenticator app's columns are the caller's
+ * update), in `tx`; answers how many passkeys went.
+ */
+export async function clearSecondFactors(tx: DbOrTx, userId: string): Promise<number> {
+  await tx.delete(schema.userRecoveryCodes).where(eq(schema.userRecoveryCodes.userId, userId));
+  const passkeys = await tx
+    .delete(schema.userPasskeys)
+    .where(eq(schema.userPasskeys.userId, userId))
+    .returning({ id: schema.userPasskeys.id });
+  return passkeys.length;
+}
+
 /** Ten new recovery codes for the user, replacing any earlier ones; shown once by the caller. */
 export async function replaceRecoveryCodes(tx: DbOrTx, userId: string): Promise<string[]> {
   const codes = newRecoveryCodes();

@@ -16,7 +16,7 @@ import { enrolment, newTotpSecret, openTotpSecret, sealTotpSecret, totpStep } fr
 import { recordAudit, type AuditContext } from '../audit/record';
 import type { AuditAction } from '@/lib/domain/audit';
 import { byTime, keysetPage, tableFetch } from '../paging';
-import { me, myRow, replaceRecoveryCodes, secondFactorsForUpdate } from './me';
+import { clearSecondFactors, me, myRow, replaceRecoveryCodes, secondFactorsForUpdate } from './me';
 
 const { userSessions, users } = schema;
 type Row = typeof userSessions.$inferSelect;
@@ -226,16 +226,12 @@ export async function disableSecondFactor(ctx: ServiceContext, input: DisableSec
       .update(users)
       .set({ totpSecret: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
       .where(eq(users.id, row.id));
-    await tx.delete(schema.userRecoveryCodes).where(eq(schema.userRecoveryCodes.userId, row.id));
-    const passkeys = await tx
-      .delete(schema.userPasskeys)
-      .where(eq(schema.userPasskeys.userId, row.id))
-      .returning({ id: schema.userPasskeys.id });
+    const passkeys = await clearSecondFactors(tx, row.id);
     return endSessionsAudited(tx, ctx, {
       action: 'user.second_factor_disabled',
       user: row,
       keep: user.sessionId,
-      after: { passkeys_removed: passkeys.length },
+      after: { passkeys_removed: passkeys },
     });
   });
   await credentialsChanged(ctx.db);
