@@ -3,7 +3,7 @@
 import { SELECT_CLASS } from '@/components/ui/select';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import { apiFetch, setActivePartner } from '@/lib/client/api';
 import { signOut } from '@/lib/client/sign-out';
 import { PARTNER_COOKIE, partnerCookieValue } from '@/lib/dashboard/partner-cookie';
@@ -223,7 +223,12 @@ export function Shell({
             {sandboxNote}
           </div>
         ) : null}
-        <main className="min-w-0 flex-1 p-4 lg:p-6">{children}</main>
+        <main className="min-w-0 flex-1 p-4 lg:p-6">
+          {/* The page is mounted anew for each namespace, in the very render that names the new one:
+              its queries start from the new namespace's cache (app/providers.tsx), so no frame shows
+              the rows of the namespace just left. */}
+          <Fragment key={selected ?? ''}>{children}</Fragment>
+        </main>
       </div>
     </div>
   );
