@@ -133,10 +133,14 @@ const hosts: Host[] = process.env.BENCH_ONLY ? [process.env.BENCH_ONLY as Host] 
 if (hosts.includes('next'))
   execFileSync('bash', [path.join(root, 'scripts/build-if-needed.sh')], { cwd: root, stdio: 'inherit' });
 else
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/pglite-image.ts')], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  execFileSync(
+    process.execPath,
+    ['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts/pglite-image.ts')],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
 const dbs: DbKind[] = (pgUrl ? (['pglite', 'postgres'] as DbKind[]) : (['pglite'] as DbKind[])).filter(
   (d) => !process.env.BENCH_DB || d === process.env.BENCH_DB,
 );
