@@ -13,8 +13,8 @@ import { type Account, STATUS_BADGE } from '../account';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
-import { RecordNotFound } from '@/components/ui/record-not-found';
 import { DetailPageSkeleton } from '@/components/ui/skeleton';
+import AccountNotFound from './not-found';
 
 export function AccountDetail({
   initial,
@@ -59,8 +59,7 @@ export function AccountDetail({
       toast('error', e.message);
     },
   });
-  if (isNotFound(account.error))
-    return <RecordNotFound noun="Account" backHref="/accounts" backLabel="Back to accounts" />;
+  if (isNotFound(account.error)) return <AccountNotFound />;
   if (!a) return <DetailPageSkeleton label="Loading the account…" sections={1} />;
   const address = a.institution.address;
   const where = [address.address, address.city, address.state, address.postal_code]

@@ -24,8 +24,8 @@ import type {
 import type { WithParties } from '../payment';
 import { parseAddress } from '@/lib/domain/address';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
-import { RecordNotFound } from '@/components/ui/record-not-found';
 import { DetailPageSkeleton } from '@/components/ui/skeleton';
+import PaymentNotFound from './not-found';
 
 /** The wire types (lib/schemas, type only); a payment's parties read as the create body declares them. */
 export type Payment = WithParties<WirePayment>;
@@ -168,8 +168,7 @@ export function PaymentDetail({
   });
 
   const p = payment.data;
-  if (isNotFound(payment.error))
-    return <RecordNotFound noun="Payment" backHref="/payments" backLabel="Back to payments" />;
+  if (isNotFound(payment.error)) return <PaymentNotFound />;
   if (!p) return <DetailPageSkeleton label="Loading the payment…" sections={4} />;
   // The domain routes an address to its namespace (lib/domain/address.ts).
   const domainOf = (party: Party) => parseAddress(party.payment_address)?.domain ?? '';

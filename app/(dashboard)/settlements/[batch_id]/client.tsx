@@ -1,7 +1,6 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { RecordNotFound } from '@/components/ui/record-not-found';
 import { isNotFound } from '@/lib/client/api';
 import Link from 'next/link';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
@@ -13,6 +12,7 @@ import { TransactionsSection } from './transactions-section';
 import { VerifyInclusion } from './verify-inclusion';
 import { PageTitle } from '@/components/ui/page-title';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
+import BatchNotFound from './not-found';
 
 function Summary({ batch }: { batch: BatchDetail }) {
   const s = batch.summary;
@@ -111,8 +111,7 @@ export function BatchDetailClient({
 }) {
   const batch = useQuery({ ...batchQuery(batchId), initialData: initialFrom(initial) });
 
-  if (isNotFound(batch.error))
-    return <RecordNotFound noun="Settlement batch" backHref="/settlements" backLabel="Back to settlements" />;
+  if (isNotFound(batch.error)) return <BatchNotFound />;
   if (batch.isError) {
     return (
       <div className="flex flex-col gap-3">

@@ -1,7 +1,6 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { RecordNotFound } from '@/components/ui/record-not-found';
 import { isNotFound } from '@/lib/client/api';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -28,6 +27,7 @@ import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import type { Webhook } from '@/lib/client/queries/webhooks';
+import WebhookNotFound from './not-found';
 
 /** One endpoint: its state, actions and delivery log; read-only unless `canManage` (admins). */
 export function WebhookDetail({
@@ -53,8 +53,7 @@ export function WebhookDetail({
   const [confirming, setConfirming] = useState(false);
   const recovery = useRecovery(id);
 
-  if (isNotFound(query.error))
-    return <RecordNotFound noun="Webhook" backHref="/webhooks" backLabel="Back to webhooks" />;
+  if (isNotFound(query.error)) return <WebhookNotFound />;
   if (query.isError) {
     return (
       <div className="flex flex-col gap-3">

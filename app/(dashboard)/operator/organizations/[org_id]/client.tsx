@@ -1,7 +1,6 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { RecordNotFound } from '@/components/ui/record-not-found';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import type { OrganizationReview } from '@/lib/schemas/organizations';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
+import OrganizationNotFound from './not-found';
 
 type Review = OrganizationReview;
 
@@ -43,15 +43,7 @@ export function OrganizationReview({
       ← Organizations
     </Link>
   );
-  if (isNotFound(query.error))
-    return (
-      <RecordNotFound
-        noun="Organization"
-        backHref="/operator"
-        backLabel="Organizations"
-        where="on the network"
-      />
-    );
+  if (isNotFound(query.error)) return <OrganizationNotFound />;
   if (query.isError)
     return (
       <div className="flex flex-col gap-3">

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { DataTable } from '@/components/data-table/data-table';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
-import { RecordNotFound } from '@/components/ui/record-not-found';
 import { isNotFound } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
 import { networkBatchQuery } from '@/lib/client/queries/settlements';
@@ -14,6 +13,7 @@ import { participantColumns } from './columns';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import type { GetNetworkSettlementResponse } from '@/lib/schemas/settlements';
 import { Section } from '@/components/ui/section';
+import NetworkBatchNotFound from './not-found';
 
 /** One batch across the network, as the operator judges it: summary, root, every participant. */
 export function NetworkBatchClient({
@@ -32,15 +32,7 @@ export function NetworkBatchClient({
     ...networkBatchQuery(batchId, paging.cursor, limit),
     initialData: initialFrom(initial, !paging.cursor),
   });
-  if (isNotFound(query.error))
-    return (
-      <RecordNotFound
-        noun="Settlement batch"
-        backHref="/operator/network"
-        backLabel="Network"
-        where="on the network"
-      />
-    );
+  if (isNotFound(query.error)) return <NetworkBatchNotFound />;
   const b = query.data?.batch;
   const columns = participantColumns(b?.currency);
   return (

@@ -1,7 +1,6 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { RecordNotFound } from '@/components/ui/record-not-found';
 import { isNotFound } from '@/lib/client/api';
 import Link from 'next/link';
 import { Button } from '@/components/ui/button';
@@ -14,6 +13,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { DeliveryStatusBadge } from '../../../status';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import type { DeliveryDetail as DeliveryDetailData } from '@/lib/client/queries/webhooks';
+import DeliveryNotFound from './not-found';
 
 /** One delivery: what was sent (the payload, as signed) and how the endpoint answered each attempt. */
 export function DeliveryDetail({
@@ -40,14 +40,7 @@ export function DeliveryDetail({
       ← Webhook
     </Link>
   );
-  if (isNotFound(query.error))
-    return (
-      <RecordNotFound
-        noun="Delivery"
-        backHref={`/webhooks/${encodeURIComponent(webhookId)}`}
-        backLabel="Back to the webhook"
-      />
-    );
+  if (isNotFound(query.error)) return <DeliveryNotFound />;
   if (query.isError)
     return (
       <div className="flex flex-col gap-3">
