@@ -4,7 +4,6 @@ import { ListScreen } from '@/components/ui/list-screen';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
-import type { ListPage } from '@/lib/client/list-page';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ExportLink } from '@/components/ui/export-link';
 import { SelectField } from '@/components/ui/field';
@@ -15,6 +14,7 @@ import { FilterField } from '@/components/ui/filter-field';
 import type { Account } from './account';
 import { accountColumns } from './columns';
 import { LazyAccountForm } from './lazy-account-form';
+import { accountQueries } from '@/lib/client/queries/accounts';
 
 const LIMIT = 20;
 
@@ -33,18 +33,16 @@ export function Client({
   const routing = params.get('routing_number') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
-  const qs = new URLSearchParams({
-    ...paging.query,
-    limit: String(LIMIT),
-    ...(title ? { account_title: title } : {}),
-    ...(status ? { status } : {}),
-    ...(routing ? { routing_number: routing } : {}),
-  });
-  const query = useQuery({
-    queryKey: ['accounts', qs.toString()],
-    queryFn: () => apiFetch<ListPage & { accounts: Account[] }>(`/account?${qs}`),
-  });
-  const invalidate = () => qc.invalidateQueries({ queryKey: ['accounts'] });
+  const query = useQuery(
+    accountQueries.list({
+      ...paging.query,
+      limit: LIMIT,
+      account_title: title,
+      status,
+      routing_number: routing,
+    }),
+  );
+  const invalidate = () => qc.invalidateQueries({ queryKey: accountQueries.keys.all });
   const [deleting, setDeleting] = useState<Account | null>(null);
   const act = useMutation({
     mutationFn: ({ a, action }: { a: Account; action: 'verify' | 'delete' }) =>

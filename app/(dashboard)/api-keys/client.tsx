@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
-import type { ListPage } from '@/lib/client/list-page';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SecretReveal } from '@/components/ui/secret-reveal';
 import { useToast } from '@/components/ui/toast';
@@ -12,6 +11,7 @@ import { usePaging } from '@/lib/client/use-url-state';
 import type { ApiKey } from './key-types';
 import { apiKeyColumns } from './columns';
 import { ListScreen } from '@/components/ui/list-screen';
+import { apiKeyQueries } from '@/lib/client/queries/api-keys';
 
 const LIMIT = 20;
 
@@ -26,11 +26,8 @@ export function ApiKeysClient() {
   const qc = useQueryClient();
   const toast = useToast();
   const [revealed, setRevealed] = useState<{ title: string; secret: string; warning?: string } | null>(null);
-  const query = useQuery({
-    queryKey: ['api-keys', { cursor: paging.cursor }],
-    queryFn: () => apiFetch<ListPage & { api_keys: ApiKey[] }>(`/apikey?limit=${LIMIT}${paging.param}`),
-  });
-  const invalidate = () => qc.invalidateQueries({ queryKey: ['api-keys'] });
+  const query = useQuery(apiKeyQueries.list({ limit: LIMIT, ...paging.query }));
+  const invalidate = () => qc.invalidateQueries({ queryKey: apiKeyQueries.keys.all });
   const update = useMutation({
     mutationFn: (k: ApiKey) =>
       apiFetch(`/apikey/${k.token}`, { method: 'PATCH', body: { enabled: !k.enabled } }),

@@ -13,6 +13,7 @@ import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { KeyValues } from './key-schemas';
 import { AccessFields } from './access-fields';
 import { keyBody, type ApiKey } from './key-types';
+import { apiKeyQueries } from '@/lib/client/queries/api-keys';
 
 const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.keyResolver));
 
@@ -36,7 +37,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
       }),
     onSuccess: (k) => {
       toast('success', `Key “${k.name}” updated`);
-      void qc.invalidateQueries({ queryKey: ['api-keys'] });
+      void qc.invalidateQueries({ queryKey: apiKeyQueries.keys.all });
       onClose();
     },
   });

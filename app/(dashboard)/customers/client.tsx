@@ -3,14 +3,12 @@
 import { ListScreen } from '@/components/ui/list-screen';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '@/components/data-table/data-table';
-import type { ListPage } from '@/lib/client/list-page';
 import { ExportLink } from '@/components/ui/export-link';
-import { apiFetch } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { FilterField } from '@/components/ui/filter-field';
-import type { Customer } from './customer';
 import { customerColumns } from './columns';
 import { LazyCreateCustomerForm, LazyResolveCustomerForm } from './lazy-customer-forms';
+import { customerQueries } from '@/lib/client/queries/customers';
 
 const LIMIT = 20;
 
@@ -25,13 +23,7 @@ export function Client({
   const paging = usePaging();
   const { params, set } = useUrlState();
   const search = params.get('q') ?? '';
-  const query = useQuery({
-    queryKey: ['customers', { q: search, cursor: paging.cursor }],
-    queryFn: () =>
-      apiFetch<ListPage & { customers: Customer[] }>(
-        `/customer?limit=${LIMIT}${search ? `&q=${encodeURIComponent(search)}` : ''}${paging.param}`,
-      ),
-  });
+  const query = useQuery(customerQueries.list({ limit: LIMIT, q: search, ...paging.query }));
   return (
     <ListScreen
       title="Customers"

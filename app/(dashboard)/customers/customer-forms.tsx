@@ -13,6 +13,7 @@ import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { CARD } from '@/components/ui/styles';
 import type { CustomerValues } from './customer-schemas';
 import { CUSTOMER_STATUS, type Customer } from './customer';
+import { customerQueries } from '@/lib/client/queries/customers';
 
 /**
  * The customers screen's two forms (react-hook-form), fetched after the list
@@ -80,7 +81,7 @@ export function CreateCustomerForm() {
     onSuccess: (c) => {
       toast('success', `Customer ${c.payment_address} created`);
       form.reset(EMPTY);
-      qc.invalidateQueries({ queryKey: ['customers'] });
+      qc.invalidateQueries({ queryKey: customerQueries.keys.all });
     },
     onError: (e: Error) => form.setError('payment_address', { message: e.message }),
   });

@@ -4,13 +4,13 @@ import { SelectField } from '@/components/ui/field';
 import { ListScreen } from '@/components/ui/list-screen';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from '@/components/data-table/data-table';
-import type { ListPage } from '@/lib/client/list-page';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch, getActivePartner } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import type { Link } from './link';
 import { linkColumns, type Action } from './columns';
 import { LazyProposeLinkForm } from './lazy-propose-link-form';
+import { linkQueries } from '@/lib/client/queries/links';
 
 const LIMIT = 20;
 const TABS = [
@@ -26,17 +26,8 @@ export function Client({ canManage }: { canManage: boolean }) {
   const status = params.get('status') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
-  const qs = new URLSearchParams({
-    ...paging.query,
-    limit: String(LIMIT),
-    ...(direction ? { direction } : {}),
-    ...(status ? { status } : {}),
-  });
-  const query = useQuery({
-    queryKey: ['links', qs.toString()],
-    queryFn: () => apiFetch<ListPage & { links: Link[] }>(`/link?${qs}`),
-  });
-  const invalidate = () => qc.invalidateQueries({ queryKey: ['links'] });
+  const query = useQuery(linkQueries.list({ ...paging.query, limit: LIMIT, direction, status }));
+  const invalidate = () => qc.invalidateQueries({ queryKey: linkQueries.keys.all });
   const act = useMutation({
     mutationFn: ({ l, action }: { l: Link; action: Action }) =>
       apiFetch<Link>(`/link/${l.token}`, { method: 'PUT', body: { action } }),

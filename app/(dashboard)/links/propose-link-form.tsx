@@ -10,6 +10,7 @@ import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { ProposeValues } from './propose-schema';
 import type { Link } from './link';
+import { linkQueries } from '@/lib/client/queries/links';
 
 const proposeResolver = lazyResolver(() => import('./propose-schema').then((m) => m.proposeResolver));
 
@@ -26,7 +27,7 @@ export function ProposeLinkForm() {
     onSuccess: (l) => {
       toast('success', `Link proposed to ${l.counterparty_domain}`);
       form.reset();
-      qc.invalidateQueries({ queryKey: ['links'] });
+      qc.invalidateQueries({ queryKey: linkQueries.keys.all });
     },
     onError: (e: Error) => form.setError('counterparty_domain', { message: e.message }),
   });

@@ -5,13 +5,13 @@ import { ListScreen } from '@/components/ui/list-screen';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
-import type { ListPage } from '@/lib/client/list-page';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import type { Namespace } from './namespace';
 import { namespaceColumns } from './columns';
 import { LazyCreateNamespaceForm } from './lazy-create-namespace-form';
+import { namespaceQueries } from '@/lib/client/queries/namespaces';
 
 // Opened by an admin's "Settings": loaded then (the list's first load stays light).
 const SettingsDialog = lazy(() => import('./settings-dialog'));
@@ -25,19 +25,13 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
   const enabled = params.get('enabled') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
-  const query = useQuery({
-    queryKey: ['partners', { cursor: paging.cursor, enabled }],
-    queryFn: () =>
-      apiFetch<ListPage & { partners: Namespace[] }>(
-        `/partner?limit=${LIMIT}${paging.param}${enabled ? `&enabled=${enabled}` : ''}`,
-      ),
-  });
+  const query = useQuery(namespaceQueries.list({ limit: LIMIT, enabled, ...paging.query }));
   const toggle = useMutation({
     mutationFn: (n: Namespace) =>
       apiFetch(`/partner/${n.token}`, { method: 'PATCH', body: { enabled: !n.enabled } }),
     onSuccess: () => {
       toast('success', 'Namespace updated');
-      qc.invalidateQueries({ queryKey: ['partners'] });
+      qc.invalidateQueries({ queryKey: namespaceQueries.keys.all });
     },
     onError: (e: Error) => toast('error', e.message),
   });

@@ -11,6 +11,7 @@ import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { NamespaceValues } from './namespace-schema';
 import type { Namespace } from './namespace';
+import { namespaceQueries } from '@/lib/client/queries/namespaces';
 
 const EMPTY: NamespaceValues = { name: '', domain: '', environment: 'production' };
 
@@ -34,7 +35,7 @@ export function CreateNamespaceForm({ verified }: { verified: boolean }) {
     onSuccess: (n) => {
       toast('success', `Namespace ${n.domain} created`);
       form.reset(EMPTY);
-      qc.invalidateQueries({ queryKey: ['partners'] });
+      qc.invalidateQueries({ queryKey: namespaceQueries.keys.all });
       router.refresh();
     },
     onError: (e: Error) => form.setError('domain', { message: e.message }),

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
+import { namespaceQueries } from '@/lib/client/queries/namespaces';
 
 export interface NamespaceSettings {
   token: string;
@@ -81,7 +82,7 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
       }),
     onSuccess: () => {
       toast('success', `Settings of ${ns.domain} saved`);
-      qc.invalidateQueries({ queryKey: ['partners'] });
+      qc.invalidateQueries({ queryKey: namespaceQueries.keys.all });
       onClose();
     },
     onError: (e: Error) => setServerError(e.message),

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { ExportLink } from '@/components/ui/export-link';
 import { Field, SelectField } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
-import { apiFetch } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { findTarget } from '@/lib/client/find';
@@ -25,7 +24,7 @@ import {
 import { CounterpartyFilter } from './counterparty-filter';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
-import type { PaymentList } from './payment';
+import { paymentListQuery, type PaymentList } from '@/lib/client/queries/payments';
 import { paymentColumns } from './columns';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 
@@ -58,8 +57,7 @@ export function Client({
   const [finding, setFinding] = useState(false);
   const qs = paymentsQuery(params);
   const query = useQuery({
-    queryKey: ['payments', qs],
-    queryFn: () => apiFetch<PaymentList>(`/payments?${qs}`),
+    ...paymentListQuery(qs),
     initialData: initialFrom(initial, initial?.qs === qs),
   });
   const filtered = PAYMENT_FILTERS.some((k) => value(k));

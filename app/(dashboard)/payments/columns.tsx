@@ -1,5 +1,5 @@
 import type { ListOrder } from '@/lib/client/use-list-order';
-import type { PaymentRow } from './payment';
+import type { PaymentRow } from '@/lib/client/queries/payments';
 import Link from 'next/link';
 import { columnHelper } from '@/components/data-table/columns';
 import { sortableHeader } from '@/components/data-table/sort-header';

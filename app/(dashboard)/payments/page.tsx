@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { ListPageSkeleton } from '@/components/ui/skeleton';
 import { readFirstPage, requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
-import type { PaymentList } from './payment';
+import type { PaymentList } from '@/lib/client/queries/payments';
 import { paymentsQuery } from './search-params';
 import { canManage } from '@/lib/dashboard/permissions';
 

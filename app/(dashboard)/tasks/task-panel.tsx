@@ -8,7 +8,6 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
 import { formatMoney, reasonLabel, REASONS } from '@/lib/client/format';
-import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Party } from '@/lib/schemas/payments';
 import {
@@ -22,6 +21,7 @@ import {
 } from './use-queue';
 import type { DecisionValues } from './decision-schema';
 import { CARD, LINK } from '@/components/ui/styles';
+import { paymentQuery } from '@/lib/client/queries/payments';
 
 /** `completed` takes `accepted` only; failing or holding needs another reason (DESIGN §5). */
 const OTHER_REASONS = REASONS.filter((r) => r !== 'accepted');
@@ -99,21 +99,12 @@ function DecisionForm({
   );
 }
 
-/** What the panel reads of the task's payment (`GET /payments/{id}`). */
-interface PaymentParties {
-  debtor_party: Party;
-  beneficiary_party: Party;
-  reference?: string;
-}
 const partyName = (p: Party) => [p.first_name, p.last_name].filter(Boolean).join(' ');
 
 /** Who pays whom, and for what: read with the task, so a decision is never made blind. */
 function Parties({ paymentId }: { paymentId: string }) {
-  const payment = useQuery({
-    queryKey: ['payment', paymentId],
-    queryFn: () => apiFetch<PaymentParties>(`/payments/${encodeURIComponent(paymentId)}`),
-    staleTime: 30_000,
-  });
+  // The payment's own query: the payment page reads the same entry.
+  const payment = useQuery({ ...paymentQuery(paymentId), staleTime: 30_000 });
   const p = payment.data;
   if (!p)
     return (

@@ -3,7 +3,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
-import type { ListPage } from '@/lib/client/list-page';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { usePaging } from '@/lib/client/use-url-state';
@@ -13,6 +12,7 @@ import { ListScreen } from '@/components/ui/list-screen';
 import { LazyInviteUserForm } from './lazy-invite-user-form';
 import type { ShownLink } from './invitation-link';
 import type { UserAct } from './user-action-dialog';
+import { userQueries } from '@/lib/client/queries/users';
 
 const LIMIT = 20;
 // Shown only after an invitation or a reset: loaded then (the page's first load stays light).
@@ -23,11 +23,8 @@ export function Client({ myUserId }: { myUserId: string }) {
   const paging = usePaging();
   const qc = useQueryClient();
   const toast = useToast();
-  const query = useQuery({
-    queryKey: ['users', { cursor: paging.cursor }],
-    queryFn: () => apiFetch<ListPage & { users: User[] }>(`/users?limit=${LIMIT}${paging.param}`),
-  });
-  const invalidate = () => qc.invalidateQueries({ queryKey: ['users'] });
+  const query = useQuery(userQueries.list({ limit: LIMIT, ...paging.query }));
+  const invalidate = () => qc.invalidateQueries({ queryKey: userQueries.keys.all });
   // The link just made, shown once to copy (it is kept only hashed).
   const [link, setLink] = useState<ShownLink | null>(null);
   const showLink = (u: Invited) =>

@@ -1,8 +1,11 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch, getActivePartner } from '@/lib/client/api';
-import type { ListLinksResponse } from '@/lib/schemas/links';
+import type { Link } from '@/lib/schemas/links';
+import { resourceQueries } from './resource';
+
+/** The selected namespace's links, either direction. */
+export const linkQueries = resourceQueries<Link, 'links'>('links', '/link');
 
 /**
  * The domains of the namespaces this one is linked to, by namespace id: a counterparty is named
@@ -11,8 +14,7 @@ import type { ListLinksResponse } from '@/lib/schemas/links';
  */
 export function useCounterpartyDomains(): Map<string, string> {
   const links = useQuery({
-    queryKey: ['counterparty-domains', getActivePartner()],
-    queryFn: () => apiFetch<ListLinksResponse>('/link?limit=100'),
+    ...linkQueries.list({ limit: 100 }),
     staleTime: Infinity,
     retry: false,
     refetchOnWindowFocus: false,

@@ -15,6 +15,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import { DetailPageSkeleton } from '@/components/ui/skeleton';
 import AccountNotFound from './not-found';
+import { accountQueries } from '@/lib/client/queries/accounts';
 
 export function AccountDetail({
   initial,
@@ -32,16 +33,11 @@ export function AccountDetail({
   const token = initial.data.token;
   const path = `/account/${encodeURIComponent(token)}`;
   // After a namespace switch the account is read afresh in the new one.
-  const account = useQuery({
-    queryKey: ['account', token],
-    queryFn: () => apiFetch<Account>(path),
-    initialData: initialFrom(initial),
-  });
+  const account = useQuery({ ...accountQueries.detail(token), initialData: initialFrom(initial) });
   const a = account.data;
   const done = (text: string) => {
     toast('success', text);
-    qc.invalidateQueries({ queryKey: ['account', token] });
-    qc.invalidateQueries({ queryKey: ['accounts'] });
+    void qc.invalidateQueries({ queryKey: accountQueries.keys.all });
   };
   const verify = useMutation({
     mutationFn: () => apiFetch<Account>(`${path}/verify`, { method: 'POST' }),

@@ -13,22 +13,24 @@ import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS } from '@/lib/client/format';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
-import type {
-  Party,
-  Payment as WirePayment,
-  PaymentException,
-  Submission,
-  Task as WireTask,
-  Transaction,
-} from '@/lib/schemas/payments';
-import type { WithParties } from '../payment';
+import type { Party, Submission, Task as WireTask } from '@/lib/schemas/payments';
+import {
+  paymentExceptionsQuery,
+  paymentKeys,
+  paymentQuery,
+  paymentTasksQuery,
+  paymentTransactionsQuery,
+  submissionQuery,
+  type Payment,
+} from '@/lib/client/queries/payments';
+import { batchQuery } from '@/lib/client/queries/settlements';
 import { parseAddress } from '@/lib/domain/address';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import { DetailPageSkeleton } from '@/components/ui/skeleton';
 import PaymentNotFound from './not-found';
 
 /** The wire types (lib/schemas, type only); a payment's parties read as the create body declares them. */
-export type Payment = WithParties<WirePayment>;
+export type { Payment };
 type Task = WireTask;
 /** `approval`: on a four-eyes task, which approval the change was (1, or 2 of two). */
 type TaskChange = Pick<Task, 'status' | 'status_reason' | 'updated_by'> & { at: number; approval?: number };
@@ -36,8 +38,6 @@ const changeText = (c: TaskChange) =>
   c.approval && c.status === 1
     ? 'approved, awaiting a second approver'
     : `${TASK_STATUS[c.status]} (${reasonLabel(c.status_reason)}${c.approval === 2 ? ', second approval' : ''})`;
-type Txn = Transaction;
-type Exc = PaymentException;
 
 /** Submission status → badge tone: waiting amber, admitted or settled green, refused or lapsed red. */
 
@@ -104,65 +104,36 @@ export function PaymentDetail({
   const toast = useToast();
   // The page read the payment on the server (a 404 renders the not-found page instead); after a
   // namespace switch it is read afresh in the new one.
-  const payment = useQuery({
-    queryKey: ['payment', paymentId],
-    queryFn: () => apiFetch<Payment>(`/payments/${id}`),
-    initialData: initialFrom(initial),
-  });
-  const submission = useQuery({
-    queryKey: ['payment', paymentId, 'submission'],
-    queryFn: () =>
-      apiFetch<Submission>(`/payments/${id}/submissions`).catch((e) =>
-        isNotFound(e) ? null : Promise.reject(e),
-      ),
-    enabled: payment.isSuccess,
-    // While the admission waits, its outcome may come at any moment (a counterparty working its
-    // queue, the Sandbox Bank within seconds): the submission is read again every few seconds.
-    refetchInterval: (q) => (q.state.data?.status === 1 ? 3000 : false),
-  });
+  const payment = useQuery({ ...paymentQuery(paymentId), initialData: initialFrom(initial) });
+  const submission = useQuery({ ...submissionQuery(paymentId), enabled: payment.isSuccess });
   const sub = submission.data;
   // When its status moves, the tasks, transaction and exceptions are read again with it.
   const seenStatus = useRef(sub?.status);
   useEffect(() => {
     if (seenStatus.current !== undefined && seenStatus.current !== sub?.status) {
-      for (const part of ['tasks', 'txns', 'exc'])
-        void qc.invalidateQueries({ queryKey: ['payment', paymentId, part] });
+      for (const part of ['tasks', 'txns', 'exc'] as const)
+        void qc.invalidateQueries({ queryKey: paymentKeys.part(paymentId, part) });
     }
     seenStatus.current = sub?.status;
   }, [sub?.status, qc, paymentId]);
-  const tasks = useQuery({
-    queryKey: ['payment', paymentId, 'tasks'],
-    queryFn: () => apiFetch<{ tasks: Task[] }>(`/payments/${id}/admissions/${sub!.admission_id}/tasks`),
-    enabled: Boolean(sub),
-  });
-  const txns = useQuery({
-    queryKey: ['payment', paymentId, 'txns'],
-    queryFn: () => apiFetch<{ transactions: Txn[] }>(`/payments/${id}/transactions`),
-    enabled: payment.isSuccess,
-  });
-  // One transaction per payment; its batch's completion is the time of the settled step.
+  const tasks = useQuery(paymentTasksQuery(paymentId, sub?.admission_id));
+  const txns = useQuery({ ...paymentTransactionsQuery(paymentId), enabled: payment.isSuccess });
+  // One transaction per payment; its batch's completion is the time of the settled step (the
+  // batch's own query: a cut-off refreshes it here too).
   const batchId = txns.data?.transactions.find((t) => t.batch_id)?.batch_id ?? null;
   const batch = useQuery({
-    queryKey: ['settlement', batchId, 'summary'],
-    queryFn: () =>
-      apiFetch<{ summary: { completed_on: number | null; cutoff_time: number } }>(
-        `/settlements/${encodeURIComponent(batchId!)}`,
-      ),
+    ...batchQuery(batchId ?? ''),
     enabled: Boolean(batchId),
     // Only a timestamp: the step and its link stand without it.
     throwOnError: false,
   });
-  const excs = useQuery({
-    queryKey: ['payment', paymentId, 'exc'],
-    queryFn: () => apiFetch<{ exceptions: Exc[] }>(`/payments/${id}/exceptions`),
-    enabled: payment.isSuccess,
-  });
+  const excs = useQuery({ ...paymentExceptionsQuery(paymentId), enabled: payment.isSuccess });
 
   const submit = useMutation({
     mutationFn: () => apiFetch<Submission>(`/payments/${id}/submissions`, { method: 'POST' }),
     onSuccess: async () => {
       toast('success', `Payment ${paymentId} submitted`);
-      await qc.invalidateQueries({ queryKey: ['payment', paymentId] });
+      await qc.invalidateQueries({ queryKey: paymentKeys.detail(paymentId) });
     },
     onError: (e: Error) => toast('error', e.message),
   });
