@@ -4,13 +4,12 @@ import { SelectField } from '@/components/ui/field';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { DataTable } from '@/components/data-table/data-table';
-import type { ListPage } from '@/lib/client/list-page';
-import { apiFetch } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
-import { type Org, useOrgDecision } from './decision';
+import { useOrgDecision } from './decision';
 import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { organizationColumns } from './columns';
+import { organizationQueries } from '@/lib/client/queries/operator';
 
 const LIMIT = 20;
 
@@ -18,13 +17,7 @@ export function OperatorClient() {
   const { params, set } = useUrlState();
   const paging = usePaging();
   const status = params.get('status') ?? 'sandbox';
-  const query = useQuery({
-    queryKey: ['organizations', { cursor: paging.cursor, status }],
-    queryFn: () =>
-      apiFetch<ListPage & { organizations: Org[] }>(
-        `/operator/organizations?limit=${LIMIT}${paging.param}${status ? `&status=${status}` : ''}`,
-      ),
-  });
+  const query = useQuery(organizationQueries.list({ limit: LIMIT, status, ...paging.query }));
   const decision = useOrgDecision();
   const columns = organizationColumns(decision);
   return (

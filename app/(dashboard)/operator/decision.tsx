@@ -1,11 +1,12 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NoteConfirmDialog } from '@/components/ui/note-confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import type { Organization } from '@/lib/schemas/organizations';
+import { organizationQueries } from '@/lib/client/queries/operator';
 
 /** An organization as the gateway answers it (lib/schemas, type only). */
 export type Org = Organization;
@@ -29,7 +30,7 @@ interface DecisionOf<T> {
   /** Said once it is made, from the gateway's answer. */
   done: (t: T, verb: Verb, answer: unknown) => string;
   /** The query (its first key) the decision changes. */
-  invalidates: string;
+  invalidates: QueryKey;
 }
 
 /**
@@ -49,7 +50,7 @@ export function useOperatorDecision<T>(of: DecisionOf<T>) {
     onError: (e: Error) => toast('error', e.message),
     onSettled: () => {
       setDeciding(null);
-      void qc.invalidateQueries({ queryKey: [of.invalidates] });
+      void qc.invalidateQueries({ queryKey: of.invalidates });
     },
   });
   const rejecting = deciding?.verb === 'reject';
@@ -87,6 +88,6 @@ export function useOrgDecision() {
       const o = answer as Org;
       return `${o.name} is now ${o.status}`;
     },
-    invalidates: 'organizations',
+    invalidates: organizationQueries.keys.all,
   });
 }

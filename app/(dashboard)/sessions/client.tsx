@@ -8,7 +8,6 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import type { ListPage } from '@/lib/client/list-page';
 import { usePaging } from '@/lib/client/use-url-state';
 import { browserName } from '@/lib/client/user-agent';
 import type { Session } from '@/lib/schemas/sessions';
@@ -16,6 +15,7 @@ import { PasswordForm } from './password-form';
 import { SecondFactor } from './second-factor';
 import { PageTitle } from '@/components/ui/page-title';
 import { sessionColumns } from './columns';
+import { sessionQueries } from '@/lib/client/queries/sessions';
 
 const LIMIT = 20;
 
@@ -24,10 +24,7 @@ export function SessionsClient() {
   const qc = useQueryClient();
   const toast = useToast();
   const [ending, setEnding] = useState<Session | 'others' | null>(null);
-  const query = useQuery({
-    queryKey: ['sessions', { cursor: paging.cursor }],
-    queryFn: () => apiFetch<ListPage & { sessions: Session[] }>(`/me/sessions?limit=${LIMIT}${paging.param}`),
-  });
+  const query = useQuery(sessionQueries.list({ limit: LIMIT, ...paging.query }));
   const end = useMutation({
     mutationFn: (which: Session | 'others') =>
       which === 'others'
@@ -38,7 +35,7 @@ export function SessionsClient() {
     onSuccess: (r) => {
       toast('success', r.revoked === 1 ? 'Signed out 1 session' : `Signed out ${r.revoked} sessions`);
       setEnding(null);
-      void qc.invalidateQueries({ queryKey: ['sessions'] });
+      void qc.invalidateQueries({ queryKey: sessionQueries.keys.all });
     },
     onError: (e: Error) => {
       toast('error', e.message);

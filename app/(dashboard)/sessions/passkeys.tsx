@@ -9,7 +9,8 @@ import { apiFetch } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
 import { passkeyFailure } from '@/lib/client/passkey-failure';
 import type { PasskeyOptions } from '@/lib/schemas/organizations';
-import type { PasskeyRegistered, Passkeys as PasskeyList } from '@/lib/schemas/sessions';
+import type { PasskeyRegistered } from '@/lib/schemas/sessions';
+import { passkeysQuery } from '@/lib/client/queries/sessions';
 
 /**
  * The user's passkeys: listed with their last use, added by name (the browser's own dialog does
@@ -27,10 +28,7 @@ export function Passkeys({
 }) {
   const toast = useToast();
   const [name, setName] = useState('');
-  const list = useQuery({
-    queryKey: ['passkeys'],
-    queryFn: () => apiFetch<PasskeyList>('/me/second-factor/passkeys'),
-  });
+  const list = useQuery(passkeysQuery());
   const add = useMutation({
     mutationFn: async () => {
       const [{ startRegistration }, { options }] = await Promise.all([

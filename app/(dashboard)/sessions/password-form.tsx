@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { CARD } from '@/components/ui/styles';
+import { sessionQueries } from '@/lib/client/queries/sessions';
 
 /**
  * Changes the signed-in user's password (`POST /me/password`): the current one is asked for, the
@@ -37,7 +38,7 @@ export function PasswordForm() {
           ? `Password changed; ${r.sessions_ended === 1 ? '1 other session' : `${r.sessions_ended} other sessions`} signed out`
           : 'Password changed',
       );
-      void qc.invalidateQueries({ queryKey: ['sessions'] });
+      void qc.invalidateQueries({ queryKey: sessionQueries.keys.all });
     },
     onError: (e: Error) =>
       setError({ field: /current_password/.test(e.message) ? 'current' : 'next', message: e.message }),

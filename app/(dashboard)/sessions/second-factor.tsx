@@ -8,11 +8,11 @@ import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import type { Me } from '@/lib/schemas/organizations';
 import type { RecoveryCodes, TotpEnrolment as Enrolment } from '@/lib/schemas/sessions';
 import { CARD } from '@/components/ui/styles';
 import { Passkeys } from './passkeys';
 import { canManage } from '@/lib/dashboard/permissions';
+import { meQuery } from '@/lib/client/queries/sessions';
 
 /**
  * The second factor: an authenticator app (scan, confirm one code) and passkeys, either or both;
@@ -22,19 +22,16 @@ import { canManage } from '@/lib/dashboard/permissions';
 export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   const qc = useQueryClient();
   const toast = useToast();
-  const me = useQuery({
-    queryKey: ['me'],
-    queryFn: () => apiFetch<Me>('/me'),
-  });
+  const me = useQuery(meQuery());
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const done = () => {
-    void qc.invalidateQueries({ queryKey: ['me'] });
-    // Adding a passkey may turn the second factor on; turning it off removes the passkeys.
-    void qc.invalidateQueries({ queryKey: ['passkeys'] });
+    // Adding a passkey may turn the second factor on; turning it off removes the passkeys: both
+    // are under the user's key.
+    void qc.invalidateQueries({ queryKey: meQuery().queryKey });
   };
   const start = useMutation({
     mutationFn: () => apiFetch<Enrolment>('/me/second-factor/totp', { method: 'POST' }),

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import type { ListTasksResponse } from '@/lib/schemas/tasks';
+import { taskKeys, taskQueueQuery } from '@/lib/client/queries/tasks';
 
 /** A task as the queue lists it: the wire type, declared once in lib/schemas (type only). */
 export type QueueTask = ListTasksResponse['tasks'][number];
@@ -63,13 +64,8 @@ function putTask(v: TaskUpdate) {
 export function useQueue(qs: string) {
   const qc = useQueryClient();
   const toast = useToast();
-  const key = ['tasks', qs];
-  // Refreshes by itself, so changes by colleagues appear without reloading.
-  const query = useQuery({
-    queryKey: key,
-    queryFn: () => apiFetch<QueuePage>(`/tasks?${qs}`),
-    refetchInterval: 5000,
-  });
+  const key = taskKeys.list(qs);
+  const query = useQuery(taskQueueQuery(qs));
 
   async function removeOptimistically(tokens: Set<string>) {
     await qc.cancelQueries({ queryKey: key });
@@ -106,7 +102,7 @@ export function useQueue(qs: string) {
       if (context?.previous) qc.setQueryData(key, context.previous);
       toast('error', e.message);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['tasks'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: taskKeys.all }),
   });
 
   const bulkComplete = useMutation({
@@ -142,7 +138,7 @@ export function useQueue(qs: string) {
         `${done} completed${approvals}, ${failures.length} not: ${first.task.payment_id} — ${first.message}`,
       );
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['tasks'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: taskKeys.all }),
   });
 
   const claim = useMutation({
@@ -159,7 +155,7 @@ export function useQueue(qs: string) {
           : `You are on the task for ${task.payment_id} for 15 minutes`,
       ),
     onError: (e: Error) => toast('error', e.message),
-    onSettled: () => qc.invalidateQueries({ queryKey: ['tasks'] }),
+    onSettled: () => qc.invalidateQueries({ queryKey: taskKeys.all }),
   });
 
   return { query, work, bulkComplete, claim };

@@ -7,6 +7,7 @@ import type {
   BatchStatus,
   BatchSummary,
   GetNetworkSettlementResponse,
+  SettlementStatement,
   GetNetworkStatsResponse,
   InclusionProof,
   ListNetworkSettlementsResponse,
@@ -42,6 +43,7 @@ export const settlementKeys = {
   detail: (id: string) => ['settlements', 'detail', id] as const,
   transactions: (id: string, cursor: string | undefined, limit: number) =>
     ['settlements', 'detail', id, 'transactions', { cursor, limit }] as const,
+  statement: (query: string) => ['settlements', 'statement', query] as const,
   network: ['operator', 'network'] as const,
 };
 
@@ -142,3 +144,11 @@ export function useRunCutoff() {
     },
   });
 }
+
+/** A namespace's statement for a period (`from`/`to` days in the query); a cut-off refreshes it. */
+export const statementQuery = (query: string, enabled: boolean) =>
+  queryOptions({
+    queryKey: settlementKeys.statement(query),
+    queryFn: () => apiFetch<SettlementStatement>(`/settlements/statement?${query}`),
+    enabled,
+  });

@@ -2,25 +2,18 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '@/components/data-table/data-table';
-import { apiFetch } from '@/lib/client/api';
-import type { ListPage } from '@/lib/client/list-page';
 import { usePaging } from '@/lib/client/use-url-state';
 import { useOperatorDecision } from '../decision';
 import { PageTitle } from '@/components/ui/page-title';
 import { reviewColumns, type AwaitingAccount } from './columns';
+import { accountReviewQueries } from '@/lib/client/queries/operator';
 
 const LIMIT = 20;
 
 /** The operator's queue of production accounts to verify, oldest first; each decision needs a note. */
 export function AccountsReview() {
   const paging = usePaging();
-  const query = useQuery({
-    queryKey: ['operator-accounts', { cursor: paging.cursor }],
-    queryFn: () =>
-      apiFetch<ListPage & { accounts: AwaitingAccount[] }>(
-        `/operator/accounts?limit=${LIMIT}${paging.param}`,
-      ),
-  });
+  const query = useQuery(accountReviewQueries.list({ limit: LIMIT, ...paging.query }));
   const { open, dialog, isPending } = useOperatorDecision<AwaitingAccount>({
     noun: 'account',
     name: (a) => a.account_title,
@@ -34,7 +27,7 @@ export function AccountsReview() {
       } ${a.organization.name} · ${a.namespace.domain}`,
     done: (a, verb) =>
       `${a.account_title} (${a.namespace.domain}) ${verb === 'verify' ? 'verified' : 'rejected'}`,
-    invalidates: 'operator-accounts',
+    invalidates: accountReviewQueries.keys.all,
   });
   const columns = reviewColumns({ open, isPending });
   return (

@@ -5,15 +5,12 @@ import Link from 'next/link';
 import { Button } from '@/components/ui/button';
 import { ExportLink } from '@/components/ui/export-link';
 import { Field } from '@/components/ui/field';
-import { apiFetch } from '@/lib/client/api';
 import { formatMoney, formatUtc } from '@/lib/client/format';
 import { useUrlState } from '@/lib/client/use-url-state';
 import { STATEMENT_MAX_DAYS } from '@/lib/domain/statements';
 import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
-import type { SettlementStatement } from '@/lib/schemas/settlements';
-
-type Statement = SettlementStatement;
+import { statementQuery } from '@/lib/client/queries/settlements';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -50,11 +47,7 @@ const signed = (net: string, currency: string) =>
 export function StatementClient({ partnerId }: { partnerId: string | null }) {
   const { params, set } = useUrlState();
   const p = period(params);
-  const query = useQuery({
-    queryKey: ['settlement-statement', p.query],
-    queryFn: () => apiFetch<Statement>(`/settlements/statement?${p.query}`),
-    enabled: p.valid,
-  });
+  const query = useQuery(statementQuery(p.query, p.valid));
   const s = query.data;
   return (
     <div className="flex flex-col gap-6">

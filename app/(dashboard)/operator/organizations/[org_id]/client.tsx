@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { apiFetch, isNotFound } from '@/lib/client/api';
+import { isNotFound } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
 import { useOrgDecision } from '../../decision';
 import { CARD, LINK } from '@/components/ui/styles';
@@ -12,6 +12,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import type { OrganizationReview } from '@/lib/schemas/organizations';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import OrganizationNotFound from './not-found';
+import { organizationReviewQuery } from '@/lib/client/queries/operator';
 
 type Review = OrganizationReview;
 
@@ -31,12 +32,7 @@ export function OrganizationReview({
   /** The review as the page read it on the server (the operator holds no namespace). */
   initial: ServerRead<Review>;
 }) {
-  const query = useQuery({
-    queryKey: ['organizations', 'review', orgId],
-    queryFn: () => apiFetch<Review>(`/operator/organizations/${encodeURIComponent(orgId)}`),
-    retry: false,
-    initialData: initialFrom(initial),
-  });
+  const query = useQuery({ ...organizationReviewQuery(orgId), initialData: initialFrom(initial) });
   const decision = useOrgDecision();
   const back = (
     <Link href="/operator" className={`text-sm ${LINK}`}>
