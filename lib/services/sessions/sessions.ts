@@ -266,7 +266,7 @@ export async function endSessionsAudited(
 }
 
 /** Ends the user's sessions that still stand, but `keep` (the caller's own), in `tx`. */
-export function endSessions(tx: DbOrTx, userId: string, keep: string | undefined) {
+function endSessions(tx: DbOrTx, userId: string, keep: string | undefined) {
   return tx
     .update(userSessions)
     .set({ revokedAt: new Date() })

@@ -30,7 +30,6 @@ import { DetailPageSkeleton } from '@/components/ui/skeleton';
 import PaymentNotFound from './not-found';
 
 /** The wire types (lib/schemas, type only); a payment's parties read as the create body declares them. */
-export type { Payment };
 type Task = WireTask;
 /** `approval`: on a four-eyes task, which approval the change was (1, or 2 of two). */
 type TaskChange = Pick<Task, 'status' | 'status_reason' | 'updated_by'> & { at: number; approval?: number };

@@ -1,5 +1,6 @@
 import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
-import { PaymentDetail, type Payment } from './client';
+import type { Payment } from '@/lib/client/queries/payments';
+import { PaymentDetail } from './client';
 import { canManage } from '@/lib/dashboard/permissions';
 
 export const metadata = { title: 'Payment · Payment Network' };
