@@ -32,6 +32,41 @@ async function me(page: Page) {
   };
 }
 
+/**
+ * Signs in as a new viewer of Demo Bank (`<name>-…@demo-bank.test`), made by the demo admin, so the
+ * demo admin's own namespace choice stays untouched.
+ */
+async function signInAsNewViewer(page: Page, name: string) {
+  const teammate = { email: `${name}-${uniq()}@demo-bank.test`, password: 'teammate-password' };
+  await signInAs(page, DEMO_ADMIN);
+  const status = await page.evaluate(
+    (body) =>
+      fetch('/api/proxy/users', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      }).then((r) => r.status),
+    { ...teammate, role: 'viewer' },
+  );
+  expect(status).toBe(200);
+  await signOut(page);
+  await signInAs(page, teammate);
+}
+
+/** The first `limit` payment ids of the lab namespace, as the gateway answers them for it. */
+async function labPaymentIds(page: Page, limit: number): Promise<string[]> {
+  const labToken = (await me(page)).partners.find((p) => p.name === LAB)!.token;
+  return page.evaluate(
+    ({ partner, limit }) =>
+      fetch(`/api/proxy/payments?limit=${limit}`, { headers: { 'x-partner-id': partner } })
+        .then((r) => r.json())
+        .then((b: { data: { payments: { payment_id: string }[] } }) =>
+          b.data.payments.map((p) => p.payment_id),
+        ),
+    { partner: labToken, limit },
+  );
+}
+
 test('the selected namespace is remembered per user, not per browser', async ({ page }) => {
   test.setTimeout(90_000);
   // Two new teammates of Demo Bank (two namespaces), so the demo users' own choices stay untouched.
@@ -110,37 +145,13 @@ test('the selected namespace is remembered per user, not per browser', async ({ 
 test('a namespace switch never shows the other namespace’s rows; switching back finds its own', async ({
   page,
 }) => {
-  // A new teammate of Demo Bank, so the demo admin's own choice stays untouched.
-  const teammate = { email: `carol-${uniq()}@demo-bank.test`, password: 'teammate-password' };
-  await signInAs(page, DEMO_ADMIN);
-  const status = await page.evaluate(
-    (body) =>
-      fetch('/api/proxy/users', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.status),
-    { ...teammate, role: 'viewer' },
-  );
-  expect(status).toBe(200);
-  await signOut(page);
-
-  await signInAs(page, teammate);
+  await signInAsNewViewer(page, 'carol');
   await page.goto('/payments');
   const ids = page.getByRole('table', { name: 'Payments' }).getByRole('row').locator('td:first-child');
   await expect(ids.first()).toHaveText(/\S/);
   const retail = await ids.allTextContents();
   // What the lab namespace holds, as the gateway answers it for that namespace.
-  const labToken = (await me(page)).partners.find((p) => p.name === LAB)!.token;
-  const labIds = await page.evaluate(
-    (partner) =>
-      fetch('/api/proxy/payments?limit=20', { headers: { 'x-partner-id': partner } })
-        .then((r) => r.json())
-        .then((b: { data: { payments: { payment_id: string }[] } }) =>
-          b.data.payments.map((p) => p.payment_id),
-        ),
-    labToken,
-  );
+  const labIds = await labPaymentIds(page, 20);
 
   await switcher(page).selectOption({ label: LAB });
   await expect(page.getByText('lab.demo-bank.test · sandbox')).toBeVisible();
@@ -156,8 +167,8 @@ test('a namespace switch never shows the other namespace’s rows; switching bac
 
 /**
  * Watches every DOM change of the page (a MutationObserver runs before the browser paints): each
- * time the shell names `namespace` while `shown()` finds something of the other namespace, the
- * frame is recorded. Read back with `leaks(page)`.
+ * time the shell names `namespace` while the page shows one of `other` (as its h1, or as a table's
+ * link), the frame is recorded. Read back with `leaks(page)`.
  */
 async function watchFrames(page: Page, namespace: string, kind: 'heading' | 'links', other: string[]) {
   await page.evaluate(
@@ -191,36 +202,14 @@ const leaks = (page: Page) => page.evaluate(() => (window as unknown as { __leak
 test('on a list and on a record’s page, no frame after a namespace switch shows the other namespace’s rows', async ({
   page,
 }) => {
-  const teammate = { email: `dave-${uniq()}@demo-bank.test`, password: 'teammate-password' };
-  await signInAs(page, DEMO_ADMIN);
-  const status = await page.evaluate(
-    (body) =>
-      fetch('/api/proxy/users', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.status),
-    { ...teammate, role: 'viewer' },
-  );
-  expect(status).toBe(200);
-  await signOut(page);
-  await signInAs(page, teammate);
+  await signInAsNewViewer(page, 'dave');
 
   // The list: read in retail (its first page comes with the HTML), then switched to the lab.
   await page.goto('/payments');
   const ids = page.getByRole('table', { name: 'Payments' }).getByRole('row').locator('td:first-child');
   await expect(ids.first()).toHaveText(/\S/);
   const retail = await ids.allTextContents();
-  const labToken = (await me(page)).partners.find((p) => p.name === LAB)!.token;
-  const labIds = await page.evaluate(
-    (partner) =>
-      fetch('/api/proxy/payments?limit=100', { headers: { 'x-partner-id': partner } })
-        .then((r) => r.json())
-        .then((b: { data: { payments: { payment_id: string }[] } }) =>
-          b.data.payments.map((p) => p.payment_id),
-        ),
-    labToken,
-  );
+  const labIds = await labPaymentIds(page, 100);
   const retailOnly = retail.filter((id) => !labIds.includes(id));
   expect(retailOnly.length).toBeGreaterThan(0);
   await watchFrames(page, 'lab.demo-bank.test', 'links', retailOnly);
