@@ -213,6 +213,7 @@ export async function verifyAccount(ctx: ServiceContext, id: string) {
       target: target(current),
       before: audited(current),
       after: audited(updated!),
+      edit: true,
     });
     return updated!;
   });

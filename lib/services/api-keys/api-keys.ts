@@ -145,6 +145,7 @@ export async function updateApiKey(ctx: ServiceContext, id: string, input: Updat
       target: target(updated!),
       before: audited(current),
       after: audited(updated!),
+      edit: true,
     });
     return updated!;
   });

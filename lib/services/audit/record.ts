@@ -21,6 +21,11 @@ export interface AuditEntry {
   partnerId?: string | null;
   /** For an anonymous caller: who they said they were (a refused sign-in's e-mail). */
   claimedActor?: string;
+  /**
+   * An edit of fields (not an act such as a rotation or a replay): when no field differs between
+   * `before` and `after`, nothing is recorded.
+   */
+  edit?: true;
 }
 
 // A field of these names never reaches the trail, whatever a caller passes (defence in depth: the
@@ -44,10 +49,12 @@ export function changedFields(
   if (!b || !a) return { ...(b ? { before: b } : {}), ...(a ? { after: a } : {}) };
   const names = new Set([...Object.keys(b), ...Object.keys(a)]);
   const differs = [...names].filter((n) => JSON.stringify(b[n]) !== JSON.stringify(a[n]));
-  return {
-    before: Object.fromEntries(differs.filter((n) => n in b).map((n) => [n, b[n]])),
-    after: Object.fromEntries(differs.filter((n) => n in a).map((n) => [n, a[n]])),
+  const side = (fields: Record<string, unknown>) => {
+    const kept = differs.filter((n) => n in fields);
+    return kept.length ? Object.fromEntries(kept.map((n) => [n, fields[n]])) : undefined;
   };
+  const [was, is] = [side(b), side(a)];
+  return { ...(was ? { before: was } : {}), ...(is ? { after: is } : {}) };
 }
 
 /** The actor columns of an entry. */
@@ -80,8 +87,19 @@ export function auditRow(ctx: AuditContext, entry: AuditEntry): typeof schema.au
  * change or not at all. The sealer chains it shortly after (lib/services/audit/seal.ts).
  */
 export async function recordAudit(tx: DbOrTx, ctx: AuditContext, ...entries: AuditEntry[]): Promise<void> {
-  if (!entries.length) return;
-  await tx.insert(schema.auditEvents).values(entries.map((e) => auditRow(ctx, e)));
+  const changes = entries.filter((e) => !changesNothing(e));
+  if (!changes.length) return;
+  await tx.insert(schema.auditEvents).values(changes.map((e) => auditRow(ctx, e)));
+}
+
+/**
+ * An edit that leaves every field as it was (a PATCH with the values already held, verifying a
+ * verified account) is not a change: it leaves no entry.
+ */
+function changesNothing(entry: AuditEntry): boolean {
+  if (!entry.edit || !entry.before || !entry.after) return false;
+  const c = changedFields(entry.before, entry.after);
+  return !c?.before && !c?.after;
 }
 
 const AUDIT_FIELDS: Required<Omit<typeof schema.auditEvents.$inferInsert, 'seq' | 'occurredAt'>> = {

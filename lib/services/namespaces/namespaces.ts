@@ -139,6 +139,7 @@ export async function updateNamespace(ctx: ServiceContext, id: string, input: Up
       partnerId: current.id,
       before: audited(current),
       after: audited(updated!),
+      edit: true,
     });
     return updated!;
   });

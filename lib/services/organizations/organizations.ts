@@ -427,6 +427,7 @@ export async function setSecondFactorPolicy(ctx: ServiceContext, required: boole
       partnerId: null,
       before: { require_second_factor: before!.requireSecondFactor },
       after: { require_second_factor: after!.requireSecondFactor },
+      edit: true,
     });
     return after!;
   });

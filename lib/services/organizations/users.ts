@@ -133,6 +133,7 @@ export async function changeUserRole(ctx: ServiceContext, id: string, role: OrgR
       target: target(user),
       before: audited(user),
       after: audited(updated!),
+      edit: true,
     });
     return updated!;
   });

@@ -153,6 +153,7 @@ export async function updateWebhook(ctx: ServiceContext, id: string, input: Upda
       target: target(current),
       before: audited(current),
       after: audited(updated!),
+      edit: true,
     });
     return updated!;
   });
@@ -440,7 +441,7 @@ export async function retryDelivery(ctx: ServiceContext, id: string, deliveryId:
     await recordAudit(tx, ctx, {
       action: 'webhook.delivery_replayed',
       target: { type: 'webhook_delivery', id: deliveryId },
-      before: { status: before.status, event_id: before.eventId, webhook_id: id },
+      before: { status: before.status },
       after: { status: 'pending', event_id: before.eventId, webhook_id: id },
     });
   });
