@@ -1,5 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { api, createOrg, expectError, operatorToken, signIn, uniq, withSql, type TestOrg } from './helpers';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { describe, expect, inject, it } from 'vitest';
+import {
+  api,
+  createOrg,
+  dbKind,
+  expectError,
+  operatorToken,
+  signIn,
+  uniq,
+  withSql,
+  type TestOrg,
+} from './helpers';
 import { admissionTasks, createAndSubmit, createBank, link, pushBody, workTask } from './payments-helpers';
 
 const NO_ACCESS = {
@@ -383,5 +395,76 @@ describe('GET /api/v1/csp/audit-events', () => {
       await expect(c.query("UPDATE audit_events SET action = 'x'")).rejects.toThrow(/append-only/);
       await expect(c.query('DELETE FROM audit_events')).rejects.toThrow(/append-only/);
     });
+  });
+});
+
+// `npm run verify-audit` is a separate process reading the database: PostgreSQL only (the PGlite
+// folder belongs to the running server).
+describe.runIf(dbKind() === 'postgres')('npm run verify-audit', () => {
+  /** The command as an operator runs it: its exit code and what it printed. */
+  const verify = async (chain: string) => {
+    const run = promisify(execFile)('npm', ['run', '-s', 'verify-audit', '--', chain], {
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'warn' },
+    });
+    try {
+      return { code: 0, out: (await run).stdout };
+    } catch (e) {
+      const failed = e as { code: number; stdout: string };
+      return { code: failed.code, out: failed.stdout };
+    }
+  };
+  /** The organization's entries once the sealer has chained them all, oldest first. */
+  const sealed = async (org: TestOrg) => {
+    for (let i = 0; ; i++) {
+      const rows = await withSql(
+        async (c) =>
+          (
+            await c.query<{ seq: string; pos: string | null }>(
+              `SELECT e.seq, l.pos FROM audit_events e LEFT JOIN audit_links l ON l.seq = e.seq
+               WHERE e.org_id = $1 ORDER BY l.pos`,
+              [org.orgId],
+            )
+          ).rows,
+      );
+      if (rows!.every((r) => r.pos !== null)) return rows!;
+      if (i > 50) throw new Error('the sealer did not chain the entries');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  /** As the tables' owner, behind the application's back: the append-only trigger off for one statement. */
+  const asOwner = (statement: string, params: unknown[]) =>
+    withSql(async (c) => {
+      await c.query('BEGIN');
+      await c.query('ALTER TABLE audit_events DISABLE TRIGGER audit_events_append_only');
+      await c.query(statement, params);
+      await c.query('ALTER TABLE audit_events ENABLE TRIGGER audit_events_append_only');
+      await c.query('COMMIT');
+    });
+
+  it("passes on an organization's chain and fails at the entry edited by the database owner", async () => {
+    const org = await createOrg();
+    await api('POST', '/apikey', {
+      token: org.token,
+      partner: org.partnerId,
+      body: { name: 'Payouts', access: NO_ACCESS },
+    });
+    const entries = await sealed(org);
+    expect(entries.length).toBeGreaterThanOrEqual(4);
+    const clean = await verify(org.orgId);
+    expect(clean.code, clean.out).toBe(0);
+    expect(clean.out).toContain(`chain ${org.orgId}: ${entries.length} entries checked`);
+    expect(clean.out).toContain(`the audit trail of ${org.orgId} verifies`);
+
+    const victim = entries[2]!;
+    await asOwner(`UPDATE audit_events SET actor_label = 'someone@else.test' WHERE seq = $1`, [victim.seq]);
+    const edited = await verify(org.orgId);
+    expect(edited.code, edited.out).toBe(1);
+    expect(edited.out).toContain(`FAIL at position 3 (entry seq ${victim.seq})`);
+    expect(edited.out).toContain(`the audit trail of ${org.orgId} does NOT verify`);
+
+    // Another organization's chain is not affected.
+    const other = await createOrg();
+    await sealed(other);
+    expect((await verify(other.orgId)).code).toBe(0);
   });
 });
