@@ -8,7 +8,9 @@ const ALL = {
   transactions_write: false,
 };
 
-test('the keys screen shows when each key was last used and flags one about to expire', async ({ page }) => {
+test('the keys screen shows when each key was last used and flags one about to expire, one expired and one unused for 90 days', async ({
+  page,
+}) => {
   test.setTimeout(60_000);
   await signUpSandbox(page);
   const me = await (await page.request.get('/api/proxy/me')).json();
@@ -51,4 +53,15 @@ test('the keys screen shows when each key was last used and flags one about to e
   await expect(core.getByText(/^Expires /)).toHaveCount(0);
   await expectAccessible(page);
   await shoot(page, 'api-keys-hygiene');
+
+  // 91 days on (the browser's clock; the gateway keeps its own): the core banking key, last used
+  // today, is flagged unused, and the quarterly key has expired (and is not also called unused).
+  await page.clock.setFixedTime(Date.now() + 91 * 86_400_000);
+  await page.reload();
+  await expect(core.getByText('Unused 90+ days')).toBeVisible();
+  await expect(quarterly.getByText('Expired', { exact: true })).toBeVisible();
+  await expect(quarterly.getByText(/^Expires /)).toHaveCount(0);
+  await expect(quarterly.getByText('Unused 90+ days')).toHaveCount(0);
+  await expect(core.getByText('Expired', { exact: true })).toHaveCount(0);
+  await shoot(page, 'api-keys-hygiene-later');
 });

@@ -16,15 +16,17 @@ export type { ApiKey };
 const DAY = 86_400;
 
 /**
- * What the keys screen flags: a key unused for 90 days (or never used, 90 days after its
- * creation), one that expires within 14 days, one that has expired.
+ * What the keys screen flags: a key that has expired, one that expires within 14 days, one unused
+ * for 90 days (or never used, 90 days after its creation) — not said of an expired key, which
+ * cannot be used.
  */
 export function keyHygiene(k: ApiKey, nowSeconds: number) {
   const lastSign = k.last_used_at ?? k.created_at.seconds;
+  const expired = k.expires_at !== null && k.expires_at <= nowSeconds;
   return {
-    expired: k.expires_at !== null && k.expires_at <= nowSeconds,
+    expired,
     expiresSoon: k.expires_at !== null && k.expires_at > nowSeconds && k.expires_at - nowSeconds <= 14 * DAY,
-    unused: nowSeconds - lastSign >= 90 * DAY,
+    unused: !expired && nowSeconds - lastSign >= 90 * DAY,
   };
 }
 
