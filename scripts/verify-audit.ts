@@ -1,24 +1,44 @@
 /**
- * `npm run verify-audit -- <org-id | network>`: walks an organization's audit chain from its first
- * entry and says whether it holds (docs/audit.md). Uses DATABASE_URL, or the PGlite folder in
- * DATA_DIR (stop the server first: PGlite serves one process).
+ * `npm run verify-audit -- <org-id | network> [--archives <folder>]`: walks an organization's audit
+ * chain from its first entry (or from its last archive) and says whether it holds (docs/audit.md);
+ * with `--archives`, the archive files in that folder are checked too. Uses DATABASE_URL, or the
+ * PGlite folder in DATA_DIR (stop the server first: PGlite serves one process).
  */
+import { parseArgs } from 'node:util';
 import { getDatabase } from '@/lib/db';
 import { verifyAuditChain } from '@/lib/services/audit/verify';
 
-const chain = process.argv[2];
-if (!chain) {
-  console.error('usage: npm run verify-audit -- <org-id | network>');
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { archives: { type: 'string' } },
+});
+const chain = positionals[0];
+if (!chain || positionals.length > 1) {
+  console.error('usage: npm run verify-audit -- <org-id | network> [--archives <folder>]');
   process.exit(2);
 }
 const database = await getDatabase();
-const r = await verifyAuditChain(database.db, chain);
+const r = await verifyAuditChain(database.db, chain, { archiveDir: values.archives });
+if (r.archived)
+  console.log(
+    `chain ${chain}: positions 1 to ${r.archived.throughPos} archived in ${r.archived.files} file(s)${
+      values.archives
+        ? `, ${r.archiveFiles.filter((f) => f.ok).length} checked`
+        : ' (give --archives to check them)'
+    }`,
+  );
 console.log(
   `chain ${chain}: ${r.checked} entries checked, head ${r.head ? `${r.head.pos} ${r.head.hash}` : 'none'}`,
 );
 if (r.unsealed)
   console.log(`${r.unsealed} entries written but not chained yet (the server chains them each second)`);
 console.log(`${r.batchesChecked} settlement batches' recorded heads found on the chain`);
+if (r.batchesInArchives)
+  console.log(
+    `${r.batchesInArchives} settlement batches' recorded heads in archived parts${
+      values.archives ? `, ${r.archiveFiles.reduce((n, f) => n + f.batchesChecked, 0)} found there` : ''
+    }`,
+  );
 if (r.failure)
   console.log(
     `FAIL at ${r.failure.pos !== null ? `position ${r.failure.pos}` : 'the end'}${r.failure.seq !== null ? ` (entry seq ${r.failure.seq})` : ''}: ${r.failure.reason}`,

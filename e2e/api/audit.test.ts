@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import {
@@ -402,8 +405,9 @@ describe('GET /api/v1/csp/audit-events', () => {
 // folder belongs to the running server).
 describe.runIf(dbKind() === 'postgres')('npm run verify-audit', () => {
   /** The command as an operator runs it: its exit code and what it printed. */
-  const verify = async (chain: string) => {
-    const run = promisify(execFile)('npm', ['run', '-s', 'verify-audit', '--', chain], {
+  const verify = (chain: string, ...more: string[]) => npmRun('verify-audit', chain, ...more);
+  const npmRun = async (script: string, ...args: string[]) => {
+    const run = promisify(execFile)('npm', ['run', '-s', script, '--', ...args], {
       env: { ...process.env, DATABASE_URL: inject('databaseUrl'), LOG_LEVEL: 'warn' },
     });
     try {
@@ -466,5 +470,44 @@ describe.runIf(dbKind() === 'postgres')('npm run verify-audit', () => {
     const other = await createOrg();
     await sealed(other);
     expect((await verify(other.orgId)).code).toBe(0);
+  });
+
+  it('npm run archive-audit moves what came before a time to a file; verification goes on from it', async () => {
+    const org = await createOrg();
+    const entries = await sealed(org);
+    await new Promise((r) => setTimeout(r, 1100));
+    const cut = new Date().toISOString();
+    await api('POST', '/apikey', {
+      token: org.token,
+      partner: org.partnerId,
+      body: { name: 'After the cut', access: NO_ACCESS },
+    });
+    await sealed(org);
+    const folder = mkdtempSync(path.join(tmpdir(), 'csp-audit-files-'));
+    try {
+      const archived = await npmRun('archive-audit', '--before', cut, '--to', folder, org.orgId);
+      expect(archived.code, archived.out).toBe(0);
+      const file = path.join(folder, `audit-${org.orgId}-1-${entries.length}.jsonl`);
+      expect(archived.out).toContain(
+        `chain ${org.orgId}: positions 1 to ${entries.length} (${entries.length} entries) → ${file}`,
+      );
+      // Out of the database: the trail reads what came after the cut only.
+      expect((await api('GET', '/audit-events', { token: org.token })).body.data.audit_events).toMatchObject([
+        { action: 'api_key.created' },
+      ]);
+      const checked = await verify(org.orgId, '--archives', folder);
+      expect(checked.code, checked.out).toBe(0);
+      expect(checked.out).toContain(`positions 1 to ${entries.length} archived in 1 file(s), 1 checked`);
+      expect(checked.out).toContain(`chain ${org.orgId}: 1 entries checked`);
+
+      writeFileSync(file, readFileSync(file, 'utf8').replace(org.email, `x${org.email}`));
+      const tampered = await verify(org.orgId, '--archives', folder);
+      expect(tampered.code, tampered.out).toBe(1);
+      expect(tampered.out).toMatch(
+        /FAIL at position \d+: archive audit-.*: entry \d+ was changed after it was recorded/,
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

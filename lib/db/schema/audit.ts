@@ -75,3 +75,26 @@ export const auditHeads = pgTable('audit_heads', {
   hash: text('hash').notNull(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * The parts of each chain moved out of the database (lib/services/audit/archive.ts): positions up
+ * to `throughPos` are in the file `fileName` (its SHA-256 kept), and the chain continues in
+ * `audit_links` from `throughHash`. Append-only, as the entries (migration 0033).
+ */
+export const auditArchives = pgTable(
+  'audit_archives',
+  {
+    chain: text('chain').notNull(),
+    /** The first and last positions the file holds. */
+    fromPos: bigint('from_pos', { mode: 'number' }).notNull(),
+    throughPos: bigint('through_pos', { mode: 'number' }).notNull(),
+    /** The hash of the link at `throughPos`: where the chain in the database starts from. */
+    throughHash: text('through_hash').notNull(),
+    /** The time of the last entry archived: every entry of the file occurred before it. */
+    lastOccurredAt: ts('last_occurred_at').notNull(),
+    fileName: text('file_name').notNull(),
+    fileSha256: text('file_sha256').notNull(),
+    archivedAt: ts('archived_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('audit_archives_chain_pos_idx').on(t.chain, t.throughPos)],
+);

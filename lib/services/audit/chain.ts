@@ -18,7 +18,8 @@ export const canonicalColumns = sql`e.seq::text AS seq, e.id, (extract(epoch fro
   e.org_id, e.partner_id, e.actor_kind, e.actor_id, e.actor_label, e.action, e.target_type, e.target_id,
   e.changes::text AS changes, e.request_id, e.ip, e.user_agent`;
 
-const FIELDS = [
+/** The fields of an entry as hashed, in order (an archive file keeps them so). */
+export const CANONICAL_FIELDS = [
   'seq',
   'id',
   'at_us',
@@ -38,7 +39,7 @@ const FIELDS = [
 
 export function entryHash(prevHash: string, row: Record<string, unknown>): string {
   const canonical = JSON.stringify(
-    FIELDS.map((f) => (row[f] === null || row[f] === undefined ? null : String(row[f]))),
+    CANONICAL_FIELDS.map((f) => (row[f] === null || row[f] === undefined ? null : String(row[f]))),
   );
   return createHash('sha256').update(`${prevHash}\n${canonical}`).digest('hex');
 }

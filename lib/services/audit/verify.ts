@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
+import path from 'node:path';
+import { archivesOf, verifyAuditArchive, type ArchiveVerifyReport } from './archive';
 import { canonicalColumns, entryHash, GENESIS } from './chain';
 
 export interface AuditVerifyReport {
@@ -15,6 +17,12 @@ export interface AuditVerifyReport {
   failure: { pos: number | null; seq: number | null; reason: string } | null;
   /** Settlement batches whose recorded head for this chain was found on it. */
   batchesChecked: number;
+  /** The positions moved to archive files: the chain in the database starts after them. */
+  archived: { throughPos: number; files: number } | null;
+  /** Settlement batches whose recorded head is in an archived part (checked with its file). */
+  batchesInArchives: number;
+  /** The archive files checked (when a folder of them was given). */
+  archiveFiles: ArchiveVerifyReport[];
 }
 
 const PAGE = 5000;
@@ -27,7 +35,11 @@ const PAGE = 5000;
  * own position; a removed one at the link that named it; a trail cut short at its end, at the first
  * batch that recorded a longer one.
  */
-export async function verifyAuditChain(db: Db, chain: string): Promise<AuditVerifyReport> {
+export async function verifyAuditChain(
+  db: Db,
+  chain: string,
+  opts: { archiveDir?: string } = {},
+): Promise<AuditVerifyReport> {
   const report: AuditVerifyReport = {
     chain,
     ok: true,
@@ -36,14 +48,28 @@ export async function verifyAuditChain(db: Db, chain: string): Promise<AuditVeri
     unsealed: 0,
     failure: null,
     batchesChecked: 0,
+    archived: null,
+    batchesInArchives: 0,
+    archiveFiles: [],
   };
   const fail = (pos: number | null, seq: number | null, reason: string) => {
     report.ok = false;
     report.failure = { pos, seq, reason };
     return report;
   };
+  // Archived parts (lib/services/audit/archive.ts): consecutive from position 1; the chain in the
+  // database continues from the last one's hash.
+  const archives = await archivesOf(db, chain);
   let prev = GENESIS;
   let pos = 0;
+  for (const a of archives) {
+    if (a.fromPos !== pos + 1)
+      return fail(pos + 1, null, `positions ${pos + 1} to ${a.fromPos - 1} are in no archive`);
+    pos = a.throughPos;
+    prev = a.throughHash;
+  }
+  const archivedThrough = pos;
+  if (archives.length) report.archived = { throughPos: archivedThrough, files: archives.length };
   for (;;) {
     const page = rowsOf(
       await db.execute(sql`
@@ -79,7 +105,7 @@ export async function verifyAuditChain(db: Db, chain: string): Promise<AuditVeri
       FROM audit_events e WHERE coalesce(e.org_id, 'network') = ${chain}`),
   );
   report.unsealed = Number(counts?.queued ?? 0);
-  const unaccounted = Number(counts?.entries ?? 0) - report.unsealed - pos;
+  const unaccounted = Number(counts?.entries ?? 0) - report.unsealed - (pos - archivedThrough);
   if (unaccounted !== 0)
     return fail(
       null,
@@ -93,9 +119,22 @@ export async function verifyAuditChain(db: Db, chain: string): Promise<AuditVeri
       FROM settlement_batches b LEFT JOIN audit_links l ON l.chain = ${chain} AND l.pos = (b.audit_heads -> ${chain} ->> 'pos')::bigint
       WHERE b.audit_heads ? ${chain} ORDER BY b.cutoff_time`),
   );
+  const inArchives: Array<{ batch: string; pos: number; hash: string }> = [];
   for (const b of recorded) {
     const want = Number(b.pos);
     if (want === 0) continue;
+    if (want <= archivedThrough) {
+      // In an archived part: its file holds the link (checked with the files); the last one archived
+      // is also the database's starting hash.
+      if (want === archivedThrough && b.hash !== archives.at(-1)!.throughHash)
+        return fail(
+          want,
+          null,
+          `settlement batch ${String(b.id)} recorded position ${want}, not the archive's`,
+        );
+      inArchives.push({ batch: String(b.id), pos: want, hash: String(b.hash) });
+      continue;
+    }
     if (b.link_hash !== b.hash)
       return fail(
         want,
@@ -103,6 +142,20 @@ export async function verifyAuditChain(db: Db, chain: string): Promise<AuditVeri
         `settlement batch ${String(b.id)} recorded position ${want}, no longer on the chain`,
       );
     report.batchesChecked++;
+  }
+  report.batchesInArchives = inArchives.length;
+  if (opts.archiveDir) {
+    let before = GENESIS;
+    for (const a of archives) {
+      const checked = await verifyAuditArchive(a, path.join(opts.archiveDir, a.fileName), {
+        prevHash: before,
+        batchHeads: inArchives.filter((h) => h.pos >= a.fromPos && h.pos <= a.throughPos),
+      });
+      report.archiveFiles.push(checked);
+      if (!checked.ok)
+        return fail(checked.failure!.pos, null, `archive ${a.fileName}: ${checked.failure!.reason}`);
+      before = a.throughHash;
+    }
   }
   return report;
 }
