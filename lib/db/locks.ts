@@ -15,4 +15,6 @@ export const LOCKS = {
   retention: 7_260_005,
   /** Chaining the audit trail (lib/services/audit/seal.ts). */
   auditSeal: 7_260_006,
+  /** Archiving a part of the audit trail (lib/services/audit/archive.ts). */
+  auditArchive: 7_260_007,
 } as const;

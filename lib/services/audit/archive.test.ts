@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +124,33 @@ describe('archiving the audit trail', () => {
     });
   });
 
+  it('makes one archive of a part when two run at once', async () => {
+    await note('d1');
+    await sealAll();
+    await pause();
+    const cut = new Date();
+    const other = mkdtempSync(path.join(tmpdir(), 'csp-audit-archive-'));
+    try {
+      const [one, two] = await Promise.allSettled([
+        archiveAuditChain(db(), org(), { before: cut, dir }),
+        archiveAuditChain(db(), org(), { before: cut, dir: other }),
+      ]);
+      const made = [one, two].filter((r) => r.status === 'fulfilled');
+      const refused = [one, two].filter((r) => r.status === 'rejected');
+      expect(made).toHaveLength(1);
+      expect(refused).toHaveLength(1);
+      expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(
+        /another archive .* was made meanwhile/,
+      );
+      // The refused one left no file behind.
+      expect(readdirSync(made[0] === one ? other : dir).filter((f) => f.endsWith('.partial'))).toEqual([]);
+      expect(await inDatabase()).toEqual([]);
+      expect((await verifyAuditChain(db(), org(), { archiveDir: dir })).ok).toBe(made[0] === one);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('finds an archive file edited, altered or missing', async () => {
     const [first] = rowsOf(
       await db().execute(
@@ -182,6 +209,7 @@ describe('archiving the audit trail', () => {
   });
 
   it("refuses an archive's delete to a role that does not own the tables, as the application's", async () => {
+    await note('e1');
     // A role of this run only (roles are the server's, not the database's), gone at the end.
     const role = sql.identifier(`csp_app_${Math.random().toString(36).slice(2, 10)}`);
     await db().execute(sql`CREATE ROLE ${role}`);
@@ -199,6 +227,6 @@ describe('archiving the audit trail', () => {
     await db().execute(sql`DROP OWNED BY ${role}`);
     await db().execute(sql`DROP ROLE ${role}`);
     expect(refusal).toMatch(/the audit trail is append-only: DELETE on audit_events is refused/);
-    expect(await inDatabase()).toEqual(['c1']);
+    expect(await inDatabase()).toEqual(['e1']);
   });
 });

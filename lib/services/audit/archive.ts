@@ -5,6 +5,7 @@ import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
+import { LOCKS } from '@/lib/db/locks';
 import { rowsOf } from '@/lib/db/rows';
 import { CANONICAL_FIELDS, canonicalColumns, entryHash, GENESIS, NETWORK_CHAIN } from './chain';
 
@@ -175,6 +176,17 @@ export async function archiveAuditChain(
   );
   try {
     await db.transaction(async (tx) => {
+      // One archive at a time, and none of this chain since it was read above.
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.auditArchive})`);
+      const [latest] = rowsOf(
+        await tx.execute(
+          sql`SELECT coalesce(max(through_pos), 0) AS pos FROM audit_archives WHERE chain = ${chain}`,
+        ),
+      );
+      if (Number(latest!.pos) !== fromPos - 1)
+        throw new Error(
+          `${chain}: another archive (through position ${String(latest!.pos)}) was made meanwhile`,
+        );
       // The deletes below are the trail's one allowed delete (migration 0033), in this transaction only.
       await tx.execute(sql`SELECT set_config('csp.audit_archive', 'on', true)`);
       await tx.execute(sql`
