@@ -42,6 +42,7 @@ const trail = async (org: TestOrg, query = '') => {
   expect(res.status, res.text).toBe(200);
   return res.body.data as {
     count: number;
+    archived_through: number | null;
     has_more: boolean;
     next_cursor: string | null;
     audit_events: Entry[];
@@ -55,6 +56,7 @@ describe('GET /api/v1/csp/audit-events', () => {
   it('holds one entry per change, with the actor, the changed fields and the request, never a secret', async () => {
     const org = await createOrg();
     const first = await trail(org);
+    expect(first.archived_through).toBeNull();
     // Sign-up and sign-in are the organization's first entries.
     expect(first.audit_events.map((e) => e.action).sort()).toEqual(
       ['namespace.created', 'organization.signed_up', 'user.signed_in'].sort(),
@@ -491,10 +493,18 @@ describe.runIf(dbKind() === 'postgres')('npm run verify-audit', () => {
       expect(archived.out).toContain(
         `chain ${org.orgId}: positions 1 to ${entries.length} (${entries.length} entries) → ${file}`,
       );
-      // Out of the database: the trail reads what came after the cut only.
-      expect((await api('GET', '/audit-events', { token: org.token })).body.data.audit_events).toMatchObject([
-        { action: 'api_key.created' },
-      ]);
+      // Out of the database: the trail reads what came after the cut only, and says up to when
+      // entries were archived.
+      const listed = (await api('GET', '/audit-events', { token: org.token })).body.data;
+      expect(listed.audit_events).toMatchObject([{ action: 'api_key.created' }]);
+      expect(listed.archived_through).toBeLessThanOrEqual(Math.floor(Date.parse(cut) / 1000));
+      expect(listed.archived_through).toBeGreaterThan(Math.floor(Date.parse(cut) / 1000) - 60);
+      const operator = await operatorToken();
+      expect(
+        (await api('GET', `/audit-events?org_id=${org.orgId}`, { token: operator })).body.data
+          .archived_through,
+      ).toBe(listed.archived_through);
+      expect((await api('GET', '/audit-events', { token: operator })).body.data.archived_through).toBeNull();
       const checked = await verify(org.orgId, '--archives', folder);
       expect(checked.code, checked.out).toBe(0);
       expect(checked.out).toContain(`positions 1 to ${entries.length} archived in 1 file(s), 1 checked`);

@@ -90,4 +90,9 @@ export const listAuditEventsResponse = z.object({
   count: z.number().int(),
   ...pageInfo,
   audit_events: z.array(auditEventSchema),
+  archived_through: z.number().int().nullable().openapi({
+    description:
+      'When the trail read (an organization\'s, or `network`) has been archived: the time (Unix seconds) of its last archived entry. Entries up to then are in the archive files, not in this list (docs/audit.md, "Retention and archiving").',
+  }),
 });
+export type ListAuditEventsResponse = z.infer<typeof listAuditEventsResponse>;

@@ -9,7 +9,7 @@ import { DetailRow } from '@/components/ui/detail-row';
 import { Field, SelectField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AUDIT_ACTIONS, auditActionLabel } from '@/lib/domain/audit';
-import { formatLocal, fromLocalInput, toLocalInput } from '@/lib/client/time';
+import { formatLocal, fromLocalInput, toLocalInput, when } from '@/lib/client/time';
 import {
   AUDIT_FILTERS,
   auditEventsQuery,
@@ -124,6 +124,15 @@ export function AuditClient({ operator }: { operator: boolean }) {
         ) : null}
       </form>
       <FormAlert message={query.isError ? (query.error as Error).message : null} />
+      {query.data?.archived_through ? (
+        <p className="text-sm text-slate-600 dark:text-slate-400" role="note">
+          Entries up to {when(query.data.archived_through)} have been archived: they are in the trail&apos;s
+          archive files, not in this list
+          {operator
+            ? ' (npm run verify-audit -- <org> --archives <folder> checks them).'
+            : ' — ask the network operator for them.'}
+        </p>
+      ) : null}
       <DataTable
         caption="Audit trail"
         columns={columns}

@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
-import type { ListPage } from '@/lib/client/list-page';
-import type { AuditEvent } from '@/lib/schemas/audit';
+import type { AuditEvent, ListAuditEventsResponse } from '@/lib/schemas/audit';
 
 export type { AuditEvent };
 
@@ -31,7 +30,7 @@ export function auditEventsQuery(f: AuditFilters, cursor: string | undefined, li
   if (cursor) qs.set('cursor', cursor);
   return queryOptions({
     queryKey: auditKeys.list(f, cursor, limit),
-    queryFn: () => apiFetch<ListPage & { audit_events: AuditEvent[] }>(`/audit-events?${qs}`),
+    queryFn: () => apiFetch<ListAuditEventsResponse>(`/audit-events?${qs}`),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { schema } from '@/lib/db';
 import { ForbiddenError } from '@/lib/errors';
 import type { ServiceContext } from '@/lib/services/context';
@@ -72,7 +72,25 @@ const auditFetch = (ctx: ServiceContext, where: SQL | undefined) =>
 
 export async function listAuditEvents(ctx: ServiceContext, q: ListAuditEventsQuery) {
   const { rows, page } = await keysetPage(NEWEST_FIRST, q, auditFetch(ctx, scope(ctx, q)));
-  return { ...page, audit_events: rows.map((r) => serializeAuditEvent(r.row)) };
+  return {
+    ...page,
+    audit_events: rows.map((r) => serializeAuditEvent(r.row)),
+    archived_through: await archivedThrough(ctx, q),
+  };
+}
+
+/** The time of the last archived entry of the one trail read (none for the operator's every trail). */
+async function archivedThrough(ctx: ServiceContext, q: ListAuditEventsQuery): Promise<number | null> {
+  const operator = ctx.principal.kind === 'user' && ctx.principal.role === 'operator';
+  const chain = operator ? q.org_id : ctx.orgId;
+  if (!chain) return null;
+  const [last] = await ctx.db
+    .select({ at: schema.auditArchives.lastOccurredAt })
+    .from(schema.auditArchives)
+    .where(eq(schema.auditArchives.chain, chain))
+    .orderBy(desc(schema.auditArchives.throughPos))
+    .limit(1);
+  return last ? Math.floor(last.at.getTime() / 1000) : null;
 }
 
 const CSV_COLUMNS = [
