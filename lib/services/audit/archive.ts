@@ -4,7 +4,7 @@ import { createReadStream, createWriteStream, existsSync, renameSync, rmSync } f
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db';
+import type { Db, DbOrTx } from '@/lib/db';
 import { LOCKS } from '@/lib/db/locks';
 import { rowsOf } from '@/lib/db/rows';
 import { CANONICAL_FIELDS, canonicalColumns, entryHash, GENESIS, NETWORK_CHAIN } from './chain';
@@ -55,7 +55,7 @@ interface Line {
 const PAGE = 5000;
 
 /** The archives of a chain, oldest first. */
-export async function archivesOf(db: Db, chain: string): Promise<ArchiveRecord[]> {
+export async function archivesOf(db: DbOrTx, chain: string): Promise<ArchiveRecord[]> {
   return rowsOf(
     await db.execute(sql`
       SELECT chain, from_pos, through_pos, through_hash, file_name, file_sha256
@@ -77,31 +77,81 @@ const chainEntries = (chain: string) =>
  * Moves the part of `chain` whose entries all occurred before `before` into a new file in `dir`:
  * the positions after the last archive up to the first entry at or after `before` (the chain is in
  * sealing order, so an entry that came late ends the part early). Refuses a part that does not
- * verify — archiving it would remove the evidence. Must run as the tables' owner (the database
- * refuses the deletes otherwise). Answers null when there is nothing to archive.
+ * verify — archiving it would remove the evidence. One transaction from the first read to the
+ * deletes, one archive at a time (an advisory lock): a second run waits, then finds the part gone.
+ * Must run as the tables' owner (the database refuses the deletes otherwise). Answers null when
+ * there is nothing to archive.
  */
 export async function archiveAuditChain(
   db: Db,
   chain: string,
   opts: { before: Date; dir: string },
 ): Promise<(ArchiveRecord & { entries: number; file: string }) | null> {
-  const done = await archivesOf(db, chain);
-  const last = done.at(-1);
-  const fromPos = (last?.throughPos ?? 0) + 1;
-  const [bound] = rowsOf(
-    await db.execute(sql`
-      SELECT (SELECT min(l.pos) FROM audit_events e JOIN audit_links l ON l.seq = e.seq
-              WHERE ${chainEntries(chain)} AND e.occurred_at >= ${opts.before.toISOString()}) AS newer,
-             (SELECT pos FROM audit_heads WHERE chain = ${chain}) AS head`),
-  );
-  const throughPos = bound?.newer != null ? Number(bound.newer) - 1 : Number(bound?.head ?? 0);
-  if (throughPos < fromPos) return null;
+  const files: string[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.auditArchive})`);
+      const last = (await archivesOf(tx, chain)).at(-1);
+      const fromPos = (last?.throughPos ?? 0) + 1;
+      const [bound] = rowsOf(
+        await tx.execute(sql`
+          SELECT (SELECT min(l.pos) FROM audit_events e JOIN audit_links l ON l.seq = e.seq
+                  WHERE ${chainEntries(chain)} AND e.occurred_at >= ${opts.before.toISOString()}) AS newer,
+                 (SELECT pos FROM audit_heads WHERE chain = ${chain}) AS head`),
+      );
+      const throughPos = bound?.newer != null ? Number(bound.newer) - 1 : Number(bound?.head ?? 0);
+      if (throughPos < fromPos) return null;
 
-  const fileName = `audit-${chain}-${fromPos}-${throughPos}.jsonl`;
-  const file = path.join(opts.dir, fileName);
-  if (existsSync(file)) throw new Error(`${file} exists already`);
-  const partial = `${file}.partial`;
-  const out = createWriteStream(partial, { flags: 'wx' });
+      const fileName = `audit-${chain}-${fromPos}-${throughPos}.jsonl`;
+      const file = path.join(opts.dir, fileName);
+      if (existsSync(file))
+        throw new Error(
+          `${file} exists already, with no record in the database (an archive stopped before it was recorded): remove it and run again`,
+        );
+      const partial = `${file}.partial`;
+      const written = await writeArchive(tx, partial, {
+        chain,
+        fromPos,
+        throughPos,
+        prevHash: last?.throughHash ?? GENESIS,
+      });
+      files.push(partial);
+      // Complete under its own name before it is recorded: a record never names a partial file.
+      renameSync(partial, file);
+      files.push(file);
+      const record: ArchiveRecord = { chain, fromPos, throughPos, fileName, ...written };
+      // The deletes below are the trail's one allowed delete (migration 0033), in this transaction only.
+      await tx.execute(sql`SELECT set_config('csp.audit_archive', 'on', true)`);
+      await tx.execute(sql`
+        INSERT INTO audit_archives (chain, from_pos, through_pos, through_hash, last_occurred_at, file_name, file_sha256)
+        VALUES (${chain}, ${fromPos}, ${throughPos}, ${record.throughHash}, ${written.lastOccurredAt.toISOString()},
+                ${fileName}, ${record.fileSha256})`);
+      await tx.execute(sql`
+        DELETE FROM audit_events WHERE seq IN (
+          SELECT seq FROM audit_links WHERE chain = ${chain} AND pos BETWEEN ${fromPos} AND ${throughPos})`);
+      await tx.execute(
+        sql`DELETE FROM audit_links WHERE chain = ${chain} AND pos BETWEEN ${fromPos} AND ${throughPos}`,
+      );
+      return { ...record, entries: throughPos - fromPos + 1, file };
+    });
+  } catch (e) {
+    for (const f of files) rmSync(f, { force: true });
+    throw e;
+  }
+}
+
+/**
+ * Writes positions `fromPos`…`throughPos` of the chain to `file` (created, never overwritten),
+ * checking each link as verification does. Answers the last hash, the file's SHA-256 and the time
+ * of the last entry; removes the file when a check or a write fails.
+ */
+async function writeArchive(
+  tx: DbOrTx,
+  file: string,
+  part: { chain: string; fromPos: number; throughPos: number; prevHash: string },
+): Promise<{ throughHash: string; fileSha256: string; lastOccurredAt: Date }> {
+  const { chain, fromPos, throughPos } = part;
+  const out = createWriteStream(file, { flags: 'wx' });
   await once(out, 'open');
   const digest = createHash('sha256');
   const write = async (value: unknown) => {
@@ -109,7 +159,8 @@ export async function archiveAuditChain(
     digest.update(text);
     if (!out.write(text)) await once(out, 'drain');
   };
-  let prev = last?.throughHash ?? GENESIS;
+  let prev = part.prevHash;
+  let lastAt = 0;
   try {
     const header: Header = {
       archive: 'csp-audit-trail',
@@ -121,7 +172,7 @@ export async function archiveAuditChain(
     await write(header);
     for (let pos = fromPos - 1; pos < throughPos;) {
       const page = rowsOf(
-        await db.execute(sql`
+        await tx.execute(sql`
           SELECT l.pos, l.prev_hash, l.hash AS link_hash, e.seq IS NOT NULL AS present, e.occurred_at, ${canonicalColumns}
           FROM audit_links l LEFT JOIN audit_events e ON e.seq = l.seq
           WHERE l.chain = ${chain} AND l.pos > ${pos} AND l.pos <= ${throughPos}
@@ -145,6 +196,7 @@ export async function archiveAuditChain(
           ),
         };
         await write(line);
+        lastAt = Math.max(lastAt, Date.parse(line.occurred_at));
         prev = line.hash;
         pos = at;
       }
@@ -158,54 +210,10 @@ export async function archiveAuditChain(
       out.once('close', () => closed());
       out.destroy();
     });
-    rmSync(partial, { force: true });
+    rmSync(file, { force: true });
     throw e;
   }
-  const record: ArchiveRecord = {
-    chain,
-    fromPos,
-    throughPos,
-    throughHash: prev,
-    fileName,
-    fileSha256: digest.digest('hex'),
-  };
-  const [lastAt] = rowsOf(
-    await db.execute(sql`
-      SELECT max(e.occurred_at) AS at FROM audit_links l JOIN audit_events e ON e.seq = l.seq
-      WHERE l.chain = ${chain} AND l.pos BETWEEN ${fromPos} AND ${throughPos}`),
-  );
-  try {
-    await db.transaction(async (tx) => {
-      // One archive at a time, and none of this chain since it was read above.
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.auditArchive})`);
-      const [latest] = rowsOf(
-        await tx.execute(
-          sql`SELECT coalesce(max(through_pos), 0) AS pos FROM audit_archives WHERE chain = ${chain}`,
-        ),
-      );
-      if (Number(latest!.pos) !== fromPos - 1)
-        throw new Error(
-          `${chain}: another archive (through position ${String(latest!.pos)}) was made meanwhile`,
-        );
-      // The deletes below are the trail's one allowed delete (migration 0033), in this transaction only.
-      await tx.execute(sql`SELECT set_config('csp.audit_archive', 'on', true)`);
-      await tx.execute(sql`
-        INSERT INTO audit_archives (chain, from_pos, through_pos, through_hash, last_occurred_at, file_name, file_sha256)
-        VALUES (${chain}, ${fromPos}, ${throughPos}, ${record.throughHash}, ${new Date(lastAt!.at as string | Date).toISOString()},
-                ${fileName}, ${record.fileSha256})`);
-      await tx.execute(sql`
-        DELETE FROM audit_events WHERE seq IN (
-          SELECT seq FROM audit_links WHERE chain = ${chain} AND pos BETWEEN ${fromPos} AND ${throughPos})`);
-      await tx.execute(
-        sql`DELETE FROM audit_links WHERE chain = ${chain} AND pos BETWEEN ${fromPos} AND ${throughPos}`,
-      );
-    });
-  } catch (e) {
-    rmSync(partial, { force: true });
-    throw e;
-  }
-  renameSync(partial, file);
-  return { ...record, entries: throughPos - fromPos + 1, file };
+  return { throughHash: prev, fileSha256: digest.digest('hex'), lastOccurredAt: new Date(lastAt) };
 }
 
 export interface ArchiveVerifyReport {
