@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACCOUNT_BODY,
   api,
   createOrg,
   createVerifiedOrg,
@@ -11,19 +12,8 @@ import {
   listAnswer,
 } from './helpers';
 
-const institution = {
-  name: 'First Clearing',
-  phone_number: '+1 212 555 0100',
-  address: { address: '1 Main St', city: 'Springfield', postal_code: '12345', state: 'IL' },
-};
-const body = (over: Record<string, unknown> = {}) => ({
-  account_title: 'Operating',
-  account_number: '000123456789',
-  routing_number: '021000021',
-  type: 'checking',
-  institution,
-  ...over,
-});
+const { institution } = ACCOUNT_BODY;
+const body = (over: Record<string, unknown> = {}) => ({ ...ACCOUNT_BODY, ...over });
 const as = (org: TestOrg) => ({ token: org.token, partner: org.partnerId });
 
 async function member(org: TestOrg, role: 'support' | 'viewer'): Promise<string> {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Secret, TOTP } from 'otpauth';
-import { api, createOrg, createVerifiedOrg, expectError, operatorToken, uniq, type TestOrg } from './helpers';
+import {
+  ACCOUNT_BODY as account,
+  api,
+  createOrg,
+  createVerifiedOrg,
+  expectError,
+  operatorToken,
+  uniq,
+  type TestOrg,
+} from './helpers';
 import { admissionTasks, createAndSubmit, createBank, link, pushBody, workTask } from './payments-helpers';
 import { startReceiver } from './receiver';
 import { settledDeliveries } from './webhooks-helpers';
@@ -29,18 +38,6 @@ async function trailOf(org: TestOrg, query = ''): Promise<Entry[]> {
 }
 /** The entries about one target, oldest first. */
 const about = (org: TestOrg, target: string) => trailOf(org, `&target=${encodeURIComponent(target)}`);
-
-const account = {
-  account_title: 'Operating',
-  account_number: '000123456789',
-  routing_number: '021000021',
-  type: 'checking',
-  institution: {
-    name: 'First Clearing',
-    phone_number: '+1 212 555 0100',
-    address: { address: '1 Main St', city: 'Springfield', postal_code: '12345', state: 'IL' },
-  },
-};
 
 describe('every audited action leaves exactly one entry', () => {
   it('accounts: added, verified, deleted by the admin; rejected by the operator; a refused change leaves none', async () => {

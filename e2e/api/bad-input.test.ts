@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
+  ACCOUNT_BODY,
   api,
   baseUrl,
   createOrg,
@@ -243,11 +244,6 @@ async function sendStreamed(
 }
 
 describe('refused bodies write nothing', () => {
-  const institution = {
-    name: 'First Clearing',
-    phone_number: '+1 212 555 0100',
-    address: { address: '1 Main St', city: 'Springfield', postal_code: '12345', state: 'IL' },
-  };
   const cases = [
     {
       name: 'create customer (API key)',
@@ -265,13 +261,7 @@ describe('refused bodies write nothing', () => {
       path: '/account',
       count: (b: Bank) => api('GET', '/account', { token: b.token, partner: b.partnerId }),
       opts: (b: Bank): ApiOptions => ({ token: b.token, partner: b.partnerId }),
-      body: () => ({
-        account_title: 'Operating',
-        account_number: '000123456789',
-        routing_number: '021000021',
-        type: 'checking',
-        institution,
-      }),
+      body: () => ACCOUNT_BODY,
     },
     {
       name: 'create payment (API key)',

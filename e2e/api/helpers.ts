@@ -65,6 +65,19 @@ export async function api<T = any>(
 
 export const uniq = () => randomUUID().slice(0, 8);
 
+/** A bank account's body as `POST /account` takes it (the tests' one account). */
+export const ACCOUNT_BODY = {
+  account_title: 'Operating',
+  account_number: '000123456789',
+  routing_number: '021000021',
+  type: 'checking',
+  institution: {
+    name: 'First Clearing',
+    phone_number: '+1 212 555 0100',
+    address: { address: '1 Main St', city: 'Springfield', postal_code: '12345', state: 'IL' },
+  },
+};
+
 export interface TestOrg {
   orgId: string;
   token: string;

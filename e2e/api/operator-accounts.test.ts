@@ -1,20 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { api, createOrg, createVerifiedOrg, expectError, operatorToken, uniq, type TestOrg } from './helpers';
+import {
+  ACCOUNT_BODY as account,
+  api,
+  createOrg,
+  createVerifiedOrg,
+  expectError,
+  operatorToken,
+  uniq,
+  type TestOrg,
+} from './helpers';
 
 // The operator verifies production accounts (DESIGN §4; docs/decisions.md, "Operator review"):
 // a queue of those awaiting it, and a verify or reject with a note that is kept.
-
-const account = {
-  account_title: 'Operating',
-  account_number: '000123456789',
-  routing_number: '021000021',
-  type: 'checking',
-  institution: {
-    name: 'First Clearing',
-    phone_number: '+1 212 555 0100',
-    address: { address: '1 Main St', city: 'Springfield', postal_code: '12345', state: 'IL' },
-  },
-};
 
 async function productionAccount(bank: TestOrg, title: string) {
   const prod = await api('POST', '/partner', {
