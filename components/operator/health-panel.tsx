@@ -27,7 +27,14 @@ export function duration(seconds: number): string {
   return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
 }
 
-/** Outbox lag, webhook backlog, failing endpoints and the last cut-off (`GET /operator/health`). */
+/** "Nov 26, 2026": a day as the panel names it (the reader's zone). */
+const day = (seconds: number) =>
+  new Date(seconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/**
+ * Outbox lag, webhook backlog, failing endpoints, the audit trail's upkeep and the last cut-off
+ * (`GET /operator/health`).
+ */
 export function HealthPanel() {
   const health = useQuery(operatorHealthQuery());
   if (health.isError) return <FormAlert message={(health.error as Error).message} />;
@@ -53,6 +60,20 @@ export function HealthPanel() {
           h.failing_endpoints.length > 0,
         ],
         [
+          'Audit trail',
+          [
+            h.audit_trail.unchained_oldest_age_seconds > 0
+              ? `${duration(h.audit_trail.unchained_oldest_age_seconds)} to chain`
+              : 'chained',
+            h.audit_trail.oldest_entry_at ? `held since ${day(h.audit_trail.oldest_entry_at)}` : 'empty',
+            h.audit_trail.last_archived_at
+              ? `archived ${day(h.audit_trail.last_archived_at)}`
+              : 'never archived',
+          ].join(' · '),
+          // The sealer chains every second: a minute behind means it is not running.
+          h.audit_trail.unchained_oldest_age_seconds > 60,
+        ],
+        [
           'Last cut-off',
           h.last_cutoff
             ? `${when(h.last_cutoff.cutoff_time)} · ${h.last_cutoff.transactions.toLocaleString('en')} transactions in ${duration(h.last_cutoff.duration_seconds)}`
@@ -63,7 +84,7 @@ export function HealthPanel() {
     : [];
   return (
     <div className="flex flex-col gap-3" aria-busy={health.isLoading}>
-      <dl className="grid gap-3 md:grid-cols-4">
+      <dl className="grid gap-3 md:grid-cols-3 xl:grid-cols-5">
         {items.map(([label, value, warn]) => (
           <div key={label} className={`${CARD} ${warn ? 'border-amber-400 dark:border-amber-600' : ''}`}>
             <dt className={TERM}>{label}</dt>

@@ -90,6 +90,7 @@ describe('GET /metrics (Prometheus)', () => {
     expect(sample(text, 'csp_sandbox_bank_decisions_total', { decision: 'completed' })).toBe(1);
     expect(sample(text, 'csp_outbox_oldest_event_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'csp_webhook_backlog')).toBe(0);
+    expect(sample(text, 'csp_audit_unchained_oldest_age_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'csp_webhook_endpoints_disabled')).toBe(0);
 
     // Nothing of the tenants: no ids, names, addresses, amounts' owners, notes or keys.
@@ -141,6 +142,14 @@ describe('GET /metrics (Prometheus)', () => {
       expect(health.webhook_backlog).toEqual({ pending: expect.any(Number), capped: false });
       expect(health.webhook_backlog.pending).toBeGreaterThan(0);
       expect(health.outbox_oldest_event_age_seconds).toBeGreaterThanOrEqual(0);
+      // The audit trail's upkeep: the sealer keeps up (it runs every second); entries are held
+      // since the suite began; an archive only where the suite made one (PostgreSQL).
+      expect(health.audit_trail.unchained_oldest_age_seconds).toBeLessThan(30);
+      expect(health.audit_trail.oldest_entry_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
+      expect(health.audit_trail.oldest_entry_at).toBeGreaterThan(Math.floor(Date.now() / 1000) - 3600);
+      expect([null, 'number']).toContain(
+        health.audit_trail.last_archived_at === null ? null : typeof health.audit_trail.last_archived_at,
+      );
       // The cut-off just run: every batch it made, and all their transactions.
       const made = cut.body.data.batches as Array<{ txnCount: number }>;
       expect(health.last_cutoff).toEqual({

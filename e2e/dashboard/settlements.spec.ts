@@ -85,6 +85,9 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
   await expect(page.getByTestId('health-last-cut-off')).toContainText(/\d+ transactions? in [\d.]+ /);
   await expect(page.getByTestId('health-outbox-lag')).not.toBeEmpty();
   await expect(page.getByTestId('health-webhook-backlog')).toContainText('pending');
+  await expect(page.getByTestId('health-audit-trail')).toContainText(
+    /^(chained|[\d.]+ s to chain) · held since /,
+  );
   const latest = page.getByRole('table', { name: 'Latest settlement batches across the network' });
   await expect(latest.getByRole('row').filter({ hasText: batchId })).toContainText('Completed');
   await expectAccessible(page);

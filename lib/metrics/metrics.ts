@@ -3,6 +3,7 @@ import client from 'prom-client';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db';
 import {
+  auditTrailHealth,
   BACKLOG_COUNT_CAP,
   FAILING_LIST_CAP,
   failingEndpoints,
@@ -93,6 +94,14 @@ function createMetrics(): Metrics {
     registers,
     async collect() {
       this.set(await outboxOldestAgeSeconds(await db()));
+    },
+  });
+  new client.Gauge({
+    name: 'csp_audit_unchained_oldest_age_seconds',
+    help: 'Age of the oldest audit trail entry not yet chained (0 when none waits; the sealer runs every second)',
+    registers,
+    async collect() {
+      this.set((await auditTrailHealth(await db())).unchained_oldest_age_seconds);
     },
   });
   new client.Gauge({

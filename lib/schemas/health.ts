@@ -29,6 +29,26 @@ export const operatorHealthSchema = z
         batches: z.number().int(),
       })
       .nullable(),
+    audit_trail: z
+      .object({
+        unchained_oldest_age_seconds: z.number().openapi({
+          description:
+            'Age of the oldest audit entry not yet chained (the sealer chains every second); 0 when none waits',
+        }),
+        oldest_entry_at: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({ description: 'When the oldest entry still in the database occurred (Unix seconds)' }),
+        last_archived_at: z
+          .number()
+          .int()
+          .nullable()
+          .openapi({
+            description: 'When the trail was last archived (npm run archive-audit); null before the first',
+          }),
+      })
+      .openapi({ description: "The audit trail's upkeep (docs/audit.md)" }),
   })
   .openapi('OperatorHealth');
 

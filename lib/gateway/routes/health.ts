@@ -5,6 +5,7 @@ import { AppError } from '@/lib/errors';
 import { readiness } from '@/lib/services/health/readiness';
 import { operatorHealthSchema } from '@/lib/schemas/health';
 import {
+  auditTrailHealth,
   failingEndpoints,
   lastCutoff,
   outboxOldestAgeSeconds,
@@ -76,22 +77,24 @@ export function registerHealthRoutes(app: OpenAPIHono<GatewayEnv>) {
     tag: 'Operator',
     summary: "The network's delivery and settlement health (operator, extension)",
     description:
-      'Outbox lag, webhook backlog, failing endpoints and the last cut-off: the figures of the Prometheus metrics, for the operator console.',
+      "Outbox lag, webhook backlog, failing endpoints, the last cut-off and the audit trail's upkeep: the figures of the Prometheus metrics, for the operator console.",
     auth: 'jwt',
     roles: ['operator'],
     response: operatorHealthSchema,
     handler: async (ctx) => {
-      const [outbox, backlog, failing, cutoff] = await Promise.all([
+      const [outbox, backlog, failing, cutoff, audit] = await Promise.all([
         outboxOldestAgeSeconds(ctx.db),
         webhookBacklog(ctx.db),
         failingEndpoints(ctx.db),
         lastCutoff(ctx.db),
+        auditTrailHealth(ctx.db),
       ]);
       return {
         outbox_oldest_event_age_seconds: outbox,
         webhook_backlog: backlog,
         failing_endpoints: failing,
         last_cutoff: cutoff,
+        audit_trail: audit,
       };
     },
   });

@@ -7,6 +7,7 @@ import { schema } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
 import { createTestDatabase, reviewedSandboxAdmin } from '@/lib/testing/db';
 import type { ServiceContext } from '@/lib/services/context';
+import { auditTrailHealth } from '@/lib/services/health/signals';
 import { archiveAuditChain } from './archive';
 import { recordAudit } from './record';
 import { sealAuditTrail } from './seal';
@@ -206,6 +207,24 @@ describe('archiving the audit trail', () => {
     await expect(db().execute(sql`UPDATE audit_archives SET through_hash = 'x'`)).rejects.toThrow();
   });
 
+  it("gives the operator's health panel the sealer's lag, the oldest entry held and the last archive", async () => {
+    const before = await auditTrailHealth(db());
+    expect(before.unchained_oldest_age_seconds).toBe(0);
+    expect(before.last_archived_at).toBeGreaterThan(Math.floor(Date.now() / 1000) - 60);
+    const [oldest] = rowsOf(
+      await db().execute(
+        sql`SELECT floor(extract(epoch FROM min(occurred_at)))::bigint AS at FROM audit_events`,
+      ),
+    );
+    expect(before.oldest_entry_at).toBe(Number(oldest!.at));
+    // An entry the sealer has not reached: its age is the lag, until it is chained.
+    await note('lagging');
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await auditTrailHealth(db())).unchained_oldest_age_seconds).toBeGreaterThanOrEqual(1);
+    await sealAll();
+    expect((await auditTrailHealth(db())).unchained_oldest_age_seconds).toBe(0);
+  });
+
   it("refuses an archive's delete to a role that does not own the tables, as the application's", async () => {
     await note('e1');
     // A role of this run only (roles are the server's, not the database's), gone at the end.
@@ -225,6 +244,6 @@ describe('archiving the audit trail', () => {
     await db().execute(sql`DROP OWNED BY ${role}`);
     await db().execute(sql`DROP ROLE ${role}`);
     expect(refusal).toMatch(/the audit trail is append-only: DELETE on audit_events is refused/);
-    expect(await inDatabase()).toEqual(['e1']);
+    expect(await inDatabase()).toEqual(['lagging', 'e1']);
   });
 });

@@ -95,3 +95,34 @@ export async function lastCutoff(db: Db): Promise<LastCutoff | null> {
     batches: num(row.batches),
   };
 }
+
+export interface AuditTrailHealth {
+  /** Seconds since the oldest entry still waiting to be chained was written (0: none waits). */
+  unchained_oldest_age_seconds: number;
+  /** When the oldest entry still in the database occurred (Unix seconds); null when none is. */
+  oldest_entry_at: number | null;
+  /** When the last archive was made (Unix seconds); null before the first. */
+  last_archived_at: number | null;
+}
+
+/**
+ * The audit trail's upkeep (docs/audit.md): the sealer's lag — an entry not chained yet is
+ * protected by the triggers only —, how far back the database holds entries, and the last archive.
+ * The queue's head, the time index's first entry and the small archive table: bounded reads.
+ */
+export async function auditTrailHealth(db: Db): Promise<AuditTrailHealth> {
+  const row = await first(
+    db,
+    sql`SELECT
+          (SELECT extract(epoch FROM now() - e.occurred_at) FROM audit_queue q JOIN audit_events e ON e.seq = q.seq
+           ORDER BY q.seq LIMIT 1) AS lag,
+          (SELECT extract(epoch FROM occurred_at) FROM audit_events ORDER BY occurred_at, seq LIMIT 1) AS oldest,
+          (SELECT extract(epoch FROM max(archived_at)) FROM audit_archives) AS archived`,
+  );
+  const at = (v: unknown) => (v === null || v === undefined ? null : Math.floor(Number(v)));
+  return {
+    unchained_oldest_age_seconds: Math.max(0, num(row?.lag)),
+    oldest_entry_at: at(row?.oldest),
+    last_archived_at: at(row?.archived),
+  };
+}
