@@ -467,6 +467,10 @@ describe.runIf(dbKind() === 'postgres')('npm run verify-audit', () => {
     expect(edited.code, edited.out).toBe(1);
     expect(edited.out).toContain(`FAIL at position 3 (entry seq ${victim.seq})`);
     expect(edited.out).toContain(`the audit trail of ${org.orgId} does NOT verify`);
+    // Every chain at once: this one is named among those that do not verify.
+    const all = await npmRun('verify-audit', '--all');
+    expect(all.code).toBe(1);
+    expect(all.out).toMatch(new RegExp(`\\d+ of \\d+ chains do NOT verify: .*${org.orgId}`));
 
     // Another organization's chain is not affected.
     const other = await createOrg();

@@ -40,13 +40,9 @@ export const operatorHealthSchema = z
           .int()
           .nullable()
           .openapi({ description: 'When the oldest entry still in the database occurred (Unix seconds)' }),
-        last_archived_at: z
-          .number()
-          .int()
-          .nullable()
-          .openapi({
-            description: 'When the trail was last archived (npm run archive-audit); null before the first',
-          }),
+        last_archived_at: z.number().int().nullable().openapi({
+          description: 'When the trail was last archived (npm run archive-audit); null before the first',
+        }),
       })
       .openapi({ description: "The audit trail's upkeep (docs/audit.md)" }),
   })

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '@/lib/db';
+import type { Db, Tx } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
 import path from 'node:path';
 import { archivesOf, verifyAuditArchive, type ArchiveVerifyReport } from './archive';
@@ -40,6 +40,15 @@ export async function verifyAuditChain(
   chain: string,
   opts: { archiveDir?: string } = {},
 ): Promise<AuditVerifyReport> {
+  // One snapshot for the walk and the counts: on a live database the sealer chains entries
+  // meanwhile, and read apart, an entry chained after the walk would be counted as lost.
+  return db.transaction((tx) => verifyIn(tx, chain, opts), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function verifyIn(db: Tx, chain: string, opts: { archiveDir?: string }): Promise<AuditVerifyReport> {
   const report: AuditVerifyReport = {
     chain,
     ok: true,
