@@ -6,10 +6,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
 import { getDatabase } from '@/lib/db';
-import { rowsOf } from '@/lib/db/rows';
 import { archiveAuditChain } from '@/lib/services/audit/archive';
+import { auditChains } from '@/lib/services/audit/chain';
 
 const usage = 'usage: npm run archive-audit -- --before <YYYY-MM-DD> --to <folder> [<org-id | network> …]';
 const { positionals, values } = parseArgs({
@@ -27,11 +26,7 @@ if (before.getTime() > Date.now()) {
 }
 mkdirSync(values.to, { recursive: true });
 const database = await getDatabase();
-const chains = positionals.length
-  ? positionals
-  : rowsOf(await database.db.execute(sql`SELECT chain FROM audit_heads ORDER BY chain`)).map((r) =>
-      String(r.chain),
-    );
+const chains = positionals.length ? positionals : await auditChains(database.db);
 let failed = false;
 for (const chain of chains) {
   try {

@@ -6,9 +6,8 @@
  * PGlite folder in DATA_DIR (stop the server first: PGlite serves one process).
  */
 import { parseArgs } from 'node:util';
-import { sql } from 'drizzle-orm';
 import { getDatabase } from '@/lib/db';
-import { rowsOf } from '@/lib/db/rows';
+import { auditChains } from '@/lib/services/audit/chain';
 import { verifyAuditChain, type AuditVerifyReport } from '@/lib/services/audit/verify';
 
 const { positionals, values } = parseArgs({
@@ -20,11 +19,7 @@ if (values.all ? positionals.length !== 0 : positionals.length !== 1) {
   process.exit(2);
 }
 const database = await getDatabase();
-const chains = values.all
-  ? rowsOf(await database.db.execute(sql`SELECT chain FROM audit_heads ORDER BY chain`)).map((r) =>
-      String(r.chain),
-    )
-  : positionals;
+const chains = values.all ? await auditChains(database.db) : positionals;
 
 function report(chain: string, r: AuditVerifyReport) {
   if (r.archived)

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '@/lib/db';
 import { LOCKS } from '@/lib/db/locks';
 import { rowsOf } from '@/lib/db/rows';
-import { CANONICAL_FIELDS, canonicalColumns, entryHash, GENESIS, NETWORK_CHAIN } from './chain';
+import { canonicalColumns, canonicalEntry, entryHash, GENESIS, NETWORK_CHAIN } from './chain';
 
 /**
  * Archiving the audit trail (docs/audit.md, "Archiving"): the oldest part of a chain is written to
@@ -191,9 +191,7 @@ async function writeArchive(
           prev_hash: prev,
           hash: String(r.link_hash),
           occurred_at: new Date(r.occurred_at as string | Date).toISOString(),
-          entry: Object.fromEntries(
-            CANONICAL_FIELDS.map((f) => [f, r[f] === null || r[f] === undefined ? null : String(r[f])]),
-          ),
+          entry: canonicalEntry(r),
         };
         await write(line);
         lastAt = Math.max(lastAt, Date.parse(line.occurred_at));

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/lib/db';
+import { rowsOf } from '@/lib/db/rows';
 
 /**
  * The hash chain of the audit trail (docs/audit.md): each organization's entries, in the order the
@@ -37,9 +39,24 @@ export const CANONICAL_FIELDS = [
   'user_agent',
 ] as const;
 
+/** An entry as the chain hashes it: each canonical field as text, or null. */
+export function canonicalEntry(
+  row: Record<string, unknown>,
+): Record<(typeof CANONICAL_FIELDS)[number], string | null> {
+  return Object.fromEntries(
+    CANONICAL_FIELDS.map((f) => [f, row[f] === null || row[f] === undefined ? null : String(row[f])]),
+  ) as Record<(typeof CANONICAL_FIELDS)[number], string | null>;
+}
+
 export function entryHash(prevHash: string, row: Record<string, unknown>): string {
-  const canonical = JSON.stringify(
-    CANONICAL_FIELDS.map((f) => (row[f] === null || row[f] === undefined ? null : String(row[f]))),
-  );
+  const entry = canonicalEntry(row);
+  const canonical = JSON.stringify(CANONICAL_FIELDS.map((f) => entry[f]));
   return createHash('sha256').update(`${prevHash}\n${canonical}`).digest('hex');
+}
+
+/** Every chain there is: each organization's with an entry, and the network's. */
+export async function auditChains(db: DbOrTx): Promise<string[]> {
+  return rowsOf(await db.execute(sql`SELECT chain FROM audit_heads ORDER BY chain`)).map((r) =>
+    String(r.chain),
+  );
 }
