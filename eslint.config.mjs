@@ -13,6 +13,215 @@ const EDGE = [
   },
 ];
 
+/**
+ * lib/'s folders by layer (docs/architecture.md, "The layers"): a folder imports only the folders
+ * it lists, all of them below it, so no arrow runs back up and the folders hold no cycle. A new
+ * folder is added here with what it may use.
+ */
+const LAYERS = {
+  // Pure: shared with the dashboard's bundles.
+  domain: [],
+  security: [],
+  settlement: [],
+  version: [],
+  errors: [],
+  ids: [],
+  config: ['version'],
+  db: ['config', 'ids', 'errors', 'domain'],
+  log: ['config', 'db'],
+  mail: ['config', 'log'],
+  metrics: ['config', 'db'],
+  // Event types (shared with the dashboard) and the outbox's writer.
+  events: ['db', 'ids', 'domain'],
+  schemas: ['domain', 'events', 'errors', 'ids'],
+  auth: ['config', 'db', 'errors', 'log', 'domain', 'ids', 'security', 'schemas'],
+  // Delivery mechanics: signing, sending, the outbox's fan-out; the webhook service uses them.
+  webhooks: [
+    'auth',
+    'config',
+    'db',
+    'domain',
+    'errors',
+    'events',
+    'ids',
+    'log',
+    'metrics',
+    'schemas',
+    'security',
+  ],
+  services: [
+    'auth',
+    'config',
+    'db',
+    'domain',
+    'errors',
+    'events',
+    'ids',
+    'log',
+    'mail',
+    'metrics',
+    'schemas',
+    'security',
+    'settlement',
+    'webhooks',
+    'version',
+  ],
+  workers: ['config', 'db', 'log', 'services', 'webhooks'],
+  seed: ['auth', 'config', 'db', 'domain', 'ids', 'log', 'services', 'webhooks', 'schemas'],
+  testing: ['config', 'db', 'domain', 'ids', 'services', 'schemas', 'auth'],
+  // The HTTP edge, and the two processes' start.
+  api: [
+    'auth',
+    'config',
+    'db',
+    'domain',
+    'errors',
+    'ids',
+    'log',
+    'metrics',
+    'schemas',
+    'security',
+    'services',
+    'version',
+  ],
+  server: ['config', 'db', 'log', 'seed', 'services', 'webhooks', 'workers', 'auth', 'version'],
+  gateway: [
+    'api',
+    'config',
+    'db',
+    'domain',
+    'errors',
+    'metrics',
+    'schemas',
+    'services',
+    'version',
+    'workers',
+    'events',
+  ],
+  // The dashboard's server side (sessions, the gateway called in process) and its browser side.
+  dashboard: ['api', 'auth', 'config', 'domain', 'errors', 'schemas', 'security', 'gateway', 'version'],
+  client: ['dashboard', 'domain', 'events', 'schemas', 'security', 'settlement', 'errors'],
+};
+
+/** The server's parts a browser bundle (lib/client, components) never imports. */
+const SERVER_ONLY = [
+  '@/lib/db',
+  '@/lib/db/*',
+  '@/lib/services/*',
+  '@/lib/api/*',
+  '@/lib/gateway/*',
+  '@/lib/server/*',
+  '@/lib/workers',
+  '@/lib/workers/*',
+  '@/lib/webhooks/*',
+  '@/lib/seed/*',
+  '@/lib/mail/*',
+  '@/lib/metrics/*',
+  '@/lib/log/*',
+  '@/lib/auth/*',
+  '@/lib/config',
+  '@/lib/events/emit',
+  '@/lib/testing/*',
+];
+
+/** The layers' table itself holds no cycle: a folder allowed to use one that may use it back is refused here. */
+function assertLayered() {
+  const done = new Set();
+  const visit = (folder, path) => {
+    if (path.includes(folder))
+      throw new Error(`eslint.config.mjs LAYERS: a cycle ${[...path, folder].join(' → ')}`);
+    if (done.has(folder)) return;
+    for (const used of LAYERS[folder] ?? []) visit(used, [...path, folder]);
+    done.add(folder);
+  };
+  for (const folder of Object.keys(LAYERS)) visit(folder, []);
+}
+
+function layerRules() {
+  assertLayered();
+  const folders = Object.keys(LAYERS);
+  const leaves = new Set(['version', 'errors', 'ids', 'config']);
+  return folders
+    .map((folder) => {
+      const forbidden = folders.filter((f) => f !== folder && !LAYERS[folder].includes(f));
+      const patterns = [
+        {
+          group: forbidden.flatMap((f) => [`@/lib/${f}`, `@/lib/${f}/*`]),
+          message: `lib/${folder} ${LAYERS[folder].length ? `may use only ${LAYERS[folder].map((f) => 'lib/' + f).join(', ')}` : 'uses no other part of lib'} (the layers: eslint.config.mjs, docs/architecture.md).`,
+        },
+      ];
+      if (folder === 'services' || folder === 'domain' || folder === 'webhooks' || folder === 'events')
+        patterns.push(...EDGE);
+      if (folder === 'domain')
+        patterns.push({
+          group: ['server-only', 'node:*', 'pg', 'drizzle-orm', 'drizzle-orm/*'],
+          message: 'lib/domain is pure: no database, server or Node module (docs/architecture.md).',
+        });
+      if (folder === 'client')
+        patterns.push({
+          group: SERVER_ONLY,
+          message: "lib/client runs in the browser: none of the server's modules.",
+        });
+      return {
+        files: leaves.has(folder) ? [`lib/${folder}.ts`] : [`lib/${folder}/**/*.{ts,tsx}`],
+        ignores: ['**/*.test.ts'],
+        rules: { 'no-restricted-imports': ['error', { patterns }] },
+      };
+    })
+    .concat([
+      {
+        // The dashboard's components: the browser's side and the dashboard's server side, never the gateway's.
+        files: ['components/**/*.{ts,tsx}'],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                {
+                  group: SERVER_ONLY,
+                  message: "Components render in the browser too: none of the server's modules.",
+                },
+                {
+                  group: ['@/app/*'],
+                  message: 'Components are shared by screens; a screen imports them, not the other way.',
+                },
+              ],
+            },
+          ],
+        },
+      },
+      {
+        // Screens and route handlers reach data through the gateway (over the proxy, or in process).
+        files: ['app/**/*.{ts,tsx}'],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                {
+                  group: [
+                    '@/lib/db',
+                    '@/lib/db/*',
+                    '@/lib/services/*',
+                    '@/lib/workers',
+                    '@/lib/workers/*',
+                    '@/lib/webhooks/*',
+                    '@/lib/seed/*',
+                    '@/lib/mail/*',
+                    '@/lib/events/emit',
+                    '@/lib/testing/*',
+                  ],
+                  message:
+                    'The dashboard reads and changes data through the gateway, never its services or database (docs/architecture.md).',
+                },
+              ],
+            },
+          ],
+        },
+      },
+    ]);
+}
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -25,43 +234,13 @@ const config = [
     files: ['e2e/**/*.ts', '**/*.test.ts', 'bench/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
+  ...layerRules(),
   {
+    // Service folders depend on each other one way (payments → links → …), never in a circle.
     files: ['lib/services/**/*.ts'],
     ignores: ['**/*.test.ts'],
     settings: { 'import/ignore': ['node_modules'] },
-    rules: {
-      'no-restricted-imports': ['error', { patterns: EDGE }],
-      // Service folders depend on each other one way (payments → links → events …), never in a circle.
-      'import/no-cycle': ['error', { ignoreExternal: true }],
-    },
-  },
-  {
-    // Pure rules shared with the dashboard's bundles: no database, no server, no Node built-ins.
-    files: ['lib/domain/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...EDGE,
-            {
-              group: [
-                '@/lib/db',
-                '@/lib/db/*',
-                '@/lib/services/*',
-                '@/lib/config',
-                'server-only',
-                'node:*',
-                'pg',
-                'drizzle-orm',
-                'drizzle-orm/*',
-              ],
-              message: 'lib/domain is pure: no database, server or Node module (docs/architecture.md).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     ignores: [

@@ -2,13 +2,50 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT || 3210);
 
+/**
+ * Specs that make their own data (a sandbox organization signed up for the test) or read only what
+ * no test changes: two at a time, each test beside any other. Every other spec is on data tests
+ * share — the demo organizations' (payments, queues, namespaces, keys, webhooks, links, settings)
+ * and the operator's (reviews, the network's audit trail) — and runs one test at a time, in file
+ * order, as the whole suite once ran. A new spec is such a spec until it is listed here.
+ */
+const OWN_DATA = [
+  'account-detail',
+  'api-key-hygiene',
+  'api-reference',
+  'audit',
+  'auth',
+  'errors',
+  'first-hour',
+  'passkeys',
+  'phone',
+  'public-files',
+  'read-only',
+  'request-log',
+  'screens',
+  'second-factor',
+  'security-headers',
+  'sessions',
+  'webhook-inbox',
+].map((name) => `${name}.spec.ts`);
+
+/**
+ * Specs that run settlement cut-offs, which settle every cleared transaction of the network (the
+ * demo's admitted payments included): after the shared-data specs, one test at a time, signed in
+ * through the form rather than from a saved session. The own-data specs beside them assert no
+ * payment's status.
+ */
+const CUTOFFS = ['liquidity', 'settlements'].map((name) => `${name}.spec.ts`);
+
 export default defineConfig({
   testDir: 'e2e/dashboard',
   outputDir: 'test-results',
-  fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
+  // The suite runs beside the API suites on two cores (scripts/test.sh): an answer may take more
+  // than the default 5 s to show under that load.
+  expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -26,6 +63,26 @@ export default defineConfig({
     },
     trace: 'off',
   },
+  projects: [
+    // Each demo role signs in once, through the form; the specs reuse its saved session.
+    { name: 'sign-ins', testMatch: /auth\.setup\.ts$/ },
+    {
+      name: 'shared data',
+      testIgnore: [...OWN_DATA, ...CUTOFFS],
+      workers: 1,
+      dependencies: ['sign-ins'],
+      // After it, whether its tests passed or not (a dependency would skip them on a failure).
+      teardown: 'cut-offs',
+    },
+    // Signs in through the form (a teardown project has no dependencies: the sign-ins may not have run).
+    { name: 'cut-offs', testMatch: CUTOFFS, workers: 1 },
+    {
+      name: 'own data',
+      testMatch: OWN_DATA,
+      fullyParallel: true,
+      dependencies: ['sign-ins'],
+    },
+  ],
   webServer: {
     command: `bash scripts/e2e-server.sh ${PORT}`,
     url: `http://127.0.0.1:${PORT}/api/v1/csp/health`,

@@ -26,11 +26,26 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api',
-          include: ['e2e/api/**/*.test.ts'],
+          include: ['e2e/api/*.test.ts'],
           environment: 'node',
           globalSetup: ['e2e/api/global-setup.ts'],
           pool: 'forks',
           maxWorkers: 2,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // The files that run settlement cut-offs, which settle every cleared transaction of the
+        // network (e2e/api/cutoffs): on a server of their own (this project's), one at a time.
+        resolve: { alias },
+        test: {
+          name: 'api-cutoffs',
+          include: ['e2e/api/cutoffs/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/api/global-setup.ts'],
+          pool: 'forks',
+          maxWorkers: 1,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -40,6 +40,11 @@ export interface Cast {
   ttlMs: number;
   /** Review threshold (minor units) of the creating namespace: compliance review at or above it. */
   threshold: bigint;
+  /**
+   * Whether payments keep their parties' customer names (columns debtor_customer_name and
+   * beneficiary_customer_name): the loader writes them when the schema has them.
+   */
+  customerNames: boolean;
 }
 
 /** One growth step: payments from..from+n-1. */
@@ -183,16 +188,86 @@ const dlvId = id('dlv', 'b.created_ms + 40', 'd');
 const paymentId = `('${PAYMENT_ID_PREFIX}' || lpad(b.g::text, 9, '0'))`;
 const FIRST = ['Ana', 'Ben', 'Chen', 'Dara', 'Emil', 'Fatima', 'Goran', 'Hana'];
 const LAST = ['Silva', 'Okafor', 'Novak', 'Ito', 'Garcia', 'Larsen', 'Haddad', 'Kim'];
+/** The k of a side's address c<k>@<domain>: 200,000 addresses per domain, about N / 200,000 payments each. */
+export const ADDRESSES = 200_000;
+const addressK = (side: 'debtor' | 'beneficiary') => `(b.g * ${side === 'debtor' ? 7 : 13} % ${ADDRESSES})`;
 const party = (side: 'debtor' | 'beneficiary') =>
-  `jsonb_build_object('payment_address', 'c' || (b.g * ${side === 'debtor' ? 7 : 13} % 200000) || '@' || b.${side}_domain,
+  `jsonb_build_object('payment_address', 'c' || ${addressK(side)} || '@' || b.${side}_domain,
     'first_name', ${arr(FIRST)}[1 + b.g % 8], 'last_name', ${arr(LAST)}[1 + (b.g / 8) % 8])`;
 const paymentType = `CASE WHEN b.push THEN 'Type_Push' ELSE 'Type_Pull' END`;
-const reference = `('Invoice ' || b.g)`;
+/** "Invoice <g> order <m>": two words every reference shares, as a bank's references often do. */
+const reference = `('Invoice ' || b.g || ' order ' || (b.g * 31 % 9973))`;
 /** The payment as the API shows it (lib/services/payments/serialize.ts), for events and stored answers. */
 const paymentWire = `jsonb_build_object('payment_id', ${paymentId}, 'amount', jsonb_build_object('currency', b.currency, 'total', b.amount::text),
   'beneficiary_party', ${party('beneficiary')}, 'debtor_party', ${party('debtor')}, 'reference', ${reference}, 'payment_type', ${paymentType},
   'device', '{}'::jsonb, 'location', '{}'::jsonb, 'organization_id', b.creator_org, 'partner_id', b.creator,
   'expires_at', ${iso('b.exp_ms')}, 'initiated_at', ${iso('b.created_ms')})`;
+
+/**
+ * The home namespace's customers: one per address c<k>@<home domain>, named from pools other
+ * than the names typed on payments (so a search for them finds payments only through the customer
+ * records): 256 first/last pairs in equal shares, and one customer, c861 (the debtor of payment
+ * 123), named Jane Doe — the only "jane" and the only "doe" anywhere in the data.
+ */
+const CUSTOMER_FIRST = [
+  'Marta',
+  'Kofi',
+  'Ingrid',
+  'Tomas',
+  'Leila',
+  'Rafael',
+  'Yuki',
+  'Sven',
+  'Amara',
+  'Diego',
+  'Nadia',
+  'Pavel',
+  'Zara',
+  'Hugo',
+  'Elif',
+  'Oscar',
+];
+const CUSTOMER_LAST = [
+  'Quispe',
+  'Mensah',
+  'Berg',
+  'Rossi',
+  'Tanaka',
+  'Moreau',
+  'Kowalski',
+  'Nguyen',
+  'Alvarez',
+  'Petrov',
+  'Schmidt',
+  'Dubois',
+  'Costa',
+  'Lindqvist',
+  'Fischer',
+  'Romano',
+];
+export const RARE_CUSTOMER = { k: 861, first: 'Jane', last: 'Doe' };
+const customerFirst = (k: string) =>
+  `CASE WHEN ${k} = ${RARE_CUSTOMER.k} THEN ${q(RARE_CUSTOMER.first)} ELSE ${arr(CUSTOMER_FIRST)}[1 + ${k} % 16] END`;
+const customerLast = (k: string) =>
+  `CASE WHEN ${k} = ${RARE_CUSTOMER.k} THEN ${q(RARE_CUSTOMER.last)} ELSE ${arr(CUSTOMER_LAST)}[1 + (${k} / 16) % 16] END`;
+/** The customer name a payment keeps for a side: the home side's customer, nobody on the other side. */
+const customerName = (side: 'debtor' | 'beneficiary') =>
+  `CASE WHEN ${side === 'debtor' ? '' : 'NOT '}b.home_debtor THEN ${customerFirst(addressK(side))} || ' ' || ${customerLast(addressK(side))} ELSE '' END`;
+
+/** Writes the home namespace's customers, once (before the first step). */
+export async function loadCustomers(client: pg.Client, cast: Cast): Promise<number> {
+  const { rows } = await client.query(`SELECT count(*)::int AS n FROM customers WHERE partner_id = $1`, [
+    cast.home.id,
+  ]);
+  if (rows[0].n > 0) return 0;
+  const k = 'k';
+  const result = await client.query(`
+    INSERT INTO customers (id, org_id, partner_id, payment_address, first_name, last_name, nick_name, status, created_at, updated_at)
+    SELECT 'cus_' || substr(md5(k::text || 'cus'), 1, 24), ${q(cast.home.orgId)}, ${q(cast.home.id)},
+      'c' || k || '@' || ${q(cast.home.domain)}, ${customerFirst(k)}, ${customerLast(k)}, '', 1, now(), now()
+    FROM generate_series(0, ${ADDRESSES - 1}) k`);
+  return result.rowCount ?? 0;
+}
 
 /** Delivery of the payment's event: status and number of attempts. */
 const dlvStatus = `CASE WHEN b.age_ms < 60000 THEN 'pending' WHEN b.d_x < ${MIX.deliveryFailed} THEN 'failed' ELSE 'succeeded' END`;
@@ -246,9 +321,9 @@ export const TABLES: TableLoad[] = [
     table: 'payments',
     sql: (step, cast, j0, j1) => `
       INSERT INTO payments (id, payment_id, org_id, partner_id, debtor_partner_id, beneficiary_partner_id, payment_type, currency, amount_minor,
-        reference, debtor_party, beneficiary_party, device, location, initiated_at, expires_at, created_at)
+        reference, debtor_party, beneficiary_party, device, location, initiated_at, expires_at, created_at${cast.customerNames ? ', debtor_customer_name, beneficiary_customer_name' : ''})
       SELECT ${payId}, ${paymentId}, b.creator_org, b.creator, b.debtor, b.beneficiary, ${paymentType}, b.currency, b.amount,
-        ${reference}, ${party('debtor')}, ${party('beneficiary')}, '{}', '{}', ${ts('b.created_ms')}, ${ts('b.exp_ms')}, ${ts('b.created_ms')}
+        ${reference}, ${party('debtor')}, ${party('beneficiary')}, '{}', '{}', ${ts('b.created_ms')}, ${ts('b.exp_ms')}, ${ts('b.created_ms')}${cast.customerNames ? `, ${customerName('debtor')}, ${customerName('beneficiary')}` : ''}
       FROM (${base(step, cast, j0, j1)}) b`,
   },
   {

@@ -100,8 +100,10 @@ export const READS: Read[] = [
     name: 'payments, search: party name, oldest first',
     path: () => '/payments?party=fatima%20okafor&order=asc&limit=20',
   },
-  // Search (bench/history-data.ts: party addresses c<k>@…, 64 first/last name pairs in equal
-  // shares, references "Invoice <g>", amounts log-uniform from 1.00 to 31,622.78, 90 % USD).
+  // Search (bench/history-data.ts: party addresses c<k>@…, 64 first/last name pairs typed on the
+  // payments in equal shares, the home namespace's 200,000 customers named from other pools (256
+  // pairs, and one Jane Doe), references "Invoice <g> order <m>", amounts log-uniform from 1.00 to
+  // 31,622.78, 90 % USD).
   {
     name: 'payments, search: party address fragment (~100 match at 10^7)',
     issue: true,
@@ -113,9 +115,34 @@ export const READS: Read[] = [
     path: () => '/payments?party=fatima%20okafor&limit=20',
   },
   {
-    name: 'payments, search: reference fragment (1–11 match)',
+    name: 'payments, search: customer name, one customer (jane doe)',
+    issue: true,
+    path: () => '/payments?party=jane%20doe&limit=20',
+  },
+  {
+    name: 'payments, search: customer last name, one customer (doe)',
+    issue: true,
+    path: () => '/payments?party=doe&limit=20',
+  },
+  {
+    name: 'payments, search: customer first name, one customer (jane)',
+    issue: true,
+    path: () => '/payments?party=jane&limit=20',
+  },
+  {
+    name: 'payments, search: customer name, 1 customer in 256 (marta quispe)',
+    issue: true,
+    path: () => '/payments?party=marta%20quispe&limit=20',
+  },
+  {
+    name: 'payments, search: reference with a word every reference shares (invoice 123457, 1–11 match)',
     issue: true,
     path: () => '/payments?reference=invoice%20123457&limit=20',
+  },
+  {
+    name: 'payments, search: reference number alone (123457)',
+    issue: true,
+    path: () => '/payments?reference=123457&limit=20',
   },
   {
     name: 'payments, search: exact amount',

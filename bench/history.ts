@@ -5,7 +5,8 @@
  * On PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), in a scratch database: the standalone
  * host (scripts/gateway.ts; WORKERS=off, CHECK_RESPONSES=false, LOG_LEVEL=warn) sets up the
  * namespace under test, four counterparties linked to it and a webhook endpoint over the API;
- * then the history is loaded in SQL in steps (bench/history-data.ts), each step followed by the
+ * the namespace's 200,000 customers are written in SQL once; then the history is loaded in SQL in
+ * steps (bench/history-data.ts), each step followed by the
  * real cut-off (batches of at most BENCH_BATCH transactions) and VACUUM (ANALYZE); after each
  * step every read of bench/history-reads.ts is timed over HTTP on a freshly started host, as the
  * namespace's admin (JWT). At BENCH_EXPLAIN sizes the statements behind each read are run under
@@ -33,7 +34,15 @@ import path from 'node:path';
 import pg from 'pg';
 import { startServer } from '../e2e/api/server';
 import { createScratchDatabase } from '../lib/testing/scratch-pg';
-import { cutoffTimes, DAY_MS, loadStep, paymentIdOf, type Cast, type Step } from './history-data';
+import {
+  cutoffTimes,
+  DAY_MS,
+  loadCustomers,
+  loadStep,
+  paymentIdOf,
+  type Cast,
+  type Step,
+} from './history-data';
 import { treeRssMb } from './proc';
 import { answerShape, READS, someG, type Fixtures, type Read } from './history-reads';
 import { explainReads, type PlanSummary } from './history-explain';
@@ -184,12 +193,16 @@ async function readCast(client: pg.Client): Promise<Cast> {
     `SELECT id FROM webhooks WHERE partner_id = $1 AND deleted_at IS NULL ORDER BY created_at LIMIT 1`,
     [homeRow.id],
   );
+  const names = await client.query(
+    `SELECT 1 FROM information_schema.columns WHERE table_name = 'payments' AND column_name = 'debtor_customer_name'`,
+  );
   return {
     home: party(homeRow),
     counterparties,
     webhookId: String(wh.rows[0].id),
     ttlMs: Number(homeRow.payment_ttl_seconds) * 1000,
     threshold: BigInt(homeRow.review_threshold),
+    customerNames: names.rows.length > 0,
   };
 }
 
@@ -749,6 +762,8 @@ async function main() {
       }
     }
     const cast = await readCast(client);
+    const customers = await loadCustomers(client, cast);
+    if (customers) log(`${fmt(customers)} customers of the namespace written`);
     let current = await loadedPayments(client);
     log(
       `namespace ${cast.home.id} (${cast.home.domain}), ${cast.counterparties.length} counterparties, ${fmt(current)} payments loaded`,

@@ -157,7 +157,36 @@ export async function linkedParties(base: string) {
     partner: beneficiary.partnerId,
     body: { action: 'accept' },
   });
+  await debtorCap(base, debtor.partnerId);
   return { debtor, beneficiary };
+}
+
+/**
+ * The debtor's USD net debit cap for the run (docs/liquidity.md): none (`BENCH_CAP=off`, the
+ * default: a sandbox's demo cap would stop a run of thousands of payments), or one it never
+ * reaches but every admission checks (`BENCH_CAP=on`: the hot row under its lock). A gateway
+ * without liquidity (an older build) answers 404: nothing to set.
+ */
+async function debtorCap(base: string, partnerId: string) {
+  const { access_token: token } = await call(base, 'POST', '/organization/signin', {
+    body: { admin_email: 'operator@network.test', admin_password: 'operator-test-password' },
+  });
+  const capped = process.env.BENCH_CAP === 'on';
+  const res = await fetch(`${base}/operator/liquidity/${partnerId}/USD`, {
+    method: 'PUT',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'idempotency-key': crypto.randomUUID(),
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({
+      cap: capped ? '999999999999999' : null,
+      allow_unsecured: capped,
+      note: 'benchmark',
+    }),
+  });
+  if (!res.ok && res.status !== 404)
+    throw new Error(`setting the bench cap: ${res.status} ${await res.text()}`);
 }
 
 /** A party as the load generator takes it (no JWT). */

@@ -11,7 +11,10 @@
  * Env: BENCH_DURATION (s, default 20), BENCH_WARMUP (s, default 3), BENCH_CLIENTS (default 50),
  * BENCH_ONLY=next|standalone, BENCH_DB=pglite|postgres, BENCH_CPU_PROF=<dir> (a CPU profile of
  * the server, written when it stops; open it in Chrome DevTools), BENCH_WORKERS=off (no background
- * workers: shows what the outbox dispatch costs).
+ * workers: shows what the outbox dispatch costs), BENCH_CAP=on (the debtor's payments checked
+ * against a net debit cap they never reach: the hot position row; default off, no cap),
+ * REQUEST_LOG=off (the server records no request log; on by default, as deployed: the run's
+ * namespaces are sandboxes, whose log keeps every request's bodies).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -136,7 +139,8 @@ const steps = [
   ),
 ].join('\n');
 const samples = rows.flatMap((r) => r.samples.map((s) => `${r.host}/${r.db} ${s}`));
-const text = `Payment lifecycles, ${clients} clients, ${warmup} s warm-up + ${duration} s, started ${startedAt}\n\n${summary}\n\n${steps}\n${samples.length ? `\nFirst failures:\n${samples.join('\n')}\n` : ''}`;
+const requestLog = process.env.REQUEST_LOG === 'off' ? 'off' : 'on';
+const text = `Payment lifecycles, ${clients} clients, ${warmup} s warm-up + ${duration} s, request log ${requestLog}, started ${startedAt}\n\n${summary}\n\n${steps}\n${samples.length ? `\nFirst failures:\n${samples.join('\n')}\n` : ''}`;
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(path.join(root, 'bench/results/lifecycle.md'), text);
 console.log(`\n${text}`);

@@ -13,7 +13,7 @@ import { rowsOf } from '@/lib/db/rows';
 import { config } from '@/lib/config';
 import { newId } from '@/lib/ids';
 import { newWebhookSecret } from '@/lib/auth/secrets';
-import { emitEvents } from '@/lib/services/events/emit';
+import { emitEvents } from '@/lib/events/emit';
 
 type Msg =
   | { cmd: 'setup'; receiverUrl: string; scenario: string; endpoints: number }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-// lib/config.ts reads the environment once, when loaded: each case loads it afresh.
+// lib/config.ts reads the environment once, when loaded: each case loads it (and the production
+// checks of lib/server/production-config.ts) afresh.
 const SAVED = { ...process.env };
 afterEach(() => {
   process.env = { ...SAVED };
@@ -14,12 +15,13 @@ async function load(env: Record<string, string | undefined>) {
   for (const [name, value] of Object.entries({ OPERATOR_PASSWORD: OPERATOR, ...env }))
     if (value !== undefined) process.env[name] = value;
   vi.resetModules();
-  return import('./config');
+  return { ...(await import('./config')), ...(await import('./server/production-config')) };
 }
 
-const STRONG = 'a-strong-random-secret-0123456789abcdef';
-const OPERATOR = 'a-long-operator-password';
-const STRONG_2 = 'another-strong-random-secret-0123456789';
+// Random, as `openssl rand -base64 24` gives them: strong by any estimate.
+const STRONG = 'Jq3vX9pL2mW8rT5yB1nK7cF4hD6sG0aZ';
+const OPERATOR = 'correct horse battery staple orbit';
+const STRONG_2 = 'rX7kP2wQ9mL4vB8nT1cZ6yH3fJ5gD0sA';
 const AUTH_LINE =
   'AUTH_SECRET must be set to a random string of at least 32 characters in production (e.g. openssl rand -base64 48)';
 const NEXTAUTH_LINE =
@@ -28,14 +30,20 @@ const NEXTAUTH_LINE =
 describe('secrets in production (CSP_ENV=production)', () => {
   it('refuses a missing, short or development AUTH_SECRET, on both hosts', async () => {
     const development = (await load({})).config.authSecret;
-    for (const secret of [undefined, '', 'x'.repeat(31), development]) {
+    // Long enough but guessable: one letter, a run, a phrase of words and digits.
+    const guessable = [
+      'a'.repeat(32),
+      'abcdefghijklmnopqrstuvwxyz012345',
+      'a-strong-random-secret-0123456789abcdef',
+    ];
+    for (const secret of [undefined, '', 'x'.repeat(31), development, ...guessable]) {
       const { productionConfigProblems } = await load({
         CSP_ENV: 'production',
         AUTH_SECRET: secret,
         NEXTAUTH_SECRET: STRONG_2,
       });
-      expect(productionConfigProblems({ dashboard: false })).toEqual([AUTH_LINE]);
-      expect(productionConfigProblems({ dashboard: true })).toEqual([AUTH_LINE]);
+      expect(await productionConfigProblems({ dashboard: false })).toEqual([AUTH_LINE]);
+      expect(await productionConfigProblems({ dashboard: true })).toEqual([AUTH_LINE]);
     }
   });
 
@@ -47,11 +55,11 @@ describe('secrets in production (CSP_ENV=production)', () => {
         AUTH_SECRET: STRONG,
         NEXTAUTH_SECRET: secret,
       });
-      expect(productionConfigProblems({ dashboard: true })).toEqual([NEXTAUTH_LINE]);
-      expect(productionConfigProblems({ dashboard: false })).toEqual([]);
+      expect(await productionConfigProblems({ dashboard: true })).toEqual([NEXTAUTH_LINE]);
+      expect(await productionConfigProblems({ dashboard: false })).toEqual([]);
     }
     const none = await load({ CSP_ENV: 'production' });
-    expect(none.productionConfigProblems({ dashboard: true })).toEqual([AUTH_LINE, NEXTAUTH_LINE]);
+    expect(await none.productionConfigProblems({ dashboard: true })).toEqual([AUTH_LINE, NEXTAUTH_LINE]);
   });
 
   it('accepts strong secrets, and uses them', async () => {
@@ -60,7 +68,7 @@ describe('secrets in production (CSP_ENV=production)', () => {
       AUTH_SECRET: STRONG,
       NEXTAUTH_SECRET: STRONG_2,
     });
-    expect(productionConfigProblems({ dashboard: true })).toEqual([]);
+    expect(await productionConfigProblems({ dashboard: true })).toEqual([]);
     expect(config.authSecret).toBe(STRONG);
     expect(config.nextAuthSecret).toBe(STRONG_2);
   });
@@ -73,7 +81,7 @@ describe('secrets in production (CSP_ENV=production)', () => {
 
   it('outside production, the development secret signs and NEXTAUTH_SECRET falls back to AUTH_SECRET', async () => {
     const development = await load({ NODE_ENV: 'production' });
-    expect(development.productionConfigProblems({ dashboard: true })).toEqual([]);
+    expect(await development.productionConfigProblems({ dashboard: true })).toEqual([]);
     expect(development.config.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(development.config.nextAuthSecret).toBe(development.config.authSecret);
     const set = await load({ AUTH_SECRET: STRONG });
@@ -82,13 +90,37 @@ describe('secrets in production (CSP_ENV=production)', () => {
 });
 
 describe('the operator password in production', () => {
-  it('refuses a missing, demo or short OPERATOR_PASSWORD', async () => {
-    const line =
-      'OPERATOR_PASSWORD must be set to a password of at least 12 characters (not the demo one) in production';
-    for (const password of [undefined, '', 'operator-demo-password', 'x'.repeat(11)]) {
+  it("refuses a missing or demo OPERATOR_PASSWORD, and one the users' password policy refuses", async () => {
+    const line = (why: string) =>
+      `OPERATOR_PASSWORD must be set to a password the users' password policy accepts in production: ${why}`;
+    const cases: Array<[string | undefined, string]> = [
+      [undefined, 'it is unset or the demo one'],
+      ['', 'it is unset or the demo one'],
+      ['operator-demo-password', 'it is unset or the demo one'],
+      ['x'.repeat(11), 'it must have at least 12 characters'],
+      [
+        'aaaaaaaaaaaa',
+        'it is too easy to guess (repeated characters like "aaa" are easy to guess): use a longer phrase of unrelated words',
+      ],
+      ['password1234', 'it is one of the most common passwords: choose another'],
+    ];
+    for (const [password, why] of cases) {
       const env = { CSP_ENV: 'production', AUTH_SECRET: STRONG, NEXTAUTH_SECRET: STRONG_2 };
       const { productionConfigProblems } = await load({ ...env, OPERATOR_PASSWORD: password });
-      expect(productionConfigProblems({ dashboard: false })).toEqual([line]);
+      expect(await productionConfigProblems({ dashboard: false })).toEqual([line(why)]);
     }
+  });
+});
+
+describe('demo data in production', () => {
+  it('refuses SEED_DEMO=true in production, and only there', async () => {
+    const env = { AUTH_SECRET: STRONG, NEXTAUTH_SECRET: STRONG_2, SEED_DEMO: 'true' };
+    const production = await load({ ...env, CSP_ENV: 'production' });
+    expect(await production.productionConfigProblems({ dashboard: true })).toEqual([
+      'SEED_DEMO=true is refused in production: the demo organizations sign in with published passwords and API keys',
+    ]);
+    const development = await load(env);
+    expect(await development.productionConfigProblems({ dashboard: true })).toEqual([]);
+    expect(development.config.seedDemo).toBe(true);
   });
 });

@@ -10,12 +10,11 @@ import { GATEWAY_VERSION } from '@/lib/version';
  */
 const isProduction = process.env.CSP_ENV === 'production';
 
-/** Signs JWTs outside production when AUTH_SECRET is unset; refused in production (below). */
-const DEVELOPMENT_AUTH_SECRET = 'dev-only-auth-secret-change-me-0123456789abcdef';
-const MIN_SECRET_LENGTH = 32;
-/** The operator's demo password outside production; refused in production (below). */
-const DEMO_OPERATOR_PASSWORD = 'operator-demo-password';
-const MIN_OPERATOR_PASSWORD_LENGTH = 12;
+/** Signs JWTs outside production when AUTH_SECRET is unset; refused in production (lib/server/production-config.ts). */
+export const DEVELOPMENT_AUTH_SECRET = 'dev-only-auth-secret-change-me-0123456789abcdef';
+export const MIN_SECRET_LENGTH = 32;
+/** The operator's demo password outside production; refused in production (lib/server/production-config.ts). */
+export const DEMO_OPERATOR_PASSWORD = 'operator-demo-password';
 const authSecret = process.env.AUTH_SECRET || undefined;
 const nextAuthSecret = process.env.NEXTAUTH_SECRET || undefined;
 
@@ -25,6 +24,8 @@ function defaultRpId(url: string | undefined): string {
 }
 
 export const config = {
+  /** CSP_ENV=production: strong secrets required, no demo data, public webhook targets only. */
+  production: isProduction,
   databaseUrl: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR || './data',
   /** Where the image of an empty migrated PGlite database is kept (lib/db/pglite-image.ts). */
@@ -70,8 +71,19 @@ export const config = {
    * none, a number of proxy hops, or proxy addresses, CIDR ranges, `loopback|linklocal|uniquelocal`.
    */
   trustProxy: process.env.TRUST_PROXY || undefined,
-  /** Failed sign-ins allowed per account (the normalised e-mail) and per client address. */
-  signInFailuresPerAccount: Number(process.env.SIGNIN_FAILURES_PER_ACCOUNT || 10),
+  /**
+   * Requests without a credential that change something (sign-in, sign-up, accepting an
+   * invitation), per client address and minute; and sign-ups per client address and hour.
+   */
+  anonymousWritesPerMinute: Number(process.env.ANONYMOUS_WRITES_PER_MINUTE || 20),
+  signUpsPerHour: Number(process.env.SIGNUPS_PER_HOUR || 5),
+  /**
+   * Failed sign-ins (lib/api/signin-throttle.ts): per account and client address, past which that
+   * address may not try the account; per client address; and per account from every address, past
+   * which the account is guarded (an address it never signed in from needs its second factor).
+   */
+  signInFailuresPerAccountAddress: Number(process.env.SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS || 10),
+  signInFailuresPerAccount: Number(process.env.SIGNIN_FAILURES_PER_ACCOUNT || 20),
   signInFailuresPerAddress: Number(process.env.SIGNIN_FAILURES_PER_IP || 100),
   /** …within this sliding window. */
   signInFailureWindowSeconds: Number(process.env.SIGNIN_FAILURE_WINDOW_MINUTES || 15) * 60,
@@ -80,7 +92,7 @@ export const config = {
     ? process.env.WEBHOOK_ALLOW_PRIVATE === 'true'
     : !isProduction,
   workersEnabled: process.env.WORKERS !== 'off',
-  /** Seed the demo organizations at start (`npm start` sets it). */
+  /** Seed the demo organizations at start (`npm start` sets it outside production; refused in production). */
   seedDemo: process.env.SEED_DEMO === 'true',
   /** Keep resolved credentials per instance (lib/auth/credential-cache.ts); `off` reads each one. */
   credentialCache: process.env.CREDENTIAL_CACHE !== 'off',
@@ -90,11 +102,21 @@ export const config = {
   sandboxBankDelayMs: Number(process.env.SANDBOX_BANK_DELAY_MS || 3000),
   expirySweepMs: Number(process.env.EXPIRY_SWEEP_MS || 5000),
   /** How long stored records are kept (docs/decisions.md "Retention"; the soak shortens them). */
+  /**
+   * The request log (docs/decisions.md, "Request log"): `REQUEST_LOG=off` records nothing (each
+   * namespace's log then stays as it was). Entries are written in batches every
+   * `REQUEST_LOG_FLUSH_MS`.
+   */
+  requestLog: {
+    enabled: process.env.REQUEST_LOG !== 'off',
+    flushMs: Number(process.env.REQUEST_LOG_FLUSH_MS || 150),
+  },
   retention: {
     idempotencySeconds: Number(process.env.RETENTION_IDEMPOTENCY_SECONDS || 24 * 3600),
     eventSeconds: Number(process.env.RETENTION_EVENTS_SECONDS || 7 * 24 * 3600),
     deliverySeconds: Number(process.env.RETENTION_DELIVERIES_SECONDS || 30 * 24 * 3600),
     counterSeconds: Number(process.env.RETENTION_RATE_LIMIT_SECONDS || 24 * 3600),
+    requestLogSeconds: Number(process.env.RETENTION_REQUEST_LOG_SECONDS || 7 * 24 * 3600),
     purgeIntervalSeconds: Number(process.env.RETENTION_PURGE_INTERVAL_SECONDS || 60),
   },
   /** Webhook delivery (docs/webhooks.md#settings; tests shorten them). */
@@ -133,28 +155,3 @@ export const config = {
   logLevel: process.env.LOG_LEVEL || (process.env.NODE_ENV === 'test' ? 'silent' : 'info'),
   version: GATEWAY_VERSION,
 } as const;
-
-const strong = (secret: string | undefined): secret is string =>
-  secret !== undefined && secret !== DEVELOPMENT_AUTH_SECRET && secret.length >= MIN_SECRET_LENGTH;
-
-/**
- * What a production process lacks before it may serve, one line per setting (empty outside
- * production): the gateway's AUTH_SECRET, and NEXTAUTH_SECRET where the dashboard is served.
- * Checked at start by both hosts (lib/server/start.ts), not here: the build imports this module.
- */
-export function productionConfigProblems(host: { dashboard: boolean }): string[] {
-  if (!isProduction) return [];
-  const problems: string[] = [];
-  const rule =
-    'must be set to a random string of at least 32 characters in production (e.g. openssl rand -base64 48)';
-  if (!strong(authSecret)) problems.push(`AUTH_SECRET ${rule}`);
-  if (host.dashboard && !strong(nextAuthSecret))
-    problems.push(`NEXTAUTH_SECRET ${rule}; it encrypts the dashboard's sessions`);
-  // The operator verifies organizations and runs cut-offs: a known password is a known operator.
-  const operator = process.env.OPERATOR_PASSWORD;
-  if (!operator || operator === DEMO_OPERATOR_PASSWORD || operator.length < MIN_OPERATOR_PASSWORD_LENGTH)
-    problems.push(
-      `OPERATOR_PASSWORD must be set to a password of at least ${MIN_OPERATOR_PASSWORD_LENGTH} characters (not the demo one) in production`,
-    );
-  return problems;
-}

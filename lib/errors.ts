@@ -1,5 +1,11 @@
 /** Typed errors thrown by services; lib/api/errors.ts maps them to the wire envelope. */
 export class AppError extends Error {
+  /**
+   * The request's field at fault, when one is (its wire name; a nested one dotted, `debtor.name`):
+   * the envelope's `field` (docs/decisions.md "Errors"), which a form puts its message under.
+   */
+  field?: string;
+
   constructor(
     readonly status: number,
     readonly code: string,
@@ -9,11 +15,29 @@ export class AppError extends Error {
     super(message);
     this.name = new.target.name;
   }
+
+  /** Names the field at fault: `throw new ConflictError('…').at('domain')`. */
+  at(field: string): this {
+    this.field = field;
+    return this;
+  }
+}
+
+/**
+ * The field a refusal's message names first, as the gateway's messages do (DESIGN §8): a wire name
+ * followed by a colon or by "must", "is" or "resolves" — "amount: …", "payment_address must look
+ * like …", "url resolves to …". A message that starts with a capital, or with any other word,
+ * names no field (a rule across fields: "An organization must keep at least one admin").
+ */
+export function fieldNamedBy(message: string): string | undefined {
+  return /^([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*)(?::| must | is | resolves )/.exec(message)?.[1];
 }
 
 export class ValidationError extends AppError {
-  constructor(message: string) {
+  /** `field`: the field at fault; null for none; left out, the one the message names first. */
+  constructor(message: string, field?: string | null) {
     super(400, 'error.bad_request', message);
+    this.field = field === undefined ? fieldNamedBy(message) : (field ?? undefined);
   }
 }
 
@@ -97,5 +121,47 @@ export class SecondFactorRequiredError extends AppError {
     message = 'Enter the 6-digit code from your authenticator app, or a recovery code, as otp_code; or sign in with a passkey (POST /organization/signin/passkey)',
   ) {
     super(401, 'error.second_factor_required', message);
+  }
+}
+
+/**
+ * Sign-in with an authenticator code that was already accepted (its 30-second step, or a later
+ * one, signed in or confirmed the set-up): 401 with its own code, so a client can say "wait for
+ * the next one" rather than "wrong code" — it is the current code, just spent. A failed sign-in
+ * (an UnauthorizedError: the sign-in throttle counts it).
+ */
+export class SecondFactorCodeUsedError extends UnauthorizedError {
+  override readonly code = 'error.second_factor_code_used';
+  constructor() {
+    super('This authentication code was used already: wait for the next one');
+  }
+}
+
+/**
+ * A sign-in to an account guarded after many failed sign-ins (lib/api/signin-throttle.ts), from
+ * an address it has not signed in from, without a valid second factor: 429 with its own code, so a
+ * client can ask for the code with the password. The same answer whether the password was right
+ * or not. `failed`: a password or code was checked and refused, which the throttle counts.
+ */
+export class SignInGuardedError extends AppError {
+  constructor(
+    retryAfterSeconds: number,
+    readonly failed: boolean,
+  ) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(
+      429,
+      'error.sign_in_guarded',
+      `This account has had many failed sign-ins: sign in from a device you signed in from before, or give your authenticator code or a recovery code with your password (otp_code); or try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
+  }
+}
+
+/** A `current_password` that is not the user's: 403, counted as a failed sign-in of theirs. */
+export class CurrentPasswordRefusedError extends ForbiddenError {
+  constructor() {
+    super('current_password is not your current password');
+    this.field = 'current_password'; // a 403 names no field by itself; the form shows it under the field
   }
 }

@@ -22,7 +22,12 @@ export type IdPrefix =
   | 'pay'
   | 'dlv'
   | 'att'
-  | 'aud';
+  | 'aud'
+  | 'lqe'
+  | 'lqa'
+  | 'rtn'
+  | 'inm'
+  | 'req';
 
 /**
  * Opaque, roughly time-ordered identifiers: `<prefix>_<9 chars of time><16 random chars>`.

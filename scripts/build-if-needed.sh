@@ -1,12 +1,18 @@
 #!/usr/bin/env bash
 # Runs `next build` unless .next holds a build newer than every source file.
+# `--check`: builds nothing; exits 0 when the build is up to date, 10 when one is needed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The migrated empty PGlite image, so that no fresh database waits for initdb (lib/db/pglite-image.ts).
-node --conditions=react-server --import tsx scripts/pglite-image.ts
-if [[ -f .next/BUILD_ID ]]; then
+up_to_date() {
+  [[ -f .next/BUILD_ID ]] || return 1
   newer=$(find app components lib public proxy.ts instrumentation.ts next.config.ts tailwind.config.ts postcss.config.mjs package.json drizzle \
     -newer .next/BUILD_ID -type f 2>/dev/null | grep -v '\.test\.ts$' | head -1 || true)
-  if [[ -z "$newer" ]]; then echo "next build: up to date"; exit 0; fi
+  [[ -z "$newer" ]]
+}
+if [[ "${1:-}" == "--check" ]]; then
+  if up_to_date; then exit 0; else exit 10; fi
 fi
+# The migrated empty PGlite image, so that no fresh database waits for initdb (lib/db/pglite-image.ts).
+node --conditions=react-server --import tsx scripts/pglite-image.ts
+if up_to_date; then echo "next build: up to date"; exit 0; fi
 NEXT_TELEMETRY_DISABLED=1 npx next build

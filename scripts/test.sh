@@ -1,35 +1,83 @@
 #!/usr/bin/env bash
-# The whole suite: typecheck, lint, the OpenAPI document's lint, unit (PGlite, and PostgreSQL when
-# TEST_DATABASE_URL is set), the build and its first-load JS budget, the API suites over real HTTP,
-# and the browser suite in Debian's Chromium.
+# The whole suite: typecheck, lint, unused code (knip), formatting, the OpenAPI document's lint,
+# the migrations' lock, unit (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the build and its first-load JS
+# budget, the API suites over real HTTP, and the browser suite in Debian's Chromium.
+#
+# Sized for two cores, in two lanes (scripts/steps.sh): the build, then the tree's checks, the unit
+# suite on PGlite, the typecheck and the API suites one after the other; beside them, once the
+# build is there, the browser suite, whose one-test-at-a-time specs wait (on the browser, Sandbox
+# Bank answers, undo windows) more than they compute, then the unit suite on PostgreSQL. Each
+# step's output is shown whole when its lane ends, and a table of every step's times ends the run.
+# TEST_SERIAL=1 runs every step in series.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
-started=$SECONDS
-step() { echo; echo "== $* ($((SECONDS - started)) s)"; }
+source scripts/steps.sh
+# ESLint's, Prettier's and tsc's caches: a second run checks only what changed.
+CACHE=node_modules/.cache/csp-test
+mkdir -p "$CACHE"
 
-step "lockfile (npm ci on any platform)"
-bash scripts/check-lockfile.sh
-step typecheck
-npx tsc --noEmit
-step lint
-npx eslint .
-step "formatting (Prettier)"
-npx prettier --check . --log-level warn
-step "OpenAPI document (Redocly CLI, redocly.yaml)"
-bash scripts/lint-openapi.sh
-step "unit tests on PGlite"
-TEST_DB=pglite npx vitest run --project unit
-if [[ -n "${TEST_DATABASE_URL:-}" ]]; then
-  step "unit tests on PostgreSQL"
-  TEST_DB=postgres npx vitest run --project unit
+failed=0
+
+# The build first: the API and browser suites need it, and tsc reads the route types it writes.
+build() {
+  # Without its own typecheck: the typecheck step runs tsc over the whole tree once it is built.
+  steps_exec "build" env CSP_BUILD_TYPECHECK=off bash scripts/build-if-needed.sh &&
+    steps_exec "first-load JS per route (fails over 180 kB gzipped)" npm run -s bench:first-load
+}
+
+# The tree's own checks. A failure does not stop the steps after it: the run reports every failing
+# step.
+checks() {
+  local rc=0
+  steps_exec "lockfile (npm ci on any platform)" bash scripts/check-lockfile.sh || rc=1
+  steps_exec "migrations only grow (drizzle/migrations.sha256)" npx tsx scripts/migrations-lock.ts check || rc=1
+  steps_exec "formatting (Prettier)" npx prettier --check . --log-level warn --cache \
+    --cache-location "$CACHE/prettier.json" || rc=1
+  steps_exec "OpenAPI document (Redocly CLI, redocly.yaml)" bash scripts/lint-openapi.sh || rc=1
+  steps_exec "lint (ESLint)" npx eslint . --cache --cache-location "$CACHE/eslint/" || rc=1
+  steps_exec "unused files, exports and dependencies (knip)" npx knip --no-progress || rc=1
+  return $rc
+}
+unit_pglite() { steps_exec "unit tests on PGlite" env TEST_DB=pglite npx vitest run --project unit; }
+unit_postgres() {
+  [[ -z "${TEST_DATABASE_URL:-}" ]] ||
+    steps_exec "unit tests on PostgreSQL" env TEST_DB=postgres npx vitest run --project unit
+}
+typecheck() {
+  step_passed "build" || return 1
+  steps_exec "typecheck" npx tsc --noEmit --incremental --tsBuildInfoFile "$CACHE/tsconfig.tsbuildinfo"
+}
+
+api() { step_passed "build" && steps_exec "API suites" bash scripts/test-api.sh; }
+browser() { step_passed "build" && steps_exec "browser suite" bash scripts/test-e2e.sh; }
+
+# Each lane runs every step whether the ones before passed or not (the checks and unit suites
+# need no build; the typecheck and the API suites say they need it). The unit suite on PostgreSQL
+# follows the browser suite: the two lanes then end at about the same time.
+build_checks_api() {
+  local rc=0
+  build || rc=1
+  checks || rc=1
+  unit_pglite || rc=1
+  typecheck || rc=1
+  api || rc=1
+  return $rc
+}
+browser_then_unit() {
+  local rc=0
+  browser || rc=1
+  unit_postgres || rc=1
+  return $rc
+}
+
+if [[ ${TEST_SERIAL:-} == 1 ]]; then
+  build_checks_api || failed=1
+  browser_then_unit || failed=1
+else
+  lane "build, checks, unit tests on PGlite, typecheck, API suites" build_checks_api
+  lane "browser suite, unit tests on PostgreSQL" browser_then_unit
 fi
-step "build"
-bash scripts/build-if-needed.sh
-step "first-load JS per route (fails over 180 kB gzipped)"
-npm run -s bench:first-load
-step "API suites"
-bash scripts/test-api.sh
-step "browser suite"
-bash scripts/test-e2e.sh
-step "all suites passed"
+lanes_wait || failed=1
+steps_table "$([[ $failed -eq 0 ]] && echo 'all suites passed' || echo FAILED)"
+exit $failed

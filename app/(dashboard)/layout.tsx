@@ -1,6 +1,8 @@
 import { redirect } from 'next/navigation';
 import { Shell } from '@/components/shell/shell';
 import { requireMe } from '@/lib/dashboard/session';
+import { config } from '@/lib/config';
+import { DeploymentProvider } from '@/lib/client/deployment';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,9 +11,16 @@ export default async function DashboardLayout({ children }: { children: React.Re
   // An organization that requires a second factor: a user without one sets it up first, whatever
   // page they open (the gateway refuses them everything else; lib/api/define-route.ts).
   if (me.organization?.require_second_factor && !me.second_factor) redirect('/second-factor');
+  const deployment = {
+    gatewayUrl: config.gatewayUrl ?? null,
+    orgId: me.organization?.token ?? null,
+    partners: me.partners.map(({ token, domain, environment }) => ({ token, domain, environment })),
+  };
   return (
-    <Shell me={me} partnerId={partnerId}>
-      {children}
-    </Shell>
+    <DeploymentProvider value={deployment}>
+      <Shell me={me} partnerId={partnerId}>
+        {children}
+      </Shell>
+    </DeploymentProvider>
   );
 }

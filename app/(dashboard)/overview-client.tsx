@@ -22,6 +22,7 @@ const ExceptionsChart = dynamic(() => import('@/components/charts/exceptions-cha
 
 import { periodOf, PERIODS } from './overview-period';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
+import { useNamespace } from '@/lib/client/namespace';
 
 export function OverviewClient({
   partnerId,
@@ -37,11 +38,12 @@ export function OverviewClient({
   /** The figures read with the page's HTML, for the period they are of. */
   initial: (ServerRead<Overview> & { days: number }) | null;
 }) {
+  const ns = useNamespace();
   const { params, set } = useUrlState();
   const days = periodOf(params.get('days'));
   const query = useQuery({
     ...overviewQuery(partnerId, days),
-    initialData: initialFrom(initial, initial?.days === days),
+    initialData: initialFrom(ns, initial, initial?.days === days),
   });
   const o = query.data;
 

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { OperatorHome } from '@/components/operator/home';
 import { GoLive } from '@/components/overview/go-live';
 import type { Overview } from '@/lib/client/queries/overview';
 import { readFirstPage, requireMe } from '@/lib/dashboard/session';
@@ -25,7 +26,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
           ns
             ? `${ns.name} · ${ns.domain} (${ns.environment})`
             : me.role === 'operator'
-              ? 'Network operator'
+              ? 'The network at a glance: what awaits your decision, health and settlement'
               : 'No namespace yet'
         }
       >
@@ -52,12 +53,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
           />
         </Suspense>
       ) : me.role === 'operator' ? (
-        <p>
-          <Link href="/operator" className={LINK}>
-            Organizations awaiting verification
-          </Link>{' '}
-          and the network&apos;s settlement are on the operator screens.
-        </p>
+        <OperatorHome />
       ) : (
         <p>
           <Link href="/namespaces" className={LINK}>

@@ -7,7 +7,41 @@ import { securityHeaders } from '@/lib/security/headers';
 
 export const dynamic = 'force-static';
 
+/**
+ * Swagger UI with the document's `x-codeSamples` (curl, Node.js, Python) shown in each operation
+ * above its responses, as tabs with a Copy button; "Try it out" marks its requests
+ * (`x-csp-try-it-out`), which the gateway serves with sandbox credentials only.
+ */
 const INIT = `
+    const CodeSamples = (system) => {
+      const h = system.React.createElement;
+      function Samples(props) {
+        const [tab, setTab] = system.React.useState(0);
+        const [copied, setCopied] = system.React.useState(false);
+        const list = system.specSelectors.specJson().getIn(['paths', props.path, props.method, 'x-codeSamples']);
+        if (!list || !list.size) return null;
+        const samples = list.toJS();
+        const sample = samples[Math.min(tab, samples.length - 1)];
+        const copy = () => navigator.clipboard && navigator.clipboard.writeText(sample.source).then(() => {
+          setCopied(true);
+          setTimeout(() => setCopied(false), 1500);
+        });
+        return h('section', { className: 'csp-samples', 'aria-label': 'Code samples' },
+          h('div', { className: 'csp-samples-bar', role: 'tablist' },
+            h('h4', null, 'Samples'),
+            samples.map((s, i) => h('button', {
+              key: s.label, type: 'button', role: 'tab', 'aria-selected': i === tab,
+              className: i === tab ? 'csp-tab csp-tab-on' : 'csp-tab', onClick: () => setTab(i),
+            }, s.label)),
+            h('button', { type: 'button', className: 'csp-copy', onClick: copy }, copied ? 'Copied' : 'Copy')),
+          h('pre', { className: 'csp-sample', tabIndex: 0 }, sample.source));
+      }
+      return {
+        wrapComponents: {
+          responses: (Original) => (props) => h('div', null, h(Samples, props), h(Original, props)),
+        },
+      };
+    };
     window.ui = SwaggerUIBundle({
       url: '/api/v1/csp/openapi.json',
       dom_id: '#swagger-ui',
@@ -15,6 +49,11 @@ const INIT = `
       docExpansion: 'list',
       tryItOutEnabled: false,
       persistAuthorization: false,
+      plugins: [CodeSamples],
+      requestInterceptor: (req) => {
+        req.headers['x-csp-try-it-out'] = '1';
+        return req;
+      },
     });
   `;
 
@@ -30,10 +69,17 @@ const HTML = `<!doctype html>
     header { padding: 14px 24px; background: #0f172a; color: #f8fafc; display: flex; gap: 16px; align-items: baseline; }
     header a { color: #93c5fd; }
     header h1 { font-size: 18px; margin: 0; }
+    .csp-samples { margin: 0 20px 16px; }
+    .csp-samples-bar { display: flex; gap: 6px; align-items: center; margin-bottom: 6px; }
+    .csp-samples-bar h4 { margin: 0 8px 0 0; font-size: 14px; }
+    .csp-tab, .csp-copy { border: 1px solid #94a3b8; background: #fff; border-radius: 4px; padding: 2px 10px; cursor: pointer; font-size: 13px; }
+    .csp-tab-on { background: #0f172a; color: #f8fafc; border-color: #0f172a; }
+    .csp-copy { margin-left: auto; }
+    .csp-sample { background: #0f172a; color: #e2e8f0; padding: 10px; border-radius: 4px; overflow: auto; font-size: 12px; max-height: 420px; white-space: pre; }
   </style>
 </head>
 <body>
-  <header><h1>Payment Network Gateway — API reference</h1><a href="/api/v1/csp/openapi.json">openapi.json</a><a href="/">Dashboard</a></header>
+  <header><h1>Payment Network Gateway — API reference</h1><a href="/api/v1/csp/openapi.json">openapi.json</a><a href="/api/v1/csp/postman.json">Postman collection</a><a href="/">Dashboard</a></header>
   <main id="swagger-ui"></main>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
   <script>${INIT}</script>

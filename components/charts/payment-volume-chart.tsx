@@ -7,7 +7,7 @@ import { formatMoney } from '@/lib/client/format';
 import type { Overview, PaymentStatusName } from '@/lib/client/queries/overview';
 import { ChartFrame, ChartTooltip, legendLabel } from './chart-frame';
 
-export const STATUS_SERIES: Array<{ key: PaymentStatusName; label: string; color: string }> = [
+const STATUS_SERIES: Array<{ key: PaymentStatusName; label: string; color: string }> = [
   { key: 'settled', label: 'Settled', color: '#059669' },
   { key: 'admitted', label: 'Admitted', color: '#2563eb' },
   { key: 'pending', label: 'Pending', color: '#f59e0b' },

@@ -22,6 +22,29 @@ function render<C>(template: unknown, ctx: C): React.ReactNode {
 }
 
 /**
+ * A column's name for a row shown as a card on a phone: its header when that is text, else its
+ * id in words (`created_at` → "created at"); a column of actions has none.
+ */
+function labelOf(column: { id: string; columnDef: { header?: unknown } }): string {
+  const header = column.columnDef.header;
+  if (typeof header === 'string') return header;
+  return column.id === 'actions' ? '' : column.id.replace(/[_.]/g, ' ');
+}
+
+/**
+ * Below the `sm` breakpoint a row is a card, each cell a line with its column's name (`data-label`)
+ * before it, so that a phone never scrolls a table sideways. The table's roles are explicit: with
+ * the elements displayed as blocks a browser may otherwise stop exposing them as a table.
+ */
+const CARDS = {
+  table: 'max-sm:block',
+  head: 'max-sm:sr-only',
+  body: 'max-sm:block',
+  row: 'max-sm:block max-sm:py-2',
+  cell: 'max-sm:flex max-sm:justify-between max-sm:gap-4 max-sm:py-1 max-sm:text-right max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:uppercase max-sm:before:content-[attr(data-label)_/_""] dark:max-sm:before:text-slate-400 max-sm:[&>*]:min-w-0 max-sm:[&>div]:flex-wrap max-sm:[&>div]:justify-end',
+};
+
+/**
  * Server-paginated table on react-table's core: the page's rows come in with what the gateway said
  * about the rest (`list`); the page's place lives in the URL (`usePaging`), and so does the
  * direction of its order (`useListOrder`) when the list can be read both ways.
@@ -58,16 +81,20 @@ export function DataTable<T extends RowData>({
     <div className="overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
       {/* A table wider than a phone scrolls inside its frame; the page itself never scrolls sideways. */}
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
+        <table role="table" className={`w-full text-left text-sm ${CARDS.table}`}>
           <caption className="sr-only">{caption}</caption>
-          <thead className="bg-slate-50 text-xs text-slate-600 uppercase dark:bg-slate-800 dark:text-slate-300">
+          <thead
+            role="rowgroup"
+            className={`bg-slate-50 text-xs text-slate-600 uppercase dark:bg-slate-800 dark:text-slate-300 ${CARDS.head}`}
+          >
             {table.getHeaderGroups().map((group) => (
-              <tr key={group.id}>
+              <tr key={group.id} role="row">
                 {group.headers.map((header) => {
                   return (
                     <th
                       key={header.id}
                       scope="col"
+                      role="columnheader"
                       className="px-4 py-2 font-medium"
                       // "asc" + "ending", "desc" + "ending" (this table is at its first-load budget)
                       aria-sort={order?.column === header.column.id ? `${order.order}ending` : undefined}
@@ -81,7 +108,7 @@ export function DataTable<T extends RowData>({
               </tr>
             ))}
           </thead>
-          <tbody>
+          <tbody role="rowgroup" className={CARDS.body}>
             {isLoading ? (
               Array.from({ length: 3 }, (_, i) => (
                 <tr key={i} className="border-t border-slate-100 dark:border-slate-800">
@@ -98,9 +125,18 @@ export function DataTable<T extends RowData>({
               </tr>
             ) : (
               table.getRowModel().rows.map((row) => (
-                <tr key={row.id} className="border-t border-slate-100 dark:border-slate-800">
+                <tr
+                  key={row.id}
+                  role="row"
+                  className={`border-t border-slate-100 dark:border-slate-800 ${CARDS.row}`}
+                >
                   {row.getAllCells().map((cell) => (
-                    <td key={cell.id} className="px-4 py-2 align-middle">
+                    <td
+                      key={cell.id}
+                      role="cell"
+                      data-label={labelOf(cell.column)}
+                      className={`px-4 py-2 align-middle ${CARDS.cell}`}
+                    >
                       {render(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

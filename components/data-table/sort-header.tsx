@@ -8,7 +8,7 @@ import type { ListOrder } from '@/lib/client/use-list-order';
  * is `relative` so that its screen-reader text (absolute) stays inside the table's scrolling frame
  * instead of widening the page on a phone.
  */
-export function SortHeader({ order, children }: { order: ListOrder; children: React.ReactNode }) {
+function SortHeader({ order, children }: { order: ListOrder; children: React.ReactNode }) {
   const other = order.order === 'asc' ? 'desc' : 'asc';
   return (
     <button

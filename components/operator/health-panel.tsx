@@ -4,16 +4,17 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FormAlert } from '@/components/ui/form-alert';
 import { apiFetch } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
+import { useNamespace } from '@/lib/client/namespace';
 import { settlementKeys } from '@/lib/client/queries/settlements';
 import type { OperatorHealth } from '@/lib/schemas/health';
 import { CARD, TERM } from '@/components/ui/styles';
 
 /** Read again every 10 s while the page is open: a live view, as the metrics are to a scraper. */
-export const operatorHealthQuery = () =>
+export const operatorHealthQuery = (ns: string | null) =>
   queryOptions({
     // Under the network's key: a cut-off run from the page refreshes it with the figures.
-    queryKey: [...settlementKeys.network, 'health'],
-    queryFn: () => apiFetch<OperatorHealth>('/operator/health'),
+    queryKey: [...settlementKeys.networkOf(ns), 'health'],
+    queryFn: () => apiFetch<OperatorHealth>('/operator/health', { partner: ns }),
     refetchInterval: 10_000,
   });
 
@@ -27,21 +28,33 @@ export function duration(seconds: number): string {
   return `${Math.floor(s / 86400)} d ${Math.floor((s % 86400) / 3600)} h`;
 }
 
+/** What /readyz answers 200 to. */
+const isReady = (r: OperatorHealth['readiness']) =>
+  r.database === 'ok' && r.migrations === 'ok' && r.workers !== 'stopped';
+
 /** "Nov 26, 2026": a day as the panel names it (the reader's zone). */
 const day = (seconds: number) =>
   new Date(seconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 /**
- * Outbox lag, webhook backlog, failing endpoints, the audit trail's upkeep and the last cut-off
- * (`GET /operator/health`).
+ * Readiness (what /readyz checks), outbox lag, webhook backlog, failing endpoints, the audit
+ * trail's upkeep and the last cut-off (`GET /operator/health`). `lastCutoff={false}` leaves the
+ * last cut-off to a page that shows it in full (the operator's home).
  */
-export function HealthPanel() {
-  const health = useQuery(operatorHealthQuery());
+export function HealthPanel({ lastCutoff = true }: { lastCutoff?: boolean }) {
+  const health = useQuery(operatorHealthQuery(useNamespace()));
   if (health.isError) return <FormAlert message={(health.error as Error).message} />;
   const h = health.data;
   const lagging = (h?.outbox_oldest_event_age_seconds ?? 0) > 60;
   const items: Array<[string, string, boolean]> = h
     ? [
+        [
+          'Readiness',
+          isReady(h.readiness)
+            ? `ready · workers ${h.readiness.workers}`
+            : `not ready · database ${h.readiness.database}, migrations ${h.readiness.migrations}, workers ${h.readiness.workers}`,
+          !isReady(h.readiness),
+        ],
         [
           'Outbox lag',
           h.outbox_oldest_event_age_seconds > 0
@@ -73,18 +86,18 @@ export function HealthPanel() {
           // The sealer chains every second: a minute behind means it is not running.
           h.audit_trail.unchained_oldest_age_seconds > 60,
         ],
-        [
+        lastCutoff && [
           'Last cut-off',
           h.last_cutoff
             ? `${when(h.last_cutoff.cutoff_time)} · ${h.last_cutoff.transactions.toLocaleString('en')} transactions in ${duration(h.last_cutoff.duration_seconds)}`
             : 'none yet',
           false,
         ],
-      ]
+      ].filter((item): item is [string, string, boolean] => item !== false)
     : [];
   return (
     <div className="flex flex-col gap-3" aria-busy={health.isLoading}>
-      <dl className="grid gap-3 md:grid-cols-3 xl:grid-cols-5">
+      <dl className="grid gap-3 md:grid-cols-3">
         {items.map(([label, value, warn]) => (
           <div key={label} className={`${CARD} ${warn ? 'border-amber-400 dark:border-amber-600' : ''}`}>
             <dt className={TERM}>{label}</dt>

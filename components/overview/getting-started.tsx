@@ -1,6 +1,11 @@
 'use client';
 
 import Link from 'next/link';
+import { useState } from 'react';
+import { CodeSnippet } from '@/components/snippets/code-snippet';
+import { useApiBase } from '@/lib/client/deployment';
+import { useFreshKey } from '@/lib/client/fresh-key';
+import { bashScript, firstPaymentCalls, newPaymentId } from '@/lib/client/snippets';
 import type { Overview } from '@/lib/client/queries/overview';
 
 function Check({ done }: { done: boolean }) {
@@ -26,23 +31,13 @@ export function GettingStarted({
   partnerId: string;
   domain: string;
 }) {
-  const origin = typeof window === 'undefined' ? '' : window.location.origin;
-  const headers = `  -H "X-SERVICE-API-KEY: $KEY" \\
-  -H "x-org-id: ${orgId}" \\
-  -H "x-partner-id: ${partnerId}" \\
-  -H "idempotency-key: $(uuidgen)"`;
-  const pay = `# First: export KEY=<the secret shown when you created the key>
-
-curl -X POST ${origin}/api/v1/csp/payments \\
-${headers} \\
-  -H "content-type: application/json" \\
-  -d '{"payment_id": "first-test", "payment_type": "Type_Push",
-       "amount": {"currency": "USD", "total": "2500"},
-       "debtor_party": {"payment_address": "you@${domain}"},
-       "beneficiary_party": {"payment_address": "alice@sandbox-bank.test"}}'
-
-curl -X POST ${origin}/api/v1/csp/payments/first-test/submissions \\
-${headers}`;
+  const apiBase = useApiBase();
+  const key = useFreshKey(partnerId);
+  // A payment id of its own per visit (a second run of the same calls is refused as a duplicate).
+  const [paymentId] = useState(() => newPaymentId());
+  const pay = apiBase
+    ? bashScript(key, firstPaymentCalls({ apiBase, orgId, partnerId, domain, paymentId }))
+    : null;
   const items = [
     {
       key: 'api_key' as const,
@@ -59,13 +54,13 @@ ${headers}`;
           <Link href="/payments?new=1">Make one in the dashboard</Link>
           <details>
             <summary className="cursor-pointer">Show the two calls</summary>
-            <pre
-              tabIndex={0}
-              suppressHydrationWarning
-              className="mt-2 overflow-x-auto rounded bg-slate-100 p-2 text-xs whitespace-pre text-slate-900 dark:bg-slate-800 dark:text-slate-100"
-            >
-              {pay}
-            </pre>
+            <div className="mt-2 text-slate-900 dark:text-slate-100">
+              <CodeSnippet title="Create and submit a test payment" code={pay} testId="snippet-first-payment">
+                {key
+                  ? `Runs as printed in bash (Linux, macOS, WSL): it holds the key “${key.name}” you just created.`
+                  : 'Runs in bash (Linux, macOS, WSL) once the KEY line holds your key’s secret.'}
+              </CodeSnippet>
+            </div>
           </details>
         </div>
       ),

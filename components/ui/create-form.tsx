@@ -1,5 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import { Button } from './button';
+import { FormAlert } from './form-alert';
 import { CARD } from './styles';
 
 const GRID = { 3: 'grid items-end gap-3 md:grid-cols-3', 4: 'grid items-end gap-3 md:grid-cols-4' } as const;
@@ -8,7 +9,8 @@ const GRID = { 3: 'grid items-end gap-3 md:grid-cols-3', 4: 'grid items-end gap-
  * A list screen's add-one form, the same on every list: a card of fields on one row (a grid of
  * `columns` from tablet width, or wrapping fields when absent), ending in the submit button, which
  * reads `busy` while the request is out. Validation is the form's own (`noValidate`: the schema's
- * messages, not the browser's).
+ * messages, not the browser's); the gateway's refusals go under their field or, naming none, under
+ * the row (lib/client/server-error.ts).
  */
 export function CreateForm({
   onSubmit,
@@ -16,6 +18,7 @@ export function CreateForm({
   submit,
   busy,
   pending,
+  error,
   children,
 }: {
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -25,6 +28,8 @@ export function CreateForm({
   /** Its label while the request is out ("Adding…"). */
   busy: string;
   pending: boolean;
+  /** A refusal that names none of the fields (showServerError's `root`), shown under them. */
+  error?: string;
   children: ReactNode;
 }) {
   return (
@@ -37,6 +42,11 @@ export function CreateForm({
       <Button type="submit" disabled={pending}>
         {pending ? busy : submit}
       </Button>
+      {error ? (
+        <div className="basis-full md:col-span-full">
+          <FormAlert message={error} />
+        </div>
+      ) : null}
     </form>
   );
 }

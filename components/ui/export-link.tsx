@@ -9,7 +9,7 @@ type Filters = URLSearchParams | Record<string, string | null | undefined>;
  * download sends no header, so the namespace travels as the proxy's query parameter. Empty filters
  * are left out.
  */
-export function exportHref(path: string, filters: Filters, partnerId?: string | null): string {
+function exportHref(path: string, filters: Filters, partnerId?: string | null): string {
   const qs = new URLSearchParams();
   const entries = filters instanceof URLSearchParams ? [...filters.entries()] : Object.entries(filters);
   for (const [k, v] of entries) if (v) qs.set(k, v);

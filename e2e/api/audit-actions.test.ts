@@ -322,7 +322,7 @@ describe('every audited action leaves exactly one entry', () => {
     expect(entries).toHaveLength(2);
   });
 
-  it('the second factor turned off with the password; a wrong password leaves none', async () => {
+  it('the second factor turned off with the password; a wrong password leaves only its refusal', async () => {
     const org = await createOrg();
     const secret = (await api('POST', '/me/second-factor/totp', { token: org.token })).body.data
       .secret as string;
@@ -344,7 +344,10 @@ describe('every audited action leaves exactly one entry', () => {
       403,
       'error.forbidden',
     );
-    expect(await trailOf(org)).toHaveLength(before);
+    // The refused password is recorded as a failed sign-in is; the second factor did not change.
+    const after = await trailOf(org);
+    expect(after).toHaveLength(before + 1);
+    expect(after.at(-1)).toMatchObject({ action: 'user.reauthentication_failed' });
     const off = await api('POST', '/me/second-factor/disable', {
       token: org.token,
       body: { current_password: org.password },

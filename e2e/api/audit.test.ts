@@ -308,6 +308,95 @@ describe('GET /api/v1/csp/audit-events', () => {
       400,
       'error.bad_request',
     );
+    // Times are bounded (to 9999-12-31), and a cursor forged to carry a time or a number the
+    // database cannot read is refused as a cursor: 400, never 500.
+    const future = await api('GET', '/audit-events?occurred_from=1000000000000', { token: org.token });
+    expect([future.status, future.body]).toEqual([
+      400,
+      {
+        code: 'error.bad_request',
+        message:
+          'occurred_from: occurred_from must be Unix seconds, an integer from 0 (1970-01-01T00:00:00Z) to 253402300799 (9999-12-31T23:59:59Z)',
+        field: 'occurred_from',
+      },
+    ]);
+    const made = JSON.parse(Buffer.from(keys.next_cursor!, 'base64url').toString()) as { k: string[] };
+    for (const k of [
+      ['2026-13-45 00:00:00+00', made.k[1]],
+      ['garbage', made.k[1]],
+      [made.k[0], '99999999999999999999'],
+    ]) {
+      const forged = Buffer.from(JSON.stringify({ ...made, k })).toString('base64url');
+      const res = await api('GET', `/audit-events?action=api_key.created&limit=2&cursor=${forged}`, {
+        token: org.token,
+      });
+      expect([res.status, res.body], k.join()).toEqual([
+        400,
+        { code: 'error.bad_request', message: 'cursor: not a cursor of this list', field: 'cursor' },
+      ]);
+    }
+  });
+
+  it("keeps one organization's people out of another's trail: a failed sign-in of an e-mail two organizations hold names no address", async () => {
+    const [a, b] = [await createOrg(), await createOrg()];
+    const headers = { 'user-agent': 'Browser of B' };
+    // Alone, B's account is known: its failed sign-in keeps the address and browser, in B's trail.
+    const alone = await api('POST', '/organization/signin', {
+      headers,
+      body: { admin_email: b.email, admin_password: 'not-the-password' },
+    });
+    expect(alone.status).toBe(401);
+    const known = (await trail(b, '?action=user.sign_in_failed')).audit_events;
+    expect(known).toHaveLength(1);
+    expect(known[0]).toMatchObject({ user_agent: 'Browser of B', ip: expect.any(String) });
+    // A adds an account with B's admin's e-mail; B's admin mistypes again.
+    const added = await api('POST', '/users', {
+      token: a.token,
+      body: { email: b.email, role: 'viewer', password: 'viewer-password-x1' },
+    });
+    expect(added.status, added.text).toBe(200);
+    const again = await api('POST', '/organization/signin', {
+      headers,
+      body: { admin_email: b.email, admin_password: 'still-not-the-password' },
+    });
+    expect(again.status).toBe(401);
+    // Each organization records the refusal of its account, neither with where it came from.
+    const [inA, inB] = [
+      (await trail(a, '?action=user.sign_in_failed')).audit_events,
+      (await trail(b, '?action=user.sign_in_failed')).audit_events,
+    ];
+    expect(inA).toHaveLength(1);
+    expect(inA[0]).toMatchObject({ actor: { label: b.email }, ip: null, user_agent: null });
+    expect(inB).toHaveLength(2);
+    expect(inB[0]).toMatchObject({ ip: null, user_agent: null });
+    expect(JSON.stringify(inA)).not.toContain('Browser of B');
+  });
+
+  it('records a wrong current password (a password change, the second factor off) as user.reauthentication_failed', async () => {
+    const org = await createOrg();
+    const changed = await api('POST', '/me/password', {
+      token: org.token,
+      body: { current_password: 'not-the-password', new_password: 'a-new-password-that-is-long-9' },
+    });
+    expectError(changed, 403, 'error.forbidden');
+    expect(changed.body.message).toBe('current_password is not your current password');
+    const off = await api('POST', '/me/second-factor/disable', {
+      token: org.token,
+      body: { current_password: 'not-the-password' },
+    });
+    expectError(off, 403, 'error.forbidden');
+    const entries = (await trail(org, '?action=user.reauthentication_failed')).audit_events;
+    expect(entries.map((e) => [e.actor.label, e.changes?.after?.operation])).toEqual([
+      [org.email, 'second_factor_off'],
+      [org.email, 'password_change'],
+    ]);
+    // The right one changes the password: no failure recorded for it.
+    const right = await api('POST', '/me/password', {
+      token: org.token,
+      body: { current_password: org.password, new_password: 'a-new-password-that-is-long-9' },
+    });
+    expect(right.status, right.text).toBe(200);
+    expect((await trail(org, '?action=user.reauthentication_failed')).count).toBe(2);
   });
 
   it('is read by admins and support of the organization only; the operator reads every trail', async () => {

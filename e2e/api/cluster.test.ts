@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { api, OPERATOR, signIn, targetServer } from './helpers';
-import { createBank, pushBody, type Bank } from './payments-helpers';
+import { createBank, link, pushBody, type Bank } from './payments-helpers';
 import { startReceiver } from './receiver';
 import { createTestDatabase, startServer } from './server';
 
@@ -349,4 +349,89 @@ describe.runIf(enabled)('a cluster of three instances on one PostgreSQL', () => 
       await receiver.close();
     }
   }, 240_000);
+
+  it('admits exactly as many payments as fit under a net debit cap when 200 race for it through the three', async () => {
+    targetServer(instances[0]);
+    const [a, b] = [await createBank(), await createBank()];
+    await link(a, b);
+    const AMOUNT = 100;
+    const FIT = 50;
+    const RACE = 200;
+    const op = await signIn(OPERATOR.email, OPERATOR.password);
+    const capped = await api('PUT', `/operator/liquidity/${a.partnerId}/USD`, {
+      token: op.access_token,
+      body: { cap: String(AMOUNT * FIT), note: 'cluster race' },
+    });
+    expect(capped.status, capped.text).toBe(200);
+    // Two hundred payments of A to B, created with A's key and submitted by its admin, round-robin.
+    const payments: Array<{ paymentId: string; admissionId: string }> = [];
+    for (let i = 0; i < RACE; i++) {
+      const body = pushBody(a, `payee@${b.domain}`, String(AMOUNT));
+      const at = instances[i % 3]!;
+      const created = await fetch(`${at.baseUrl}/payments`, {
+        method: 'POST',
+        headers: { ...keyHeaders(a), 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: JSON.stringify(body),
+      });
+      expect(created.status).toBe(200);
+      const submitted = await fetch(
+        `${instances[(i + 1) % 3]!.baseUrl}/payments/${body.payment_id}/submissions`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${a.token}`,
+            'x-partner-id': a.partnerId,
+            'x-org-id': a.orgId,
+            'idempotency-key': randomUUID(),
+          },
+        },
+      );
+      expect(submitted.status, await submitted.clone().text()).toBe(200);
+      payments.push({ paymentId: body.payment_id, admissionId: (await submitted.json()).data.admission_id });
+    }
+    // B's decisions, all at once, spread over the three instances: the admissions race for A's headroom.
+    const tasks = await sql.query(
+      `SELECT t.id, t.payment_id FROM admission_tasks t WHERE t.partner_id = $1 AND t.status = 1`,
+      [b.partnerId],
+    );
+    expect(tasks.rows).toHaveLength(RACE);
+    const admission = new Map(payments.map((p) => [p.paymentId, p.admissionId]));
+    const answers = await Promise.all(
+      tasks.rows.map((t, i) =>
+        fetch(
+          `${instances[i % 3]!.baseUrl}/payments/${t.payment_id}/admissions/${admission.get(t.payment_id)}/tasks/${t.id}`,
+          {
+            method: 'PUT',
+            headers: {
+              ...keyHeaders(b),
+              'content-type': 'application/json',
+              'idempotency-key': randomUUID(),
+            },
+            body: JSON.stringify({ status: 'completed', status_reason: 'accepted' }),
+          },
+        ).then((r) => r.status),
+      ),
+    );
+    expect(answers.filter((s) => s === 200)).toHaveLength(RACE);
+    const outcome = await sql.query(
+      `SELECT s.status, count(*)::int AS n FROM submissions s JOIN payments p ON p.id = s.payment_pk
+       WHERE p.payment_id = ANY($1) GROUP BY s.status ORDER BY s.status`,
+      [payments.map((p) => p.paymentId)],
+    );
+    expect(outcome.rows).toEqual([
+      { status: 3, n: FIT },
+      { status: 4, n: RACE - FIT },
+    ]);
+    const position = await sql.query(
+      `SELECT position::text, cap::text FROM liquidity_positions WHERE partner_id = $1 AND currency = 'USD'`,
+      [a.partnerId],
+    );
+    expect(position.rows).toEqual([{ position: String(AMOUNT * FIT), cap: String(AMOUNT * FIT) }]);
+  }, 240_000);
+});
+
+const keyHeaders = (bank: Bank) => ({
+  'x-service-api-key': bank.key.apiKey,
+  'x-org-id': bank.key.org,
+  'x-partner-id': bank.key.partner,
 });

@@ -34,15 +34,18 @@ describe('POST /api/v1/csp/customer', () => {
       body: { payment_address: address, first_name: 'Jane', last_name: 'Doe', nick_name: 'JD' },
     });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
+    expect(res.body.data).toEqual({
+      token: expect.stringMatching(/^cus_/),
       partner_id: org.partnerId,
       payment_address: address,
       first_name: 'Jane',
       last_name: 'Doe',
       nick_name: 'JD',
       status: 1,
+      status_name: 'active',
+      created_at: { seconds: expect.any(Number) },
+      updated_at: { seconds: expect.any(Number) },
     });
-    expect(res.body.data.token).toMatch(/^cus_/);
     const list = await api('GET', '/customer', k);
     expect(list.body.data).toMatchObject({ count: 1, customers: [{ payment_address: address }] });
     expectError(
@@ -275,6 +278,7 @@ describe('GET /api/v1/csp/customer/{payment_address}/resolve', () => {
       payment_address: 'alice@sandbox-bank.test',
       first_name: 'Alice',
       status: 1,
+      status_name: 'active',
     });
     // b is not linked to a: a's customer does not exist for b
     expectError(await api('GET', `/customer/${address}/resolve`, kb), 404, 'error.not_found');

@@ -15,9 +15,9 @@ import { createBank, type Bank } from './payments-helpers';
 
 /**
  * Hostile input on every operation of the OpenAPI document, generated rather than picked by hand:
- * each query parameter and each path parameter given odd values, and each JSON body built from
- * its declared schema and then broken field by field (fast-check, fixed seed, so a failure
- * repeats). Every answer must be a success or the error envelope with a 4xx status: never a 5xx.
+ * each query parameter and each path parameter given odd values, each numeric field (the times
+ * among them) numbers at the edges, and each JSON body built from its declared schema and then
+ * broken field by field (fast-check, fixed seed, so a failure repeats). Every answer must be a success or the error envelope with a 4xx status: never a 5xx.
  * The hand-written cases of each endpoint (exact statuses and messages, database state) are in
  * the endpoint's own test file; this one looks for what nobody thought to write.
  */
@@ -297,10 +297,153 @@ function withHeader(opts: ApiOptions, header: string, value: string, o: Operatio
 }
 const bodyFor = (o: Operation): ApiOptions => (o.hasBody ? { body: sample(o.bodySchema) } : {});
 
+/**
+ * Numbers at the edges, as the text of a JSON number or a query parameter: a time in milliseconds
+ * or microseconds sent for seconds (1e12, 1e15), the last integers a double holds exactly and the
+ * first past them (2^53 − 1, 2^53, 2^53 + 1), a fraction, a sign, past a double's range. Each
+ * field adds its own schema's bounds ± 1 (edgeNumbers), so a new bounded field is covered as it is
+ * declared.
+ */
+const EDGE_NUMBERS = [
+  '0',
+  '-1',
+  '1.5',
+  '1e12',
+  '1000000000000',
+  '1e15',
+  '1000000000000000',
+  '9007199254740991',
+  '9007199254740992',
+  '9007199254740993',
+  '-9007199254740993',
+  '1e308',
+  '1e400',
+];
+
+function edgeNumbers(schema: JsonSchema): string[] {
+  const bounds = [schema.minimum, schema.maximum]
+    .filter((b): b is number => b !== undefined)
+    .flatMap((b) => [b - 1, b, b + 1]);
+  return [...new Set([...EDGE_NUMBERS, ...bounds.map(String)])];
+}
+
+/** The schema itself, its `$ref` resolved and a nullable or optional variant read as its value's. */
+function plain(schema: JsonSchema): JsonSchema {
+  if (schema.$ref) return plain(resolve(schema.$ref));
+  const variant = (schema.anyOf ?? schema.oneOf)?.find((v) => v.type !== 'null');
+  return variant ? plain(variant) : schema;
+}
+
+const isNumeric = (schema: JsonSchema) =>
+  [plain(schema).type].flat().some((t) => t === 'integer' || t === 'number');
+/** A time, as the API's schemas describe one (lib/schemas/common.ts, `unixSecondsInput`). */
+const isTime = (schema: JsonSchema) =>
+  isNumeric(schema) && /Unix seconds/.test(plain(schema).description ?? '');
+
+/** Every numeric field of a body's schema, nested ones included, with its path. */
+function numericFields(
+  schema: JsonSchema | undefined,
+  at: string[] = [],
+): Array<{ path: string[]; schema: JsonSchema }> {
+  if (!schema) return [];
+  const s = plain(schema);
+  if (isNumeric(s)) return [{ path: at, schema: s }];
+  return Object.entries(s.properties ?? {}).flatMap(([k, v]) => numericFields(v, [...at, k]));
+}
+
+/**
+ * Each numeric query parameter at each edge, the others as a valid request has them (required
+ * ones sampled); and the operation's times together — all at one edge, and rising by a second
+ * (`from=v&to=v+1`) — so a range whose two ends must agree still reaches the service at its bounds.
+ */
+function edgeQueries(o: Operation): string[] {
+  const base = Object.fromEntries(
+    o.query.filter((q) => q.required).map((q) => [q.name, String(sample(q.schema, q.name))]),
+  );
+  const qs = (values: Record<string, string>) => new URLSearchParams({ ...base, ...values }).toString();
+  const numeric = o.query.filter((q) => isNumeric(q.schema));
+  const times = numeric.filter((q) => isTime(q.schema));
+  const out = numeric.flatMap((q) => edgeNumbers(plain(q.schema)).map((v) => qs({ [q.name]: v })));
+  if (times.length > 1)
+    for (const v of new Set(times.flatMap((q) => edgeNumbers(plain(q.schema))))) {
+      out.push(qs(Object.fromEntries(times.map((q) => [q.name, v]))));
+      out.push(qs(Object.fromEntries(times.map((q, i) => [q.name, i === 0 ? v : String(Number(v) + i)]))));
+    }
+  return out;
+}
+
+/**
+ * Each numeric field at each edge, as a JSON number written as is and as a string, in a body of
+ * the required fields only (sampled), so no other field's sample is what the request is refused for.
+ */
+function edgeBodies(o: Operation): Array<{ what: string; rawBody: string }> {
+  const body = o.bodySchema && plain(o.bodySchema);
+  const base = Object.fromEntries(
+    Object.entries(body?.properties ?? {})
+      .filter(([k]) => body?.required?.includes(k))
+      .map(([k, v]) => [k, sample(v, k)]),
+  );
+  const MARK = '\u0001edge\u0001';
+  return numericFields(o.bodySchema).flatMap(({ path, schema }) => {
+    const text = JSON.stringify(setAt(base, path, MARK));
+    return edgeNumbers(schema).flatMap((v) => [
+      { what: `${path.join('.')}=${v}`, rawBody: text.replace(JSON.stringify(MARK), v) },
+      { what: `${path.join('.')}="${v}"`, rawBody: text.replace(JSON.stringify(MARK), JSON.stringify(v)) },
+    ]);
+  });
+}
+
+/** The operation's path on the fuzz's own resources where it names one (so the edge reaches the service). */
+const realPath = (o: Operation) =>
+  pathWith(
+    o,
+    Object.fromEntries(o.pathParams.filter((p) => real[p]).map((p) => [p, encodeURIComponent(real[p]!)])),
+  );
+
 describe('every operation of the OpenAPI document, fuzzed', () => {
   it('covers the document', () => {
     expect(FUZZED.length).toBeGreaterThanOrEqual(60);
     expect(FUZZED.filter((o) => o.hasBody).every((o) => o.bodySchema)).toBe(true);
+  });
+
+  it('finds the times of the document', () => {
+    const times = FUZZED.flatMap((o) => [
+      ...o.query.filter((q) => isTime(q.schema)).map((q) => `${label(o)} ?${q.name}`),
+      ...numericFields(o.bodySchema)
+        .filter((f) => isTime(f.schema))
+        .map((f) => `${label(o)} ${f.path.join('.')}`),
+    ]);
+    expect(times).toEqual(
+      expect.arrayContaining([
+        'POST /webhook/{webhook_id}/recover since',
+        'POST /apikey expires_at',
+        'GET /settlements ?cutoff_from',
+        'GET /settlements/statement ?to',
+      ]),
+    );
+    expect(times.length).toBeGreaterThanOrEqual(17);
+  });
+
+  // Before the bodies below, which may disable the fuzz's own webhook: a recovery's `since` then
+  // reaches the SQL. Real resources are named, so no DELETE.
+  it.each(
+    FUZZED.filter(
+      (o) =>
+        o.method !== 'DELETE' &&
+        (o.query.some((q) => isNumeric(q.schema)) || numericFields(o.bodySchema).length > 0),
+    ).map((o) => [label(o), o] as const),
+  )('%s: numbers at the edges (times, bounds ± 1, 2^53) in each numeric field', async (_name, o) => {
+    const requests = credentials(o).flatMap(({ name, opts }) => [
+      ...edgeQueries(o).map((qs) => ({
+        what: `${name} ${o.method} ${o.path}?${qs}`,
+        send: () => api(o.method, `${realPath(o)}?${qs}`, { ...opts, ...bodyFor(o) }),
+      })),
+      ...edgeBodies(o).map(({ what, rawBody }) => ({
+        what: `${name} ${o.method} ${o.path} ${what}`,
+        send: () => api(o.method, realPath(o), { ...opts, rawBody }),
+      })),
+    ]);
+    expect(await sendAll(requests)).toEqual([]);
   });
 
   it.each(FUZZED.filter((o) => o.queryParams.length > 0).map((o) => [label(o), o] as const))(

@@ -125,6 +125,16 @@ export async function operatorToken(): Promise<string> {
   return (await signIn(OPERATOR.email, OPERATOR.password)).access_token;
 }
 
+/**
+ * The files of the api-cutoffs project share its server, one file at a time (vitest.config.ts):
+ * each first runs a cut-off, so that what the files before it left cleared is settled and its own
+ * cut-offs batch only its transactions, as on a server of its own.
+ */
+export async function settleEarlierFiles() {
+  const cut = await api('POST', '/settlements', { token: await operatorToken() });
+  expect(cut.status, cut.text).toBe(200);
+}
+
 /** Signs up an organization and has the operator verify it (for production namespaces). */
 export async function createVerifiedOrg(name?: string): Promise<TestOrg> {
   const org = await createOrg(name);

@@ -142,6 +142,8 @@ describe('GET /metrics (Prometheus)', () => {
       expect(health.webhook_backlog).toEqual({ pending: expect.any(Number), capped: false });
       expect(health.webhook_backlog.pending).toBeGreaterThan(0);
       expect(health.outbox_oldest_event_age_seconds).toBeGreaterThanOrEqual(0);
+      // What /readyz checks, as the instance answering sees it.
+      expect(health.readiness).toEqual({ database: 'ok', migrations: 'ok', workers: 'running' });
       // The audit trail's upkeep: the sealer keeps up (it runs every second); entries are held
       // since the suite began; an archive only where the suite made one (PostgreSQL).
       expect(health.audit_trail.unchained_oldest_age_seconds).toBeLessThan(30);

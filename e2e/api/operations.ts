@@ -17,6 +17,8 @@ export type JsonSchema = {
   minLength?: number;
   maxLength?: number;
   minimum?: number;
+  maximum?: number;
+  description?: string;
   properties?: Record<string, JsonSchema>;
   required?: string[];
   items?: JsonSchema;
@@ -28,7 +30,7 @@ export type JsonSchema = {
 export interface OpenApiOperation {
   tags: string[];
   security?: Array<Record<string, string[]>>;
-  parameters?: Array<{ name: string; in: string; schema?: JsonSchema }>;
+  parameters?: Array<{ name: string; in: string; required?: boolean; schema?: JsonSchema }>;
   requestBody?: { content: Record<string, { schema?: JsonSchema }> };
 }
 
@@ -46,6 +48,8 @@ export interface Operation {
   headers: Set<string>;
   pathParams: string[];
   queryParams: string[];
+  /** Each query parameter's schema, and whether it is required. */
+  query: Array<{ name: string; required: boolean; schema: JsonSchema }>;
   hasBody: boolean;
   bodySchema?: JsonSchema;
 }
@@ -64,6 +68,9 @@ export async function loadOperations(): Promise<{ doc: OpenApiDocument; operatio
         headers: new Set((op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name)),
         pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
         queryParams: (op.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        query: (op.parameters ?? [])
+          .filter((p) => p.in === 'query')
+          .map((p) => ({ name: p.name, required: p.required === true, schema: p.schema ?? {} })),
         hasBody: op.requestBody !== undefined,
         bodySchema: op.requestBody?.content['application/json']?.schema,
       })),
@@ -112,13 +119,18 @@ export function unknownIds(): Record<string, string> {
     link_id: `lnk_unknown${uniq()}`,
     payment_address: `nobody-${uniq()}@unknown.test`,
     token: `inv_unknown${uniq()}`,
+    return_id: `rtn_unknown${uniq()}`,
+    // A path part that is no id: a valid code, which names a position only with a namespace.
+    currency: 'USD',
   };
 }
 
 /** The error envelope with its status, code and the two headers every answer carries. */
 export function expectEnvelope(res: ApiResponse, status: number, code: string, what: string) {
   expect(res.status, `${what}: ${res.text}`).toBe(status);
-  expect(res.body, what).toEqual({ code, message: expect.any(String) });
+  // `field`, when the answer names one, is the field the message names first.
+  const field = res.body?.field === undefined ? {} : { field: String(res.body.message).split(/:| /)[0] };
+  expect(res.body, what).toEqual({ code, message: expect.any(String), ...field });
   expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
   expect(res.headers.get('x-csp-version'), what).toBe(VERSION);
   expect(res.headers.get('x-request-id'), what).toMatch(/^[\w.-]{1,64}$/);

@@ -62,6 +62,9 @@ describe('operator review of production accounts', () => {
       namespace: { domain: first.domain },
     });
     expect(waiting.some((a) => a.token === sbx.body.data.token)).toBe(false);
+    // The operator's figures count them (other files' accounts may wait too).
+    const stats = await api('GET', '/operator/stats', { token: op });
+    expect(stats.body.data.accounts_awaiting_verification).toBeGreaterThanOrEqual(2);
 
     // A note is required.
     for (const body of [{}, { note: '   ' }])

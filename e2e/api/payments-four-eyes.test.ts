@@ -37,6 +37,46 @@ async function addSupport(bank: Bank) {
   return { email, token: (await signIn(email, 'support-password-1')).access_token };
 }
 
+/** A person of `bank` with an initial password set by its admin (so: issued by the admin, now). */
+async function addPerson(bank: Bank, role: 'admin' | 'support') {
+  const email = `${role}-${uniq()}@four-eyes.example.test`;
+  const res = await api('POST', '/users', {
+    token: bank.token,
+    body: { email, role, password: 'support-password-1' },
+  });
+  expect(res.status, res.text).toBe(200);
+  const signedIn = await signIn(email, 'support-password-1');
+  return { email, id: signedIn.user_id, token: signedIn.access_token };
+}
+
+/** A transactions key of `bank`'s namespace created by the holder of `token`; its secret. */
+async function newKey(bank: Bank, token: string): Promise<string> {
+  const res = await api('POST', '/apikey', {
+    token,
+    partner: bank.partnerId,
+    body: {
+      name: `key ${uniq()}`,
+      access: {
+        customers_read: false,
+        customers_write: false,
+        transactions_read: true,
+        transactions_write: true,
+      },
+    },
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data.secret_key;
+}
+
+/** Accepts an invitation link with a new password; the person signed in. */
+async function acceptLink(invitation: { token: string }, email: string) {
+  const accepted = await api('POST', `/invitations/${invitation.token}/accept`, {
+    body: { password: 'link-password-checker-1' },
+  });
+  expect(accepted.status, accepted.text).toBe(200);
+  return (await signIn(email, 'link-password-checker-1')).access_token;
+}
+
 async function setPolicy(bank: Bank, body: Record<string, unknown>) {
   const res = await api('PATCH', `/partner/${bank.partnerId}`, { token: bank.token, body });
   expect(res.status, res.text).toBe(200);
@@ -125,6 +165,14 @@ describe('a compliance review that needs two approvers', () => {
       (t: { token: string }) => t.token === p.review.token,
     );
     expect(queued).toMatchObject({ status: 1, approvals_required: 2, approvals: [], history: [] });
+    // Each caller reads whether it would refuse them: the maker, the key, not a colleague.
+    const refusalFor = async (who: Record<string, unknown>) =>
+      (await api('GET', '/tasks', who)).body.data.tasks.find(
+        (t: { token: string }) => t.token === p.review.token,
+      ).approval_refusal;
+    expect(queued.approval_refusal).toBeNull();
+    expect(await refusalFor(as(a.token, a))).toBe(self.body.message);
+    expect(await refusalFor(a.key)).toBe(key.body.message);
 
     // The first approver: the task stays pending, naming them.
     const first = await review({ ...completed, note: 'checked the payee' }, as(people.one.token, a));
@@ -142,6 +190,8 @@ describe('a compliance review that needs two approvers', () => {
     const again = await review(completed, as(people.one.token, a));
     expectError(again, 403, 'error.forbidden');
     expect(again.body.message).toContain('already approved');
+    expect(await refusalFor(as(people.one.token, a))).toBe(again.body.message);
+    expect(await refusalFor(as(people.two.token, a))).toBeNull();
 
     // B admits its side; the payment waits for A's second approver.
     const admitted = await workTask(b, p.paymentId, p.admissionId, p.admission.token, completed);
@@ -212,9 +262,19 @@ describe('keys as checkers, and the threshold', () => {
     )!;
     const byMaker = await workTask(c, body.payment_id, sub.admission_id, review.token, completed);
     expectError(byMaker, 403, 'error.forbidden');
-    // A second key of the same namespace is another checker: one approval completes.
+    // A second key issued to the person who holds the maker key is that person again: refused.
+    const sameHolder = await newKey(c, c.token);
+    const byHolder = await workTask(c, body.payment_id, sub.admission_id, review.token, completed, {
+      apiKey: sameHolder,
+      partner: c.partnerId,
+      org: c.orgId,
+    });
+    expectError(byHolder, 403, 'error.forbidden');
+    expect(byHolder.body.message).toContain('issued to the person who made the payment');
+    // A key another admin created is another checker: one approval completes.
+    const colleague = await addPerson(c, 'admin');
     const other = await api('POST', '/apikey', {
-      token: c.token,
+      token: colleague.token,
       partner: c.partnerId,
       body: {
         name: 'checker',
@@ -269,5 +329,99 @@ describe('keys as checkers, and the threshold', () => {
     expect(byAdmin.status, byAdmin.text).toBe(200);
     expect(byAdmin.body.data).toMatchObject({ status: 2, history: [{ approval: 1 }] });
     await setPolicy(b, { four_eyes_threshold: null });
+  });
+});
+
+describe('one person is not two pairs of eyes', () => {
+  let e: Bank;
+  let f: Bank;
+  /** An admin and a support agent of E, both with passwords set before any payment below. */
+  let admin2: Awaited<ReturnType<typeof addPerson>>;
+  let support: Awaited<ReturnType<typeof addPerson>>;
+
+  beforeAll(async () => {
+    e = await createBank();
+    f = await createBank();
+    await link(e, f);
+    admin2 = await addPerson(e, 'admin');
+    support = await addPerson(e, 'support');
+    await setPolicy(e, { review_threshold: '1', four_eyes_threshold: '1' });
+  }, 60_000);
+
+  /** A payment of E made with `by`; its compliance review, worked by `who`. */
+  async function reviewOf(by: Record<string, unknown>) {
+    const body = pushBody(e, `payee@${f.domain}`, '900');
+    const created = await api('POST', '/payments', { ...by, body });
+    expect(created.status, created.text).toBe(200);
+    const sub = (await api('POST', `/payments/${body.payment_id}/submissions`, by)).body.data;
+    const review = (await admissionTasks(e, body.payment_id, sub.admission_id)).find(
+      (t) => t.name === 'compliance_review',
+    )!;
+    return (who: Record<string, unknown>) =>
+      workTask(e, body.payment_id, sub.admission_id, review.token, completed, who);
+  }
+
+  it('a payment made with a key is made by the person the key was issued to: its creator cannot approve it', async () => {
+    const makerKey = await newKey(e, e.token);
+    const review = await reviewOf({ apiKey: makerKey, partner: e.partnerId, org: e.orgId });
+    const byCreator = await review(as(e.token, e));
+    expectError(byCreator, 403, 'error.forbidden');
+    expect(byCreator.body.message).toContain('holds the API key that did');
+    const bySupport = await review(as(support.token, e));
+    expect(bySupport.status, bySupport.text).toBe(200);
+    expect(bySupport.body.data.status).toBe(2);
+  });
+
+  it('nor can whoever rotated the key, who holds its secret now', async () => {
+    const makerKey = await newKey(e, e.token);
+    const rotated = await api('POST', `/apikey/${makerKey}`, { token: admin2.token, partner: e.partnerId });
+    expect(rotated.status, rotated.text).toBe(200);
+    const review = await reviewOf({
+      apiKey: rotated.body.data.secret_key,
+      partner: e.partnerId,
+      org: e.orgId,
+    });
+    expectError(await review(as(admin2.token, e)), 403, 'error.forbidden');
+    expectError(await review(as(e.token, e)), 403, 'error.forbidden');
+    expect((await review(as(support.token, e))).status).toBe(200);
+  });
+
+  it("an account whose password was set after the payment, through the maker's link, does not count", async () => {
+    const review = await reviewOf(as(e.token, e));
+    // The maker invites a "colleague" after making the payment and sets its password by the link.
+    const email = `late-${uniq()}@four-eyes.example.test`;
+    const invited = await api('POST', '/users', { token: e.token, body: { email, role: 'support' } });
+    expect(invited.status, invited.text).toBe(200);
+    const puppet = await acceptLink(invited.body.data.invitation, email);
+    const byPuppet = await review(as(puppet, e));
+    expectError(byPuppet, 403, 'error.forbidden');
+    expect(byPuppet.body.message).toContain('your password was set after the payment was made');
+    // Nothing was written: the review is still open, and a colleague of long standing approves it.
+    const approved = await review(as(admin2.token, e));
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.data).toMatchObject({
+      status: 2,
+      updated_by: admin2.email,
+      history: [{ approval: 1 }],
+    });
+  });
+
+  it("so does a colleague's account the maker reset after the payment and took over", async () => {
+    const colleague = await addPerson(e, 'support');
+    const review = await reviewOf(as(e.token, e));
+    const reset = await api('POST', `/users/${colleague.id}/reset`, { token: e.token });
+    expect(reset.status, reset.text).toBe(200);
+    const takenOver = await acceptLink(reset.body.data.invitation, colleague.email);
+    expectError(await review(as(takenOver, e)), 403, 'error.forbidden');
+  });
+
+  it('an account whose password was set before the payment approves as any colleague does', async () => {
+    const email = `early-${uniq()}@four-eyes.example.test`;
+    const invited = await api('POST', '/users', { token: e.token, body: { email, role: 'support' } });
+    const early = await acceptLink(invited.body.data.invitation, email);
+    const review = await reviewOf(as(e.token, e));
+    const approved = await review(as(early, e));
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.data.status).toBe(2);
   });
 });

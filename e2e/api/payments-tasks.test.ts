@@ -78,7 +78,12 @@ describe('GET /api/v1/csp/tasks (the namespace’s queue)', () => {
       const res = await api('GET', `/tasks?${q}`, bank.key);
       expectError(res, 400, 'error.bad_request');
       expect(res.body.message, q).toMatch(message);
-      expect(Object.keys(res.body).sort()).toEqual(['code', 'message']);
+      // The envelope, naming the query parameter at fault.
+      expect(res.body).toEqual({
+        code: 'error.bad_request',
+        message: expect.any(String),
+        field: q.split('=')[0],
+      });
     }
   });
 });
@@ -264,7 +269,9 @@ describe('task transitions over HTTP with an open submission', () => {
     expect(held.status, held.text).toBe(200);
     const onHold = {
       status: 4,
+      status_name: 'on_hold',
       status_reason: 9,
+      status_reason_name: 'business_reasons',
       note: 'source of funds',
       updated_by: keyId,
       at: held.body.data.modified_on,
@@ -276,13 +283,22 @@ describe('task transitions over HTTP with an open submission', () => {
     expect(done.status, done.text).toBe(200);
     const completed = {
       status: 2,
+      status_name: 'completed',
       status_reason: 1,
+      status_reason_name: 'accepted',
       note: null,
       updated_by: keyId,
       at: done.body.data.modified_on,
     };
     expect(completed.at).toBeGreaterThan(onHold.at);
-    expect(done.body.data).toMatchObject({ status: 2, status_reason: 1, note: null, updated_by: keyId });
+    expect(done.body.data).toMatchObject({
+      status: 2,
+      status_name: 'completed',
+      status_reason: 1,
+      status_reason_name: 'accepted',
+      note: null,
+      updated_by: keyId,
+    });
     expect(done.body.data.history).toEqual([onHold, completed]);
     // The answer reads exactly like a later read, key order of the entries included.
     const read = (await admissionTasks(a, pay.id, pay.adm)).find((t) => t.token === pay.review.token)!;
@@ -305,7 +321,11 @@ describe('task transitions over HTTP with an open submission', () => {
     // The rows and the events (where the suite can read the database: PostgreSQL). A stored
     // entry also keeps how other organizations see the actor (its namespace and role).
     const namespace = (await api('GET', `/partner/${a.partnerId}`, { token: a.token })).body.data.name;
-    const stored = (entry: object) => ({ ...entry, updated_by_label: `${namespace} (API key)` });
+    // The names of the codes are the answer's, not stored with the entry.
+    const stored = ({ status_name: _s, status_reason_name: _r, ...entry }: Record<string, unknown>) => ({
+      ...entry,
+      updated_by_label: `${namespace} (API key)`,
+    });
     await withSql(async (c) => {
       const rows = await c.query(
         'SELECT id, history FROM admission_tasks WHERE payment_id = $1 ORDER BY name',
@@ -316,11 +336,16 @@ describe('task transitions over HTTP with an open submission', () => {
         { id: pay.review.token, history: [stored(onHold), stored(completed)] },
       ]);
       const events = await c.query(
-        "SELECT data->'task'->'history' AS history FROM events WHERE type = 'admission_task.updated' AND data->'task'->>'token' = $1 ORDER BY created_at, id",
+        `SELECT data->'task'->'history' AS history, data->'task'->>'status_name' AS status_name,
+           data->'task'->>'status_reason_name' AS reason FROM events
+         WHERE type = 'admission_task.updated' AND data->'task'->>'token' = $1 ORDER BY created_at, id`,
         [pay.review.token],
       );
-      // One event per real change, each carrying the history up to it.
-      expect(events.rows).toEqual([{ history: [onHold] }, { history: [onHold, completed] }]);
+      // One event per real change, each carrying the history up to it, the codes with their names.
+      expect(events.rows).toEqual([
+        { history: [onHold], status_name: 'on_hold', reason: 'business_reasons' },
+        { history: [onHold, completed], status_name: 'completed', reason: 'accepted' },
+      ]);
     });
   });
 

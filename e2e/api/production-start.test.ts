@@ -9,8 +9,9 @@ import { freePort, startServer, type Host } from './server';
 // opens its database (docs/decisions.md, "Production"). The standalone gateway is checked always;
 // the Next.js host, which also serves the dashboard, when the suite runs on it (it needs a build).
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const STRONG = 'production-start-secret-0123456789abcdef';
-const STRONG_2 = 'production-start-session-0123456789abcdef';
+// Random, as `openssl rand -base64 24` gives them (a phrase of words and digits is refused).
+const STRONG = 'f8Kq2LzR7vXw3NcP9mTb5YhJ1dGs6Ua0';
+const STRONG_2 = 'Wn4Tz8Qe1Rk7Yb3Lx6Pc9Mv2Hs5Jd0Fa';
 const AUTH_LINE =
   'AUTH_SECRET must be set to a random string of at least 32 characters in production (e.g. openssl rand -base64 48)';
 const NEXTAUTH_LINE =
@@ -18,14 +19,18 @@ const NEXTAUTH_LINE =
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((f) => rmSync(f, { recursive: true, force: true })));
+function newFolder(): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'csp-start-'));
+  folders.push(folder);
+  return folder;
+}
 
 /** Starts a host with exactly these settings over a fresh PGlite folder; its exit code and stderr. */
 async function exitOf(
   host: Host,
   env: Record<string, string>,
+  folder = newFolder(),
 ): Promise<{ code: number | null; stderr: string[] }> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'csp-start-'));
-  folders.push(folder);
   const port = await freePort();
   const base = { ...process.env };
   for (const name of ['AUTH_SECRET', 'NEXTAUTH_SECRET', 'DATABASE_URL', 'CSP_ENV', 'NODE_ENV'])
@@ -52,7 +57,13 @@ async function exitOf(
   return { code, stderr: stderr.split('\n').filter((l) => l.trim() !== '') };
 }
 
-describe('a production gateway (npm run gateway) without a strong AUTH_SECRET', () => {
+/**
+ * Every server here is the file's own, its host and database named (PGlite), whatever the run's
+ * are: the file runs in the runs on PGlite only, where the Next.js host's run covers it.
+ */
+const ownRun = inject('dbKind') === 'pglite';
+
+describe.runIf(ownRun)('a production gateway (npm run gateway) without a strong AUTH_SECRET', () => {
   it.each([
     ['unset', { NODE_ENV: 'production' }],
     ['shorter than 32 characters', { NODE_ENV: 'production', AUTH_SECRET: 'short-but-not-32-characters' }],
@@ -81,7 +92,7 @@ describe('a production gateway (npm run gateway) without a strong AUTH_SECRET', 
   }, 90_000);
 });
 
-describe.runIf(inject('host') === 'next')(
+describe.runIf(ownRun && inject('host') === 'next')(
   'a production Next.js host (npm start) without strong secrets',
   () => {
     it('exits with status 1 when AUTH_SECRET is unset', async () => {
@@ -120,3 +131,87 @@ describe.runIf(inject('host') === 'next')(
     }, 90_000);
   },
 );
+
+describe.runIf(ownRun)('demo data in production', () => {
+  const production = { CSP_ENV: 'production', NODE_ENV: 'production', AUTH_SECRET: STRONG };
+  const DEMO_LINE =
+    'SEED_DEMO=true is refused in production: the demo organizations sign in with published passwords and API keys';
+
+  it('a production gateway asked to seed the demo exits with status 1 and one line saying why', async () => {
+    const { code, stderr } = await exitOf('standalone', { ...production, SEED_DEMO: 'true' });
+    expect(code).toBe(1);
+    expect(stderr).toEqual([DEMO_LINE]);
+  }, 90_000);
+
+  it('a production gateway over a database that holds the demo data refuses to serve it', async () => {
+    const folder = newFolder();
+    // Seeded by a development start over the same folder, then stopped.
+    const demo = await startServer({
+      host: 'standalone',
+      db: 'pglite',
+      dataDir: path.join(folder, 'db'),
+      env: { SEED_DEMO: 'true' },
+    });
+    const seeded = await fetch(`${demo.baseUrl}/organization/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      body: JSON.stringify({ admin_email: 'admin@demo-bank.test', admin_password: 'demo-password-1' }),
+    });
+    expect(seeded.status).toBe(200);
+    await demo.stop();
+    const { code, stderr } = await exitOf('standalone', production, folder);
+    expect(code).toBe(1);
+    expect(stderr).toEqual([
+      'This database holds the demo data (namespace demo-bank.test), whose passwords and API keys are published: production refuses to serve it; start from a database without it',
+    ]);
+  }, 120_000);
+
+  it.runIf(inject('host') === 'next')(
+    'npm start in production seeds nothing: the demo sign-in and the published key are refused',
+    async () => {
+      const port = await freePort();
+      const folder = newFolder();
+      const base = { ...process.env };
+      for (const name of ['DATABASE_URL', 'SEED_DEMO', 'NEXTAUTH_URL']) delete base[name];
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+        cwd: ROOT,
+        env: {
+          ...base,
+          ...production,
+          NEXTAUTH_SECRET: STRONG_2,
+          OPERATOR_PASSWORD: 'operator-test-password',
+          PORT: String(port),
+          DATA_DIR: path.join(folder, 'db'),
+        } as NodeJS.ProcessEnv,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stdout = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.resume();
+      try {
+        const deadline = Date.now() + 90_000;
+        while (!stdout.includes('is up') && Date.now() < deadline && child.exitCode === null)
+          await new Promise((r) => setTimeout(r, 250));
+        expect(stdout).toContain('is up');
+        // The banner names the operator only: no demo sign-in, no demo key.
+        expect(stdout).not.toContain('demo-bank.test');
+        expect(stdout).not.toContain('sk_live_demo');
+        const api = `http://127.0.0.1:${port}/api/v1/csp`;
+        const signIn = await fetch(`${api}/organization/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+          body: JSON.stringify({ admin_email: 'admin@demo-bank.test', admin_password: 'demo-password-1' }),
+        });
+        expect(signIn.status).toBe(401);
+        const key = await fetch(`${api}/payments`, {
+          headers: { 'x-service-api-key': 'sk_live_demo_0000000000000000000000000000000000000000demo' },
+        });
+        expect(key.status).toBe(401);
+      } finally {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+    },
+    150_000,
+  );
+});

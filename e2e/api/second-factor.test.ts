@@ -47,12 +47,13 @@ describe('second factor (TOTP and recovery codes)', () => {
     );
     // A code is accepted once: the one that confirmed the set-up, and then one used to sign in,
     // are refused when sent again (RFC 6238 §5.2).
+    // With its own code: the current code, spent, not a wrong one.
     const replayed = await signInWith(org.email, org.password, confirmCode);
-    expectError(replayed, 401, 'error.unauthorized');
+    expectError(replayed, 401, 'error.second_factor_code_used');
     expect(replayed.body.message).toBe('This authentication code was used already: wait for the next one');
     const next = codeOf(secret, 1);
     expect((await signInWith(org.email, org.password, next)).status).toBe(200);
-    expectError(await signInWith(org.email, org.password, next), 401, 'error.unauthorized');
+    expectError(await signInWith(org.email, org.password, next), 401, 'error.second_factor_code_used');
     // A recovery code, once.
     expect((await signInWith(org.email, org.password, codes[0]!.toUpperCase())).status).toBe(200);
     expectError(await signInWith(org.email, org.password, codes[0]), 401, 'error.unauthorized');

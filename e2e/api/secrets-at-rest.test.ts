@@ -7,6 +7,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { api, createOrg, dbKind, targetServer, withSql, type ApiResponse } from './helpers';
 import { startServer, type Host } from './server';
 import { PGLITE_EXTENSIONS } from '@/lib/db/pglite-image';
+import { Secret, TOTP } from 'otpauth';
 
 // No secret is kept in plaintext at rest (docs/decisions.md, "Idempotency"): the answers that
 // carry one (API-key creation and rotation, webhook creation and secret rotation, sign-in) are
@@ -153,7 +154,32 @@ describe('secrets at rest', () => {
     const reset = await twice('POST', `/users/${invited.token}/reset`, { token: org.token });
     expect(reset.invitation.token).toMatch(SHAPES[3]![1]);
 
+    // The request log (docs/decisions.md, "Request log") keeps these calls with their bodies,
+    // redacted: an authenticator's enrolment (its secret and URI), its first code and the
+    // recovery codes, and a change of password.
+    const enrolment = (await api('POST', '/me/second-factor/totp', admin)).body.data;
+    const code = new TOTP({
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+      secret: Secret.fromBase32(enrolment.secret),
+    }).generate();
+    const confirmed = await api('POST', '/me/second-factor/totp/confirm', { ...admin, body: { code } });
+    expect(confirmed.status).toBe(200);
+    const recoveryCodes = confirmed.body.data.recovery_codes as string[];
+    const newPassword = `violet tractor umbrella ${randomUUID().slice(0, 8)}`;
+    const changed = await api('POST', '/me/password', {
+      ...admin,
+      body: { current_password: org.password, new_password: newPassword, otp_code: code },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    // Entries are written a moment after their answers.
+    await new Promise((r) => setTimeout(r, 1000));
+
     const secrets = [
+      enrolment.secret,
+      enrolment.otpauth_uri,
+      ...recoveryCodes,
       invited.invitation.token,
       reset.invitation.token,
       session.access_token,
@@ -183,11 +209,24 @@ describe('secrets at rest', () => {
         for (const secret of secrets)
           if (text.includes(secret)) found.push(`a secret of this test in ${column}`);
         if (text.includes(password)) found.push(`the password in ${column}`);
+        for (const p of [org.password, newPassword])
+          if (text.includes(p)) found.push(`a password in ${column}`);
+        if (column.startsWith('public.request_logs.') && text.includes(code))
+          found.push(`the TOTP code in ${column}`);
         for (const hash of passwordHashes)
           if (text.includes(hash)) found.push(`a plain hash of a password-holding body in ${column}`);
       }
     }
     expect([...new Set(found)]).toEqual([]);
+    // The request log holds these calls, their bodies redacted.
+    const redacted = (column: string) =>
+      (values.get(`public.request_logs.${column}`) ?? []).filter((b) => b.includes('[redacted]')).length;
+    // The code and the passwords sent; the key, webhook and TOTP secrets answered.
+    expect(redacted('request_body')).toBeGreaterThanOrEqual(2);
+    expect(redacted('response_body')).toBeGreaterThanOrEqual(5);
+    expect(values.get('public.request_logs.path')).toEqual(
+      expect.arrayContaining(['/api/v1/csp/apikey/[redacted]']),
+    );
     // The webhook's current and previous signing secrets are there, sealed.
     expect(values.get('public.webhooks.secret')!.every((v) => v.startsWith('enc:v1:'))).toBe(true);
     expect(values.get('public.webhooks.previous_secret')!.some((v) => v.startsWith('enc:v1:'))).toBe(true);

@@ -6,7 +6,8 @@ import { freePort, startServer } from './server';
 // (NEXTAUTH_URL names the https address; README, docs/decisions.md "Browser hardening"): browsers are told to keep to HTTPS
 // (HSTS, upgrade-insecure-requests) and the session and CSRF cookies are `Secure` with the
 // `__Secure-`/`__Host-` prefixes. Over plain HTTP (the rest of the suites) neither is sent —
-// e2e/dashboard/security-headers.spec.ts checks that side in the browser.
+// e2e/dashboard/security-headers.spec.ts checks that side in the browser. Its pages' https origin
+// is the dashboard's own, though requests reach it over http (docs/decisions.md "Cross-origin requests").
 describe.runIf(inject('host') === 'next' && dbKind() === 'pglite')('the dashboard served over HTTPS', () => {
   let server: Awaited<ReturnType<typeof startServer>>;
   let origin: string;
@@ -63,5 +64,33 @@ describe.runIf(inject('host') === 'next' && dbKind() === 'pglite')('the dashboar
     expect(session).toMatch(/; Path=\/; Expires=[^;]+; HttpOnly; Secure; SameSite=Lax$/);
     // No cookie without the prefix: a plain-HTTP page cannot overwrite the session.
     expect(cookieLine(signedIn, 'next-auth.session-token')).toBeUndefined();
+  });
+
+  it("takes a change from its pages' https origin, though the request arrives over http", async () => {
+    const https = origin.replace(/^http:/, 'https:');
+    const signUp = (from: string) =>
+      fetch(`${origin}/api/signup`, {
+        method: 'POST',
+        headers: {
+          origin: from,
+          'sec-fetch-site': 'same-origin',
+          'x-csp-dashboard': '1',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({
+          name: 'Served Bank',
+          admin_email: `https-${crypto.randomUUID().slice(0, 8)}@example.test`,
+          admin_password: 'correct-horse-battery',
+        }),
+      });
+    // A plain-HTTP page of the same host is another origin.
+    const plain = await signUp(origin);
+    expect(plain.status).toBe(403);
+    expect(await plain.json()).toEqual({
+      code: 'error.forbidden',
+      message: `Cross-origin request refused: Origin ${origin} is not this dashboard's (${https})`,
+    });
+    const ours = await signUp(https);
+    expect(ours.status, await ours.clone().text()).toBe(200);
   });
 });

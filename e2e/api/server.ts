@@ -61,7 +61,10 @@ export async function startServer(
     WEBHOOK_ALLOW_PRIVATE: 'true',
     RATE_LIMIT_PER_MINUTE: '1000000',
     SIGNIN_FAILURES_PER_ACCOUNT: '1000000',
+    SIGNIN_FAILURES_PER_ACCOUNT_ADDRESS: '1000000',
     SIGNIN_FAILURES_PER_IP: '1000000',
+    ANONYMOUS_WRITES_PER_MINUTE: '1000000',
+    SIGNUPS_PER_HOUR: '1000000',
     // Every answer of every test is checked against its route's schema (benchmarks turn it off).
     CHECK_RESPONSES: 'true',
     // Short timings so tests see background work (Sandbox Bank, expiry, webhooks) quickly.

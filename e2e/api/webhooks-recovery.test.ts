@@ -152,6 +152,57 @@ describe('webhook recovery', () => {
     ]);
   });
 
+  it('refuses a since outside Unix seconds 0 to 9999-12-31 (400, not 500) and recovers nothing', async () => {
+    const bank = await createBank();
+    const r = await startReceiver();
+    closers.push(r.close);
+    const hook = (
+      await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['payment.created'] } })
+    ).body.data;
+    // A delivery to recover: what a disabled endpoint misses is kept as failed, unattempted.
+    await api('PATCH', `/webhook/${hook.token}`, { ...as(bank), body: { enabled: false } });
+    const since = Math.floor(Date.now() / 1000) - 1;
+    const body = pushBody(bank, 'alice@sandbox-bank.test', '1500');
+    expect((await api('POST', '/payments', { ...bank.key, body })).status).toBe(200);
+    let missed: Array<{ status: string; attempts: number }> = [];
+    for (let i = 0; i < 50 && missed.length < 1; i++) {
+      await new Promise((res) => setTimeout(res, 100));
+      missed = (await api('GET', `/webhook/${hook.token}/deliveries`, as(bank))).body.data.deliveries;
+    }
+    expect(missed.map((d) => [d.status, d.attempts])).toEqual([['failed', 0]]);
+    await api('PATCH', `/webhook/${hook.token}`, { ...as(bank), body: { enabled: true } });
+
+    // Milliseconds sent for seconds (the year 33658): refused by the schema, before any SQL.
+    const range =
+      'since: since must be Unix seconds, an integer from 0 (1970-01-01T00:00:00Z) to 253402300799 (9999-12-31T23:59:59Z)';
+    for (const since of [1_000_000_000_000, 253_402_300_800, 2 ** 53]) {
+      const res = await api('POST', `/webhook/${hook.token}/recover`, { ...as(bank), body: { since } });
+      expect([res.status, res.body], String(since)).toEqual([
+        400,
+        { code: 'error.bad_request', message: range, field: 'since' },
+      ]);
+    }
+    // A time still to come matches nothing yet: refused too, as a mistake.
+    const future = await api('POST', `/webhook/${hook.token}/recover`, {
+      ...as(bank),
+      body: { since: Math.floor(Date.now() / 1000) + 3600 },
+    });
+    expect([future.status, future.body]).toEqual([
+      400,
+      { code: 'error.bad_request', message: 'since: since must not be in the future', field: 'since' },
+    ]);
+
+    // Nothing was recovered: the delivery is still failed, unsent, and a valid since moves it.
+    await new Promise((res) => setTimeout(res, 300));
+    const still = (await api('GET', `/webhook/${hook.token}/deliveries`, as(bank))).body.data.deliveries;
+    expect(still.map((d: { status: string; attempts: number }) => [d.status, d.attempts])).toEqual([
+      ['failed', 0],
+    ]);
+    expect(r.received).toHaveLength(0);
+    const recovered = await api('POST', `/webhook/${hook.token}/recover`, { ...as(bank), body: { since } });
+    expect(recovered.body.data).toEqual({ recovered: 1, remaining: 0, has_more: false });
+  });
+
   it('refuses a disabled endpoint, bad input, and other namespaces', async () => {
     const bank = await createBank();
     const r = await startReceiver();

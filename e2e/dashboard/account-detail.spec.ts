@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, shoot, signInAs, signUpSandbox, uniq } from './helpers';
+import { actAs, expectAccessible, shoot, signUpSandbox, uniq } from './helpers';
 
 test('account page: fields from the list’s link, verify in a sandbox, delete behind a confirmation', async ({
   page,
@@ -61,7 +61,7 @@ test('account page: fields from the list’s link, verify in a sandbox, delete b
 test('a production account cannot be verified from its page; an unknown id reads as not found', async ({
   page,
 }) => {
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
   await page.goto('/accounts');
   await page.getByRole('link', { name: 'Settlement — operating', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Settlement — operating', level: 1 })).toBeVisible();

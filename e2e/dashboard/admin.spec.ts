@@ -1,17 +1,9 @@
 import { expect, test } from '@playwright/test';
-import {
-  DEMO_ADMIN,
-  OPERATOR,
-  expectAccessible,
-  shoot,
-  shootThemes,
-  signInAs,
-  signUpSandbox,
-  uniq,
-} from './helpers';
+import { actAs, expectAccessible, shoot, shootThemes, signUpSandbox, uniq } from './helpers';
 
 test('namespaces: create, filter, disable', async ({ page }) => {
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
+  await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Namespaces' }).click();
   const domain = `branch-${uniq()}.demo-bank.test`;
   await page.getByLabel('Name', { exact: true }).fill('Branch');
@@ -62,7 +54,8 @@ test('API keys: create shows the secret once; rotate stops the old secret; revok
   page,
   request,
 }) => {
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
+  await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
   const name = `ci-${uniq()}`;
   await page.getByLabel('Key name').fill(name);
@@ -232,7 +225,8 @@ test('operator rejects a sandbox organization; the organization sees it declined
   const founder = await founderContext.newPage();
   const org = await signUpSandbox(founder);
 
-  await signInAs(page, OPERATOR);
+  await actAs(page, 'operator');
+  await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).click();
   await page.getByRole('button', { name: `Reject ${org.name}` }).click();
   // Confirmed in a dialog, with a note that is required and kept.
@@ -285,7 +279,8 @@ test('operator verifies a sandbox organization and its banner disappears', async
   await founder.getByRole('button', { name: 'Create organization' }).click();
   await expect(founder.getByText('Sandbox — awaiting verification')).toBeVisible();
 
-  await signInAs(page, OPERATOR);
+  await actAs(page, 'operator');
+  await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }).click();
   await expect(page.getByRole('cell', { name, exact: true })).toBeVisible();
   await expectAccessible(page);
@@ -340,7 +335,8 @@ test('operator verifies a sandbox organization and its banner disappears', async
 });
 
 test("a user cannot see another organization's data by editing the URL", async ({ page }) => {
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
+  await page.goto('/');
   const res = await page.evaluate(() =>
     fetch('/api/proxy/apikey', { headers: { 'x-partner-id': 'part_not_mine' } }).then((r) => r.status),
   );

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectAccessible, shoot, signUpSandbox } from './helpers';
+import { expectAccessible, FROM_DASHBOARD, shoot, signUpSandbox } from './helpers';
 
 const ALL = {
   customers_read: true,
@@ -15,7 +15,7 @@ test('the keys screen shows when each key was last used and flags one about to e
   await signUpSandbox(page);
   const me = await (await page.request.get('/api/proxy/me')).json();
   const ns = me.data.partners[0] as { token: string };
-  const headers = { 'x-partner-id': ns.token, 'content-type': 'application/json' };
+  const headers = { 'x-partner-id': ns.token, 'content-type': 'application/json', ...FROM_DASHBOARD };
   const soon = Math.floor(Date.now() / 1000) + 3 * 86_400;
   const expiring = await page.request.post('/api/proxy/apikey', {
     headers,

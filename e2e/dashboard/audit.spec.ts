@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { downloadCsv, expectAccessible, shoot, signUpSandbox } from './helpers';
+import { downloadCsv, expectAccessible, FROM_DASHBOARD, shoot, signUpSandbox } from './helpers';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
@@ -17,7 +17,11 @@ test('an admin finds who renamed a key, reads the change and exports the filtere
   test.setTimeout(90_000);
   const who = await signUpSandbox(page);
   const me = await (await page.request.get('/api/proxy/me')).json();
-  const headers = { 'x-partner-id': me.data.partners[0].token, 'content-type': 'application/json' };
+  const headers = {
+    'x-partner-id': me.data.partners[0].token,
+    'content-type': 'application/json',
+    ...FROM_DASHBOARD,
+  };
   const created = await page.request.post('/api/proxy/apikey', {
     headers,
     data: { name: 'Payouts', access: NO_ACCESS },

@@ -1,10 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, OPERATOR, shoot, signInAs } from './helpers';
+import { actAs, expectAccessible, FROM_DASHBOARD, shoot, stateOf } from './helpers';
+
+// Demo Bank's admin, signed in once for the run (auth.setup.ts).
+test.use({ storageState: stateOf('admin') });
 
 test('a screen whose data fails to load shows the gateway’s message and recovers with Try again', async ({
   page,
 }) => {
-  await signInAs(page, DEMO_ADMIN);
   // The gateway answers 500 for the accounts list (the shell keeps working around it).
   let failing = true;
   await page.route('**/api/proxy/account?*', (route) =>
@@ -33,7 +35,6 @@ test('a screen whose data fails to load shows the gateway’s message and recove
 test('a refusal (4xx) is not retried: the gateway’s message reaches the error boundary at once', async ({
   page,
 }) => {
-  await signInAs(page, DEMO_ADMIN);
   let calls = 0;
   page.on('request', (req) => {
     if (req.url().includes('/api/proxy/payments?')) calls += 1;
@@ -51,7 +52,6 @@ test('a refusal (4xx) is not retried: the gateway’s message reaches the error 
 });
 
 test('a record screen says what is still loading instead of guessing', async ({ page }) => {
-  await signInAs(page, DEMO_ADMIN);
   // The payment comes with the page; its submission is read after. Held back, the status must say
   // it is loading — never "Not submitted" for a payment that was submitted and rejected.
   let release = () => {};
@@ -75,7 +75,6 @@ test('a record screen says what is still loading instead of guessing', async ({ 
 test('every record screen says a record that does not exist is not found, with the way back', async ({
   page,
 }) => {
-  await signInAs(page, DEMO_ADMIN);
   const screens = [
     [
       '/settlements/batch_nope',
@@ -100,8 +99,7 @@ test('every record screen says a record that does not exist is not found, with t
     await expect(page.getByRole('link', { name: back })).toHaveAttribute('href', href);
   }
   await shoot(page, 'record-not-found-account');
-  await page.context().clearCookies();
-  await signInAs(page, OPERATOR);
+  await actAs(page, 'operator');
   for (const [path, heading] of [
     ['/operator/organizations/org_nope', 'Organization org_nope not found'],
     ['/operator/network/batches/batch_nope', 'Settlement batch batch_nope not found'],
@@ -115,7 +113,6 @@ test('every record screen says a record that does not exist is not found, with t
 });
 
 test('a page address that is not valid percent-encoding is not a server error', async ({ page }) => {
-  await signInAs(page, DEMO_ADMIN);
   for (const path of ['/payments/%zz', '/webhooks/%ED%A0%80', '/settlements/%']) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBe(404);
@@ -129,9 +126,8 @@ test('a page address that is not valid percent-encoding is not a server error', 
 test('the dashboard’s proxy refuses a body over 64 KiB in the gateway’s envelope; nothing is created', async ({
   page,
 }) => {
-  await signInAs(page, DEMO_ADMIN);
   const res = await page.request.post('/api/proxy/customer', {
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...FROM_DASHBOARD },
     data: JSON.stringify({ payment_address: 'big@demo-bank.test', padding: 'x'.repeat(70 * 1024) }),
   });
   expect(res.status(), await res.text()).toBe(413);

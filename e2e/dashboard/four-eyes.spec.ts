@@ -1,8 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, shoot, shootThemes, signInAs, uniq } from './helpers';
+import { actAs, DEMO_ADMIN, expectAccessible, shoot, shootThemes, SUPPORT, UNION, uniq } from './helpers';
 
-const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
-const UNION = { email: 'admin@union-cu.test', password: 'demo-password-1' };
 const API = '/api/v1/csp';
 
 /** Signed-in headers of a demo organization's admin in its namespace of `domain`. */
@@ -25,7 +23,7 @@ test("support finds a large payment by a fragment of its payee's address and app
   const demo = await headersOf(request, DEMO_ADMIN, 'demo-bank.test');
   try {
     // Demo Bank's admin turns four eyes on: from 5,000.00, two approvers.
-    await signInAs(page, DEMO_ADMIN);
+    await actAs(page, 'admin');
     await page.goto('/namespaces');
     await page.getByRole('button', { name: 'Settings of demo-bank.test' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings of demo-bank.test' });
@@ -78,8 +76,7 @@ test("support finds a large payment by a fragment of its payee's address and app
     }
 
     // Support finds it by a fragment of the payee's address.
-    await page.context().clearCookies();
-    await signInAs(page, SUPPORT);
+    await actAs(page, 'support');
     await page.goto('/payments');
     await page.getByLabel('Party address or name').fill(payee.slice(0, 9));
     await expect(page).toHaveURL(new RegExp(`party=${payee.slice(0, 9)}`));
@@ -100,16 +97,17 @@ test("support finds a large payment by a fragment of its payee's address and app
     await expect(task).toContainText(`Needs a second approver · approved by ${SUPPORT.email}`);
     await shootThemes(page, 'task-queue-four-eyes');
 
-    // The same person again: the gateway refuses, the task stays.
+    // The same person again: the panel says why before anything is sent (the gateway's own rule),
+    // and the button stays disabled; the task stays.
     await task.click();
-    await panel.getByRole('button', { name: 'Approve (2 of 2)' }).click();
-    await page.getByRole('button', { name: 'Complete now' }).click();
-    await expect(page.getByText('You already approved this task; it needs a second approver')).toBeVisible();
+    await expect(
+      panel.getByText('You already approved this task; it needs a second approver.'),
+    ).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Approve (2 of 2)' })).toBeDisabled();
     await expect(task).toBeVisible();
 
     // Demo Bank's admin, the second approver, completes it: the payment is admitted.
-    await page.context().clearCookies();
-    await signInAs(page, DEMO_ADMIN);
+    await actAs(page, 'admin');
     await page.goto('/tasks');
     await list.getByRole('button').filter({ hasText: paymentId }).click();
     await panel.getByRole('button', { name: 'Approve (2 of 2)' }).click();

@@ -1,16 +1,55 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { DASHBOARD_HEADER } from '../../lib/security/same-origin';
 
 export const DEMO_ADMIN = { email: 'admin@demo-bank.test', password: 'demo-password-1' };
+export const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
+export const VIEWER = { email: 'viewer@demo-bank.test', password: 'demo-password-1' };
+export const UNION = { email: 'admin@union-cu.test', password: 'demo-password-1' };
 export const OPERATOR = { email: 'operator@network.test', password: 'operator-e2e-password' };
+
+/** The demo sign-ins that auth.setup.ts makes once per run, by the name of their saved session. */
+export const ROLES = {
+  admin: DEMO_ADMIN,
+  support: SUPPORT,
+  viewer: VIEWER,
+  union: UNION,
+  operator: OPERATOR,
+};
+export type Role = keyof typeof ROLES;
+
+/** Where a role's signed-in browser state is saved (for `test.use({ storageState })`). */
+export const stateOf = (role: Role) => path.join(import.meta.dirname, '..', '.auth', `${role}.json`);
+
+/**
+ * Makes this page's browser `role`, signed in, from the session auth.setup.ts saved: what clearing
+ * the cookies and signing in again did, without the sign-in form. The session is shared: a test
+ * that signs out or ends sessions signs in with `signInAs` instead.
+ */
+export async function actAs(page: Page, role: Role) {
+  const saved = JSON.parse(readFileSync(stateOf(role), 'utf8')) as {
+    cookies: Parameters<BrowserContext['addCookies']>[0];
+  };
+  await page.context().clearCookies();
+  await page.context().addCookies(saved.cookies);
+}
+
+/**
+ * The header the dashboard's pages send with every change (lib/security/same-origin.ts): a change
+ * a test makes through the proxy in their place (`page.request`) carries it too.
+ */
+export const FROM_DASHBOARD = { [DASHBOARD_HEADER]: '1' };
 
 export async function signInAs(page: Page, who: { email: string; password: string }) {
   await page.goto('/signin');
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/signin/);
+  // The password's hash checked, the session made and the first screen rendered: more than the
+  // default 5 s on a busy machine, the first sign-ins of a run (auth.setup.ts, on a cold server) most.
+  await expect(page).not.toHaveURL(/\/signin/, { timeout: 30_000 });
 }
 
 /** Clicks what downloads a file; answers the file's suggested name and its text. */

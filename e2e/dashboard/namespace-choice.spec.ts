@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, shoot, signInAs, uniq } from './helpers';
+import { expectAccessible, FROM_DASHBOARD, shoot, signInAs, stateOf, uniq } from './helpers';
 
 /**
  * The namespace switcher's choice belongs to the user (saved as preferred_partner_id), not to the
@@ -32,24 +32,27 @@ async function me(page: Page) {
   };
 }
 
+/** Demo Bank's admin (its saved session, in a browser of its own) adds `who` as a viewer. */
+async function addViewer(page: Page, who: { email: string; password: string }) {
+  const admin = await page
+    .context()
+    .browser()!
+    .newContext({ storageState: stateOf('admin') });
+  const res = await admin.request.post('/api/proxy/users', {
+    headers: FROM_DASHBOARD,
+    data: { ...who, role: 'viewer' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await admin.close();
+}
+
 /**
  * Signs in as a new viewer of Demo Bank (`<name>-…@demo-bank.test`), made by the demo admin, so the
  * demo admin's own namespace choice stays untouched.
  */
 async function signInAsNewViewer(page: Page, name: string) {
   const teammate = { email: `${name}-${uniq()}@demo-bank.test`, password: 'teammate-password' };
-  await signInAs(page, DEMO_ADMIN);
-  const status = await page.evaluate(
-    (body) =>
-      fetch('/api/proxy/users', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      }).then((r) => r.status),
-    { ...teammate, role: 'viewer' },
-  );
-  expect(status).toBe(200);
-  await signOut(page);
+  await addViewer(page, teammate);
   await signInAs(page, teammate);
 }
 
@@ -73,20 +76,7 @@ test('the selected namespace is remembered per user, not per browser', async ({ 
   const password = 'teammate-password';
   const alice = { email: `alice-${uniq()}@demo-bank.test`, password };
   const bob = { email: `bob-${uniq()}@demo-bank.test`, password };
-  await signInAs(page, DEMO_ADMIN);
-  for (const who of [alice, bob]) {
-    const status = await page.evaluate(
-      (body) =>
-        fetch('/api/proxy/users', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        }).then((r) => r.status),
-      { email: who.email, password: who.password, role: 'viewer' },
-    );
-    expect(status).toBe(200);
-  }
-  await signOut(page);
+  for (const who of [alice, bob]) await addViewer(page, who);
 
   // Alice opens in the first namespace and switches to the lab.
   await signInAs(page, alice);

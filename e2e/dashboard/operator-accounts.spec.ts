@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, OPERATOR, shootThemes, signInAs, uniq } from './helpers';
+import { actAs, DEMO_ADMIN, shootThemes, uniq } from './helpers';
 
 const API = '/api/v1/csp';
 
@@ -39,7 +39,8 @@ test('the operator verifies a production account with a note; the organization s
   expect(created.status(), await created.text()).toBe(200);
   const accountId = (await created.json()).data.token as string;
 
-  await signInAs(page, OPERATOR);
+  await actAs(page, 'operator');
+  await page.goto('/');
   await page
     .getByRole('navigation', { name: 'Main' })
     .getByRole('link', { name: 'Accounts to verify' })
@@ -59,8 +60,7 @@ test('the operator verifies a production account with a note; the organization s
   await expect(page.getByText(`${title} (demo-bank.test) verified`)).toBeVisible();
   await expect(row).toHaveCount(0);
 
-  await page.context().clearCookies();
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
   await page.goto(`/accounts/${accountId}`);
   await expect(page.getByTestId('account-status')).toHaveText('verified');
   await expect(page.getByText(/Verified by the network operator on .*: Bank letter checked\./)).toBeVisible();

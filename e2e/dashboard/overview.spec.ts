@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney } from '../../lib/client/format';
 import { startReceiver } from '../api/receiver';
-import { DEMO_ADMIN, expectAccessible, shootThemes, signInAs, uniq } from './helpers';
+import { actAs, expectAccessible, shootThemes, uniq } from './helpers';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
@@ -19,7 +19,8 @@ async function tenant(page: Page, domain?: string) {
 }
 
 test('the overview shows the namespace’s figures and both charts', async ({ page }) => {
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
+  await page.goto('/');
   // The figures come with the page (its largest paint is a figure, not a skeleton).
   await expect(page.getByTestId('kpi-payments-today')).toBeVisible();
   await expect(page.getByRole('status', { name: 'Key figures: loading' })).toHaveCount(0);

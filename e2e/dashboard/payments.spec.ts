@@ -1,25 +1,21 @@
 import { expect, test, type Locator } from '@playwright/test';
 import {
-  DEMO_ADMIN,
+  actAs,
   downloadCsv,
   expectAccessible,
-  OPERATOR,
+  openSearch,
   readAs,
   shoot,
   shootThemes,
-  openSearch,
-  signInAs,
   signUpSandbox,
-  uniq,
 } from './helpers';
 
-const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
-const UNION = { email: 'admin@union-cu.test', password: 'demo-password-1' };
 const nav = (page: import('@playwright/test').Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
 test('payment lookup shows parties, amount, timeline, transaction lines and exceptions', async ({ page }) => {
-  await signInAs(page, SUPPORT);
+  await actAs(page, 'support');
+  await page.goto('/');
   await nav(page, 'Payments');
   await page.getByLabel('Status', { exact: true }).selectOption('rejected');
   await expect(page).toHaveURL(/status=rejected/);
@@ -70,7 +66,7 @@ test('payment lookup shows parties, amount, timeline, transaction lines and exce
 test('an admin submits a payment that was created and not submitted; support staff cannot', async ({
   page,
 }) => {
-  await signInAs(page, SUPPORT);
+  await actAs(page, 'support');
   await page.goto('/payments/inv-1003');
   await expect(page.getByTestId('payment-status')).toHaveText('Not submitted');
   await expect(page.getByRole('region', { name: 'Submission' })).toContainText(
@@ -78,8 +74,7 @@ test('an admin submits a payment that was created and not submitted; support sta
   );
   await expect(page.getByRole('button', { name: 'Submit for admission' })).toHaveCount(0);
 
-  await page.context().clearCookies();
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
   await page.goto('/payments/inv-1003');
   await expect(page.getByRole('region', { name: 'Transaction' })).toContainText(
     'None yet: one is made when the payment is admitted.',
@@ -172,7 +167,7 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
 });
 
 test('support staff see no new-payment form', async ({ page }) => {
-  await signInAs(page, SUPPORT);
+  await actAs(page, 'support');
   await page.goto('/payments?new=1');
   await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
   await expect(page.getByText('New payment')).toHaveCount(0);
@@ -181,7 +176,8 @@ test('support staff see no new-payment form', async ({ page }) => {
 test('finding a payment by id opens its page; a partial or unknown id lists what starts with it', async ({
   page,
 }) => {
-  await signInAs(page, SUPPORT);
+  await actAs(page, 'support');
+  await page.goto('/');
   await nav(page, 'Payments');
   await page.getByLabel('Find a payment').fill('inv-0990');
   await page.getByRole('button', { name: 'Find', exact: true }).click();
@@ -228,7 +224,8 @@ test('finding a payment by id opens its page; a partial or unknown id lists what
 test('support searches payments by a party fragment, amount and reference, in the URL, and exports what it found', async ({
   page,
 }) => {
-  await signInAs(page, SUPPORT);
+  await actAs(page, 'support');
+  await page.goto('/');
   await nav(page, 'Payments');
   const ids = page.getByRole('table', { name: 'Payments' }).getByRole('row').locator('td:first-child');
   const tableIds = async () => [...(await ids.allTextContents())];
@@ -263,8 +260,12 @@ test('support searches payments by a party fragment, amount and reference, in th
   expect(lines[1]).toContain(',USD,1500000,15000.00,kofi@union-cu.test,');
 
   // A reference fragment, with the party cleared; an amount that is not one is said so.
+  // One filter at a time, each seen in the URL before the next: two edits within the URL's
+  // debounce can lose one of them (noted for the list-screen kit).
   await page.getByLabel('Party address or name').fill('');
+  await expect(page).not.toHaveURL(/party=/);
   await page.getByLabel('Amount from').fill('');
+  await expect(page).not.toHaveURL(/amount_from=/);
   await page.getByLabel('Reference contains').fill('rent');
   await expect(page).toHaveURL(/[?&]reference=rent(&|$)/);
   await expect(page).not.toHaveURL(/party=|amount_from=/);
@@ -310,7 +311,7 @@ const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 test('the submission section shows the admission, its times and the transaction the API answers', async ({
   page,
 }) => {
-  await signInAs(page, SUPPORT);
+  await actAs(page, 'support');
   const sub = await readAs<SubmissionAnswer>(page, 'demo-bank.test', '/payments/inv-0990/submissions');
   const { transactions } = await readAs<{ transactions: Array<{ transaction_id: string }> }>(
     page,
@@ -378,7 +379,8 @@ const day = (offsetDays: number) => {
 };
 
 test('payments filtered by creation date, kept in the URL next to the status filter', async ({ page }) => {
-  await signInAs(page, SUPPORT);
+  await actAs(page, 'support');
+  await page.goto('/');
   await nav(page, 'Payments');
   await expect(page.getByRole('link', { name: 'inv-0993', exact: true })).toBeVisible();
 
@@ -416,7 +418,8 @@ test('payments filtered by creation date, kept in the URL next to the status fil
 test('the payments list reads oldest first from its Created header, in the URL, and back', async ({
   page,
 }) => {
-  await signInAs(page, SUPPORT);
+  await actAs(page, 'support');
+  await page.goto('/');
   await nav(page, 'Payments');
   type Ids = { payments: Array<{ payment_id: string }> };
   const newest = (await readAs<Ids>(page, 'demo-bank.test', '/payments?limit=1')).payments[0]!.payment_id;
@@ -447,79 +450,11 @@ test('the payments list reads oldest first from its Created header, in the URL, 
   await expect(sortButton).toBeFocused();
 });
 
-test('a settled payment’s timeline links to its settlement batch', async ({ page, request }) => {
-  await signUpSandbox(page);
-  const me = await (await page.request.get('/api/proxy/me')).json();
-  const partner = me.data.partners[0] as { token: string; domain: string };
-  const paymentId = `settle-${uniq()}`;
-  const headers = { 'x-partner-id': partner.token };
-  const created = await page.request.post('/api/proxy/payments', {
-    headers,
-    data: {
-      payment_id: paymentId,
-      amount: { currency: 'USD', total: '4200' },
-      debtor_party: {
-        payment_address: `payer@${partner.domain}`,
-        first_name: 'Pat',
-        last_name: 'Payer',
-        type: 'Payer_Individual',
-      },
-      beneficiary_party: {
-        payment_address: 'alice@sandbox-bank.test',
-        first_name: 'Alice',
-        last_name: 'Sandbox',
-        type: 'Payee_Individual',
-      },
-      reference: 'Settlement link',
-      payment_type: 'Type_Push',
-    },
-  });
-  expect(created.status()).toBe(200);
-  expect(
-    (await page.request.post(`/api/proxy/payments/${paymentId}/submissions`, { headers })).status(),
-  ).toBe(200);
-  // The Sandbox Bank admits it in the background.
-  await expect
-    .poll(
-      async () =>
-        (await (await page.request.get(`/api/proxy/payments/${paymentId}/submissions`, { headers })).json())
-          .data.status,
-    )
-    .toBe(3);
-
-  // The operator runs a cut-off through the gateway.
-  const signin = await request.post('/api/v1/csp/organization/signin', {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: { admin_email: OPERATOR.email, admin_password: OPERATOR.password },
-  });
-  const operatorJwt = (await signin.json()).data.access_token as string;
-  const cut = await request.post('/api/v1/csp/settlements', {
-    headers: { authorization: `Bearer ${operatorJwt}`, 'idempotency-key': crypto.randomUUID() },
-  });
-  expect(cut.status()).toBe(200);
-  const txns = await (
-    await page.request.get(`/api/proxy/payments/${paymentId}/transactions`, { headers })
-  ).json();
-  const batchId = txns.data.transactions[0].batch_id as string;
-  expect(batchId).toMatch(/^batch_/);
-
-  await page.goto(`/payments/${paymentId}`);
-  await expect(page.getByTestId('payment-status')).toHaveText('Settled');
-  const timeline = page.getByRole('region', { name: 'Timeline' });
-  await expect(timeline).toContainText('Admitted');
-  const step = timeline.getByRole('link', { name: `Settled with batch ${batchId}` });
-  await expect(step).toHaveAttribute('href', `/settlements/${batchId}`);
-  await expect(
-    page.getByRole('region', { name: 'Transaction' }).getByRole('link', { name: `batch ${batchId}` }),
-  ).toHaveAttribute('href', `/settlements/${batchId}`);
-  await expectAccessible(page);
-  await shoot(page, 'payment-settled');
-});
-
 test('support works the queue with the keyboard and the payment is admitted; failing needs a note and records the exception', async ({
   page,
 }) => {
-  await signInAs(page, SUPPORT);
+  await actAs(page, 'support');
+  await page.goto('/');
   await nav(page, 'Task queue');
   const rows = page.getByRole('list', { name: 'Tasks' }).getByRole('button');
   await expect(rows.first()).toBeVisible();
@@ -551,7 +486,8 @@ test('support works the queue with the keyboard and the payment is admitted; fai
 });
 
 test('a credit union admin sees its own queue, not the other bank’s', async ({ page }) => {
-  await signInAs(page, UNION);
+  await actAs(page, 'union');
+  await page.goto('/');
   await nav(page, 'Task queue');
   await expect(page.getByRole('list', { name: 'Tasks' })).toContainText('inv-1001');
   await expect(page.getByRole('list', { name: 'Tasks' })).not.toContainText('ucu-2003 · beneficiary');

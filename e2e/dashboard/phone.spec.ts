@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN, OPERATOR, shoot, signInAs } from './helpers';
+import { actAs, shoot } from './helpers';
 import { ADMIN, OPERATOR_SCREENS, SIGNED_OUT, type Screen } from './screen-list';
 
 /**
@@ -33,17 +33,18 @@ test('signed-out screens fit a phone', async ({ page }) => {
 
 test('an admin’s screens fit a phone', async ({ page }) => {
   test.setTimeout(180_000);
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
   await visit(page, ADMIN);
 });
 
 test('the operator’s screens fit a phone', async ({ page }) => {
-  await signInAs(page, OPERATOR);
+  await actAs(page, 'operator');
   await visit(page, OPERATOR_SCREENS);
 });
 
 test('on a phone the sidebar is a menu: the button opens it, a link or Esc closes it', async ({ page }) => {
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
+  await page.goto('/');
   const menu = page.getByRole('button', { name: 'Menu', exact: true });
   const sidebar = page.getByRole('navigation', { name: 'Main' });
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
@@ -67,7 +68,8 @@ test('on a phone the sidebar is a menu: the button opens it, a link or Esc close
 
 test('at desktop width the sidebar stays and there is no menu button', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
+  await page.goto('/');
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menu', exact: true })).toBeHidden();
 });

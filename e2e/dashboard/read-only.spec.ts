@@ -1,10 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signInAs, shoot } from './helpers';
+import { ROLES, shoot, stateOf } from './helpers';
 
-const READERS = [
-  { email: 'support@demo-bank.test', password: 'demo-password-1' },
-  { email: 'viewer@demo-bank.test', password: 'demo-password-1' },
-];
+const READERS = ['support', 'viewer'] as const;
 
 // Screen, the control only admins see, and a column of the table everyone reads.
 const SCREENS = [
@@ -14,59 +11,64 @@ const SCREENS = [
   { path: '/customers', control: 'Create customer', action: null },
 ];
 
-for (const who of READERS) {
-  test(`${who.email.split('@')[0]} users read namespaces, accounts, links and customers without the admin controls`, async ({
-    page,
-  }) => {
-    await signInAs(page, who);
-    for (const screen of SCREENS) {
-      await page.goto(screen.path);
-      await expect(page.getByRole('status', { name: 'Read only' })).toContainText(
-        "Only your organization's admins",
-      );
-      await expect(page.getByRole('button', { name: screen.control })).toHaveCount(0);
-      // The table is there, with its rows, but without an action in any of them.
-      const table = page.getByRole('table');
-      await expect(table.getByRole('row').nth(1)).toBeVisible();
-      if (screen.action) await expect(table.getByRole('button', { name: screen.action })).toHaveCount(0);
-      if (who.email.startsWith('viewer')) await shoot(page, `read-only${screen.path.replace('/', '-')}`);
-    }
-    // Resolving a payment address is a read: every role may.
-    await page.getByLabel('Resolve a payment address').fill('jane@demo-bank.test');
-    await page.getByRole('button', { name: 'Resolve' }).click();
-    await expect(page.getByText('jane@demo-bank.test →')).toBeVisible();
-    // The audit trail is for admins and support (lib/dashboard/permissions.ts).
-    await page.goto('/audit');
-    if (who.email.startsWith('viewer'))
-      await expect(page.getByRole('status', { name: 'Admins and support only' })).toBeVisible();
-    else await expect(page.getByRole('heading', { name: 'Audit trail', level: 1 })).toBeVisible();
+for (const role of READERS) {
+  const who = ROLES[role];
+  test.describe(() => {
+    test.use({ storageState: stateOf(role) });
+    test(`${who.email.split('@')[0]} users read namespaces, accounts, links and customers without the admin controls`, async ({
+      page,
+    }) => {
+      for (const screen of SCREENS) {
+        await page.goto(screen.path);
+        await expect(page.getByRole('status', { name: 'Read only' })).toContainText(
+          "Only your organization's admins",
+        );
+        await expect(page.getByRole('button', { name: screen.control })).toHaveCount(0);
+        // The table is there, with its rows, but without an action in any of them.
+        const table = page.getByRole('table');
+        await expect(table.getByRole('row').nth(1)).toBeVisible();
+        if (screen.action) await expect(table.getByRole('button', { name: screen.action })).toHaveCount(0);
+        if (who.email.startsWith('viewer')) await shoot(page, `read-only${screen.path.replace('/', '-')}`);
+      }
+      // Resolving a payment address is a read: every role may.
+      await page.getByLabel('Resolve a payment address').fill('jane@demo-bank.test');
+      await page.getByRole('button', { name: 'Resolve' }).click();
+      await expect(page.getByText('jane@demo-bank.test →')).toBeVisible();
+      // The audit trail is for admins and support (lib/dashboard/permissions.ts).
+      await page.goto('/audit');
+      if (who.email.startsWith('viewer'))
+        await expect(page.getByRole('status', { name: 'Admins and support only' })).toBeVisible();
+      else await expect(page.getByRole('heading', { name: 'Audit trail', level: 1 })).toBeVisible();
+    });
   });
 }
 
-test("the operator's screens tell anyone else whose they are, without calling the gateway", async ({
-  page,
-}) => {
-  await signInAs(page, { email: 'admin@demo-bank.test', password: 'demo-password-1' });
-  const refused: string[] = [];
-  page.on('response', (r) => {
-    if (r.url().includes('/api/proxy/operator/') && r.status() === 403) refused.push(r.url());
+test.describe(() => {
+  test.use({ storageState: stateOf('admin') });
+  test("the operator's screens tell anyone else whose they are, without calling the gateway", async ({
+    page,
+  }) => {
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/proxy/operator/') && r.status() === 403) refused.push(r.url());
+    });
+    for (const path of [
+      '/operator',
+      '/operator/accounts',
+      '/operator/network',
+      '/operator/organizations/org_x',
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: 'Network operator', level: 1 })).toBeVisible();
+      await expect(page.getByRole('status', { name: 'For the network operator only' })).toContainText(
+        "they are the network operator's",
+      );
+    }
+    await shoot(page, 'operator-only');
+    expect(refused).toEqual([]);
+    // Nor are they in the menu.
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }),
+    ).toHaveCount(0);
   });
-  for (const path of [
-    '/operator',
-    '/operator/accounts',
-    '/operator/network',
-    '/operator/organizations/org_x',
-  ]) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { name: 'Network operator', level: 1 })).toBeVisible();
-    await expect(page.getByRole('status', { name: 'For the network operator only' })).toContainText(
-      "they are the network operator's",
-    );
-  }
-  await shoot(page, 'operator-only');
-  expect(refused).toEqual([]);
-  // Nor are they in the menu.
-  await expect(
-    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Organizations' }),
-  ).toHaveCount(0);
 });

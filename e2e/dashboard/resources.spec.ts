@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  actAs,
   DEMO_ADMIN,
   downloadCsv,
   expectAccessible,
@@ -16,7 +17,8 @@ const nav = (page: Page, name: string) =>
 test('accounts: add with a checked routing number, filter, verify is refused in production, delete behind a confirmation', async ({
   page,
 }) => {
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
+  await page.goto('/');
   await nav(page, 'Accounts');
   await expect(page.getByRole('cell', { name: 'Settlement — operating', exact: true })).toBeVisible();
   const title = `Payroll ${uniq()}`;
@@ -57,7 +59,8 @@ test('accounts: add with a checked routing number, filter, verify is refused in 
 });
 
 test('customers: resolve a linked address and create one', async ({ page }) => {
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
+  await page.goto('/');
   await nav(page, 'Customers');
   await page.getByLabel('Resolve a payment address').fill('maria@union-cu.test');
   await page.getByRole('button', { name: 'Resolve' }).click();
@@ -78,7 +81,8 @@ test('customers: resolve a linked address and create one', async ({ page }) => {
 test('users: invite by a one-time link the teammate opens, change role, sign out, reset access, remove', async ({
   page,
 }) => {
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
+  await page.goto('/');
   await nav(page, 'Users');
   const email = `teammate-${uniq()}@demo-bank.test`;
   const password = 'quiet-harbor-lantern-93';
@@ -149,22 +153,50 @@ test('users: invite by a one-time link the teammate opens, change role, sign out
     .getByRole('button', { name: 'Reset access' })
     .click();
   const again = page.getByRole('dialog', { name: `Invitation link for ${email}` });
-  expect(await again.getByLabel('Invitation link').inputValue()).not.toBe(link);
+  const resetLink = await again.getByLabel('Invitation link').inputValue();
+  expect(resetLink).not.toBe(link);
   await again.getByRole('button', { name: 'Done' }).click();
-  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Invited: no password yet');
+  const invited = page.getByRole('row').filter({ hasText: email });
+  await expect(invited).toContainText('Invited: no password yet');
   await theirs.goto('/payments');
   await expect(theirs).toHaveURL(/\/signin/);
+
+  // A pending invitation is worked as one: a new link (the one sent before dies) or revoked. It has
+  // no session to end nor access to reset.
+  await expect(invited.getByRole('button', { name: `Sign ${email} out everywhere` })).toHaveCount(0);
+  await expect(invited.getByRole('button', { name: `Reset access of ${email}` })).toHaveCount(0);
+  await invited.getByRole('button', { name: `New invitation link for ${email}` }).click();
+  const renew = page.getByRole('dialog', { name: `New invitation link for ${email}?` });
+  await expect(renew).toContainText('The link sent before stops working at once.');
+  await shoot(page, 'users-invitation-new-link');
+  await renew.getByRole('button', { name: 'Make a new link' }).click();
+  const renewed = page.getByRole('dialog', { name: `Invitation link for ${email}` });
+  const newLink = await renewed.getByLabel('Invitation link').inputValue();
+  expect(newLink).toMatch(/\/invitation\/inv_[A-Za-z0-9_-]{43}$/);
+  expect(newLink).not.toBe(resetLink);
+  await renewed.getByRole('button', { name: 'Done' }).click();
+  const stale = await other.newPage();
+  await stale.goto(resetLink);
+  await expect(stale.getByText(/This invitation link is not valid/)).toBeVisible();
   await other.close();
-  await page.getByRole('button', { name: `Remove ${email}` }).click();
+
+  await invited.getByRole('button', { name: `Revoke the invitation of ${email}` }).click();
   await page
-    .getByRole('dialog', { name: `Remove ${email}?` })
-    .getByRole('button', { name: 'Remove' })
+    .getByRole('dialog', { name: `Revoke the invitation of ${email}?` })
+    .getByRole('button', { name: 'Revoke' })
     .click();
+  await expect(page.getByText(`The invitation of ${email} is revoked`)).toBeVisible();
   await expect(page.getByRole('cell', { name: email, exact: true })).toHaveCount(0);
+  // The link of a revoked invitation leads nowhere.
+  const revoked = await (await page.context().browser()!.newContext()).newPage();
+  await revoked.goto(newLink);
+  await expect(revoked.getByText(/This invitation link is not valid/)).toBeVisible();
+  await revoked.context().close();
 });
 
 test('links: the established link can be suspended and resumed', async ({ page }) => {
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
+  await page.goto('/');
   await nav(page, 'Links');
   await expect(page.getByRole('cell', { name: 'union-cu.test', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'suspend link with union-cu.test' }).click();
@@ -280,7 +312,7 @@ test('customers: the list pages through the gateway with the page in the URL', a
     (partner) =>
       fetch('/api/proxy/apikey', {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-partner-id': partner },
+        headers: { 'content-type': 'application/json', 'x-partner-id': partner, 'x-csp-dashboard': '1' },
         body: JSON.stringify({
           name: 'loader',
           access: {

@@ -1,4 +1,5 @@
-import type { Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, shoot } from './helpers';
 
 /** The dashboard's screens, each with how to open it and what shows it is ready (screens, phone specs). */
 export type Screen = {
@@ -68,6 +69,7 @@ export const ADMIN: Screen[] = [
     open: go('/tasks'),
     ready: (p) => p.getByRole('list', { name: 'Tasks' }).getByRole('button').first(),
   },
+  { name: 'returns', open: go('/returns'), ready: heading('Returns') },
   {
     name: 'payment-not-found',
     open: go('/payments/does-not-exist'),
@@ -87,11 +89,11 @@ export const ADMIN: Screen[] = [
   },
   { name: 'webhooks', open: go('/webhooks'), ready: heading('Webhooks') },
   { name: 'sessions', open: go('/sessions'), ready: (p) => p.getByText('This browser', { exact: true }) },
-  // The admin's own sign-in is in the trail, whatever else the demo has.
+  // The demo's changes, sign-ins and the tests' own are in the trail: its newest entry.
   {
     name: 'audit',
     open: go('/audit'),
-    ready: (p) => p.getByRole('cell', { name: 'Signed in', exact: true }).first(),
+    ready: (p) => p.getByRole('table', { name: 'Audit trail' }).getByRole('row').nth(1),
   },
 ];
 
@@ -102,6 +104,32 @@ export const OPERATOR_SCREENS: Screen[] = [
   {
     name: 'operator-audit',
     open: go('/audit'),
-    ready: (p) => p.getByRole('cell', { name: 'Signed in', exact: true }).first(),
+    ready: (p) => p.getByRole('table', { name: 'Audit trail' }).getByRole('row').nth(1),
   },
 ];
+
+/**
+ * Opens each screen in `theme`: no serious or critical axe violation once it is ready, and a
+ * full-page screenshot in e2e/screenshots/screen-<name>-<theme>.png to look at.
+ */
+export async function checkScreens(page: Page, screens: Screen[], theme: 'light' | 'dark') {
+  for (const s of screens) {
+    await test.step(`${s.name} (${theme})`, async () => {
+      await s.open(page);
+      await expect(s.ready(page)).toBeVisible();
+      await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+      // Skeletons and pending rows gone: the screen as a user reads it.
+      await expect(page.locator('.animate-pulse')).toHaveCount(0);
+      await expectAccessible(page);
+      await shoot(page, `screen-${s.name}-${theme}`);
+    });
+  }
+}
+
+/** The browser in `theme`, as its toggle would have left it (for checkScreens). */
+export function useTheme(theme: 'light' | 'dark') {
+  test.use({ colorScheme: theme });
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+  });
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { expectAccessible, shoot, signInAs, signUpSandbox, uniq } from './helpers';
+import { expectAccessible, FROM_DASHBOARD, shoot, signInAs, signUpSandbox, uniq } from './helpers';
 
 /** The app's code now, or `steps` 30-second steps later (the gateway accepts one step either side). */
 const codeOf = (secret: string, steps = 0) =>
@@ -83,17 +83,23 @@ test('an admin requires a second factor of everyone: a member without one is sen
   test.setTimeout(90_000);
   await signUpSandbox(page);
   // The admin's own second factor (through the dashboard's proxy), then a member with a password.
-  const started = await (await page.request.post('/api/proxy/me/second-factor/totp')).json();
+  const started = await (
+    await page.request.post('/api/proxy/me/second-factor/totp', { headers: FROM_DASHBOARD })
+  ).json();
   const secret = started.data.secret as string;
   expect(
     (
-      await page.request.post('/api/proxy/me/second-factor/totp/confirm', { data: { code: codeOf(secret) } })
+      await page.request.post('/api/proxy/me/second-factor/totp/confirm', {
+        headers: FROM_DASHBOARD,
+        data: { code: codeOf(secret) },
+      })
     ).status(),
   ).toBe(200);
   const member = { email: `member-${uniq()}@example.test`, password: 'a-long-and-unusual-passphrase-42' };
   expect(
     (
       await page.request.post('/api/proxy/users', {
+        headers: FROM_DASHBOARD,
         data: { email: member.email, role: 'support', password: member.password },
       })
     ).status(),

@@ -42,8 +42,21 @@ test('a user ends another browser’s session, which loses access on its next re
     await page.goto('/payments');
     await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
 
-    // The password: a guessable one is refused with the reason, a good one is taken.
+    // The password: the two new ones must match; a wrong current one is refused under its field;
+    // a guessable one is refused with the reason; a good one is taken.
     await page.goto('/sessions');
+    await page.getByLabel('Current password').fill(`${who.password}x`);
+    await page.getByLabel('New password', { exact: true }).fill('violet tractor umbrella 42');
+    await page.getByLabel('New password, again').fill('violet tractor umbrella 43');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByLabel('New password, again')).toHaveAccessibleDescription(
+      'The two new passwords differ',
+    );
+    await page.getByLabel('New password, again').fill('violet tractor umbrella 42');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expect(page.getByLabel('Current password')).toHaveAccessibleDescription(
+      'current_password is not your current password',
+    );
     await page.getByLabel('Current password').fill(who.password);
     await page.getByLabel('New password', { exact: true }).fill('password12345');
     await page.getByLabel('New password, again').fill('password12345');

@@ -1,5 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
-import { download, downloadCsv, expectAccessible, OPERATOR, shoot, signInAs } from './helpers';
+import {
+  DEMO_ADMIN,
+  download,
+  downloadCsv,
+  expectAccessible,
+  FROM_DASHBOARD,
+  OPERATOR,
+  shoot,
+  signInAs,
+  signUpSandbox,
+  uniq,
+} from './helpers';
 import { makeTradingFixture, newOrganization, runCutoff, type TradingFixture } from './settlement-data';
 
 const nav = (page: Page, name: string) =>
@@ -66,6 +77,8 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
   test.setTimeout(150_000); // two sign-ins, three accessibility scans and six screenshots
   const fx = await makeTradingFixture(request);
 
+  // Signed in here, not from the saved session: this spec runs after the shared-data specs
+  // whether or not the sign-ins ran (playwright.config.ts).
   await signInAs(page, OPERATOR);
   await nav(page, 'Network');
   await expect(page.getByRole('heading', { name: 'Network', level: 1 })).toBeVisible();
@@ -75,6 +88,10 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
   await expect(awaiting).not.toHaveText('…');
   expect(Number((await awaiting.textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(4);
   await page.getByRole('button', { name: 'Run cut-off now' }).click();
+  // It asks first, showing what it would batch.
+  const confirm = page.getByRole('dialog', { name: 'Run a cut-off now?' });
+  await expect(confirm.getByTestId('cutoff-preview').getByRole('row', { name: /^EUR/ })).toBeVisible();
+  await confirm.getByRole('button', { name: /^Settle \d+ transactions?$/ }).click();
   const outcome = page.getByTestId('cutoff-outcome');
   await expect(outcome).toContainText('Cut-off ran:');
   const batchId = (await outcome.textContent())!.match(
@@ -101,6 +118,10 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
   const participants = page.getByRole('table', { name: 'Participants of the batch' });
   await expect(participants.getByRole('row').filter({ hasText: fx.a.domain })).toContainText('Receives');
   await expect(participants.getByRole('row').filter({ hasText: fx.a.domain })).toContainText('EUR 30.00');
+  // The participants' multilateral nets as a chart too: a bar each.
+  await expect(page.getByTestId('net-positions-chart').locator('.recharts-bar-rectangle')).toHaveCount(
+    await participants.locator('tbody tr').count(),
+  );
   await expectAccessible(page);
   await shootLightAndDark(page, 'operator-network-batch');
   // The partner's address of the batch sends the operator there too (it holds no namespace).
@@ -119,21 +140,30 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
   const debits = chart.locator('.recharts-bar-rectangle path[data-type="Debit"]');
   await expect(credit).toHaveCount(1);
   await expect(debits).toHaveCount(2);
-  const up = (await credit.boundingBox())!;
-  for (const d of await debits.all())
-    expect((await d.boundingBox())!.y).toBeGreaterThanOrEqual(up.y + up.height - 1);
-  await credit.hover();
-  await expect(chart).toContainText(`${fx.b.domain}${fx.b.token}Credit EUR 70.00`);
-  // Bars are named by the counterparty's domain; the value axis is symmetric around zero, so its
-  // five ticks are distinct with zero in the middle.
+  // Measured, and hovered, until a drawing of the chart holds still long enough (it redraws as its
+  // container settles, replacing the bars' elements).
+  await expect
+    .poll(async () => {
+      const up = await credit.boundingBox();
+      const downs = await Promise.all((await debits.all()).map((d) => d.boundingBox()));
+      return (
+        up !== null && downs.length === 2 && downs.every((d) => d !== null && d.y >= up.y + up.height - 1)
+      );
+    })
+    .toBe(true);
+  await expect(async () => {
+    await credit.hover();
+    await expect(chart).toContainText(`Bravo${fx.b.domain}${fx.b.token}Credit EUR 70.00`, { timeout: 2_000 });
+  }).toPass();
+  // The bars lie across, each named by its namespace's name, level (none slanted); the value axis
+  // is symmetric around zero (the largest position is 70): five distinct ticks.
   const labels = await chart.locator('svg text').allTextContents();
-  // The three bars' names (long ones cut with an ellipsis), then the value axis: symmetric around
-  // zero (the largest position is 70), five distinct ticks.
   expect(labels).toHaveLength(8);
-  expect(labels.slice(0, 3).some((l) => fx.b.domain.startsWith(l.replace(/…$/, '')))).toBe(true);
-  expect(labels.slice(3)).toEqual(['-100', '-50', '0', '50', '100']);
-  // The table names each counterparty by the domain its link tells, above its id.
+  expect(labels).toEqual(expect.arrayContaining(['-100', '-50', '0', '50', '100', 'Bravo', 'Charlie']));
+  await expect(chart.locator('svg text[transform*="rotate"]')).toHaveCount(0);
+  // The table names each counterparty (name, domain, id), in the chart's order: the credit first.
   const table = partner.getByRole('table', { name: 'Net positions' });
+  await expect(table.locator('tbody tr').first()).toContainText(`Bravo${fx.b.domain}`);
   for (const ns of [fx.b, fx.c]) {
     await expect(table.getByRole('row').filter({ hasText: ns.token })).toContainText(
       `${ns.domain}${ns.token}`,
@@ -346,10 +376,28 @@ test('batches list: 21 batches page by 20, status and cut-off range filters live
     await expect(page.getByTestId('net-position')).toHaveText(`Pays ${shown}`);
     await expect(page.getByTestId('net-positions-chart').locator('.recharts-bar-rectangle')).toHaveCount(1);
   }
+  // One counterparty on a phone: a bar of sane thickness, its name level and whole on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const one = page.getByTestId('net-positions-chart');
+  // The chart draws again at the new width (more than once, as its container settles): the bar
+  // is measured until a drawing of it holds still long enough to be read.
+  const path = one.locator('.recharts-bar-rectangle path');
+  await expect
+    .poll(async () => {
+      const bar = await path.boundingBox();
+      return bar && { thin: bar.height <= 28, onScreen: bar.x + bar.width <= 390 };
+    })
+    .toEqual({ thin: true, onScreen: true });
+  await expect(one.locator('svg text[transform*="rotate"]')).toHaveCount(0);
+  const name = one.locator('svg text', { hasText: 'Sandbox Bank' });
+  await expect(name).toBeVisible();
+  await expect.poll(async () => (await name.boundingBox())?.x ?? -1).toBeGreaterThanOrEqual(0);
+  await shoot(page, 'settlement-batch-one-counterparty-390');
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Another organization cannot open these batches, nor can anyone open a made-up one.
   const other = await (await browser.newContext()).newPage();
-  await signInAs(other, { email: 'admin@demo-bank.test', password: 'demo-password-1' });
+  await signInAs(other, DEMO_ADMIN);
   for (const id of [batches.KWD!, 'batch_does_not_exist']) {
     await other.goto(`/settlements/${id}`);
     // The record-not-found page: another organization's batch is not told apart from a made-up one.
@@ -435,4 +483,73 @@ test("a namespace's statement for a period: totals per currency, nets per counte
   await expect(page.getByText('A statement covers at most 366 days')).toBeVisible();
   await page.getByLabel('To (UTC day)').fill('2020-12-31');
   await expect(page.getByText('No completed batch in this period.')).toBeVisible();
+});
+
+test('a settled payment’s timeline links to its settlement batch', async ({ page, request }) => {
+  await signUpSandbox(page);
+  const me = await (await page.request.get('/api/proxy/me')).json();
+  const partner = me.data.partners[0] as { token: string; domain: string };
+  const paymentId = `settle-${uniq()}`;
+  const headers = { 'x-partner-id': partner.token, ...FROM_DASHBOARD };
+  const created = await page.request.post('/api/proxy/payments', {
+    headers,
+    data: {
+      payment_id: paymentId,
+      amount: { currency: 'USD', total: '4200' },
+      debtor_party: {
+        payment_address: `payer@${partner.domain}`,
+        first_name: 'Pat',
+        last_name: 'Payer',
+        type: 'Payer_Individual',
+      },
+      beneficiary_party: {
+        payment_address: 'alice@sandbox-bank.test',
+        first_name: 'Alice',
+        last_name: 'Sandbox',
+        type: 'Payee_Individual',
+      },
+      reference: 'Settlement link',
+      payment_type: 'Type_Push',
+    },
+  });
+  expect(created.status()).toBe(200);
+  expect(
+    (await page.request.post(`/api/proxy/payments/${paymentId}/submissions`, { headers })).status(),
+  ).toBe(200);
+  // The Sandbox Bank admits it in the background.
+  await expect
+    .poll(
+      async () =>
+        (await (await page.request.get(`/api/proxy/payments/${paymentId}/submissions`, { headers })).json())
+          .data.status,
+    )
+    .toBe(3);
+
+  // The operator runs a cut-off through the gateway.
+  const signin = await request.post('/api/v1/csp/organization/signin', {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    data: { admin_email: OPERATOR.email, admin_password: OPERATOR.password },
+  });
+  const operatorJwt = (await signin.json()).data.access_token as string;
+  const cut = await request.post('/api/v1/csp/settlements', {
+    headers: { authorization: `Bearer ${operatorJwt}`, 'idempotency-key': crypto.randomUUID() },
+  });
+  expect(cut.status()).toBe(200);
+  const txns = await (
+    await page.request.get(`/api/proxy/payments/${paymentId}/transactions`, { headers })
+  ).json();
+  const batchId = txns.data.transactions[0].batch_id as string;
+  expect(batchId).toMatch(/^batch_/);
+
+  await page.goto(`/payments/${paymentId}`);
+  await expect(page.getByTestId('payment-status')).toHaveText('Settled');
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  await expect(timeline).toContainText('Admitted');
+  const step = timeline.getByRole('link', { name: `Settled with batch ${batchId}` });
+  await expect(step).toHaveAttribute('href', `/settlements/${batchId}`);
+  await expect(
+    page.getByRole('region', { name: 'Transaction' }).getByRole('link', { name: `batch ${batchId}` }),
+  ).toHaveAttribute('href', `/settlements/${batchId}`);
+  await expectAccessible(page);
+  await shoot(page, 'payment-settled');
 });

@@ -1,17 +1,20 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import {
-  DEMO_ADMIN,
+  actAs,
   downloadCsv,
   expectAccessible,
   readAs,
   shoot,
   shootThemes,
-  signInAs,
+  stateOf,
+  SUPPORT,
+  UNION,
   uniq,
 } from './helpers';
 
-const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
-const UNION = { email: 'admin@union-cu.test', password: 'demo-password-1' };
+// Demo Bank's support, signed in once for the run (auth.setup.ts).
+test.use({ storageState: stateOf('support') });
+
 const API = '/api/v1/csp';
 
 /** Union pays Demo Bank `n` times through the gateway: each payment waits in Demo Bank's queue. */
@@ -62,7 +65,6 @@ test('support selects several tasks and completes them at once; each payment is 
   request,
 }) => {
   const ids = await paymentsWaitingForDemoBank(request, 3);
-  await signInAs(page, SUPPORT);
   await page.goto('/tasks');
   const list = page.getByRole('list', { name: 'Tasks' });
   for (const id of ids) await expect(list).toContainText(id);
@@ -91,7 +93,6 @@ test('a completed task leaves the queue before the gateway answers, and comes ba
   request,
 }) => {
   const [id] = await paymentsWaitingForDemoBank(request, 1);
-  await signInAs(page, SUPPORT);
   await page.goto('/tasks');
   const list = page.getByRole('list', { name: 'Tasks' });
   const row = list.getByRole('button').filter({ hasText: id! });
@@ -140,7 +141,6 @@ interface QueueAnswer {
 
 test('j and k move the selection down and up the queue, and the panel follows', async ({ page, request }) => {
   await paymentsWaitingForDemoBank(request, 2);
-  await signInAs(page, SUPPORT);
   await page.goto('/tasks');
   const queue = await readAs<QueueAnswer>(page, 'demo-bank.test', '/tasks?status=pending&page=1&limit=50');
   expect(queue.tasks.length).toBeGreaterThanOrEqual(3);
@@ -177,7 +177,6 @@ test('h puts a task on hold only with a note; it moves from the Pending tab to O
   request,
 }) => {
   const [id] = await paymentsWaitingForDemoBank(request, 1);
-  await signInAs(page, SUPPORT);
   await page.goto('/tasks');
   const list = page.getByRole('list', { name: 'Tasks' });
   const row = list.getByRole('button').filter({ hasText: id! });
@@ -253,7 +252,6 @@ test('a task held and then completed shows both changes in its payment’s timel
   request,
 }) => {
   const [id] = await paymentsWaitingForDemoBank(request, 1);
-  await signInAs(page, SUPPORT);
   await page.goto('/tasks');
   const row = page.getByRole('list', { name: 'Tasks' }).getByRole('button').filter({ hasText: id! });
   await row.click();
@@ -287,7 +285,7 @@ test('a task held and then completed shows both changes in its payment’s timel
 
 test('the task-name filter narrows the queue to that task, in the URL', async ({ page }) => {
   // Union's queue holds its beneficiary admissions and the compliance review of its big payment.
-  await signInAs(page, UNION);
+  await actAs(page, 'union');
   await page.goto('/tasks');
   const all = await readAs<QueueAnswer>(page, 'union-cu.test', '/tasks?status=pending&page=1&limit=50');
   const reviews = await readAs<QueueAnswer>(
@@ -342,7 +340,6 @@ test('c waits out an undo window on the same task; u takes it back and nothing i
   request,
 }) => {
   const [id] = await paymentsWaitingForDemoBank(request, 1);
-  await signInAs(page, SUPPORT);
   await page.goto('/tasks');
   const list = page.getByRole('list', { name: 'Tasks' });
   const row = list.getByRole('button').filter({ hasText: id! });
@@ -392,7 +389,6 @@ test('support claims a task; a colleague sees who is on it and is asked before t
   request,
 }) => {
   const [id] = await paymentsWaitingForDemoBank(request, 1);
-  await signInAs(page, SUPPORT);
   await page.goto('/tasks');
   const list = page.getByRole('list', { name: 'Tasks' });
   const row = list.getByRole('button').filter({ hasText: id! });
@@ -406,8 +402,7 @@ test('support claims a task; a colleague sees who is on it and is asked before t
   await expect(onIt.getByRole('button', { name: 'Release' })).toBeVisible();
 
   // The admin sees support on it; taking over is asked first, and can be declined.
-  await page.context().clearCookies();
-  await signInAs(page, DEMO_ADMIN);
+  await actAs(page, 'admin');
   await page.goto('/tasks');
   await expect(row).toContainText(`${SUPPORT.email} is on it`);
   await row.click();

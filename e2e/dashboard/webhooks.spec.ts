@@ -1,15 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { verifyWebhookSignature } from '../../lib/webhooks/sign';
 import { startReceiver } from '../api/receiver';
-import {
-  DEMO_ADMIN,
-  downloadCsv,
-  expectAccessible,
-  openSearch,
-  shootThemes,
-  signInAs,
-  uniq,
-} from './helpers';
+import { actAs, downloadCsv, expectAccessible, openSearch, ROLES, shootThemes, uniq } from './helpers';
 
 const nav = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
@@ -44,7 +36,8 @@ test('create a webhook, receive a test event on a local receiver, see it in the 
 }) => {
   const receiver = await startReceiver();
   try {
-    await signInAs(page, DEMO_ADMIN);
+    await actAs(page, 'admin');
+    await page.goto('/');
     await nav(page, 'Webhooks');
     // The seeded endpoint the gateway disabled after 5 days of failures.
     await expect(
@@ -126,7 +119,9 @@ test('a failing endpoint: the log shows the refused attempt, a retry delivers it
   // The first delivery is refused with 500, every later one accepted.
   const receiver = await startReceiver((n) => (n === 1 ? 500 : 200));
   try {
-    await signInAs(page, DEMO_ADMIN);
+    await actAs(page, 'admin');
+    await page.goto('/');
+    await nav(page, 'Webhooks');
     const description = `Flaky ${uniq()}`;
     // A type nothing else triggers during the test: only the test events arrive.
     await addEndpoint(page, receiver.url, description, ['api_key.rotated']);
@@ -192,11 +187,10 @@ test('a failing endpoint: the log shows the refused attempt, a retry delivers it
 test('support and viewer users read webhooks without the admin actions; API keys and users say they are for admins', async ({
   page,
 }) => {
-  for (const who of [
-    { email: 'support@demo-bank.test', password: 'demo-password-1' },
-    { email: 'viewer@demo-bank.test', password: 'demo-password-1' },
-  ]) {
-    await signInAs(page, who);
+  for (const role of ['support', 'viewer'] as const) {
+    const who = ROLES[role];
+    await actAs(page, role);
+    await page.goto('/');
     // The menu lists the screens they can read (lib/dashboard/permissions.ts): Webhooks, not API
     // keys or Users.
     const menu = page.getByRole('navigation', { name: 'Main' });
@@ -241,7 +235,6 @@ test('support and viewer users read webhooks without the admin actions; API keys
       await expect(page.getByRole('textbox')).toHaveCount(0);
     }
     if (who.email.startsWith('viewer')) await shootThemes(page, 'users-admins-only');
-    await page.context().clearCookies();
   }
 });
 
@@ -250,7 +243,9 @@ test("a delivery's page shows the payload exactly as sent and each attempt's ans
 }) => {
   const receiver = await startReceiver((n) => (n === 1 ? 503 : 200));
   try {
-    await signInAs(page, DEMO_ADMIN);
+    await actAs(page, 'admin');
+    await page.goto('/');
+    await nav(page, 'Webhooks');
     await addEndpoint(page, receiver.url, `Payloads ${uniq()}`, ['api_key.rotated']);
     await page.getByRole('link', { name: 'Open the endpoint to send a test event' }).click();
     await expect(page).toHaveURL(/\/webhooks\/wh_\w+$/);

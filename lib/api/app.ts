@@ -10,7 +10,9 @@ import { errorResponse, renderError, toErrorResponse } from './errors';
 import { completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
 import { logger, redactPath } from '@/lib/log/logger';
 import { metrics } from '@/lib/metrics/metrics';
-import { formatIssues, inputIssue } from './input-rules';
+import { inputIssue, issuesError } from './input-rules';
+import { recordRequest } from './request-log';
+import { newId } from '@/lib/ids';
 import {
   isDecodablePath,
   MAX_BODY_BYTES,
@@ -20,8 +22,6 @@ import {
   NOT_PERCENT_ENCODED_UTF8,
   UNDECODABLE_PATH_MESSAGE,
 } from './raw-path';
-
-export { MAX_BODY_BYTES };
 
 export const API_PREFIX = '/api/v1/csp';
 
@@ -37,7 +37,7 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
       const target = (result as { target?: string }).target;
       if (!result.success) {
         const issues = result.error.issues as ZodIssueLike[];
-        return errorResponse(c, new ValidationError(formatIssues(issues, target)));
+        return errorResponse(c, issuesError(issues, target));
       }
       // The input rules (lib/api/input-rules.ts), once per input: a JSON body was held to them
       // before its validation (checkJsonBody), the other inputs are here. Hono keeps a query
@@ -48,18 +48,29 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
         undecodable !== undefined
           ? { path: [undecodable], message: NOT_PERCENT_ENCODED_UTF8 }
           : inputIssue(result.data);
-      if (issue) return errorResponse(c, new ValidationError(formatIssues([issue], target)));
+      if (issue) return errorResponse(c, issuesError([issue], target));
     },
   }).basePath(API_PREFIX) as unknown as OpenAPIHono<GatewayEnv>;
 
   app.use('*', async (c, next) => {
     const started = performance.now();
-    c.set('requestId', requestIdFrom(c.req.header('x-request-id')));
+    const arrived = new Date();
+    // The gateway's own request ids are time first (`req_…`): the request log's entry ids.
+    const incoming = c.req.header('x-request-id');
+    const requestId = requestIdFrom(incoming, () => newId('req'));
+    c.set('requestId', requestId);
+    c.set('requestIdGenerated', requestId !== incoming);
     // Refused before anything else, as the Next.js host's proxy does (lib/api/raw-path.ts).
     if (isDecodablePath(rawPathOf(c.req.url))) await next();
-    else c.res = errorResponse(c, new ValidationError(UNDECODABLE_PATH_MESSAGE));
+    else c.res = errorResponse(c, new ValidationError(UNDECODABLE_PATH_MESSAGE, null));
     c.res.headers.set('X-Csp-Version', CSP_VERSION_HEADER);
     c.res.headers.set('X-Request-Id', c.get('requestId'));
+    if (config.requestLog.enabled) {
+      const logged = await recordRequest(c, arrived, performance.now() - started);
+      // An error names where its entry is read (GET /request-logs/{request_id}).
+      if (logged && c.res.status >= 400)
+        c.res.headers.set('X-Request-Log', `${API_PREFIX}/request-logs/${c.get('requestId')}`);
+    }
     // The route's template (`/api/v1/csp/payments/:payment_id`), never the path itself.
     const template = c.req.routePath;
     const route = template.endsWith('*') ? 'unmatched' : template;

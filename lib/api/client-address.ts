@@ -3,9 +3,11 @@ import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Context } from 'hono';
-import ipaddr from 'ipaddr.js';
 import proxyaddr from 'proxy-addr';
 import { config } from '@/lib/config';
+import { addressBucket } from '@/lib/security/address-bucket';
+
+export { addressBucket };
 import type { GatewayEnv } from './env';
 
 /** Whether the address at `hop` (0: the socket's peer, 1: the last X-Forwarded-For entry, …) is a trusted proxy. */
@@ -48,18 +50,6 @@ export function resolveClientAddress(
 ): string {
   const req = { headers: { 'x-forwarded-for': forwardedFor ?? undefined }, socket: { remoteAddress: peer } };
   return proxyaddr(req as unknown as IncomingMessage, trust);
-}
-
-/**
- * The key an address is counted under: an IPv4 address (IPv4-mapped IPv6 included) as itself, an
- * IPv6 address by its /64, which one subscriber holds whole and can walk through freely.
- */
-export function addressBucket(address: string): string {
-  if (!ipaddr.isValid(address)) return address.slice(0, 64) || 'unknown';
-  const ip = ipaddr.process(address);
-  if (ip.kind() === 'ipv4') return ip.toString();
-  const parts = (ip as ipaddr.IPv6).parts.slice(0, 4);
-  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/64`;
 }
 
 /**

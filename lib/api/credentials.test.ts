@@ -5,7 +5,7 @@ import { schema } from '@/lib/db';
 import { openDatabase } from '@/lib/db/client';
 import { rowsOf } from '@/lib/db/rows';
 import { createApiKey, updateApiKey } from '@/lib/services/api-keys/api-keys';
-import { signIn } from '@/lib/services/organizations/organizations';
+import { signIn } from '@/lib/services/organizations/sign-in';
 import { changeUserRole, inviteUser } from '@/lib/services/organizations/users';
 import { createTestDatabase, reviewedSandboxAdmin } from '@/lib/testing/db';
 import type { ServiceContext } from '@/lib/services/context';

@@ -24,7 +24,7 @@ import {
 } from './idempotency';
 import { checkJsonBody } from './input-rules';
 import { envelope, errorSchema } from '@/lib/schemas/common';
-import { getRateLimiter } from './limiter-instance';
+import { getAnonymousLimiters, getRateLimiter } from './limiter-instance';
 import { addressBucket, clientAddress } from './client-address';
 import type { GatewayEnv } from './env';
 import type { AttachedWrite } from '@/lib/db/final-write';
@@ -52,9 +52,10 @@ export interface RouteSpec<
   auth: AuthMode;
   /**
    * false: not rate-limited (liveness). Otherwise requests count per credential, or per client
-   * address when there is none (lib/api/rate-limit.ts).
+   * address when there is none (lib/api/rate-limit.ts) — a write without a credential under the
+   * lower anonymous-write limit; `'sign-up'` also under the sign-ups an hour per address.
    */
-  rateLimited?: false;
+  rateLimited?: false | 'sign-up';
   /** JWT roles allowed (default: every organization role). */
   roles?: Role[];
   /** API-key access flag required (API keys only; JWT users are checked by role). */
@@ -106,17 +107,20 @@ export interface RouteSpec<
 }
 
 const ORG_ROLES: Role[] = ['admin', 'support', 'viewer'];
+/** Sent by the API reference's "Try it out" (app/docs/route.ts). */
+const TRY_IT_OUT_HEADER = 'x-csp-try-it-out';
 const ANONYMOUS_LIMITED = 'Too many requests from this address; retry later';
+const SIGN_UPS_LIMITED = 'Too many sign-ups from this address; retry later';
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Invalid request (error.bad_request)',
-  401: 'Missing or invalid credentials (error.unauthorized)',
+  401: 'Missing or invalid credentials (error.unauthorized; at sign-in error.second_factor_required and error.second_factor_code_used, docs/decisions.md)',
   403: 'The credential lacks the permission (error.forbidden)',
   404: 'Resource not found (error.not_found)',
   409: 'Conflict (error.conflict)',
   413: 'Body over 64 KiB (error.payload_too_large)',
   415: 'Body is not JSON (error.unsupported_media_type)',
   422: 'Idempotency key reused with another body (error.idempotency_key_reused)',
-  429: 'Rate limited (error.rate_limited)',
+  429: 'Rate limited (error.rate_limited; error.sign_in_guarded for a guarded account, docs/decisions.md)',
   503: 'Not ready to serve (error.not_ready)',
 };
 
@@ -349,7 +353,8 @@ async function streamResponse(file: { type: string; filename: string }, lines: A
   });
 }
 
-function jsonResponse(c: Context, status: number, body: string): Response {
+function jsonResponse(c: Context<GatewayEnv>, status: number, body: string): Response {
+  c.set('responseText', body);
   // Content-Length explicitly: the spec lists it on responses, and Next.js would otherwise stream.
   return c.body(body, status as 200, {
     'Content-Type': 'application/json; charset=UTF-8',
@@ -366,7 +371,7 @@ function authenticate(
     body?: unknown;
     bodyOptional?: boolean;
     idempotent?: boolean;
-    rateLimited?: false;
+    rateLimited?: false | 'sign-up';
     beforeSecondFactor?: boolean;
   },
   partner: HeaderRule,
@@ -387,9 +392,18 @@ function authenticate(
       { partner, org },
     );
     const p = resolved.principal;
+    c.set('caller', { ...resolved, db });
     if (p.kind !== 'anonymous') limiter.check(credentialId(p));
-    else if (spec.rateLimited !== false)
-      limiter.check(`ip:${addressBucket(clientAddress(c))}`, undefined, ANONYMOUS_LIMITED);
+    else if (spec.rateLimited !== false) {
+      const address = addressBucket(clientAddress(c));
+      if (spec.method === 'get') limiter.check(`ip:${address}`, undefined, ANONYMOUS_LIMITED);
+      else {
+        const anonymous = getAnonymousLimiters(db);
+        anonymous.writes.check(`anon-write:${address}`, undefined, ANONYMOUS_LIMITED);
+        if (spec.rateLimited === 'sign-up')
+          anonymous.signUps.check(`sign-up:${address}`, undefined, SIGN_UPS_LIMITED);
+      }
+    }
     if (p.kind === 'user') {
       const allowed = spec.roles ?? ORG_ROLES;
       if (!allowed.includes(p.role))
@@ -399,6 +413,17 @@ function authenticate(
       throw new ForbiddenError(
         'Your organization requires a second factor: set up an authenticator app (Sessions screen, POST /me/second-factor/totp) first',
       );
+    // The API reference's "Try it out" acts on sandboxes only: a production change made from a
+    // documentation page by mistake is not undone. A safeguard for people, not a credential check.
+    if (c.req.header(TRY_IT_OUT_HEADER) !== undefined && p.kind !== 'anonymous') {
+      const sandbox = resolved.namespace
+        ? resolved.namespace.environment === 'sandbox'
+        : resolved.orgStatus === 'sandbox';
+      if (!sandbox)
+        throw new ForbiddenError(
+          '"Try it out" in the API reference takes sandbox credentials only: call a production namespace from your back end',
+        );
+    }
     if (p.kind === 'apikey' && spec.access && !p.access[spec.access]) {
       throw new ForbiddenError(`This API key lacks the ${spec.access} permission`);
     }

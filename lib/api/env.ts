@@ -1,5 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ServiceContext } from '@/lib/services/context';
+import type { Db } from '@/lib/db';
+import type { ResolvedCredential } from './credentials';
 
 export interface GatewayEnv {
   Bindings: {
@@ -13,6 +15,12 @@ export interface GatewayEnv {
   };
   Variables: {
     requestId: string;
+    /** The gateway made the request id (the client sent none): it is the request log entry's id too. */
+    requestIdGenerated: boolean;
+    /** Who called, once the credential resolved, before any check of its rights (the request log). */
+    caller: ResolvedCredential & { db: Db };
+    /** The JSON answer's text, as sent (the request log). */
+    responseText: string | undefined;
     service: ServiceContext;
     /** Set while an idempotent request is in flight, so a failure can release its key. */
     idempotencyKeyHash: string | undefined;

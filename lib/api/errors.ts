@@ -7,6 +7,8 @@ import { logger, redactPath } from '@/lib/log/logger';
 export interface ErrorBody {
   code: string;
   message: string;
+  /** The request's field at fault, when one is (an extension: docs/decisions.md "Errors"). */
+  field?: string;
 }
 
 /** Maps anything thrown to the envelope and status of DESIGN §8. Unknown errors never leak. */
@@ -15,7 +17,11 @@ export function toErrorResponse(
   c: Context,
 ): { status: number; body: ErrorBody; headers?: Record<string, string> } {
   if (err instanceof AppError)
-    return { status: err.status, body: { code: err.code, message: err.message }, headers: err.headers };
+    return {
+      status: err.status,
+      body: { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) },
+      headers: err.headers,
+    };
   if (err instanceof HTTPException) {
     const status = err.status;
     if (status === 413)
@@ -54,6 +60,8 @@ export function errorResponse(c: Context, err: unknown): Response {
 export function renderError(c: Context, mapped: ReturnType<typeof toErrorResponse>): Response {
   const { status, body, headers } = mapped;
   const text = JSON.stringify(body);
+  // For the request log (lib/api/request-log.ts), as define-route's answers keep theirs.
+  c.set('responseText' as never, text as never);
   const res = new Response(text, {
     status,
     headers: {

@@ -15,7 +15,7 @@ const { idempotencyKeys } = schema;
 const RETENTION_MS = config.retention.idempotencySeconds * 1000;
 /** An in-flight record older than this belongs to a request that died; it may be taken over. */
 const ABANDONED_MS = 5 * 60 * 1000;
-export const MAX_KEY_LENGTH = 255;
+const MAX_KEY_LENGTH = 255;
 
 /**
  * Keys of the records, derived from AUTH_SECRET (lib/auth/at-rest.ts) on first use: one seals the
@@ -202,7 +202,7 @@ export function canonical(value: unknown): string {
 }
 
 /** HMAC-SHA256 of the canonical body under a key derived from AUTH_SECRET. */
-export function fingerprint(body: unknown): string {
+function fingerprint(body: unknown): string {
   return keyedDigest(recordKeys().fingerprint, canonical(body));
 }
 

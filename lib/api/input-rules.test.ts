@@ -3,6 +3,7 @@ import {
   DEPTH_MESSAGE,
   formatIssues,
   inputIssue,
+  issuesError,
   LONE_SURROGATE_MESSAGE,
   MAX_JSON_DEPTH,
   MAX_JSON_MEMBERS,
@@ -10,6 +11,7 @@ import {
   WIDTH_MESSAGE,
 } from './input-rules';
 import { undecodableQueryParam } from './raw-path';
+import { ConflictError, fieldNamedBy, ValidationError } from '@/lib/errors';
 
 const nested = (levels: number, leaf: unknown = 1): unknown =>
   JSON.parse('{"a":'.repeat(levels) + JSON.stringify(leaf) + '}'.repeat(levels));
@@ -74,6 +76,50 @@ describe('formatIssues', () => {
         { path: ['b'], message: 'n' },
       ]),
     ).toBe('a: m; b: n');
+  });
+});
+
+describe("the envelope's field", () => {
+  it('is the one field all the issues concern, none for the body as a whole or for several', () => {
+    expect(issuesError([{ path: ['amount'], message: 'm' }], 'json').field).toBe('amount');
+    expect(
+      issuesError(
+        [
+          { path: ['debtor', 'name'], message: 'm' },
+          { path: ['debtor', 'name'], message: 'n' },
+        ],
+        'json',
+      ).field,
+    ).toBe('debtor.name');
+    expect(issuesError([{ path: [], message: DEPTH_MESSAGE }], 'json').field).toBeUndefined();
+    expect(
+      issuesError([
+        { path: ['a'], message: 'm' },
+        { path: ['b'], message: 'n' },
+      ]).field,
+    ).toBeUndefined();
+  });
+
+  it.each([
+    ['amount: must be a positive integer', 'amount'],
+    ['payment_address must look like name@domain', 'payment_address'],
+    ['code is not the current code of the authenticator app: try the next one', 'code'],
+    ['url resolves to a private address', 'url'],
+    ['debtor_party.first_name: must not be empty', 'debtor_party.first_name'],
+    ['An organization must keep at least one admin', undefined],
+    ['Missing required header x-partner-id', undefined],
+    ['idempotency-key must be at most 255 characters', undefined],
+    ['no enabled namespace has that domain', undefined],
+  ])("a service's message %j names %j", (message, field) => {
+    expect(fieldNamedBy(message)).toBe(field);
+    expect(new ValidationError(message).field).toBe(field);
+  });
+
+  it('is given or refused explicitly, and named on any refusal with at()', () => {
+    expect(new ValidationError('path: not UTF-8', null).field).toBeUndefined();
+    expect(new ValidationError('Too short', 'name').field).toBe('name');
+    expect(new ConflictError('That domain is taken').at('domain').field).toBe('domain');
+    expect(new ConflictError('That domain is taken').field).toBeUndefined();
   });
 });
 

@@ -51,6 +51,16 @@ export function formatIssues(issues: IssueLike[], target?: string): string {
   return parts.join('; ');
 }
 
+/**
+ * Issues → the 400 refusal: their message (formatIssues), and the field at fault when they all
+ * concern one (the envelope's `field`); none for the body as a whole or for several fields.
+ */
+export function issuesError(issues: IssueLike[], target?: string): ValidationError {
+  const paths = new Set(issues.slice(0, 5).map((i) => i.path.map(printable).join('.')));
+  const [only] = paths;
+  return new ValidationError(formatIssues(issues, target), paths.size === 1 && only ? only : null);
+}
+
 function stringIssue(s: string): string | undefined {
   if (s.includes('\u0000')) return NUL_MESSAGE;
   if (!isWellFormed(s)) return LONE_SURROGATE_MESSAGE;
@@ -118,12 +128,16 @@ export function inputIssue(value: unknown): InputIssue | undefined {
  * JSON is left to the validator, which answers its own 400.
  */
 export async function checkJsonBody(c: Context): Promise<void> {
+  // Read as text, then parsed here: the text as sent stays with the request (the request log
+  // keeps it, a malformed body included) and the parsed body is what the validator reads, with
+  // no second parse.
   let body: unknown;
   try {
-    body = await c.req.json();
+    body = JSON.parse(await c.req.text());
   } catch {
     return;
   }
+  c.req.bodyCache.json = Promise.resolve(body);
   const issue = inputIssue(body);
-  if (issue) throw new ValidationError(formatIssues([issue], 'json'));
+  if (issue) throw issuesError([issue], 'json');
 }

@@ -6,6 +6,7 @@ import { SignInThrottle } from './signin-throttle';
 const g = globalThis as unknown as {
   __cspCounterStore?: CounterStore;
   __cspRateLimiter?: RateLimiter;
+  __cspAnonymousLimiters?: { writes: RateLimiter; signUps: RateLimiter };
   __cspSignInThrottle?: SignInThrottle;
 };
 
@@ -18,6 +19,19 @@ function getCounterStore(db: Db): CounterStore {
 export function getRateLimiter(db: Db): RateLimiter {
   g.__cspRateLimiter ??= new RateLimiter(getCounterStore(db));
   return g.__cspRateLimiter;
+}
+
+/**
+ * The lower limits of requests without a credential that change something, per client address:
+ * every anonymous write a minute (sign-in, sign-up, accepting an invitation), and sign-ups an hour
+ * (each makes an organization and costs an argon2 hash). Their counters share the store.
+ */
+export function getAnonymousLimiters(db: Db): { writes: RateLimiter; signUps: RateLimiter } {
+  g.__cspAnonymousLimiters ??= {
+    writes: new RateLimiter(getCounterStore(db), config.anonymousWritesPerMinute, 60),
+    signUps: new RateLimiter(getCounterStore(db), config.signUpsPerHour, 3600),
+  };
+  return g.__cspAnonymousLimiters;
 }
 
 export function getSignInThrottle(db: Db): SignInThrottle {

@@ -108,7 +108,8 @@ interface Bucket {
 }
 
 /**
- * Fixed-window limiter per credential (or per client address, for requests without one). Each
+ * Fixed-window limiter per credential (or per client address, for requests without one), a
+ * minute long unless told otherwise. Each
  * instance counts locally and flushes deltas to the shared store every 200 ms, so the limit holds
  * across instances without a write per request; N instances can overshoot by at most what they
  * admit in one flush interval.
@@ -121,18 +122,19 @@ export class RateLimiter {
   constructor(
     private store: CounterStore,
     private limitPerWindow: number = config.rateLimitPerMinute,
+    private windowSeconds: number = WINDOW_SECONDS,
   ) {}
 
   /** Counts one request of `credential`; past the limit, throws 429 with `message`. */
   check(credential: string, now = Date.now(), message?: string): void {
-    const windowStart = Math.floor(now / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
+    const windowStart = Math.floor(now / 1000 / this.windowSeconds) * this.windowSeconds;
     let b = this.buckets.get(credential);
     if (!b || b.windowStart !== windowStart) {
       b = { windowStart, known: 0, inFlight: 0, pending: 0 };
       this.buckets.set(credential, b);
     }
     if (b.known + b.inFlight + b.pending >= this.limitPerWindow) {
-      const retryAfter = Math.max(1, windowStart + WINDOW_SECONDS - Math.floor(now / 1000));
+      const retryAfter = Math.max(1, windowStart + this.windowSeconds - Math.floor(now / 1000));
       throw new RateLimitedError(retryAfter, message);
     }
     b.pending++;
@@ -149,7 +151,7 @@ export class RateLimiter {
   }
 
   async flush(): Promise<void> {
-    const current = Math.floor(Date.now() / 1000 / WINDOW_SECONDS) * WINDOW_SECONDS;
+    const current = Math.floor(Date.now() / 1000 / this.windowSeconds) * this.windowSeconds;
     for (const [credential, b] of this.buckets) {
       if (b.windowStart < current && b.pending === 0 && b.inFlight === 0) {
         this.buckets.delete(credential);
@@ -162,7 +164,7 @@ export class RateLimiter {
       b.pending = 0;
       b.inFlight += delta;
       try {
-        const total = await this.store.add(credential, b.windowStart, delta);
+        const total = await this.store.add(credential, b.windowStart, delta, this.windowSeconds);
         b.known = Math.max(b.known, total);
       } catch (err) {
         b.pending += delta;

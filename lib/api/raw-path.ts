@@ -61,7 +61,10 @@ export function rawPathOf(url: string): string {
   return url.slice(start, query < 0 ? undefined : query);
 }
 
-/** A request id as the gateway takes one from `X-Request-Id`, or a new one. */
-export function requestIdFrom(incoming: string | null | undefined): string {
-  return incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
+/** A request id as the gateway takes one from `X-Request-Id`, or a new one (`make`). */
+export function requestIdFrom(
+  incoming: string | null | undefined,
+  make: () => string = () => crypto.randomUUID(),
+): string {
+  return incoming && /^[\w.-]{1,64}$/.test(incoming) ? incoming : make();
 }

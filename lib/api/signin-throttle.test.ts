@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '@/lib/testing/db';
-import { UnauthorizedError, ValidationError } from '@/lib/errors';
+import {
+  CurrentPasswordRefusedError,
+  SignInGuardedError,
+  UnauthorizedError,
+  ValidationError,
+} from '@/lib/errors';
+import type { SignInGuard } from '@/lib/services/organizations/sign-in-guard';
 import { postgresCounterStore, redisCounterStore, type CounterStore } from './rate-limit';
 import { secondsUntilAllowed, SignInThrottle, throttledMessage } from './signin-throttle';
 
@@ -10,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => database?.close());
 
-const LIMITS = { perAccount: 3, perAddress: 5, windowSeconds: 15 * 60 };
+const LIMITS = { perAccountAddress: 3, perAccount: 4, perAddress: 5, windowSeconds: 15 * 60 };
 // 10 s into a minute.
 const T0 = Date.UTC(2026, 0, 1, 12, 0, 10);
 const MIN = 60_000;
@@ -19,6 +25,9 @@ const uniq = () => crypto.randomUUID().slice(0, 8);
 const addr = () => `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join('.')}`;
 const fail = () => Promise.reject(new UnauthorizedError('Invalid email or password'));
 const succeed = () => Promise.resolve('signed in');
+/** What the sign-in step was told: guarded (and for how long) or not. */
+const told = (guard: SignInGuard | null) =>
+  Promise.resolve(guard ? `guarded ${guard.retryAfterSeconds}` : 'free');
 
 async function outcome(p: Promise<unknown>): Promise<string> {
   try {
@@ -50,21 +59,44 @@ function throttleSuite(name: string, makeStore: () => Promise<CounterStore>) {
       store = await makeStore();
     });
 
-    it('refuses every attempt for an account past its failures, the right password included, and counts from any address', async () => {
+    it('refuses an address past its failures for an account, the right password included — and only that address', async () => {
       const throttle = new SignInThrottle(store, LIMITS);
       const account = { email: `a-${uniq()}@example.test`, address: addr() };
       const results = [];
       for (let i = 0; i < 3; i++) results.push(await outcome(throttle.attempt(account, fail, T0 + i * 1000)));
       results.push(await outcome(throttle.attempt(account, succeed, T0 + 4000)));
-      results.push(await outcome(throttle.attempt({ ...account, address: addr() }, succeed, T0 + 5000)));
-      expect(results).toEqual(['401', '401', '401', `429 ${50 + 14 * 60 - 4}`, `429 ${50 + 14 * 60 - 5}`]);
-      // Another account is unaffected; after the window the account may try again.
-      expect(
-        await outcome(
-          throttle.attempt({ ...account, email: `b-${uniq()}@example.test` }, succeed, T0 + 6000),
-        ),
-      ).toBe('signed in');
+      expect(results).toEqual(['401', '401', '401', `429 ${50 + 14 * 60 - 4}`]);
+      // The owner, from another address, signs in: three failures do not guard the account.
+      expect(await outcome(throttle.attempt({ ...account, address: addr() }, told, T0 + 5000))).toBe('free');
+      // After the window the first address may try again.
       expect(await outcome(throttle.attempt(account, succeed, T0 + 15 * MIN))).toBe('signed in');
+    });
+
+    it('guards an account past its failures from every address, for as long as they stay in the window', async () => {
+      const throttle = new SignInThrottle(store, LIMITS);
+      const email = `g-${uniq()}@example.test`;
+      // Four failures, each from another address (none reaches its own limit of three).
+      for (let i = 0; i < 4; i++)
+        expect(await outcome(throttle.attempt({ email, address: addr() }, fail, T0 + i * 1000))).toBe('401');
+      // The sign-in step is told the account is guarded, and until when: not refused here.
+      expect(await outcome(throttle.attempt({ email, address: addr() }, told, T0 + 5000))).toBe(
+        `guarded ${50 + 14 * 60 - 5}`,
+      );
+      // A guarded refusal that checked a password counts; one that checked nothing does not.
+      const checked = () => Promise.reject(new SignInGuardedError(60, true));
+      const unchecked = () => Promise.reject(new SignInGuardedError(60, false));
+      const address = addr();
+      for (let i = 0; i < 3; i++)
+        expect(await outcome(throttle.attempt({ email, address }, unchecked, T0 + 6000))).toBe('429 60');
+      expect(await outcome(throttle.attempt({ email, address }, checked, T0 + 6000))).toBe('429 60');
+      expect(await outcome(throttle.attempt({ email, address }, checked, T0 + 6000))).toBe('429 60');
+      expect(await outcome(throttle.attempt({ email, address }, checked, T0 + 6000))).toBe('429 60');
+      expect(await outcome(throttle.attempt({ email, address }, told, T0 + 6000))).toMatch(/^429 /);
+      // Another account is not guarded; this one is free once its failures leave the window.
+      expect(
+        await outcome(throttle.attempt({ email: `h-${uniq()}@example.test`, address: addr() }, told, T0)),
+      ).toBe('free');
+      expect(await outcome(throttle.attempt({ email, address: addr() }, told, T0 + 15 * MIN))).toBe('free');
     });
 
     it('does not count successes or errors other than a refused password', async () => {
@@ -77,6 +109,16 @@ function throttleSuite(name: string, makeStore: () => Promise<CounterStore>) {
       ).toBe('400');
       for (let i = 0; i < 3; i++) expect(await outcome(throttle.attempt(account, fail, T0))).toBe('401');
       expect(await outcome(throttle.attempt(account, succeed, T0))).toMatch(/^429 /);
+    });
+
+    it('counts what the caller says is a failure (a wrong current password)', async () => {
+      const throttle = new SignInThrottle(store, LIMITS);
+      const account = { email: `p-${uniq()}@example.test`, address: addr() };
+      const wrongCurrent = () => Promise.reject(new CurrentPasswordRefusedError());
+      const isWrongCurrent = (err: unknown) => err instanceof CurrentPasswordRefusedError;
+      for (let i = 0; i < 3; i++)
+        expect(await outcome(throttle.attempt(account, wrongCurrent, T0, isWrongCurrent))).toBe('403');
+      expect(await outcome(throttle.attempt(account, succeed, T0, isWrongCurrent))).toMatch(/^429 /);
     });
 
     it('limits failures per address across accounts; a success elsewhere resets nothing', async () => {

@@ -30,7 +30,7 @@ import { logger } from '@/lib/log/logger';
  * Only successful resolutions are kept; unknown secrets and refused tokens go to the database
  * every time (the rate limiter bounds them).
  */
-export const CREDENTIALS_CHANNEL = 'csp_credentials';
+const CREDENTIALS_CHANNEL = 'csp_credentials';
 
 /** The `application_name` of every instance's LISTEN session: how a change finds the live instances. */
 export const INSTANCE_NAME_PREFIX = 'csp-credentials:';

@@ -10,13 +10,77 @@ import { ValidationError } from '@/lib/errors';
  * - not easy to guess: zxcvbn's estimate at least 3 of 4 ("safely unguessable: moderate
  *   protection from offline attacks"), counting the person's e-mail and name as known words.
  */
-export const PASSWORD_MIN = 12;
-export const PASSWORD_MAX = 200;
+const PASSWORD_MIN = 12;
+const PASSWORD_MAX = 200;
 const MIN_SCORE = 3;
+
+/**
+ * zxcvbn's warnings in words (without them it answers its keys, e.g. "simpleRepeat"); only the
+ * warnings are shown, so the suggestions and time estimates stay empty.
+ */
+const WARNINGS = {
+  straightRow: 'Straight rows of keys on a keyboard are easy to guess.',
+  keyPattern: 'Short keyboard patterns are easy to guess.',
+  simpleRepeat: 'Repeated characters like "aaa" are easy to guess.',
+  extendedRepeat: 'Repeated patterns like "abcabcabc" are easy to guess.',
+  sequences: 'Sequences like "abc" or "6543" are easy to guess.',
+  recentYears: 'Recent years are easy to guess.',
+  dates: 'Dates are easy to guess.',
+  topTen: 'It is among the ten most used passwords.',
+  topHundred: 'It is among the hundred most used passwords.',
+  common: 'It is a commonly used password.',
+  similarToCommon: 'It is similar to a commonly used password.',
+  wordByItself: 'A single word is easy to guess.',
+  namesByThemselves: 'Names by themselves are easy to guess.',
+  commonNames: 'Common names are easy to guess.',
+  userInputs: 'It contains your name or e-mail address.',
+  pwned: 'It appeared in a data breach.',
+};
+const blank = <K extends string>(keys: K[]) =>
+  Object.fromEntries(keys.map((k) => [k, ''])) as Record<K, string>;
+const TRANSLATIONS = {
+  warnings: WARNINGS,
+  suggestions: blank([
+    'l33t',
+    'reverseWords',
+    'allUppercase',
+    'capitalization',
+    'dates',
+    'recentYears',
+    'associatedYears',
+    'sequences',
+    'repeated',
+    'longerKeyboardPattern',
+    'anotherWord',
+    'useWords',
+    'noNeed',
+    'pwned',
+  ]),
+  timeEstimation: blank([
+    'ltSecond',
+    'second',
+    'seconds',
+    'minute',
+    'minutes',
+    'hour',
+    'hours',
+    'day',
+    'days',
+    'month',
+    'months',
+    'year',
+    'years',
+    'centuries',
+  ]),
+};
 
 let factory: ZxcvbnFactory | undefined;
 const estimator = () =>
-  (factory ??= new ZxcvbnFactory({ dictionary: { ...common.dictionary }, graphs: common.adjacencyGraphs }));
+  (factory ??= new ZxcvbnFactory({
+    dictionary: { ...common.dictionary },
+    graphs: common.adjacencyGraphs,
+    translations: TRANSLATIONS,
+  }));
 
 const commonPasswords = () => common.dictionary['passwords-common'] as string[];
 let commonSet: Set<string> | undefined;
@@ -44,4 +108,9 @@ export async function checkPasswordPolicy(
       : '';
     throw new ValidationError(`${field} is too easy to guess${hint}: use a longer phrase of unrelated words`);
   }
+}
+
+/** zxcvbn's estimate of the guesses `secret` takes, as a power of ten (a configured secret's strength). */
+export async function guessesLog10(secret: string): Promise<number> {
+  return (await estimator().checkAsync(secret)).guessesLog10;
 }

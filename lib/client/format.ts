@@ -1,5 +1,5 @@
 /** Display helpers of the dashboard; the rules themselves live in lib/domain. */
-export { currencyExponent, formatMoney, toMinorUnits } from '@/lib/domain/money';
+export { currencyExponent, formatAmount, formatMoney, toMinorUnits } from '@/lib/domain/money';
 export { REASONS, reasonLabel } from '@/lib/domain/reasons';
 export { SUBMISSION_LABELS as SUBMISSION_STATUS, TASK_LABELS as TASK_STATUS } from '@/lib/domain/statuses';
 

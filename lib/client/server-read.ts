@@ -1,7 +1,5 @@
 'use client';
 
-import { getActivePartner } from './api';
-
 /**
  * What a page read on the server for its first paint, and the namespace it was read in. A screen's
  * query takes it as `initialData` through `initialFrom` only while that namespace is still the
@@ -13,7 +11,14 @@ export interface ServerRead<T> {
   data: T;
 }
 
-/** The server's read for the query's `initialData`, when it is of the selected namespace and `fits`. */
-export function initialFrom<T>(read: ServerRead<T> | null | undefined, fits = true): T | undefined {
-  return read && fits && read.partnerId === getActivePartner() ? read.data : undefined;
+/**
+ * The server's read for the query's `initialData`, when it is of the selected namespace `ns` (the
+ * one in the query's key, from `useNamespace()`) and `fits`.
+ */
+export function initialFrom<T>(
+  ns: string | null,
+  read: ServerRead<T> | null | undefined,
+  fits = true,
+): T | undefined {
+  return read && fits && read.partnerId === ns ? read.data : undefined;
 }

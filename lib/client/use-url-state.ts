@@ -17,15 +17,20 @@ const isPagingKey = (key: string) => /^(\w+\.)?(cursor|at)$/.test(key);
  * and the address bar changes at once, so two changes in a row (before a re-render) both stay.
  *
  * A filter change returns every list of the page to its first page (their cursors belong to the
- * old filters: the gateway would refuse them).
+ * old filters: the gateway would refuse them). A change that is no filter (a drawer opened, the
+ * chart's currency) says `keepPlace` and leaves the lists where they are.
  */
 export function useUrlState() {
   const params = useSearchParams();
   const pathname = usePathname();
   const set = useCallback(
-    (updates: Record<string, string | number | undefined>, how: 'replace' | 'push' = 'replace') => {
+    (
+      updates: Record<string, string | number | undefined>,
+      how: 'replace' | 'push' = 'replace',
+      { keepPlace = false }: { keepPlace?: boolean } = {},
+    ) => {
       const next = new URLSearchParams(window.location.search);
-      if (Object.keys(updates).some((k) => !isPagingKey(k)))
+      if (!keepPlace && Object.keys(updates).some((k) => !isPagingKey(k)))
         for (const k of [...next.keys()]) if (isPagingKey(k)) next.delete(k);
       for (const [k, v] of Object.entries(updates)) {
         if (v === undefined || v === '') next.delete(k);

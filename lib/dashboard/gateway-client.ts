@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { config } from '@/lib/config';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { MAX_BODY_BYTES } from '@/lib/api/raw-path';
+import { refuseUnlessJson } from '@/lib/dashboard/same-origin-guard';
 
 /**
  * Server-side calls from the dashboard to the gateway: in-process by default, or to the upstream
@@ -81,14 +82,18 @@ export async function gatewayJson<T>(
 /**
  * A browser's request that needs no session (sign-up, accepting an invitation), forwarded to the
  * gateway's `path` for the browser's address, its answer passed back with its status and any
- * Retry-After.
+ * Retry-After. Its body goes on only as the JSON it says it is (a cross-origin form's `text/plain`
+ * is refused, never relabelled).
  */
 export async function forwardAnonymous(req: Request, path: string): Promise<Response> {
+  const contentType = req.headers.get('content-type');
   const body = await readBodyWithin(req);
   if (body === null) return bodyTooLarge();
+  const unsupported = refuseUnlessJson(contentType, body !== '');
+  if (unsupported) return unsupported;
   const res = await callGateway(path, {
     method: req.method,
-    headers: { 'content-type': 'application/json' },
+    headers: contentType ? { 'content-type': contentType } : {},
     body,
     clientAddress: clientAddressFromHeaders((name) => req.headers.get(name)),
   });

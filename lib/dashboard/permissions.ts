@@ -12,19 +12,23 @@ const EVERYONE: Role[] = [...ORG, 'operator'];
  * pages hide the controls only admins may use (`canManage`). One table for both.
  */
 export const SCREENS: ReadonlyArray<{ href: string; label: string; roles: readonly Role[] }> = [
-  { href: '/', label: 'Overview', roles: ORG },
+  { href: '/', label: 'Overview', roles: EVERYONE },
   { href: '/payments', label: 'Payments', roles: ORG },
   { href: '/tasks', label: 'Task queue', roles: ['admin', 'support'] },
+  { href: '/returns', label: 'Returns', roles: ORG },
   { href: '/settlements', label: 'Settlements', roles: ORG },
+  { href: '/liquidity', label: 'Liquidity', roles: ORG },
   { href: '/namespaces', label: 'Namespaces', roles: ORG },
   { href: '/links', label: 'Links', roles: ORG },
   { href: '/accounts', label: 'Accounts', roles: ORG },
   { href: '/customers', label: 'Customers', roles: ORG },
   { href: '/api-keys', label: 'API keys', roles: ['admin'] },
   { href: '/webhooks', label: 'Webhooks', roles: ORG },
+  { href: '/logs', label: 'Request log', roles: ORG },
   { href: '/users', label: 'Users', roles: ['admin'] },
   { href: '/operator', label: 'Organizations', roles: ['operator'] },
   { href: '/operator/network', label: 'Network', roles: ['operator'] },
+  { href: '/operator/liquidity', label: 'Liquidity', roles: ['operator'] },
   { href: '/operator/accounts', label: 'Accounts to verify', roles: ['operator'] },
   { href: '/audit', label: 'Audit trail', roles: ['admin', 'support', 'operator'] },
   { href: '/sessions', label: 'Sessions', roles: EVERYONE },
@@ -43,3 +47,9 @@ export function canOpen(role: Role, href: string): boolean {
  * the organization's admins. The gateway enforces the same rule; this only hides what would be refused.
  */
 export const canManage = (role: Role): boolean => role === 'admin';
+
+/**
+ * Whether `role` may ask for a payment back or give it back (`POST /payments/{id}/returns`):
+ * admins, and support staff, who take the customer's call. The gateway enforces the same rule.
+ */
+export const canReturnPayments = (role: Role): boolean => role === 'admin' || role === 'support';

@@ -5,7 +5,7 @@ import { cookies, headers } from 'next/headers';
 import { notFound, redirect, unstable_rethrow } from 'next/navigation';
 import { NextRequest } from 'next/server';
 import { cache } from 'react';
-import { SESSION_SECRET, authOptions } from '@/lib/auth/next-auth';
+import { SESSION_SECRET, authOptions } from '@/lib/dashboard/next-auth';
 import type { Me } from '@/lib/schemas/organizations';
 import { gatewayJson } from './gateway-client';
 import { PARTNER_COOKIE, partnerFromCookie } from './partner-cookie';

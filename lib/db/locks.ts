@@ -17,4 +17,6 @@ export const LOCKS = {
   auditSeal: 7_260_006,
   /** Archiving a part of the audit trail (lib/services/audit/archive.ts). */
   auditArchive: 7_260_007,
+  /** Releasing the liquidity queue (lib/services/liquidity/release.ts). */
+  liquidityRelease: 7_260_008,
 } as const;

@@ -1,5 +1,5 @@
 /** A payment address `local@domain`; the domain routes it to its namespace (DESIGN §4). */
-export const ADDRESS_RE = /^[a-z0-9][a-z0-9._+-]{0,63}@[a-z0-9.-]{3,253}$/;
+const ADDRESS_RE = /^[a-z0-9][a-z0-9._+-]{0,63}@[a-z0-9.-]{3,253}$/;
 
 /** The address's local part and domain, lowercased; null when it is not an address. */
 export function parseAddress(address: string): { local: string; domain: string } | null {

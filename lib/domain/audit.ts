@@ -10,6 +10,8 @@ export const AUDIT_ACTIONS = {
   'user.signed_in': 'Signed in',
   'user.sign_in_failed': 'Sign-in refused',
   'user.sign_in_throttled': 'Sign-in refused: throttled',
+  'user.reauthentication_failed': 'Current password refused',
+  'user.reauthentication_throttled': 'Current password check refused: throttled',
   'user.signed_out': 'Signed out',
   'user.password_changed': 'Password changed',
   'user.second_factor_enabled': 'Authenticator app set up',
@@ -38,6 +40,7 @@ export const AUDIT_ACTIONS = {
   'webhook.recovered': 'Failed webhook deliveries sent again',
   'namespace.created': 'Namespace created',
   'namespace.updated': 'Namespace updated',
+  'request_log.settings_updated': 'Request log settings changed',
   'link.proposed': 'Link proposed',
   'link.accepted': 'Link accepted',
   'link.rejected': 'Link declined',
@@ -56,7 +59,12 @@ export const AUDIT_ACTIONS = {
   'task.completed': 'Task completed',
   'task.failed': 'Task failed',
   'task.taken_over': 'Task taken over from a colleague',
+  'task.note_added': 'Note added to a task',
   'settlement.cutoff_requested': 'Cut-off requested',
+  'liquidity.limits_set': 'Net debit cap set',
+  'liquidity.funds_recorded': 'Settlement funds recorded',
+  'return.requested': 'Return requested',
+  'return.made': 'Return made',
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -31,25 +31,65 @@ export function approvalsRequired(policy: FourEyesPolicy, taskName: string, amou
   return policy.fourEyesApprovals >= 2 ? 2 : 1;
 }
 
-/** Who is deciding, by credential (`usr:<id>`, `key:<id>`); null for the system's own decisions. */
-export type Checker = { credential: string | null };
+/**
+ * Who is deciding, by credential (`usr:<id>`, `key:<id>`); null for the system's own decisions.
+ * `account`: a person's, for where their password came from; `keyHolders`: a key's, the people
+ * who received its secret.
+ */
+export type Checker = {
+  credential: string | null;
+  account?: CheckerAccount | null;
+  keyHolders?: string[];
+};
+
+/**
+ * Where a checker's password came from: the person who issued the link or initial password
+ * through which it was set (null when they chose it at sign-up), and when it was set.
+ */
+export interface CheckerAccount {
+  credentialsIssuedBy: string | null;
+  credentialsSetAt: Date | null;
+}
+
+/**
+ * Who made the payment: the credentials that created and submitted it and, for an API key among
+ * them, the people who received its secret (at creation and at the last rotation) — whoever holds
+ * a key's secret makes what the key makes. `madeAt`: when the payment was created.
+ */
+export interface Makers {
+  credentials: Array<string | null>;
+  madeAt: Date;
+}
 
 /**
  * Why this checker may not approve, or null when they may. The system's own deciders (the Sandbox
- * Bank, the demo seed) are not makers and are never refused.
+ * Bank, the demo seed) are not makers and are never refused. One person must not be two pairs of
+ * eyes: not a maker, not a maker's key, and not an account whose password was set, after the
+ * payment was made, through a link or initial password that a maker (or an earlier approver)
+ * issued — whoever held that link could have set the password (docs/decisions.md, "Four eyes").
  */
 export function approvalRefusal(
   policy: FourEyesPolicy,
   checker: Checker,
-  makers: Array<string | null>,
+  makers: Makers,
   approvedBy: string[],
 ): string | null {
   const who = checker.credential;
   if (who === null) return null;
   if (who.startsWith('key:') && !policy.fourEyesKeysApprove)
     return 'This task needs four eyes: an API key cannot approve it (the namespace lets only people approve); a person must';
-  if (makers.includes(who))
-    return 'This task needs four eyes: the person who created or submitted the payment cannot approve it; someone else must';
+  if (makers.credentials.includes(who))
+    return 'This task needs four eyes: the person who created or submitted the payment, or holds the API key that did, cannot approve it; someone else must';
   if (approvedBy.includes(who)) return 'You already approved this task; it needs a second approver';
+  if (checker.keyHolders?.some((h) => makers.credentials.includes(h) || approvedBy.includes(h)))
+    return 'This task needs four eyes: this API key was issued to the person who made the payment (or approved it already); someone else must approve';
+  const issuer = checker.account?.credentialsIssuedBy;
+  const setAt = checker.account?.credentialsSetAt;
+  if (
+    issuer &&
+    (makers.credentials.includes(issuer) || approvedBy.includes(issuer)) &&
+    (!setAt || setAt.getTime() >= makers.madeAt.getTime())
+  )
+    return "This task needs four eyes: your password was set after the payment was made, through a link or initial password issued by the payment's maker or its first approver; someone else must approve";
   return null;
 }

@@ -1,5 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, toMinorUnits } from './money';
+import { formatAmount, formatMoney, toMinorUnits } from './money';
+
+describe('formatMoney', () => {
+  it.each([
+    ['125050', 'USD', 'USD 1,250.50'],
+    ['-150', 'USD', 'USD -1.50'],
+    ['-50', 'USD', 'USD -0.50'],
+    ['-1234', 'JPY', 'JPY -1,234'],
+    ['0', 'BHD', 'BHD 0.000'],
+  ])('%s %s → %s', (minor, currency, text) => {
+    expect(formatMoney(minor, currency)).toBe(text);
+    // The amount alone is the same text without its code.
+    expect(formatAmount(minor, currency)).toBe(text.slice(currency.length + 1));
+  });
+});
 
 describe('toMinorUnits', () => {
   it.each([

@@ -15,18 +15,27 @@ export function unitsOf(total: string | bigint, currency: string): string {
   return `${sign}${abs / scale}${digits ? `.${(abs % scale).toString().padStart(digits, '0')}` : ''}`;
 }
 
-/** Minor units → a currency string, using the currency's own exponent (JPY 0, USD 2, BHD 3…). */
-export function formatMoney(total: string, currency: string): string {
-  const digits = currencyExponent(currency);
-  const n = BigInt(total);
-  const scale = 10n ** BigInt(digits);
-  const whole = n / scale;
-  const frac = (n % scale).toString().padStart(digits, '0');
+/**
+ * Minor units → a currency string, using the currency's own exponent (JPY 0, USD 2, BHD 3…); a
+ * negative amount (a net credit position, funds out) keeps its sign before the digits: "USD -0.50".
+ */
+export function formatMoney(total: string | bigint, currency: string): string {
   const symbol =
     new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'code' })
       .formatToParts(0)
       .find((p) => p.type === 'currency')?.value ?? currency;
-  return `${symbol} ${whole.toLocaleString('en')}${digits ? `.${frac}` : ''}`;
+  return `${symbol} ${formatAmount(total, currency)}`;
+}
+
+/** The amount alone ("-1,234.50"), where the currency is named beside it (a table's row, a column). */
+export function formatAmount(total: string | bigint, currency: string): string {
+  const digits = currencyExponent(currency);
+  const n = BigInt(total);
+  const abs = n < 0n ? -n : n;
+  const scale = 10n ** BigInt(digits);
+  const whole = abs / scale;
+  const frac = (abs % scale).toString().padStart(digits, '0');
+  return `${n < 0n ? '-' : ''}${whole.toLocaleString('en')}${digits ? `.${frac}` : ''}`;
 }
 
 /**

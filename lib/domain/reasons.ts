@@ -22,6 +22,10 @@ export const REASONS = [
 export type Reason = (typeof REASONS)[number];
 
 export const reasonCode = (r: Reason): number => REASONS.indexOf(r) + 1;
+/** A reason's name on the wire (`status_reason_name`): `none` for 0, then the list's. */
+export type ReasonName = 'none' | Reason;
+export const REASON_NAMES = ['none', ...REASONS] as const satisfies readonly ReasonName[];
+export const reasonName = (code: number): ReasonName => REASON_NAMES[code] ?? 'none';
 /** "insufficient funds"; "—" for none. */
 export const reasonLabel = (code: number): string =>
   code > 0 ? (REASONS[code - 1] ?? String(code)).replace(/_/g, ' ') : '—';

@@ -34,11 +34,13 @@ export type TaskStatusName = keyof typeof TASK;
 export const taskStatusName = (code: number): TaskStatusName =>
   (Object.keys(TASK) as TaskStatusName[]).find((k) => TASK[k] === code)!;
 
+export const TASK_STATUS_NAMES = Object.keys(TASK) as [TaskStatusName, ...TaskStatusName[]];
+
 /** Which namespace works an admission task. */
 export const ASSIGNEE = { beneficiary: 1, debtor: 2 } as const;
 
 /** 2 processing (cleared, awaiting settlement), 3 completed (settled); 1, 4, 5, 6 are reserved. */
-export const TRANSACTION = {
+const TRANSACTION = {
   initiated: 1,
   processing: 2,
   completed: 3,
@@ -47,10 +49,24 @@ export const TRANSACTION = {
   expired: 6,
 } as const;
 
-export const CUSTOMER = { active: 1, suspended: 2, closed: 3 } as const;
+export type TransactionStatusName = keyof typeof TRANSACTION;
+export const TRANSACTION_STATUS_NAMES = Object.keys(TRANSACTION) as [
+  TransactionStatusName,
+  ...TransactionStatusName[],
+];
+/** A transaction status code's name (`2` → `processing`). */
+export const transactionStatusName = (code: number): TransactionStatusName =>
+  TRANSACTION_STATUS_NAMES.find((k) => TRANSACTION[k] === code)!;
+
+const CUSTOMER = { active: 1, suspended: 2, closed: 3 } as const;
+export type CustomerStatusName = keyof typeof CUSTOMER;
+export const CUSTOMER_STATUS_NAMES = Object.keys(CUSTOMER) as [CustomerStatusName, ...CustomerStatusName[]];
+/** A customer status code's name (`2` → `suspended`). */
+export const customerStatusName = (code: number): CustomerStatusName =>
+  CUSTOMER_STATUS_NAMES.find((k) => CUSTOMER[k] === code)!;
 
 /** How a name is shown to people: `on_hold` → "On hold". */
-export const statusLabel = (name: string): string => {
+const statusLabel = (name: string): string => {
   const words = name.replace(/_/g, ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 };

@@ -18,6 +18,12 @@ export const EVENT_TYPES = [
   'settlement.batch.completed',
   'settlement.batch.failed',
   'api_key.rotated',
+  'liquidity.threshold',
+  'liquidity.cap_reached',
+  'liquidity.updated',
+  'return.requested',
+  'return.decided',
+  'payment.returned',
   'webhook.disabled',
   'webhook.test',
 ] as const;

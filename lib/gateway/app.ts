@@ -2,6 +2,8 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import { API_PREFIX, createGatewayBase } from '@/lib/api/app';
 import { NotFoundError, UnauthorizedError } from '@/lib/errors';
 import { metrics, metricsAuthorized } from '@/lib/metrics/metrics';
+import { getDatabase } from '@/lib/db';
+import { registerHealthGauges } from '@/lib/services/health/gauges';
 import type { GatewayEnv } from '@/lib/api/env';
 import { config } from '@/lib/config';
 import { registerAccountRoutes } from './routes/accounts';
@@ -19,6 +21,11 @@ import { registerSettlementRoutes } from './routes/settlements';
 import { registerTaskRoutes } from './routes/tasks';
 import { registerWebhookRoutes } from './routes/webhooks';
 import { registerUserRoutes } from './routes/users';
+import { registerLiquidityRoutes } from './routes/liquidity';
+import { registerReturnRoutes } from './routes/returns';
+import { registerReferenceRoutes } from './reference/routes';
+import { registerRequestLogRoutes } from './routes/request-logs';
+import { SAMPLE_VARIABLES } from './reference/samples';
 
 /** Route modules, in the order they appear in the API reference. */
 const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
@@ -33,14 +40,17 @@ const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
   registerPaymentRoutes,
   registerTaskRoutes,
   registerSettlementRoutes,
+  registerLiquidityRoutes,
+  registerReturnRoutes,
   registerWebhookRoutes,
   registerOverviewRoutes,
   registerAuditRoutes,
+  registerRequestLogRoutes,
   registerSessionRoutes,
 ];
 
 /** The tags of the API reference, in its order; every operation names one of them. */
-export const TAGS = [
+const TAGS = [
   { name: 'Health', description: 'Liveness of the gateway, for load balancers; no credential.' },
   {
     name: 'Organization',
@@ -80,12 +90,27 @@ export const TAGS = [
     description:
       'Settlement batches, net positions and Merkle inclusion proofs of the namespaces that took part.',
   },
+  {
+    name: 'Returns',
+    description:
+      "Returns of funds (DESIGN §12): a debtor's request for a payment's money back, decided by the beneficiary's namespace, or a return the beneficiary makes on its own; each a payment in the other direction.",
+  },
+  {
+    name: 'Liquidity',
+    description:
+      "A namespace's settlement balance, net debit cap, live position and liquidity queue per currency (DESIGN §11), and the operator's settings of them.",
+  },
   { name: 'Webhooks', description: 'Endpoints receiving signed event notifications, and their deliveries.' },
   { name: 'Overview', description: "Figures of a namespace's activity, for the dashboard." },
   {
     name: 'Audit',
     description:
       'Who changed what: every change by a person or an API key, recorded with the change, append-only and hash-chained per organization.',
+  },
+  {
+    name: 'Request logs',
+    description:
+      "Every API request of a namespace's credentials, with its answer: find one by the request id of an error, see what was sent and answered (secrets redacted).",
   },
   {
     name: 'Operator',
@@ -110,17 +135,19 @@ export function createGateway(): OpenAPIHono<GatewayEnv> {
   });
   for (const register of ROUTE_MODULES) register(app);
   registerMetricsRoute(app);
-  app.doc31('/openapi.json', {
+  registerReferenceRoutes(app, {
     openapi: '3.1.0',
     info: {
       title: 'Payment Network Gateway',
       version: config.version,
-      description:
+      description: [
         'REST/JSON gateway of the payment network. Success bodies are `{ok, data}`; errors are `{code, message}`. Amounts are strings of digits in minor units.',
+        `Every operation has samples in curl, Node.js (fetch) and Python (requests) for this deployment's address. They read the credential and tenant from the environment: \`${SAMPLE_VARIABLES.apiKey}\` (an API key's secret) or \`${SAMPLE_VARIABLES.token}\` (the \`access_token\` of POST /organization/signin), \`${SAMPLE_VARIABLES.partnerId}\` and \`${SAMPLE_VARIABLES.orgId}\`; an idempotent operation sends a fresh \`idempotency-key\` each run. Paths and bodies hold example values: put your own ids and your namespace's domain in their place.`,
+        'The same operations as a Postman collection (also imported by Bruno and Insomnia): [postman.json](/api/v1/csp/postman.json). "Try it out" sends requests to this deployment with sandbox credentials only.',
+      ].join('\n\n'),
       // The project grants no public license (package.json is private): all rights reserved.
       license: { name: 'Proprietary' },
     },
-    servers: [{ url: '/' }],
     tags: TAGS,
   });
   return app;
@@ -136,6 +163,7 @@ function registerMetricsRoute(app: OpenAPIHono<GatewayEnv>) {
     if (!m) throw new NotFoundError(`No operation GET ${API_PREFIX}/metrics`);
     if (!metricsAuthorized(c.req.header('authorization')))
       throw new UnauthorizedError('Send Authorization: Bearer <METRICS_TOKEN>');
+    registerHealthGauges(m.registry, async () => (await getDatabase()).db);
     return c.body(await m.registry.metrics(), 200, { 'Content-Type': m.registry.contentType });
   });
 }

@@ -6,8 +6,15 @@ describe('OpenAPI document', () => {
     const app = createGateway();
     const doc = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '0' } });
     const served = app.routes
-      // The document itself, and the operator's Prometheus endpoint (text, not the API's JSON).
-      .filter((r) => r.method !== 'ALL' && !r.path.endsWith('/openapi.json') && !r.path.endsWith('/metrics'))
+      // The document itself and its Postman form, and the operator's Prometheus endpoint (text,
+      // not the API's JSON).
+      .filter(
+        (r) =>
+          r.method !== 'ALL' &&
+          !r.path.endsWith('/openapi.json') &&
+          !r.path.endsWith('/postman.json') &&
+          !r.path.endsWith('/metrics'),
+      )
       .map((r) => `${r.method.toLowerCase()} ${r.path.replace(/:(\w+)/g, '{$1}')}`);
     expect(served.length).toBeGreaterThan(10);
     const documented = new Set(
@@ -122,19 +129,33 @@ describe('the admission task schema', () => {
     expect(task.properties.history.items).toEqual({ $ref: '#/components/schemas/AdmissionTaskChange' });
     expect(schemas.AdmissionTaskChange!.required).toEqual([
       'status',
+      'status_name',
       'status_reason',
+      'status_reason_name',
       'note',
       'updated_by',
       'at',
     ]);
     expect(Object.keys(schemas.AdmissionTaskChange!.properties)).toEqual([
       'status',
+      'status_name',
       'status_reason',
+      'status_reason_name',
       'note',
       'updated_by',
       'at',
       'approval',
     ]);
+    // Every numeric status on the wire has its name beside it (docs/webhooks.md).
+    expect(task.required).toEqual(expect.arrayContaining(['status_name', 'status_reason_name']));
+    expect(task.properties.status_name.enum).toEqual(['pending', 'completed', 'failed', 'on_hold']);
+    expect(task.properties.status_reason_name.enum.slice(0, 3)).toEqual([
+      'none',
+      'accepted',
+      'invalid_beneficiary_details',
+    ]);
+    expect(schemas.Transaction!.required).toContain('status_name');
+    expect(schemas.Customer!.properties.status_name.enum).toEqual(['active', 'suspended', 'closed']);
     // Four eyes and claims (docs/decisions.md): the approvals so far and who is on the task.
     expect(task.required).toEqual(expect.arrayContaining(['approvals', 'claim']));
     expect(task.properties.approvals.items).toEqual({ $ref: '#/components/schemas/AdmissionTaskApproval' });

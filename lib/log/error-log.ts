@@ -47,7 +47,7 @@ function parameterValues(err: ErrorLike): string[] {
 }
 
 /** A message without the values it may quote: PostgreSQL quotes a value after `: ` or `value `. */
-export function redactMessage(message: string, values: string[] = []): string {
+function redactMessage(message: string, values: string[] = []): string {
   let text = message.split('\nparams: ')[0]!;
   for (const v of values) text = text.split(v).join('[redacted]');
   return text.replace(/(:\s*|\bvalue\s+)"(?:[^"]|"")*"/g, '$1"[redacted]"');

@@ -2,22 +2,14 @@ import { timingSafeEqual } from 'node:crypto';
 import client from 'prom-client';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db';
-import {
-  auditTrailHealth,
-  BACKLOG_COUNT_CAP,
-  FAILING_LIST_CAP,
-  failingEndpoints,
-  lastCutoff,
-  outboxOldestAgeSeconds,
-  webhookBacklog,
-} from '@/lib/services/health/signals';
 
 /**
  * Prometheus metrics of one instance (prom-client), collected only when `METRICS_TOKEN` is set.
  * Labels hold route templates, methods, statuses, the host and opaque endpoint ids — never a
- * tenant's names, addresses, amounts or secrets. Figures read from the database (outbox lag,
- * webhook backlog, failing endpoints, the last cut-off, the pool) are read at scrape time, so
- * every instance reports the network's state and a dashboard may take any one of them.
+ * tenant's names, addresses, amounts or secrets. This module holds the registry, the counters the
+ * layers below the gateway increment and the pool's gauge; the network's figures read from the
+ * database at scrape time (lib/services/health/gauges.ts) are added to the registry by the
+ * gateway's `/metrics` route, so this module depends on nothing above the database.
  */
 export interface Metrics {
   registry: client.Registry;
@@ -87,65 +79,5 @@ function createMetrics(): Metrics {
       for (const [state, n] of Object.entries(stats)) this.set({ state }, n);
     },
   });
-  const db = async () => (await getDatabase()).db;
-  new client.Gauge({
-    name: 'csp_outbox_oldest_event_age_seconds',
-    help: 'Age of the oldest event not yet fanned out to webhooks (0 when none waits)',
-    registers,
-    async collect() {
-      this.set(await outboxOldestAgeSeconds(await db()));
-    },
-  });
-  new client.Gauge({
-    name: 'csp_audit_unchained_oldest_age_seconds',
-    help: 'Age of the oldest audit trail entry not yet chained (0 when none waits; the sealer runs every second)',
-    registers,
-    async collect() {
-      this.set((await auditTrailHealth(await db())).unchained_oldest_age_seconds);
-    },
-  });
-  new client.Gauge({
-    name: 'csp_webhook_backlog',
-    help: `Webhook deliveries pending (sent or retried later), counted up to ${BACKLOG_COUNT_CAP}`,
-    registers,
-    async collect() {
-      this.set((await webhookBacklog(await db())).pending);
-    },
-  });
-  // Each gauge reads its own figures: prom-client collects the gauges of a scrape concurrently.
-  new client.Gauge({
-    name: 'csp_webhook_endpoint_failing_seconds',
-    help: `How long each failing webhook endpoint (by its opaque id) has been failing, up to ${FAILING_LIST_CAP} endpoints`,
-    labelNames: ['endpoint'] as const,
-    registers,
-    async collect() {
-      const endpoints = await failingEndpoints(await db());
-      this.reset();
-      for (const e of endpoints) if (!e.disabled) this.set({ endpoint: e.webhook_id }, e.failing_seconds);
-    },
-  });
-  new client.Gauge({
-    name: 'csp_webhook_endpoints_disabled',
-    help: 'Webhook endpoints disabled after failing for too long',
-    registers,
-    async collect() {
-      this.set((await failingEndpoints(await db())).filter((e) => e.disabled).length);
-    },
-  });
-  new client.Gauge({
-    name: 'csp_settlement_last_cutoff',
-    help: 'The last completed cut-off: its time (Unix seconds), duration (seconds), transactions and batches',
-    labelNames: ['measure'] as const,
-    registers,
-    async collect() {
-      const last = await lastCutoff(await db());
-      if (!last) return;
-      this.set({ measure: 'timestamp_seconds' }, last.cutoff_time);
-      this.set({ measure: 'duration_seconds' }, last.duration_seconds);
-      this.set({ measure: 'transactions' }, last.transactions);
-      this.set({ measure: 'batches' }, last.batches);
-    },
-  });
-
   return { registry, httpRequests, httpDuration, sandboxBankDecisions, webhookAttempts };
 }

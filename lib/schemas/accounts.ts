@@ -3,7 +3,7 @@ import { isValidRoutingNumber } from '@/lib/domain/routing-number';
 import { pageInfo, pageQuery, secondsSchema } from './common';
 
 /** A US routing number as the server checks it (DESIGN §4): 9 digits with a valid ABA checksum. */
-export const routingNumberSchema = z
+const routingNumberSchema = z
   .string()
   .refine(isValidRoutingNumber, 'must be a valid 9-digit ABA routing number')
   .openapi({ description: 'ABA routing number: 9 digits with a valid checksum', example: '011000015' });
@@ -18,8 +18,8 @@ const institutionSchema = z
   .object({ name: z.string(), phone_number: z.string(), routing_number: z.string(), address: addressSchema })
   .openapi('Institution');
 
-export const ACCOUNT_TYPES = ['checking', 'savings'] as const;
-export const ACCOUNT_STATUSES = ['unverified', 'verified', 'deleted'] as const;
+const ACCOUNT_TYPES = ['checking', 'savings'] as const;
+const ACCOUNT_STATUSES = ['unverified', 'verified', 'deleted'] as const;
 /** The `status` filter's wire names (DESIGN §4) and the statuses they select. */
 export const ACCOUNT_STATUS_FILTER = {
   AS_Verified: 'verified',
@@ -98,7 +98,6 @@ export const accountListSchema = z.object({
   ...pageInfo,
   accounts: z.array(accountSchema),
 });
-export type AccountList = z.infer<typeof accountListSchema>;
 
 export const accountParams = z.object({ account_id: z.string().max(64) });
 

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
-import { secondsSchema, pageQuery, pageInfo } from './common';
+import { secondsSchema, pageQuery, pageInfo, unixSecondsInput } from './common';
 
-export const accessSchema = z
+const accessSchema = z
   .object({
     customers_read: z.boolean(),
     customers_write: z.boolean(),
@@ -45,12 +45,12 @@ export const keyParams = z.object({
 });
 
 /** An expiry: Unix seconds, at least a minute ahead and at most five years. */
-const expiresAt = z
-  .number({ error: 'expires_at must be Unix seconds' })
-  .int('expires_at must be Unix seconds')
+const expiresAt = unixSecondsInput(
+  'expires_at',
+  'When the key starts being refused (extension): at least a minute ahead, at most five years',
+)
   .refine((s) => s * 1000 > Date.now() + 60_000, 'expires_at must be at least a minute from now')
-  .refine((s) => s * 1000 < Date.now() + 5 * 366 * 86_400_000, 'expires_at must be within five years')
-  .openapi({ description: 'Unix seconds from which the key is refused (extension)' });
+  .refine((s) => s * 1000 < Date.now() + 5 * 366 * 86_400_000, 'expires_at must be within five years');
 
 export const createApiKeyBody = z.object({
   name: z.string().trim().min(1, 'name is required').max(120),
@@ -70,8 +70,6 @@ export const listApiKeysResponse = z.object({
   ...pageInfo,
   api_keys: z.array(apiKeySchema),
 });
-
-export type ListApiKeysResponse = z.infer<typeof listApiKeysResponse>;
 
 export const updateApiKeyBody = z.object({
   name: z.string().trim().min(1).max(120).optional(),

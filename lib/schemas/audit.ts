@@ -1,8 +1,8 @@
 import { z } from '@hono/zod-openapi';
-import { orderQuery, pageInfo, pageQuery } from './common';
+import { orderQuery, pageInfo, pageQuery, unixSecondsQuery } from './common';
 
 /** One entry of the audit trail (docs/audit.md). */
-export const auditEventSchema = z
+const auditEventSchema = z
   .object({
     token: z.string(),
     occurred_at: z.number().int().openapi({ description: 'Unix seconds' }),
@@ -31,16 +31,8 @@ export const auditEventSchema = z
 
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
-const seconds = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be Unix seconds` })
-    .int(`${name} must be Unix seconds`)
-    .min(0, `${name} must be Unix seconds`)
-    .optional()
-    .openapi({ param: { name, in: 'query' } });
-
 /** The filters of the trail, each served by an index with the time order (docs/audit.md). */
-export const auditFilters = {
+const auditFilters = {
   actor: z
     .string()
     .trim()
@@ -68,8 +60,8 @@ export const auditFilters = {
       param: { name: 'target', in: 'query' },
       description: "The target's id (a key, user, payment id…)",
     }),
-  occurred_from: seconds('occurred_from'),
-  occurred_to: seconds('occurred_to'),
+  occurred_from: unixSecondsQuery('occurred_from', 'Entries that occurred at or after this time').optional(),
+  occurred_to: unixSecondsQuery('occurred_to', 'Entries that occurred before this time').optional(),
   org_id: z
     .string()
     .max(64)

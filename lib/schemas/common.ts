@@ -4,6 +4,11 @@ export const errorSchema = z
   .object({
     code: z.string().openapi({ example: 'error.bad_request' }),
     message: z.string().openapi({ example: 'Invalid request parameters' }),
+    field: z.string().optional().openapi({
+      example: 'amount',
+      description:
+        'Extension: the request field at fault, when one field is (its wire name, a nested one dotted: `debtor.name`); absent when the refusal concerns the request as a whole or several fields. The message names it too.',
+    }),
   })
   .openapi('Error');
 
@@ -12,6 +17,43 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ ok: z.boole
 export const secondsSchema = z.object({ seconds: z.number().int() }).openapi('Seconds');
 export const toSeconds = (d: Date) => ({ seconds: Math.floor(d.getTime() / 1000) });
 export const unixSeconds = (d: Date) => Math.floor(d.getTime() / 1000);
+
+/**
+ * The times the API takes (docs/decisions.md "HTTP"): whole Unix seconds from 1970-01-01T00:00:00Z
+ * to 9999-12-31T23:59:59Z. Every such value, times 1000 plus 999, is a valid Date whose ISO form
+ * has a four-digit year, which PostgreSQL and PGlite read as a timestamptz; a larger one (a time
+ * in milliseconds by mistake) would reach the SQL as an Invalid Date or a year it cannot parse.
+ */
+const UNIX_SECONDS_MIN = 0;
+const UNIX_SECONDS_MAX = 253_402_300_799;
+const UNIX_SECONDS_RANGE = `Unix seconds, an integer from ${UNIX_SECONDS_MIN} (1970-01-01T00:00:00Z) to ${UNIX_SECONDS_MAX} (9999-12-31T23:59:59Z)`;
+
+/**
+ * A time in a request: `name` must be whole Unix seconds within the range above, with a message
+ * naming the field. A failed bound ends the checks, so a refinement added to it (an expiry in the
+ * future) only ever sees a time in the range. Query parameters coerce from their text
+ * (`unixSecondsQuery`); a JSON body's field must be a number.
+ */
+export const unixSecondsInput = (name: string, description?: string) =>
+  boundedSeconds(name, z.number({ error: `${name} must be ${UNIX_SECONDS_RANGE}` }), description);
+
+export const unixSecondsQuery = (name: string, description?: string) =>
+  boundedSeconds(name, z.coerce.number({ error: `${name} must be ${UNIX_SECONDS_RANGE}` }), description);
+
+function boundedSeconds<T extends z.ZodNumber | z.ZodCoercedNumber>(
+  name: string,
+  schema: T,
+  description?: string,
+) {
+  const message = `${name} must be ${UNIX_SECONDS_RANGE}`;
+  return schema
+    .int({ message, abort: true })
+    .min(UNIX_SECONDS_MIN, { message, abort: true })
+    .max(UNIX_SECONDS_MAX, { message, abort: true })
+    .openapi({
+      description: description ? `${description}. ${UNIX_SECONDS_RANGE}` : UNIX_SECONDS_RANGE,
+    }) as T;
+}
 
 /**
  * The paging of every list (lib/services/paging.ts; docs/decisions.md "Lists"): `limit` (1–100,

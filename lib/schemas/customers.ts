@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { CUSTOMER_STATUS_NAMES } from '@/lib/domain/statuses';
 import { secondsSchema, pageQuery, pageInfo } from './common';
 
 export const customerSchema = z
@@ -10,6 +11,9 @@ export const customerSchema = z
     last_name: z.string(),
     nick_name: z.string(),
     status: z.number().int().openapi({ description: '1 active, 2 suspended, 3 closed' }),
+    status_name: z
+      .enum(CUSTOMER_STATUS_NAMES)
+      .openapi({ description: "The status's name: `active` (1), `suspended` (2), `closed` (3)" }),
     created_at: secondsSchema,
     updated_at: secondsSchema,
   })
@@ -43,7 +47,5 @@ export const listCustomersResponse = z.object({
   ...pageInfo,
   customers: z.array(customerSchema),
 });
-
-export type ListCustomersResponse = z.infer<typeof listCustomersResponse>;
 
 export const resolveCustomerParams = z.object({ payment_address: z.string().min(3).max(320) });

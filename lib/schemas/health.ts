@@ -29,6 +29,16 @@ export const operatorHealthSchema = z
         batches: z.number().int(),
       })
       .nullable(),
+    readiness: z
+      .object({
+        database: z.enum(['ok', 'unreachable']),
+        migrations: z.enum(['ok', 'behind', 'unknown']),
+        workers: z.enum(['running', 'off', 'stopped']).openapi({
+          description:
+            "This instance's workers: `off` when run with WORKERS=off, `stopped` when they should run and do not",
+        }),
+      })
+      .openapi({ description: 'What GET /readyz checks, as this instance sees it' }),
     audit_trail: z
       .object({
         unchained_oldest_age_seconds: z.number().openapi({

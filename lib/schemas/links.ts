@@ -1,11 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { secondsSchema, pageQuery, pageInfo } from './common';
 
-export const linkStatusSchema = z.enum(['proposed', 'established', 'rejected', 'suspended'], {
+const linkStatusSchema = z.enum(['proposed', 'established', 'rejected', 'suspended'], {
   error: 'status must be proposed, established, rejected or suspended',
 });
-
-export type LinkStatus = z.output<typeof linkStatusSchema>;
 
 export const linkSchema = z
   .object({
@@ -42,12 +40,8 @@ export const listLinksResponse = z.object({
   links: z.array(linkSchema),
 });
 
-export type ListLinksResponse = z.infer<typeof listLinksResponse>;
-
 export const updateLinkBody = z.object({
   action: z.enum(['accept', 'reject', 'suspend', 'resume'], {
     error: 'action must be accept, reject, suspend or resume',
   }),
 });
-
-export type UpdateLinkBody = z.output<typeof updateLinkBody>;

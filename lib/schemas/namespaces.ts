@@ -23,6 +23,14 @@ export const namespaceSchema = z
     four_eyes_api_keys_approve: z.boolean().openapi({
       description: 'Whether an API key may approve a four-eyes task (otherwise only people may)',
     }),
+    on_cap: z.enum(['reject', 'queue']).openapi({
+      description:
+        'What happens to a payment this namespace would pay past its net debit cap (extension, DESIGN §11): `reject` — the submission is rejected with NET_DEBIT_CAP_EXCEEDED; `queue` — it waits in the liquidity queue, pending with `liquidity_queued_at`, until headroom returns or it expires',
+    }),
+    return_window_days: z.number().int().openapi({
+      description:
+        'How many days after admission a payment this namespace received may be asked back (extension, DESIGN §12; default 60)',
+    }),
     created_at: secondsSchema,
     updated_at: secondsSchema,
   })
@@ -45,8 +53,6 @@ export const listNamespacesResponse = z.object({
   ...pageInfo,
   partners: z.array(namespaceSchema),
 });
-
-export type ListNamespacesResponse = z.infer<typeof listNamespacesResponse>;
 
 /** How long a namespace's payments may wait for submission: 5 seconds to 30 days. */
 const paymentTtlSchema = z
@@ -82,6 +88,13 @@ export const updateNamespaceBody = z.object({
     .union([z.literal(1), z.literal(2)], { error: 'four_eyes_approvals must be 1 or 2' })
     .optional(),
   four_eyes_api_keys_approve: z.boolean().optional(),
+  on_cap: z.enum(['reject', 'queue'], { error: 'on_cap must be reject or queue' }).optional(),
+  return_window_days: z
+    .number({ error: 'return_window_days must be a whole number of days from 1 to 540' })
+    .int('return_window_days must be a whole number of days from 1 to 540')
+    .min(1, 'return_window_days must be a whole number of days from 1 to 540')
+    .max(540, 'return_window_days must be a whole number of days from 1 to 540')
+    .optional(),
 });
 
 export type UpdateNamespaceBody = z.output<typeof updateNamespaceBody>;

@@ -35,7 +35,7 @@ export const organizationDecisionBody = z.object({
 
 export type Organization = z.infer<typeof organizationSchema>;
 
-export const emailSchema = z.email('must be an email address').max(254);
+const emailSchema = z.email('must be an email address').max(254);
 
 export const signUpSchema = z.object({
   name: z.string().trim().min(1, 'name is required').max(120),
@@ -54,7 +54,7 @@ export const signInSchema = z.object({
   admin_password: z.string().min(1).max(200),
   otp_code: z.string().min(1).max(32).optional().openapi({
     description:
-      "Extension: the 6-digit code of the user's authenticator app, or one of their recovery codes, when they have a second factor (without it such a sign-in answers 401 error.second_factor_required)",
+      "Extension: the 6-digit code of the user's authenticator app, or one of their recovery codes, when they have a second factor (without it such a sign-in answers 401 error.second_factor_required; an app code already accepted once, 401 error.second_factor_code_used)",
   }),
   passkey: webauthnJson.optional().openapi({
     description:
@@ -114,8 +114,6 @@ export type Me = z.infer<typeof meSchema>;
 
 export const setPreferredPartnerBody = z.object({ partner_id: z.string().min(1).max(64) });
 
-export type SetPreferredPartnerBody = z.output<typeof setPreferredPartnerBody>;
-
 export const listOrganizationsQuery = z.object({
   status: z
     .enum(['sandbox', 'verified', 'rejected'], { error: 'status must be sandbox, verified or rejected' })
@@ -130,8 +128,6 @@ export const listOrganizationsResponse = z.object({
   ...pageInfo,
   organizations: z.array(organizationSchema),
 });
-
-export type ListOrganizationsResponse = z.infer<typeof listOrganizationsResponse>;
 
 const count = z.number().int();
 

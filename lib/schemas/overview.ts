@@ -72,7 +72,7 @@ export const overviewSchema = z
 
 export type Overview = z.infer<typeof overviewSchema>;
 
-export const overviewDaysSchema = z.coerce
+const overviewDaysSchema = z.coerce
   .number({ error: 'days must be an integer from 1 to 90' })
   .int('days must be an integer from 1 to 90')
   .min(1, 'days must be an integer from 1 to 90')

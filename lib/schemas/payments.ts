@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { PAYMENT_STATUS_NAMES } from '@/lib/domain/statuses';
-import { orderQuery, pageQuery, pageInfo } from './common';
+import { PAYMENT_STATUS_NAMES, TASK_STATUS_NAMES, TRANSACTION_STATUS_NAMES } from '@/lib/domain/statuses';
+import { REASON_NAMES } from '@/lib/domain/reasons';
+import { orderQuery, pageQuery, pageInfo, unixSecondsQuery } from './common';
 
-export const partySchema = z
+const partySchema = z
   .object({
     payment_address: z.string().min(3).max(320),
     first_name: z.string().max(100).optional(),
@@ -41,7 +42,7 @@ export const amountSchema = z
 
 export type Amount = z.infer<typeof amountSchema>;
 
-export const paymentFields = {
+const paymentFields = {
   payment_id: z.string(),
   amount: amountSchema,
   beneficiary_party: z.record(z.string(), z.unknown()),
@@ -52,6 +53,10 @@ export const paymentFields = {
   location: z.record(z.string(), z.unknown()),
   organization_id: z.string(),
   partner_id: z.string(),
+  return_of: z.string().nullable().openapi({
+    description:
+      "A return's original payment (its payment_id), in the other direction (extension, DESIGN §12); null for every other payment",
+  }),
 };
 
 export const paymentSchema = z
@@ -60,7 +65,7 @@ export const paymentSchema = z
 
 export type Payment = z.infer<typeof paymentSchema>;
 
-export const embeddedPayment = z
+const embeddedPayment = z
   .object({ ...paymentFields, expires_at: z.number().int(), initiated_at: z.number().int() })
   .openapi('EmbeddedPayment');
 
@@ -79,11 +84,27 @@ export const submissionSchema = z
     status_name: z.string(),
     submission_time: z.number().int(),
     transaction_id: z.string().nullable(),
+    liquidity_queued_at: z.number().int().nullable().openapi({
+      description:
+        "When every task had completed but the payment did not fit under the debtor's net debit cap and waited in the liquidity queue (extension, Unix seconds; DESIGN §11); null if it never waited. Still pending while it waits",
+    }),
     relationships: z.object({ payment: embeddedPayment }),
   })
   .openapi('Submission');
 
 export type Submission = z.infer<typeof submissionSchema>;
+
+/** A task status's name beside its code (`status_name`). */
+const taskStatusNameSchema = z
+  .enum(TASK_STATUS_NAMES)
+  .openapi({ description: "The status's name: `pending` (1), `completed` (2), `failed` (3), `on_hold` (4)" });
+const REASON_CODES = `0 none, then ${REASON_NAMES.slice(1)
+  .map((name, i) => `${i + 1} ${name}`)
+  .join(', ')}`;
+/** A task reason's name beside its code (`status_reason_name`). */
+const reasonNameSchema = z
+  .enum(REASON_NAMES)
+  .openapi({ description: "The reason's name: `none` (0), `accepted` (1), … as `status_reason` lists them" });
 
 export const taskSchema = z
   .object({
@@ -96,7 +117,9 @@ export const taskSchema = z
     workflow: z.string(),
     assignee: z.number().int().openapi({ description: "1 beneficiary's namespace, 2 debtor's namespace" }),
     status: z.number().int().openapi({ description: '1 pending, 2 completed, 3 failed, 4 on_hold' }),
-    status_reason: z.number().int(),
+    status_name: taskStatusNameSchema,
+    status_reason: z.number().int().openapi({ description: REASON_CODES }),
+    status_reason_name: reasonNameSchema,
     note: z.string().nullable(),
     updated_by: z.string().nullable().openapi({
       description:
@@ -110,7 +133,9 @@ export const taskSchema = z
         z
           .object({
             status: z.number().int(),
+            status_name: taskStatusNameSchema,
             status_reason: z.number().int(),
+            status_reason_name: reasonNameSchema,
             note: z.string().nullable(),
             updated_by: z.string().nullable(),
             at: z.number().int().openapi({ description: 'modified_on after this change (Unix seconds)' }),
@@ -155,6 +180,9 @@ export const transactionSchema = z
     payment_id: z.string(),
     approval_code: z.string(),
     status: z.number().int().openapi({ description: '2 processing (cleared), 3 completed (settled)' }),
+    status_name: z
+      .enum(TRANSACTION_STATUS_NAMES)
+      .openapi({ description: "The status's name: `processing` (2), `completed` (3)" }),
     batch_id: z.string().nullable(),
     created_on: z.string(),
     initiated_on: z.string(),
@@ -174,7 +202,7 @@ export const transactionSchema = z
 
 export type Transaction = z.infer<typeof transactionSchema>;
 
-export const exceptionSchema = z
+const exceptionSchema = z
   .object({
     token: z.string(),
     payment_id: z.string(),
@@ -239,8 +267,8 @@ const paymentFilters = {
       error: 'status must be pending, on_hold, admitted, rejected, expired, settled or unsubmitted',
     })
     .optional(),
-  created_from: z.coerce.number({ error: 'created_from must be Unix seconds' }).int().min(0).optional(),
-  created_to: z.coerce.number({ error: 'created_to must be Unix seconds' }).int().min(0).optional(),
+  created_from: unixSecondsQuery('created_from', 'Payments created at or after this time').optional(),
+  created_to: unixSecondsQuery('created_to', 'Payments created at or before this second').optional(),
   payment_id: z.string().max(128).optional().openapi({ description: 'Prefix of payment_id' }),
   transaction_id: z
     .string()
@@ -262,7 +290,7 @@ const paymentFilters = {
     .openapi({ description: 'The payment of this admission task' }),
   party: containsText('party').openapi({
     description:
-      "A fragment (3–100 characters, any case) of either party's payment address or name (first and last name as one text)",
+      "A fragment (3–100 characters, any case) of either party's payment address or name (first and last name as one text), as typed on the payment or as the customer record of the address names them (`POST /customer`), so a payment is found by its customer's name whatever name it was sent with",
   }),
   reference: containsText('reference').openapi({
     description: 'A fragment (3–100 characters, any case) of the reference',
@@ -296,6 +324,9 @@ export const listPaymentsResponse = z.object({
   payments: z.array(
     paymentSchema.extend({
       submission_status: z.number().int().nullable(),
+      submission_status_name: z
+        .enum(PAYMENT_STATUS_NAMES)
+        .openapi({ description: "The submission status's name; `unsubmitted` before there is one" }),
       transaction_id: z.string().nullable(),
     }),
   ),
@@ -308,15 +339,9 @@ export const listPaymentExceptionsResponse = z.object({
   exceptions: z.array(exceptionSchema),
 });
 
-export type ListPaymentExceptionsResponse = z.infer<typeof listPaymentExceptionsResponse>;
-
 export const listAdmissionTasksResponse = z.object({ count: z.number().int(), tasks: z.array(taskSchema) });
-
-export type ListAdmissionTasksResponse = z.infer<typeof listAdmissionTasksResponse>;
 
 export const listPaymentTransactionsResponse = z.object({
   count: z.number().int(),
   transactions: z.array(transactionSchema),
 });
-
-export type ListPaymentTransactionsResponse = z.infer<typeof listPaymentTransactionsResponse>;

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { pageInfo, pageQuery, webauthnJson } from './common';
 
-export const sessionSchema = z
+const sessionSchema = z
   .object({
     token: z.string(),
     current: z.boolean().openapi({ description: 'The session of the token making this request' }),
@@ -66,7 +66,7 @@ export type RecoveryCodes = z.output<typeof recoveryCodesResponse>;
 export const disableSecondFactorBody = z.object({ current_password: z.string().min(1).max(200) });
 export type DisableSecondFactorBody = z.output<typeof disableSecondFactorBody>;
 
-export const passkeySchema = z
+const passkeySchema = z
   .object({
     token: z.string().openapi({ description: "The credential's id (base64url)" }),
     name: z.string(),

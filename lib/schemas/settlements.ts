@@ -1,15 +1,15 @@
 import { z } from '@hono/zod-openapi';
 import { transactionSchema } from './payments';
-import { pageQuery, pageInfo } from './common';
+import { pageQuery, pageInfo, unixSecondsQuery } from './common';
 import { STATEMENT_MAX_DAYS } from '@/lib/domain/statements';
 
-export const batchStatusSchema = z.enum(['PROCESSING', 'COMPLETED', 'FAILED'], {
+const batchStatusSchema = z.enum(['PROCESSING', 'COMPLETED', 'FAILED'], {
   error: 'status must be PROCESSING, COMPLETED or FAILED',
 });
 
 export type BatchStatus = z.output<typeof batchStatusSchema>;
 
-export const batchSummarySchema = z
+const batchSummarySchema = z
   .object({
     token: z.string(),
     cutoff_time: z.number().int(),
@@ -46,6 +46,14 @@ export const batchDetailSchema = z
     positions: z.array(
       z.object({
         counterparty_id: z.string(),
+        counterparty_name: z
+          .string()
+          .nullable()
+          .openapi({ description: "Extension: the counterparty namespace's name (null if it is gone)" }),
+        counterparty_domain: z
+          .string()
+          .nullable()
+          .openapi({ description: "Extension: the counterparty namespace's domain (null if it is gone)" }),
         currency: z.string(),
         position_type: z.enum(['Debit', 'Credit']),
         net_amount: z.string(),
@@ -69,19 +77,12 @@ export const inclusionProofSchema = z
 
 export type InclusionProof = z.infer<typeof inclusionProofSchema>;
 
-export const unixSecondsQuery = (name: string) =>
-  z.coerce
-    .number({ error: `${name} must be Unix seconds` })
-    .int(`${name} must be Unix seconds`)
-    .min(0, `${name} must be Unix seconds`)
-    .optional();
-
 export const batchParams = z.object({ batch_id: z.string().max(64) });
 
 export const listSettlementsQuery = z.object({
   status: batchStatusSchema.optional(),
-  cutoff_from: unixSecondsQuery('cutoff_from'),
-  cutoff_to: unixSecondsQuery('cutoff_to'),
+  cutoff_from: unixSecondsQuery('cutoff_from', 'Batches cut off at or after this time').optional(),
+  cutoff_to: unixSecondsQuery('cutoff_to', 'Batches cut off at or before this second').optional(),
   ...pageQuery,
 });
 
@@ -110,8 +111,6 @@ export const listSettlementsResponse = z.object({
   batches: z.array(batchSummarySchema),
 });
 
-export type ListSettlementsResponse = z.infer<typeof listSettlementsResponse>;
-
 export const listSettlementTransactionsQuery = z.object(pageQuery);
 
 export type ListSettlementTransactionsQuery = z.output<typeof listSettlementTransactionsQuery>;
@@ -137,7 +136,34 @@ export const runSettlementCutoffResponse = z.object({
 
 export type RunSettlementCutoffResponse = z.infer<typeof runSettlementCutoffResponse>;
 
-export const networkBatchSchema = batchSummarySchema
+export const cutoffPreviewSchema = z
+  .object({
+    cutoff_time: z.number().int().openapi({ description: 'The moment the preview was read (Unix seconds)' }),
+    transactions: z
+      .number()
+      .int()
+      .openapi({ description: 'Transactions a cut-off now would batch, every currency' }),
+    currencies: z.array(
+      z.object({
+        currency: z.string(),
+        transactions: z.number().int(),
+        participants: z
+          .number()
+          .int()
+          .openapi({ description: 'Namespaces that would take part (a leaf each), on-us ones included' }),
+        gross: z.string().openapi({ description: 'Sum of the amounts, minor units' }),
+        net: z.string().openapi({
+          description:
+            "Sum of the participants' positive multilateral nets: what moves between them, minor units",
+        }),
+      }),
+    ),
+  })
+  .openapi('CutoffPreview');
+
+export type CutoffPreviewResponse = z.infer<typeof cutoffPreviewSchema>;
+
+const networkBatchSchema = batchSummarySchema
   .extend({
     root_hash: z.string().nullable(),
     leaves_count: z.number().int().nullable(),
@@ -185,6 +211,9 @@ export const getNetworkStatsResponse = z.object({
     verified: z.number().int(),
     rejected: z.number().int(),
   }),
+  accounts_awaiting_verification: z.number().int().openapi({
+    description: "Production accounts awaiting the operator's verification, counted up to 10,000",
+  }),
   namespaces: z.number().int(),
   payments: z.number().int(),
   submissions_open: z.number().int(),
@@ -198,22 +227,8 @@ export type GetNetworkStatsResponse = z.infer<typeof getNetworkStatsResponse>;
 
 export const settlementStatementQuery = z
   .object({
-    from: z.coerce
-      .number({ error: 'from must be Unix seconds' })
-      .int('from must be Unix seconds')
-      .min(0, 'from must be Unix seconds')
-      .openapi({
-        param: { name: 'from', in: 'query' },
-        description: 'Start of the period, Unix seconds (included)',
-      }),
-    to: z.coerce
-      .number({ error: 'to must be Unix seconds' })
-      .int('to must be Unix seconds')
-      .min(0, 'to must be Unix seconds')
-      .openapi({
-        param: { name: 'to', in: 'query' },
-        description: 'End of the period, Unix seconds (excluded)',
-      }),
+    from: unixSecondsQuery('from', 'Start of the period (included)'),
+    to: unixSecondsQuery('to', 'End of the period (excluded)'),
   })
   .refine((q) => q.to > q.from, { message: 'to must be after from', path: ['to'] })
   .refine((q) => q.to - q.from <= STATEMENT_MAX_DAYS * 86400, {

@@ -1,14 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { REASONS } from '@/lib/domain/reasons';
-import { TASK, type TaskStatusName } from '@/lib/domain/statuses';
+import { PAYMENT_STATUS_NAMES, TASK, type TaskStatusName } from '@/lib/domain/statuses';
 import { amountSchema, taskSchema } from './payments';
 import { pageQuery, pageInfo } from './common';
 
-export const taskStatusSchema = z.enum(Object.keys(TASK) as [TaskStatusName], {
+const taskStatusSchema = z.enum(Object.keys(TASK) as [TaskStatusName], {
   error: 'status must be pending, completed, failed or on_hold',
 });
-
-export type TaskStatusFilter = z.output<typeof taskStatusSchema>;
 
 export const updateAdmissionTaskBody = z.object({
   status: taskStatusSchema,
@@ -17,6 +15,17 @@ export const updateAdmissionTaskBody = z.object({
 });
 
 export type UpdateAdmissionTaskBody = z.output<typeof updateAdmissionTaskBody>;
+
+export const addTaskNoteBody = z.object({
+  note: z
+    .string()
+    .trim()
+    .min(1, 'note is required')
+    .max(1000)
+    .openapi({ description: 'What was done or learned, e.g. "Called the customer: documents by Friday"' }),
+});
+
+export type AddTaskNoteBody = z.output<typeof addTaskNoteBody>;
 
 export const updateAdmissionTaskParams = z.object({
   payment_id: z.string().max(128),
@@ -50,9 +59,14 @@ export const listTasksResponse = z.object({
     taskSchema.extend({
       amount: amountSchema,
       submission_status: z.number().int(),
+      submission_status_name: z.enum(PAYMENT_STATUS_NAMES),
       approvals_required: z.number().int().openapi({
         description:
           "Four eyes: the distinct approvals (by someone other than the payment's maker) completing this task needs under the namespace's policy now: 0 (not covered: anyone decides), 1 or 2",
+      }),
+      approval_refusal: z.string().nullable().openapi({
+        description:
+          "Four eyes: why completing this task would be refused to the caller (its maker, a maker's key, or its first approver), as the update would answer it; null when the caller may",
       }),
       claimed_by_you: z.boolean().openapi({ description: "The live claim of the task is the caller's" }),
     }),

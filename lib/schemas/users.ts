@@ -1,11 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { secondsSchema, pageQuery, pageInfo } from './common';
 
-export const roleSchema = z.enum(['admin', 'support', 'viewer'], {
+const roleSchema = z.enum(['admin', 'support', 'viewer'], {
   error: 'role must be admin, support or viewer',
 });
-
-export type OrgRole = z.output<typeof roleSchema>;
 
 export const userSchema = z
   .object({
@@ -49,13 +47,9 @@ export const listUsersResponse = z.object({
   users: z.array(userSchema),
 });
 
-export type ListUsersResponse = z.infer<typeof listUsersResponse>;
-
 export const updateUserBody = z.object({ role: roleSchema });
 
-export type UpdateUserBody = z.output<typeof updateUserBody>;
-
-export const invitationSchema = z
+const invitationSchema = z
   .object({
     token: z
       .string()

@@ -1,10 +1,15 @@
 import { z } from '@hono/zod-openapi';
-import { secondsSchema, pageQuery, pageInfo } from './common';
+import { secondsSchema, pageQuery, pageInfo, unixSecondsInput } from './common';
+import { EVENT_TYPES } from '@/lib/events/types';
 
 export const webhookSchema = z
   .object({
     token: z.string(),
     partner_id: z.string(),
+    kind: z.enum(['url', 'inbox']).openapi({
+      description:
+        '`url`: deliveries are POSTed to `url`. `inbox` (sandbox namespaces, extension): they are kept and read with GET /webhook/{webhook_id}/inbox, no public URL needed; `url` is then `inbox://<id>`',
+    }),
     url: z.string(),
     description: z.string(),
     event_types: z.array(z.string()),
@@ -22,7 +27,7 @@ export const webhookSchema = z
 
 export type Webhook = z.infer<typeof webhookSchema>;
 
-export const deliverySchema = z
+const deliverySchema = z
   .object({
     token: z.string(),
     webhook_id: z.string(),
@@ -59,11 +64,10 @@ export const deliveryDetailSchema = deliverySchema
 export type DeliveryDetail = z.infer<typeof deliveryDetailSchema>;
 
 export const recoverDeliveriesBody = z.object({
-  since: z
-    .number()
-    .int()
-    .min(0)
-    .openapi({ description: 'Unix seconds: failed deliveries created at or after this time are sent again' }),
+  since: unixSecondsInput(
+    'since',
+    'Failed deliveries created at or after this time are sent again; not in the future (a minute of clock difference allowed)',
+  ).refine((s) => s * 1000 <= Date.now() + 60_000, 'since must not be in the future'),
 });
 
 export const recoverDeliveriesResponse = z.object({
@@ -82,15 +86,30 @@ export type RecoverDeliveriesResponse = z.infer<typeof recoverDeliveriesResponse
 
 export const webhookParams = z.object({ webhook_id: z.string().max(64) });
 
-export const webhookUrlSchema = z.string().min(8).max(2048);
+const webhookUrlSchema = z.string().min(8).max(2048);
 
-export const eventTypesSchema = z.array(z.string().max(64)).max(32);
+const eventTypesSchema = z.array(z.string().max(64)).max(32);
 
-export const createWebhookBody = z.object({
-  url: webhookUrlSchema,
-  event_types: eventTypesSchema,
-  description: z.string().max(500).optional(),
-});
+export const createWebhookBody = z
+  .object({
+    kind: z.enum(['url', 'inbox'], { error: 'kind must be url or inbox' }).optional().openapi({
+      description:
+        '`url` (default): deliveries are POSTed to `url`. `inbox`: kept for reading in the dashboard or with GET /webhook/{webhook_id}/inbox, for sandbox namespaces; no `url`',
+    }),
+    url: webhookUrlSchema
+      .optional()
+      .openapi({ description: 'Where deliveries are POSTed; required unless `kind` is `inbox`' }),
+    event_types: eventTypesSchema,
+    description: z.string().max(500).optional(),
+  })
+  .refine((b) => b.kind === 'inbox' || b.url !== undefined, {
+    message: 'url is required (or kind: "inbox" for an endpoint without one)',
+    path: ['url'],
+  })
+  .refine((b) => b.kind !== 'inbox' || b.url === undefined, {
+    message: 'url: an inbox has no URL; leave it out',
+    path: ['url'],
+  });
 
 export type CreateWebhookBody = z.output<typeof createWebhookBody>;
 
@@ -103,8 +122,6 @@ export const listWebhooksResponse = z.object({
   ...pageInfo,
   webhooks: z.array(webhookSchema),
 });
-
-export type ListWebhooksResponse = z.infer<typeof listWebhooksResponse>;
 
 export const updateWebhookBody = z.object({
   url: webhookUrlSchema.optional(),
@@ -134,12 +151,49 @@ export const listWebhookDeliveriesResponse = z.object({
   deliveries: z.array(deliverySchema),
 });
 
-export type ListWebhookDeliveriesResponse = z.infer<typeof listWebhookDeliveriesResponse>;
-
 export const retryWebhookDeliveryResponse = z.object({ token: z.string(), status: z.literal('pending') });
 
-export type RetryWebhookDeliveryResponse = z.infer<typeof retryWebhookDeliveryResponse>;
+export const testWebhookBody = z.object({
+  event_type: z
+    .enum(EVENT_TYPES, { error: 'event_type must be one of the event types (docs/webhooks.md)' })
+    .optional()
+    .openapi({
+      description:
+        'The type of the test event (default `webhook.test`): any event type, with a realistic example `data`, sent to this endpoint only whatever it subscribes to',
+    }),
+});
 
-export const testWebhookResponse = z.object({ event_id: z.string() });
+export type TestWebhookBody = z.output<typeof testWebhookBody>;
 
-export type TestWebhookResponse = z.infer<typeof testWebhookResponse>;
+export const testWebhookResponse = z.object({ event_id: z.string(), event_type: z.string() });
+
+const inboxMessageSchema = z
+  .object({
+    token: z.string(),
+    delivery_id: z.string(),
+    event_id: z.string(),
+    event_type: z.string(),
+    received_at: secondsSchema,
+    headers: z.record(z.string(), z.string()).openapi({
+      description:
+        'The request headers as an endpoint receives them: webhook-id, webhook-timestamp, webhook-signature…',
+    }),
+    body: z.string().openapi({ description: 'The exact body that was signed' }),
+    signature_valid: z.boolean().openapi({
+      description:
+        "Whether webhook-signature verifies with the endpoint's secret and webhook-timestamp is within 5 minutes, as docs/webhooks.md checks it",
+    }),
+  })
+  .openapi('WebhookInboxMessage');
+
+export type InboxMessage = z.infer<typeof inboxMessageSchema>;
+
+export const listInboxQuery = z.object(pageQuery);
+export type ListInboxQuery = z.output<typeof listInboxQuery>;
+
+export const listInboxResponse = z.object({
+  count: z.number().int(),
+  ...pageInfo,
+  messages: z.array(inboxMessageSchema),
+});
+export type ListInboxResponse = z.infer<typeof listInboxResponse>;

@@ -6,13 +6,11 @@ import { newWebhookSecret, sha256Hex } from '@/lib/auth/secrets';
 import { sealWebhookSecret } from '@/lib/webhooks/secret-at-rest';
 import { newId } from '@/lib/ids';
 import { ensureSandboxLink } from '@/lib/services/links/sandbox';
+import { openPosition, provisionSandboxLiquidity } from '@/lib/services/liquidity/positions';
 import { orderedPair } from '@/lib/domain/links';
 import { logger } from '@/lib/log/logger';
 import { DEMO } from './demo-credentials';
-
-export { DEMO };
-
-const DEMO_BANK_DOMAIN = 'demo-bank.test';
+import { DEMO_BANK_DOMAIN } from './demo-detect';
 
 export interface DemoIds {
   demoOrgId: string;
@@ -59,7 +57,13 @@ export async function seedDemoOrganizations(db: Db): Promise<DemoIds | null> {
 
     const demoOrgId = await org('Demo Bank', 'verified');
     const demoPartnerId = await ns(demoOrgId, 'Demo Bank retail', DEMO_BANK_DOMAIN, 'production');
-    await ns(demoOrgId, 'Demo Bank test lab', 'lab.demo-bank.test', 'sandbox');
+    // A production namespace as one should run: four eyes on its tasks from 10,000.00 (and on every
+    // compliance review), so whoever made a payment does not also approve it.
+    await tx
+      .update(schema.namespaces)
+      .set({ fourEyesThreshold: 1_000_000n, fourEyesApprovals: 1 })
+      .where(eq(schema.namespaces.id, demoPartnerId));
+    const labPartnerId = await ns(demoOrgId, 'Demo Bank test lab', 'lab.demo-bank.test', 'sandbox');
     await user(demoOrgId, DEMO.admin.email, 'admin', 'Dana Admin');
     await user(demoOrgId, DEMO.support.email, 'support', 'Sam Support');
     await user(demoOrgId, 'viewer@demo-bank.test', 'viewer', 'Vic Viewer');
@@ -147,6 +151,21 @@ export async function seedDemoOrganizations(db: Db): Promise<DemoIds | null> {
         institution,
       },
     ]);
+
+    // Settlement balances and caps (DESIGN §11): the demo payments below leave Demo Bank retail at
+    // about 77 % of its cap (its dashboard shows the 75 % banner), Union far from its own.
+    const funded = (partnerId: string, balance: bigint, cap: bigint) =>
+      openPosition(tx, {
+        partnerId,
+        currency: 'USD',
+        balance,
+        cap,
+        reference: 'demo opening balance',
+        note: 'Placed with the settlement agent for the demo',
+      });
+    await funded(demoPartnerId, 1_000_000n, 350_000n);
+    await funded(unionPartnerId, 5_000_000n, 2_000_000n);
+    for (const sandbox of [fintechPartnerId, labPartnerId]) await provisionSandboxLiquidity(tx, sandbox);
 
     const key = (orgId: string, partnerId: string, name: string, secret: string) => ({
       id: newId('api'),

@@ -1,5 +1,6 @@
 import { getDatabase } from '@/lib/db';
-import { config, productionConfigProblems } from '@/lib/config';
+import { config } from '@/lib/config';
+import { productionConfigProblems } from './production-config';
 import { bootstrap } from '@/lib/services/bootstrap';
 import { recoverStaleBatches } from '@/lib/services/settlement/cutoff';
 import { startWorkers, stopWorkers } from '@/lib/workers';
@@ -8,17 +9,32 @@ import { logger } from '@/lib/log/logger';
 import { sealStoredWebhookSecrets } from '@/lib/webhooks/secret-at-rest';
 import { stopWebhookDeliverer } from '@/lib/webhooks/worker';
 import { stopTracing } from './tracing';
+import { demoDataHeld } from '@/lib/seed/demo-detect';
+import { requestLogWriter } from '@/lib/services/request-logs/writer';
 
 const g = globalThis as unknown as { __cspStarted?: Promise<void> };
+
+/** The line `npm start` reads a start-up step from (scripts/start.ts); other hosts print nothing. */
+const START_STEP_PREFIX = '[csp-start-step] ';
+
+/** Reports a step of the start to `npm start` (CSP_START_STEPS=1), which shows it with its time. */
+function reportStep(step: string, ms: number, detail: string): void {
+  if (process.env.CSP_START_STEPS !== '1') return;
+  process.stdout.write(`${START_STEP_PREFIX}${JSON.stringify({ step, ms: Math.round(ms), detail })}\n`);
+}
 
 /**
  * A production process without strong secrets does not serve: it names what to set, on one line
  * per setting, and exits before opening the database. `dashboard`: the Next.js host, which also
  * serves the dashboard's sessions (its instrumentation hook is the first caller there).
  */
-function refuseWeakSecrets(host: { dashboard: boolean }): void {
-  const problems = productionConfigProblems(host);
+async function refuseWeakSecrets(host: { dashboard: boolean }): Promise<void> {
+  const problems = await productionConfigProblems(host);
   if (problems.length === 0) return;
+  refuse(problems);
+}
+
+function refuse(problems: string[]): never {
   for (const problem of problems) console.error(problem);
   process.exit(1);
 }
@@ -26,14 +42,22 @@ function refuseWeakSecrets(host: { dashboard: boolean }): void {
 /** Opens the database (migrating it), bootstraps the operator and Sandbox Bank, starts workers. */
 export function startServices(host: { dashboard: boolean } = { dashboard: false }): Promise<void> {
   g.__cspStarted ??= (async () => {
-    refuseWeakSecrets(host);
+    await refuseWeakSecrets(host);
+    let began = performance.now();
     const database = await getDatabase();
+    reportStep('database', performance.now() - began, `${database.kind}, migrated to this build's schema`);
+    if (config.production) {
+      const demo = await demoDataHeld(database.db);
+      if (demo) refuse([demo]);
+    }
     await bootstrap(database.db);
     await recoverStaleBatches(database.db);
     await sealStoredWebhookSecrets(database.db);
     if (config.seedDemo) {
+      began = performance.now();
       const { seedDemo } = await import('@/lib/seed');
-      await seedDemo(database.db);
+      const seeded = await seedDemo(database.db);
+      reportStep('demo data', performance.now() - began, seeded ? 'seeded' : 'already there, skipped');
     }
     if (config.workersEnabled) {
       registerAllWorkers();
@@ -50,9 +74,11 @@ export function startServices(host: { dashboard: boolean } = { dashboard: false 
  * attempts under way, records them and releases its endpoint leases, so another instance takes
  * the endpoints at once instead of after the lease. The database is closed by the caller, after.
  */
-export async function stopServices(): Promise<void> {
+async function stopServices(): Promise<void> {
   await stopWorkers();
   await stopWebhookDeliverer();
+  // The request log's entries still in memory are written before the database closes.
+  await requestLogWriter((await getDatabase()).db).flush();
   g.__cspStarted = undefined;
 }
 

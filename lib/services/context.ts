@@ -66,6 +66,11 @@ export function credentialId(p: Principal): string {
   return 'anon';
 }
 
+/** The person behind a credential (`usr:<id>`), or null for an API key or no one. */
+export function personOf(p: Principal): string | null {
+  return p.kind === 'user' ? credentialId(p) : null;
+}
+
 /** Who acted, for audit fields such as a task's `updated_by`, as the actor's own organization sees it. */
 export function actorLabel(p: Principal): string {
   if (p.kind === 'user') return p.email;

@@ -2,9 +2,9 @@ import { csvLine, type CsvValue } from '@/lib/domain/csv';
 import type { KeysetFetch } from './paging';
 
 /** The most an export holds; past it the file ends with a line saying so. */
-export const EXPORT_CAP = 1_000_000;
+const EXPORT_CAP = 1_000_000;
 /** Rows read per statement. */
-export const EXPORT_PAGE = 1000;
+const EXPORT_PAGE = 1000;
 
 /**
  * A list's filtered rows as CSV, in the list's order, read a page at a time by keyset as the client

@@ -21,7 +21,7 @@ export const COUNT_CAP = 10_000;
 export type Direction = 'asc' | 'desc';
 
 /** A sort key: its column (or expression) and the SQL type its printed value is read back as. */
-export interface SortKey {
+interface SortKey {
   column: SQLWrapper;
   type: 'timestamptz' | 'text' | 'bigint' | 'integer';
 }
@@ -81,7 +81,7 @@ const filterDigest = (filters: Record<string, unknown>) =>
     .digest('base64url')
     .slice(0, 12);
 
-export function encodeCursor(c: Cursor): string {
+function encodeCursor(c: Cursor): string {
   return Buffer.from(JSON.stringify(c)).toString('base64url');
 }
 
@@ -109,7 +109,7 @@ function decodeCursor(text: string, keys: number, filters: string): Cursor {
  * The condition "after (or before) the boundary" in the list's order, as one row comparison, which
  * PostgreSQL answers with a range scan of an index on the same keys: `(k1, k2) < ($1, $2)`.
  */
-export function beyond(keyset: Keyset, values: string[], side: 'after' | 'before'): SQL {
+function beyond(keyset: Keyset, values: string[], side: 'after' | 'before'): SQL {
   const cols = sql.join(
     keyset.keys.map((k) => sql`${k.column}`),
     sql`, `,
@@ -123,7 +123,7 @@ export function beyond(keyset: Keyset, values: string[], side: 'after' | 'before
 }
 
 /** The sort keys of a row, printed by the database (select them with `printedKeys`). */
-export function printedKeys(keyset: Keyset): SQL<string[]> {
+function printedKeys(keyset: Keyset): SQL<string[]> {
   return sql<string[]>`array[${sql.join(
     keyset.keys.map((k) => sql`${k.column}::text`),
     sql`, `,
@@ -131,7 +131,7 @@ export function printedKeys(keyset: Keyset): SQL<string[]> {
 }
 
 /** The ORDER BY of a keyset, forwards or backwards. */
-export function orderOf(keyset: Keyset, reverse = false): SQL {
+function orderOf(keyset: Keyset, reverse = false): SQL {
   const dir = (keyset.direction === 'desc') !== reverse ? sql`desc` : sql`asc`;
   return sql.join(
     keyset.keys.map((k) => sql`${k.column} ${dir}`),
@@ -140,7 +140,7 @@ export function orderOf(keyset: Keyset, reverse = false): SQL {
 }
 
 /** Where a page starts: beyond the boundary row's sort keys, on one side of it. */
-export interface Boundary {
+interface Boundary {
   values: string[];
   side: 'after' | 'before';
 }
@@ -195,6 +195,20 @@ export function inOrder<R>(
 }
 
 /**
+ * SQLSTATE class 22, "data exception", on either driver: a value the database cannot read as its
+ * type (a timestamp it cannot parse or out of range, a bigint past 2^63).
+ */
+function isDataException(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 4 && e; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('22')) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
  * One page of a keyset-paged list: its rows, and what the answer says about the rest. `q` is the
  * list's query: its parameters other than the paging ones are its filters, which the cursor's
  * digest covers (`order` among them: a cursor continues the order it was made in).
@@ -213,22 +227,37 @@ export async function keysetPage<R>(
     throw new ValidationError('cursor and page cannot be combined: page with one or the other');
   const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, keyset.keys.length, digest);
   const countPromise = fetch.pageCountOnly ? Promise.resolve(0) : fetch.count(COUNT_CAP);
+  // Observed at once: when the rows fail first, the count's failure is not left unhandled (Node
+  // would end the process, and every request in flight with it). It is awaited below all the same.
+  countPromise.catch(() => {});
+  // A cursor is the client's text: its keys are what the database printed, unless forged. One the
+  // database cannot read back as its type (a timestamp past its range, a bigint past 2^63) is the
+  // cursor's fault: the filters were validated before (lib/schemas), times bounded among them.
+  const read: KeysetFetch<R>['rows'] = async (...args) => {
+    try {
+      return await fetch.rows(...args);
+    } catch (err) {
+      if (cursor !== undefined && isDataException(err))
+        throw new ValidationError('cursor: not a cursor of this list');
+      throw err;
+    }
+  };
   let rows: Array<R & { keys: string[] }>;
   let more: boolean;
   let before: boolean;
   if (q.page !== undefined && q.page > 1) {
-    rows = await fetch.rows(undefined, false, q.limit + 1, (q.page - 1) * q.limit);
+    rows = await read(undefined, false, q.limit + 1, (q.page - 1) * q.limit);
     more = rows.length > q.limit;
     rows = rows.slice(0, q.limit);
     before = true;
   } else if (cursor?.d === 'b') {
     // The page before the boundary: read backwards, then put in the list's order.
-    rows = await fetch.rows({ values: cursor.k, side: 'before' }, true, q.limit + 1, 0);
+    rows = await read({ values: cursor.k, side: 'before' }, true, q.limit + 1, 0);
     before = rows.length > q.limit;
     rows = rows.slice(0, q.limit).reverse();
     more = true;
   } else {
-    rows = await fetch.rows(cursor && { values: cursor.k, side: 'after' }, false, q.limit + 1, 0);
+    rows = await read(cursor && { values: cursor.k, side: 'after' }, false, q.limit + 1, 0);
     more = rows.length > q.limit;
     rows = rows.slice(0, q.limit);
     before = cursor !== undefined;
@@ -256,7 +285,7 @@ export async function keysetPage<R>(
 }
 
 /** `SELECT count(*)` of a query's rows, reading no more than `cap + 1` of them. */
-export async function cappedCount(db: Db, query: SQLWrapper, cap: number): Promise<number> {
+async function cappedCount(db: Db, query: SQLWrapper, cap: number): Promise<number> {
   const [row] = rowsOf(
     await db.execute(sql`select count(*)::int as n from (${query} limit ${cap + 1}) capped`),
   );

@@ -24,7 +24,7 @@ function concat(prefix: number, ...parts: Uint8Array[]): Uint8Array {
 }
 
 export const hashLeaf = (input: Uint8Array) => sha256(concat(0x00, input));
-export const hashNode = (left: Uint8Array, right: Uint8Array) => sha256(concat(0x01, left, right));
+const hashNode = (left: Uint8Array, right: Uint8Array) => sha256(concat(0x01, left, right));
 
 /** The leaf input of DESIGN §6: UTF-8 of `batch_id|partner_id|currency|kind|amount`. */
 export function leafInput(l: {

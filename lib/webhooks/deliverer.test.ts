@@ -5,7 +5,7 @@ import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { newWebhookSecret } from '@/lib/auth/secrets';
 import { createSealer, deriveKey } from '@/lib/auth/at-rest';
-import { emitEvents, type EventType } from '@/lib/services/events/emit';
+import { emitEvents, type EventType } from '@/lib/events/emit';
 import { runCutoff } from '@/lib/services/settlement/cutoff';
 import { startReceiver } from '../../e2e/api/receiver';
 import { verifyWebhookSignature } from './sign';

@@ -6,7 +6,7 @@ import { newId } from '@/lib/ids';
 import { logger } from '@/lib/log/logger';
 import { listenChannel } from '@/lib/db/listen';
 import { config } from '@/lib/config';
-import { EVENTS_CHANNEL } from '@/lib/services/events/emit';
+import { EVENTS_CHANNEL } from '@/lib/events/emit';
 import {
   CLAIM_PER_ENDPOINT,
   CONCURRENCY,
@@ -18,6 +18,7 @@ import {
 } from './config';
 import { dispatchEvents } from './outbox';
 import { postDelivery } from './send';
+import { isInbox, keepInInbox } from './inbox';
 import { signatureHeader } from './sign';
 import { metrics } from '@/lib/metrics/metrics';
 import {
@@ -275,22 +276,29 @@ export class WebhookDeliverer {
     const body = deliveryBody(e);
     const timestamp = Math.floor(Date.now() / 1000);
     const attemptedAt = new Date();
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'csp-gateway-webhooks/0.1',
+      'webhook-id': e.id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signatureHeader(ep.secrets, e.id, timestamp, body),
+    };
     // A secret sealed under another AUTH_SECRET cannot be opened: nothing is sent unsigned.
     const res =
       ep.secrets.length === 0
         ? UNSIGNABLE
-        : await postDelivery(
-            ep.url,
-            {
-              'content-type': 'application/json',
-              'user-agent': 'csp-gateway-webhooks/0.1',
-              'webhook-id': e.id,
-              'webhook-timestamp': String(timestamp),
-              'webhook-signature': signatureHeader(ep.secrets, e.id, timestamp, body),
-            },
-            body,
-            { timeoutMs: this.timeoutMs, allowPrivate: this.allowPrivate },
-          );
+        : isInbox(ep.url)
+          ? await keepInInbox(
+              this.db,
+              { webhookId: ep.id, secret: ep.secrets[0]! },
+              { id: d.id, eventId: e.id, eventType: e.type },
+              headers,
+              body,
+            )
+          : await postDelivery(ep.url, headers, body, {
+              timeoutMs: this.timeoutMs,
+              allowPrivate: this.allowPrivate,
+            });
     const ok = res.statusCode !== null && res.statusCode >= 200 && res.statusCode < 300;
     const attempts = d.attempts + 1;
     const delay = ok ? null : nextDelayMs(attempts);

@@ -3,7 +3,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { createTestDatabase } from '@/lib/testing/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
-import { emitEvents, type EventType } from '@/lib/services/events/emit';
+import { emitEvents, type EventType } from '@/lib/events/emit';
 import { dispatchEvents } from './outbox';
 
 // The outbox queue (migration 0006) against a real database (PGlite, or PostgreSQL with

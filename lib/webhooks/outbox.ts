@@ -8,7 +8,8 @@ import { LOCKS } from '@/lib/db/locks';
  * Fans queued outbox events out to the webhooks subscribed at that moment — one delivery row per
  * (event, endpoint) — and takes them off the queue (`event_queue`, filled by a trigger on
  * `events` with the events some endpoint subscribes to), in one statement. Only endpoints that
- * existed when the event happened receive it; `webhook.test` goes to its own endpoint only. A
+ * existed when the event happened receive it; a test event (`webhook.test`, or one of any type
+ * naming its endpoint in `test_webhook_id`) goes to its own endpoint only. A
  * disabled endpoint's deliveries are created failed, never attempted: recovery sends them once it
  * is enabled again (migration 0027).
  * One instance dispatches at a time (an advisory lock; the others skip), so delivery rows are
@@ -32,7 +33,11 @@ export async function dispatchEvents(db: Db, batch = DISPATCH_BATCH): Promise<nu
           CASE WHEN h.enabled THEN 'pending' ELSE 'failed' END
         FROM due JOIN events e ON e.seq = due.seq
         JOIN webhooks h ON h.partner_id = e.partner_id AND h.deleted_at IS NULL AND h.created_at <= e.created_at
-        WHERE CASE WHEN e.type = 'webhook.test' THEN e.data->>'webhook_id' = h.id ELSE h.event_types ? '*' OR h.event_types ? e.type END
+        WHERE CASE
+          WHEN e.test_webhook_id IS NOT NULL THEN e.test_webhook_id = h.id
+          WHEN e.type = 'webhook.test' THEN e.data->>'webhook_id' = h.id
+          ELSE h.event_types ? '*' OR h.event_types ? e.type
+        END
         ORDER BY e.seq
         RETURNING 1
       )

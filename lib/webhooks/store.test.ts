@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { createTestDatabase } from '@/lib/testing/db';
-import { emitEvents } from '@/lib/services/events/emit';
+import { emitEvents } from '@/lib/events/emit';
 import { claimEndpoints, renewAndFetch } from './store';
 
 // What a lane fetches while it holds an endpoint, against a real database (PGlite, or PostgreSQL

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DeliveredEvent } from './body';
 import type { Db } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
-import { emitEvents } from '@/lib/services/events/emit';
+import { emitEvents } from '@/lib/events/emit';
 import { DISABLE_AFTER_MS } from './config';
 import { openWebhookSecret } from './secret-at-rest';
 

@@ -3,6 +3,8 @@ import { purgePastRetention } from '@/lib/services/retention/purge';
 import { expireDueSubmissions } from '@/lib/services/payments/expiry';
 import { workSandboxBankTasks } from '@/lib/services/payments/sandbox-bank';
 import { runCutoff } from '@/lib/services/settlement/cutoff';
+import { releaseIfQueued } from '@/lib/services/liquidity/release';
+import { mailLiquidityAlerts } from '@/lib/services/liquidity/alerts';
 import { foldRollups } from '@/lib/services/overview/fold';
 import { sealAuditTrail } from '@/lib/services/audit/seal';
 import { config } from '@/lib/config';
@@ -26,6 +28,10 @@ const ALL: Worker[] = [
     run: (db) => runCutoff(db),
   },
   { name: 'webhooks', intervalMs: POLL_MS, run: async (db) => webhookDeliverer(db).poke() },
+  // The liquidity queue, for the headroom incoming payments free (cut-offs, funds and caps release it at once).
+  { name: 'liquidity-release', intervalMs: 1000, run: (db) => releaseIfQueued(db) },
+  // Liquidity alerts to the participants' admins, when SMTP is configured (lib/services/liquidity/alerts.ts).
+  { name: 'liquidity-alerts', intervalMs: 2000, run: (db) => mailLiquidityAlerts(db) },
   {
     name: 'sandbox-bank',
     intervalMs: Math.max(100, Math.min(1000, config.sandboxBankDelayMs / 2)),

@@ -9,9 +9,15 @@ import { useForm } from 'react-hook-form';
 import { formField } from '@/lib/client/form-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { SECOND_FACTOR_REQUIRED, SIGN_IN_THROTTLED, signInErrorMessage } from '@/lib/auth/sign-in-errors';
+import {
+  SECOND_FACTOR_REQUIRED,
+  SIGN_IN_GUARDED,
+  SIGN_IN_THROTTLED,
+  signInErrorMessage,
+} from '@/lib/auth/sign-in-errors';
 import { passkeyFailure } from '@/lib/client/passkey-failure';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { DASHBOARD_HEADER } from '@/lib/security/same-origin';
 import type { SignInValues } from './sign-in-schema';
 import { LINK } from '@/components/ui/styles';
 
@@ -53,6 +59,8 @@ export function SignInForm() {
         setAskCode(true);
         void passkeyChallenge(values.email, values.password);
       }
+      // A guarded account signs in from a new address with its code and password together.
+      if (res?.error?.startsWith(`${SIGN_IN_GUARDED}:`)) setAskCode(true);
       setError(
         askCode && res?.error === 'CredentialsSignin'
           ? 'Wrong code: enter the current one from your app, or a recovery code'
@@ -69,7 +77,7 @@ export function SignInForm() {
   const passkeyChallenge = async (email: string, password: string, onError?: (m: string) => void) => {
     const started = await fetch('/api/passkey-signin', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [DASHBOARD_HEADER]: '1' },
       body: JSON.stringify({ admin_email: email, admin_password: password }),
     }).catch(() => null);
     const body = (await started?.json().catch(() => null)) as {

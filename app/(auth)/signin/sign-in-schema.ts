@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { email } from '@/lib/client/form-fields';
 
-export const signInSchema = z.object({
+const signInSchema = z.object({
   email: email('Enter an email address'),
   password: z.string().check(z.minLength(1, 'Enter your password')),
 });

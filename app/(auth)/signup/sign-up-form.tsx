@@ -9,6 +9,7 @@ import { formField } from '@/lib/client/form-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { DASHBOARD_HEADER } from '@/lib/security/same-origin';
 import type { SignUpValues } from './sign-up-schema';
 
 const signUpResolver = lazyResolver(() => import('./sign-up-schema').then((m) => m.signUpResolver));
@@ -26,7 +27,7 @@ export function SignUpForm() {
     setError(null);
     const res = await fetch('/api/signup', {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', [DASHBOARD_HEADER]: '1' },
       body: JSON.stringify({ name: v.name, admin_email: v.email, admin_password: v.password }),
     });
     if (!res.ok) {

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { email, text } from '@/lib/client/form-fields';
 
 // The gateway's sign-up limits (lib/gateway/routes/organization.ts).
-export const signUpSchema = z.object({
+const signUpSchema = z.object({
   name: text('Enter the organization name', 120),
   email: email('Enter an email address'),
   password: z

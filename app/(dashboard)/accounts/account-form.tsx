@@ -10,6 +10,7 @@ import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Account } from './account';
 import type { AccountValues } from './account-schema';
+import { useNamespace } from '@/lib/client/namespace';
 
 const EMPTY: AccountValues = {
   account_title: '',
@@ -23,11 +24,13 @@ const accountResolver = lazyResolver(() => import('./account-schema').then((m) =
 
 /** The add-an-account form (admins), loaded after the list: the list's first load stays light. */
 export function AccountForm({ onCreated }: { onCreated: () => void }) {
+  const ns = useNamespace();
   const toast = useToast();
   const form = useForm<AccountValues>({ resolver: accountResolver, defaultValues: EMPTY });
   const create = useMutation({
     mutationFn: (v: AccountValues) =>
       apiFetch<Account>('/account', {
+        partner: ns,
         method: 'POST',
         body: {
           account_title: v.account_title,

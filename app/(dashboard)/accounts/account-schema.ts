@@ -5,7 +5,7 @@ import { matches, text } from '@/lib/client/form-fields';
 
 // The gateway's limits for a new account (lib/gateway/routes/accounts.ts); the form asks for an
 // ABA routing number, nine digits (the gateway takes up to 20 characters).
-export const accountSchema = z.object({
+const accountSchema = z.object({
   account_title: text('Enter a title', 120),
   account_number: matches(/^\d{4,17}$/, '4 to 17 digits'),
   routing_number: matches(/^\d{9}$/, '9 digits'),

@@ -15,6 +15,7 @@ import type { Account } from './account';
 import { accountColumns } from './columns';
 import { LazyAccountForm } from './lazy-account-form';
 import { accountQueries } from '@/lib/client/queries/accounts';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 
@@ -26,6 +27,7 @@ export function Client({
   /** The selected namespace (the export link names it). */
   partnerId: string | null;
 }) {
+  const ns = useNamespace();
   const { params, set } = useUrlState();
   const paging = usePaging();
   const title = params.get('account_title') ?? '';
@@ -34,7 +36,7 @@ export function Client({
   const qc = useQueryClient();
   const toast = useToast();
   const query = useQuery(
-    accountQueries.list({
+    accountQueries.list(ns, {
       ...paging.query,
       limit: LIMIT,
       account_title: title,
@@ -47,8 +49,8 @@ export function Client({
   const act = useMutation({
     mutationFn: ({ a, action }: { a: Account; action: 'verify' | 'delete' }) =>
       action === 'verify'
-        ? apiFetch(`/account/${a.token}/verify`, { method: 'POST' })
-        : apiFetch(`/account/${a.token}`, { method: 'DELETE' }),
+        ? apiFetch(`/account/${a.token}/verify`, { partner: ns, method: 'POST' })
+        : apiFetch(`/account/${a.token}`, { partner: ns, method: 'DELETE' }),
     onSuccess: (_d, v) => {
       toast('success', v.action === 'verify' ? 'Account verified' : 'Account deleted');
       invalidate();

@@ -12,6 +12,9 @@ import type { ApiKey } from './key-types';
 import { apiKeyColumns } from './columns';
 import { ListScreen } from '@/components/ui/list-screen';
 import { apiKeyQueries } from '@/lib/client/queries/api-keys';
+import { forgetFreshKey, rememberFreshKey } from '@/lib/client/fresh-key';
+import { KeyCalls } from './key-calls';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 
@@ -22,15 +25,26 @@ const RotateKeyForm = lazy(() => import('./rotate-key-form').then((m) => ({ defa
 const EditKeyDialog = lazy(() => import('./edit-key-dialog').then((m) => ({ default: m.EditKeyDialog })));
 
 export function ApiKeysClient() {
+  const ns = useNamespace();
   const paging = usePaging();
   const qc = useQueryClient();
   const toast = useToast();
-  const [revealed, setRevealed] = useState<{ title: string; secret: string; warning?: string } | null>(null);
-  const query = useQuery(apiKeyQueries.list({ limit: LIMIT, ...paging.query }));
+  const [revealed, setRevealed] = useState<{
+    title: string;
+    secret: string;
+    warning?: string;
+    /** A created or rotated key: its first call is printed with the secret filled in. */
+    key?: ApiKey;
+  } | null>(null);
+  /** The calls the dashboard prints elsewhere (the checklist, a payment's page) take this key. */
+  const remember = (k: ApiKey) => {
+    if (ns) rememberFreshKey({ partnerId: ns, token: k.token, name: k.name, secret: k.secret_key });
+  };
+  const query = useQuery(apiKeyQueries.list(ns, { limit: LIMIT, ...paging.query }));
   const invalidate = () => qc.invalidateQueries({ queryKey: apiKeyQueries.keys.all });
   const update = useMutation({
     mutationFn: (k: ApiKey) =>
-      apiFetch(`/apikey/${k.token}`, { method: 'PATCH', body: { enabled: !k.enabled } }),
+      apiFetch(`/apikey/${k.token}`, { partner: ns, method: 'PATCH', body: { enabled: !k.enabled } }),
     onSuccess: () => {
       toast('success', 'Key updated');
       invalidate();
@@ -40,8 +54,9 @@ export function ApiKeysClient() {
   const [editing, setEditing] = useState<ApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const revoke = useMutation({
-    mutationFn: (k: ApiKey) => apiFetch(`/apikey/${k.token}`, { method: 'DELETE' }),
-    onSuccess: () => {
+    mutationFn: (k: ApiKey) => apiFetch(`/apikey/${k.token}`, { partner: ns, method: 'DELETE' }),
+    onSuccess: (_, k) => {
+      forgetFreshKey(k.token);
       toast('success', 'Key revoked');
       invalidate();
     },
@@ -68,12 +83,15 @@ export function ApiKeysClient() {
       intro={
         <>
           {revealed ? (
-            <SecretReveal
-              title={revealed.title}
-              secret={revealed.secret}
-              warning={revealed.warning}
-              onDone={() => setRevealed(null)}
-            />
+            <div className="flex flex-col gap-3">
+              <SecretReveal
+                title={revealed.title}
+                secret={revealed.secret}
+                warning={revealed.warning}
+                onDone={() => setRevealed(null)}
+              />
+              {revealed.key ? <KeyCalls apiKey={revealed.key} /> : null}
+            </div>
           ) : null}
           {rotating ? (
             <Suspense fallback={null}>
@@ -82,10 +100,12 @@ export function ApiKeysClient() {
                 onCancel={() => setRotating(null)}
                 onRotated={(k) => {
                   setRotating(null);
+                  remember(k);
                   setRevealed({
                     title: `Key “${k.name}” rotated`,
                     secret: k.secret_key,
                     warning: 'The previous secret has stopped working.',
+                    key: k,
                   });
                   invalidate();
                 }}
@@ -101,7 +121,8 @@ export function ApiKeysClient() {
         >
           <CreateKeyForm
             onCreated={(k, hint) => {
-              setRevealed({ title: `Key “${k.name}” created`, secret: k.secret_key, warning: hint });
+              remember(k);
+              setRevealed({ title: `Key “${k.name}” created`, secret: k.secret_key, warning: hint, key: k });
               invalidate();
             }}
           />

@@ -59,6 +59,20 @@ export function apiKeyColumns(a: ApiKeyColumnsOf) {
       ),
     }),
     col.display({
+      header: 'Expires',
+      id: 'expires',
+      // The expiry chosen at creation: its day here, the time on hover; "Never" for a key without one.
+      cell: ({ row }) => {
+        const at = row.original.expires_at;
+        if (!at) return 'Never';
+        return (
+          <span className="whitespace-nowrap" title={when(at)}>
+            {when(at).replace(/,? \d{1,2}:.*$/, '')}
+          </span>
+        );
+      },
+    }),
+    col.display({
       header: 'Created',
       id: 'created',
       // Read in the browser (the list is fetched there): the reader's zone, named.

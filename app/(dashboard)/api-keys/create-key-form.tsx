@@ -15,6 +15,7 @@ import { SelectField } from '@/components/ui/field';
 import { EXPIRY_CHOICES, expiresAtIn, keyBody, type ApiKey } from './key-types';
 import { useState } from 'react';
 import { CARD } from '@/components/ui/styles';
+import { useNamespace } from '@/lib/client/namespace';
 
 const NEW_KEY: KeyValues = {
   name: '',
@@ -36,6 +37,7 @@ const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.key
  * first load stays within its budget.
  */
 export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey, hint?: string) => void }) {
+  const ns = useNamespace();
   const toast = useToast();
   // `?for=first-payment`: opened from the sandbox checklist.
   const firstPayment = useSearchParams().get('for') === 'first-payment';
@@ -47,6 +49,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey, hint?: str
   const create = useMutation({
     mutationFn: (v: KeyValues) =>
       apiFetch<ApiKey>('/apikey', {
+        partner: ns,
         method: 'POST',
         body: { ...keyBody(v), expires_at: expiresAtIn(expiry) },
       }),
@@ -55,7 +58,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey, hint?: str
       onCreated(
         k,
         firstPayment
-          ? 'Set it as KEY in the calls shown on the Overview (Getting started), then run them.'
+          ? 'Set it as KEY in the calls shown on the Overview (Getting started), then run them: the calls below already hold it.'
           : undefined,
       );
     },

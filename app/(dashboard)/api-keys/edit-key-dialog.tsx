@@ -14,6 +14,7 @@ import type { KeyValues } from './key-schemas';
 import { AccessFields } from './access-fields';
 import { keyBody, type ApiKey } from './key-types';
 import { apiKeyQueries } from '@/lib/client/queries/api-keys';
+import { useNamespace } from '@/lib/client/namespace';
 
 const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.keyResolver));
 
@@ -23,6 +24,7 @@ const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.key
  * Loaded when first opened (React.lazy in client.tsx), mounted only while open.
  */
 export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: () => void }) {
+  const ns = useNamespace();
   const qc = useQueryClient();
   const toast = useToast();
   const form = useForm<KeyValues>({
@@ -31,10 +33,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
   });
   const save = useMutation({
     mutationFn: (v: KeyValues) =>
-      apiFetch<ApiKey>(`/apikey/${apiKey.token}`, {
-        method: 'PATCH',
-        body: keyBody(v),
-      }),
+      apiFetch<ApiKey>(`/apikey/${apiKey.token}`, { partner: ns, method: 'PATCH', body: keyBody(v) }),
     onSuccess: (k) => {
       toast('success', `Key “${k.name}” updated`);
       void qc.invalidateQueries({ queryKey: apiKeyQueries.keys.all });

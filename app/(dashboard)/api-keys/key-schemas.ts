@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { atMost, text } from '@/lib/client/form-fields';
 
 // The gateway's limits for a new key (lib/gateway/routes/api-keys.ts).
-export const keySchema = z.object({
+const keySchema = z.object({
   name: text('Enter a name', 120),
   description: atMost(500),
   customers_read: z.boolean(),

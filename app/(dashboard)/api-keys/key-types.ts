@@ -8,7 +8,6 @@ export const FLAGS = [
   'transactions_read',
   'transactions_write',
 ] as const;
-export type Flag = (typeof FLAGS)[number];
 
 /** The wire type, declared once in lib/schemas (type only: no bundle cost). */
 export type { ApiKey };

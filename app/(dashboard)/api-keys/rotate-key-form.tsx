@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import type { ApiKey } from './key-types';
+import { useNamespace } from '@/lib/client/namespace';
 
 /**
  * Rotates a key by its token (`POST /apikey/{token}`, the extension of the spec's rotation by
@@ -20,9 +21,11 @@ export function RotateKeyForm({
   onRotated: (k: ApiKey) => void;
   onCancel: () => void;
 }) {
+  const ns = useNamespace();
   const toast = useToast();
   const rotate = useMutation({
-    mutationFn: () => apiFetch<ApiKey>(`/apikey/${encodeURIComponent(apiKey.token)}`, { method: 'POST' }),
+    mutationFn: () =>
+      apiFetch<ApiKey>(`/apikey/${encodeURIComponent(apiKey.token)}`, { partner: ns, method: 'POST' }),
     onSuccess: onRotated,
     onError: (e: Error) => toast('error', e.message),
   });

@@ -21,10 +21,12 @@ import { useListOrder } from '@/lib/client/use-list-order';
 import { FilterField } from '@/components/ui/filter-field';
 import { PageTitle } from '@/components/ui/page-title';
 import { actorText, auditColumns } from './columns';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 25;
 
 export function AuditClient({ operator }: { operator: boolean }) {
+  const ns = useNamespace();
   const { params, set } = useUrlState();
   const paging = usePaging();
   const order = useListOrder('when', 'desc', { desc: 'Newest first', asc: 'Oldest first' });
@@ -32,7 +34,7 @@ export function AuditClient({ operator }: { operator: boolean }) {
     ...Object.fromEntries(AUDIT_FILTERS.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v)),
     ...order.query,
   };
-  const query = useQuery(auditEventsQuery(filters, paging.cursor, LIMIT));
+  const query = useQuery(auditEventsQuery(ns, filters, paging.cursor, LIMIT));
   const rows = query.data?.audit_events ?? [];
   const selectedId = params.get('entry');
   const selected = rows.find((r) => r.token === selectedId) ?? null;

@@ -9,6 +9,7 @@ import { FilterField } from '@/components/ui/filter-field';
 import { customerColumns } from './columns';
 import { LazyCreateCustomerForm, LazyResolveCustomerForm } from './lazy-customer-forms';
 import { customerQueries } from '@/lib/client/queries/customers';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 
@@ -20,10 +21,11 @@ export function Client({
   /** The selected namespace (the export link names it). */
   partnerId: string | null;
 }) {
+  const ns = useNamespace();
   const paging = usePaging();
   const { params, set } = useUrlState();
   const search = params.get('q') ?? '';
-  const query = useQuery(customerQueries.list({ limit: LIMIT, q: search, ...paging.query }));
+  const query = useQuery(customerQueries.list(ns, { limit: LIMIT, q: search, ...paging.query }));
   return (
     <ListScreen
       title="Customers"

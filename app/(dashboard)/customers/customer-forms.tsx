@@ -14,6 +14,8 @@ import { CARD } from '@/components/ui/styles';
 import type { CustomerValues } from './customer-schemas';
 import { CUSTOMER_STATUS, type Customer } from './customer';
 import { customerQueries } from '@/lib/client/queries/customers';
+import { showServerError } from '@/lib/client/server-error';
+import { useNamespace } from '@/lib/client/namespace';
 
 /**
  * The customers screen's two forms (react-hook-form), fetched after the list
@@ -25,11 +27,13 @@ const customerResolver = lazyResolver(() => import('./customer-schemas').then((m
 const resolveResolver = lazyResolver(() => import('./customer-schemas').then((m) => m.resolveResolver));
 
 export function ResolveCustomerForm() {
+  const ns = useNamespace();
   const resolveForm = useForm({ resolver: resolveResolver, defaultValues: { address: '' } });
   const [resolved, setResolved] = useState<Customer | null>(null);
   const [resolveError, setResolveError] = useState<string | null>(null);
   const resolve = useMutation({
-    mutationFn: (a: string) => apiFetch<Customer>(`/customer/${encodeURIComponent(a)}/resolve`),
+    mutationFn: (a: string) =>
+      apiFetch<Customer>(`/customer/${encodeURIComponent(a)}/resolve`, { partner: ns }),
     onSuccess: (c) => {
       setResolved(c);
       setResolveError(null);
@@ -73,17 +77,19 @@ export function ResolveCustomerForm() {
 }
 
 export function CreateCustomerForm() {
+  const ns = useNamespace();
   const qc = useQueryClient();
   const toast = useToast();
   const form = useForm<CustomerValues>({ resolver: customerResolver, defaultValues: EMPTY });
   const create = useMutation({
-    mutationFn: (v: CustomerValues) => apiFetch<Customer>('/customer', { method: 'POST', body: v }),
+    mutationFn: (v: CustomerValues) =>
+      apiFetch<Customer>('/customer', { partner: ns, method: 'POST', body: v }),
     onSuccess: (c) => {
       toast('success', `Customer ${c.payment_address} created`);
       form.reset(EMPTY);
       qc.invalidateQueries({ queryKey: customerQueries.keys.all });
     },
-    onError: (e: Error) => form.setError('payment_address', { message: e.message }),
+    onError: (e: Error) => showServerError(form, e),
   });
   return (
     <CreateForm
@@ -92,6 +98,7 @@ export function CreateCustomerForm() {
       submit="Create customer"
       busy="Creating…"
       pending={create.isPending}
+      error={form.formState.errors.root?.message}
     >
       <Field label="Payment address" id="c-address" {...formField(form, 'payment_address')} />
       <Field label="First name" id="c-first" {...formField(form, 'first_name')} />

@@ -4,13 +4,13 @@ import * as z from 'zod/mini';
 import { text } from '@/lib/client/form-fields';
 
 // The gateway's limits for a new customer (lib/gateway/routes/customers.ts).
-export const customerSchema = z.object({
+const customerSchema = z.object({
   payment_address: text('Enter an address such as name@your-domain', 320, 3),
   first_name: text('Enter a first name', 100),
   last_name: text('Enter a last name', 100),
 });
 export type CustomerValues = z.infer<typeof customerSchema>;
-export const resolveSchema = z.object({ address: text('Enter a payment address', 320) });
+const resolveSchema = z.object({ address: text('Enter a payment address', 320) });
 
 export const customerResolver = zodResolver(customerSchema);
 export const resolveResolver = zodResolver(resolveSchema);

@@ -5,12 +5,13 @@ import { ListScreen } from '@/components/ui/list-screen';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from '@/components/data-table/data-table';
 import { useToast } from '@/components/ui/toast';
-import { apiFetch, getActivePartner } from '@/lib/client/api';
+import { apiFetch } from '@/lib/client/api';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import type { Link } from './link';
 import { linkColumns, type Action } from './columns';
 import { LazyProposeLinkForm } from './lazy-propose-link-form';
 import { linkQueries } from '@/lib/client/queries/links';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 const TABS = [
@@ -20,17 +21,18 @@ const TABS = [
 ] as const;
 
 export function Client({ canManage }: { canManage: boolean }) {
+  const ns = useNamespace();
   const { params, set } = useUrlState();
   const paging = usePaging();
   const direction = params.get('direction') ?? '';
   const status = params.get('status') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
-  const query = useQuery(linkQueries.list({ ...paging.query, limit: LIMIT, direction, status }));
+  const query = useQuery(linkQueries.list(ns, { ...paging.query, limit: LIMIT, direction, status }));
   const invalidate = () => qc.invalidateQueries({ queryKey: linkQueries.keys.all });
   const act = useMutation({
     mutationFn: ({ l, action }: { l: Link; action: Action }) =>
-      apiFetch<Link>(`/link/${l.token}`, { method: 'PUT', body: { action } }),
+      apiFetch<Link>(`/link/${l.token}`, { partner: ns, method: 'PUT', body: { action } }),
     onSuccess: (l) => {
       toast('success', `Link is now ${l.status}`);
       invalidate();
@@ -38,9 +40,7 @@ export function Client({ canManage }: { canManage: boolean }) {
     onError: (e: Error) => toast('error', e.message),
   });
   const columns = linkColumns(
-    canManage
-      ? { mine: getActivePartner(), busy: act.isPending, act: (l, action) => act.mutate({ l, action }) }
-      : null,
+    canManage ? { mine: ns, busy: act.isPending, act: (l, action) => act.mutate({ l, action }) } : null,
   );
   return (
     <ListScreen

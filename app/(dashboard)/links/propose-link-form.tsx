@@ -11,11 +11,14 @@ import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { ProposeValues } from './propose-schema';
 import type { Link } from './link';
 import { linkQueries } from '@/lib/client/queries/links';
+import { showServerError } from '@/lib/client/server-error';
+import { useNamespace } from '@/lib/client/namespace';
 
 const proposeResolver = lazyResolver(() => import('./propose-schema').then((m) => m.proposeResolver));
 
 /** Proposes a link (react-hook-form; fetched after the list, lazy-propose-link-form.tsx). */
 export function ProposeLinkForm() {
+  const ns = useNamespace();
   const qc = useQueryClient();
   const toast = useToast();
   const form = useForm<ProposeValues>({
@@ -23,13 +26,13 @@ export function ProposeLinkForm() {
     defaultValues: { counterparty_domain: '' },
   });
   const propose = useMutation({
-    mutationFn: (v: ProposeValues) => apiFetch<Link>('/link', { method: 'POST', body: v }),
+    mutationFn: (v: ProposeValues) => apiFetch<Link>('/link', { partner: ns, method: 'POST', body: v }),
     onSuccess: (l) => {
       toast('success', `Link proposed to ${l.counterparty_domain}`);
       form.reset();
       qc.invalidateQueries({ queryKey: linkQueries.keys.all });
     },
-    onError: (e: Error) => form.setError('counterparty_domain', { message: e.message }),
+    onError: (e: Error) => showServerError(form, e),
   });
   return (
     <CreateForm
@@ -37,6 +40,7 @@ export function ProposeLinkForm() {
       submit="Propose link"
       busy="Proposing…"
       pending={propose.isPending}
+      error={form.formState.errors.root?.message}
     >
       <Field
         label="Counterparty domain"

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { text } from '@/lib/client/form-fields';
 
 // The gateway's limit for a proposal (lib/gateway/routes/links.ts).
-export const proposeSchema = z.object({
+const proposeSchema = z.object({
   counterparty_domain: text('Enter a domain such as bank.example', 253, 3),
 });
 export type ProposeValues = z.infer<typeof proposeSchema>;

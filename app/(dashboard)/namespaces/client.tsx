@@ -12,6 +12,7 @@ import type { Namespace } from './namespace';
 import { namespaceColumns } from './columns';
 import { LazyCreateNamespaceForm } from './lazy-create-namespace-form';
 import { namespaceQueries } from '@/lib/client/queries/namespaces';
+import { useNamespace } from '@/lib/client/namespace';
 
 // Opened by an admin's "Settings": loaded then (the list's first load stays light).
 const SettingsDialog = lazy(() => import('./settings-dialog'));
@@ -20,15 +21,16 @@ const LIMIT = 20;
 
 /** `verified`: the organization may create production namespaces (and chooses); others make sandbox ones. */
 export function NamespacesClient({ canManage, verified }: { canManage: boolean; verified: boolean }) {
+  const ns = useNamespace();
   const { params, set } = useUrlState();
   const paging = usePaging();
   const enabled = params.get('enabled') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
-  const query = useQuery(namespaceQueries.list({ limit: LIMIT, enabled, ...paging.query }));
+  const query = useQuery(namespaceQueries.list(ns, { limit: LIMIT, enabled, ...paging.query }));
   const toggle = useMutation({
     mutationFn: (n: Namespace) =>
-      apiFetch(`/partner/${n.token}`, { method: 'PATCH', body: { enabled: !n.enabled } }),
+      apiFetch(`/partner/${n.token}`, { partner: ns, method: 'PATCH', body: { enabled: !n.enabled } }),
     onSuccess: () => {
       toast('success', 'Namespace updated');
       qc.invalidateQueries({ queryKey: namespaceQueries.keys.all });
@@ -36,6 +38,17 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
     onError: (e: Error) => toast('error', e.message),
   });
   const [editing, setEditing] = useState<Namespace | null>(null);
+  // `?settings=<id>` opens that namespace's settings (the liquidity screen links its on_cap here).
+  const linkedId = params.get('settings');
+  const linked = useQuery({
+    ...namespaceQueries.detail(ns, linkedId ?? ''),
+    enabled: canManage && Boolean(linkedId),
+  });
+  const open = editing ?? (linkedId ? (linked.data ?? null) : null);
+  const close = () => {
+    setEditing(null);
+    if (linkedId) set({ settings: undefined });
+  };
 
   const columns = namespaceColumns(
     canManage ? { busy: toggle.isPending, toggle: (n) => toggle.mutate(n), edit: setEditing } : null,
@@ -59,9 +72,9 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
           <option value="false">Disabled</option>
         </SelectField>
       </div>
-      {editing ? (
+      {open ? (
         <Suspense>
-          <SettingsDialog ns={editing} onClose={() => setEditing(null)} />
+          <SettingsDialog key={open.token} ns={open} onClose={close} />
         </Suspense>
       ) : null}
       <DataTable

@@ -43,6 +43,10 @@ export function namespaceColumns(actions: NamespaceActions | null) {
           ? 'Off'
           : `From ${BigInt(n.four_eyes_threshold).toLocaleString('en')}, ${n.four_eyes_approvals} approver${n.four_eyes_approvals > 1 ? 's' : ''}`,
     }),
+    col.accessor('on_cap', {
+      header: 'Past the cap',
+      cell: (c) => (c.getValue() === 'queue' ? 'Queue' : 'Reject'),
+    }),
     // Changes are for admins; everyone else reads.
     ...actionsColumn<Namespace>(
       actions &&

@@ -12,6 +12,8 @@ import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { NamespaceValues } from './namespace-schema';
 import type { Namespace } from './namespace';
 import { namespaceQueries } from '@/lib/client/queries/namespaces';
+import { showServerError } from '@/lib/client/server-error';
+import { useNamespace } from '@/lib/client/namespace';
 
 const EMPTY: NamespaceValues = { name: '', domain: '', environment: 'production' };
 
@@ -22,6 +24,7 @@ const namespaceResolver = lazyResolver(() => import('./namespace-schema').then((
  * `verified`: the organization may create production namespaces (and chooses); others make sandbox ones.
  */
 export function CreateNamespaceForm({ verified }: { verified: boolean }) {
+  const ns = useNamespace();
   const qc = useQueryClient();
   const toast = useToast();
   const router = useRouter();
@@ -29,6 +32,7 @@ export function CreateNamespaceForm({ verified }: { verified: boolean }) {
   const create = useMutation({
     mutationFn: ({ environment, ...v }: NamespaceValues) =>
       apiFetch<Namespace>('/partner', {
+        partner: ns,
         method: 'POST',
         body: { ...v, environment: verified ? environment : 'sandbox' },
       }),
@@ -38,7 +42,7 @@ export function CreateNamespaceForm({ verified }: { verified: boolean }) {
       qc.invalidateQueries({ queryKey: namespaceQueries.keys.all });
       router.refresh();
     },
-    onError: (e: Error) => form.setError('domain', { message: e.message }),
+    onError: (e: Error) => showServerError(form, e),
   });
   return (
     <CreateForm
@@ -47,6 +51,7 @@ export function CreateNamespaceForm({ verified }: { verified: boolean }) {
       submit="Create namespace"
       busy="Creating…"
       pending={create.isPending}
+      error={form.formState.errors.root?.message}
     >
       <Field label="Name" id="ns-name" {...formField(form, 'name')} />
       <Field

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { text } from '@/lib/client/form-fields';
 
 // The gateway's limits for a new namespace (lib/gateway/routes/partners.ts).
-export const namespaceSchema = z.object({
+const namespaceSchema = z.object({
   name: text('Enter a name', 120),
   domain: text('Enter a domain such as bank.example', 253, 3),
   environment: z.enum(['production', 'sandbox']),

@@ -1,13 +1,19 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Modal } from '@/components/ui/modal';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
+import { useNamespace } from '@/lib/client/namespace';
+import { formField } from '@/lib/client/form-field';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { showServerError } from '@/lib/client/server-error';
 import { namespaceQueries } from '@/lib/client/queries/namespaces';
+import type { SettingsValues } from './settings-schema';
+import { MINOR_UNITS, ttlSeconds, UNITS, type Unit } from './settings-units';
 
 export interface NamespaceSettings {
   token: string;
@@ -17,13 +23,8 @@ export interface NamespaceSettings {
   four_eyes_threshold: string | null;
   four_eyes_approvals: number;
   four_eyes_api_keys_approve: boolean;
+  on_cap: 'reject' | 'queue';
 }
-
-const UNITS = { seconds: 1, minutes: 60, hours: 3600, days: 86400 } as const;
-type Unit = keyof typeof UNITS;
-/** The API's bounds (lib/schemas/namespaces.ts): 5 seconds to 30 days. */
-const TTL_MIN = 5;
-const TTL_MAX = 30 * 86400;
 
 /** The largest unit that states `seconds` exactly. */
 function inUnits(seconds: number): { value: string; unit: Unit } {
@@ -34,43 +35,57 @@ function inUnits(seconds: number): { value: string; unit: Unit } {
 
 /** "1,000,000" → "1,000,000 minor units (10,000.00 in a currency with 2 decimals)". */
 const thresholdHint = (minor: string) =>
-  /^[1-9]\d{0,17}$/.test(minor)
+  MINOR_UNITS.test(minor)
     ? `${BigInt(minor).toLocaleString('en')} minor units: ${(BigInt(minor) / 100n).toLocaleString('en')}.${(BigInt(minor) % 100n).toString().padStart(2, '0')} in a currency with 2 decimals`
     : 'Digits, in minor units';
 
-const MINOR_UNITS = /^[1-9]\d{0,17}$/;
+const settingsResolver = lazyResolver(() => import('./settings-schema').then((m) => m.settingsResolver));
+
+/** What the form saves, named as the request's body below reads them. */
+interface Saved {
+  seconds: number;
+  threshold: string;
+  fourEyes: boolean;
+  fourEyesFrom: string;
+  approvals: number;
+  keysApprove: boolean;
+  onCap: SettingsValues['onCap'];
+}
 
 /**
  * A namespace's admission settings (admins): how long a payment may wait for admission before it
- * expires, the amount from which the creator's compliance review is asked for, and four eyes (who
- * may approve its tasks). Checked here as the API checks them; the API's answer is the last word.
+ * expires, the amount from which the creator's compliance review is asked for, four eyes (who
+ * may approve its tasks), and what becomes of a payment past its net debit cap (`on_cap`).
+ * Checked here as the API checks them; the API's answer is the last word.
  */
 export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings; onClose: () => void }) {
   const qc = useQueryClient();
+  const selected = useNamespace();
   const toast = useToast();
   const start = inUnits(ns.payment_ttl_seconds);
-  const [ttl, setTtl] = useState(start.value);
-  const [unit, setUnit] = useState<Unit>(start.unit);
-  const [threshold, setThreshold] = useState(ns.review_threshold);
-  const [fourEyes, setFourEyes] = useState(ns.four_eyes_threshold !== null);
-  const [fourEyesFrom, setFourEyesFrom] = useState(ns.four_eyes_threshold ?? ns.review_threshold);
-  const [approvals, setApprovals] = useState(ns.four_eyes_approvals);
-  const [keysApprove, setKeysApprove] = useState(ns.four_eyes_api_keys_approve);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const seconds = /^\d{1,9}$/.test(ttl.trim()) ? Number(ttl.trim()) * UNITS[unit] : NaN;
-  const ttlError =
-    Number.isInteger(seconds) && seconds >= TTL_MIN && seconds <= TTL_MAX
-      ? undefined
-      : 'From 5 seconds to 30 days, a whole number';
-  const minorUnitsError = (v: string) =>
-    MINOR_UNITS.test(v.trim())
-      ? undefined
-      : 'A whole number of minor units above 0 (e.g. 1000000 for 10,000.00)';
-  const thresholdError = minorUnitsError(threshold);
-  const fourEyesError = fourEyes ? minorUnitsError(fourEyesFrom) : undefined;
+  // Checked as typed (`onChange`), as the API checks them; the unit re-checks the time to live.
+  const form = useForm<SettingsValues>({
+    resolver: settingsResolver,
+    mode: 'onChange',
+    defaultValues: {
+      ttl: start.value,
+      unit: start.unit,
+      threshold: ns.review_threshold,
+      fourEyes: ns.four_eyes_threshold !== null,
+      fourEyesFrom: ns.four_eyes_threshold ?? ns.review_threshold,
+      approvals: ns.four_eyes_approvals === 2 ? '2' : '1',
+      keysApprove: ns.four_eyes_api_keys_approve,
+      onCap: ns.on_cap,
+    },
+  });
+  const [threshold, fourEyes, fourEyesFrom] = useWatch({
+    control: form.control,
+    name: ['threshold', 'fourEyes', 'fourEyesFrom'],
+  });
   const save = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ seconds, threshold, fourEyes, fourEyesFrom, approvals, keysApprove, onCap }: Saved) =>
       apiFetch(`/partner/${ns.token}`, {
+        partner: selected,
         method: 'PATCH',
         body: {
           payment_ttl_seconds: seconds,
@@ -78,6 +93,7 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
           four_eyes_threshold: fourEyes ? fourEyesFrom.trim() : null,
           four_eyes_approvals: approvals,
           four_eyes_api_keys_approve: keysApprove,
+          on_cap: onCap,
         },
       }),
     onSuccess: () => {
@@ -85,7 +101,12 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
       qc.invalidateQueries({ queryKey: namespaceQueries.keys.all });
       onClose();
     },
-    onError: (e: Error) => setServerError(e.message),
+    onError: (e: Error) =>
+      showServerError(form, e, {
+        payment_ttl_seconds: 'ttl',
+        review_threshold: 'threshold',
+        four_eyes_threshold: 'fourEyesFrom',
+      }),
   });
   return (
     <Modal
@@ -95,31 +116,25 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
     >
       <form
         noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          setServerError(null);
-          if (!ttlError && !thresholdError && !fourEyesError) save.mutate();
-        }}
+        onSubmit={form.handleSubmit((v) =>
+          save.mutate({
+            seconds: ttlSeconds(v.ttl, v.unit),
+            threshold: v.threshold,
+            fourEyes: v.fourEyes,
+            fourEyesFrom: v.fourEyesFrom,
+            approvals: Number(v.approvals),
+            keysApprove: v.keysApprove,
+            onCap: v.onCap,
+          }),
+        )}
         className="flex flex-col gap-4"
       >
         <h2 id="ns-settings-title" className="text-lg font-semibold">
           Settings of {ns.domain}
         </h2>
         <div className="grid grid-cols-[1fr_auto] items-start gap-3">
-          <Field
-            label="Payment time to live"
-            id="ns-ttl"
-            inputMode="numeric"
-            value={ttl}
-            onChange={(e) => setTtl(e.target.value)}
-            error={ttlError}
-          />
-          <SelectField
-            label="Unit"
-            id="ns-ttl-unit"
-            value={unit}
-            onChange={(e) => setUnit(e.target.value as Unit)}
-          >
+          <Field label="Payment time to live" id="ns-ttl" inputMode="numeric" {...formField(form, 'ttl')} />
+          <SelectField label="Unit" id="ns-ttl-unit" {...form.register('unit', { deps: ['ttl'] })}>
             {Object.keys(UNITS).map((u) => (
               <option key={u} value={u}>
                 {u}
@@ -134,10 +149,8 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
           label="Compliance review from (minor units)"
           id="ns-threshold"
           inputMode="numeric"
-          value={threshold}
-          onChange={(e) => setThreshold(e.target.value)}
           hint={`${thresholdHint(threshold.trim())}. A payment this namespace creates at or above it waits for its compliance review.`}
-          error={thresholdError}
+          {...formField(form, 'threshold')}
         />
         <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
           <legend className="px-1 text-sm font-medium">Four eyes</legend>
@@ -145,8 +158,7 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
             <input
               type="checkbox"
               className="mt-0.5 size-4"
-              checked={fourEyes}
-              onChange={(e) => setFourEyes(e.target.checked)}
+              {...form.register('fourEyes', { deps: ['fourEyesFrom'] })}
             />
             <span>
               Tasks of large payments and every compliance review need approval by someone other than whoever
@@ -159,35 +171,36 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
                 label="Four eyes from (minor units)"
                 id="ns-four-eyes"
                 inputMode="numeric"
-                value={fourEyesFrom}
-                onChange={(e) => setFourEyesFrom(e.target.value)}
                 hint={`${thresholdHint(fourEyesFrom.trim())}. Compliance reviews need it at any amount.`}
-                error={fourEyesError}
+                {...formField(form, 'fourEyesFrom')}
               />
-              <SelectField
-                label="Approvers"
-                id="ns-four-eyes-approvals"
-                value={String(approvals)}
-                onChange={(e) => setApprovals(Number(e.target.value))}
-              >
+              <SelectField label="Approvers" id="ns-four-eyes-approvals" {...form.register('approvals')}>
                 <option value="1">One, not the payment&apos;s maker</option>
                 <option value="2">Two different people, neither the maker</option>
               </SelectField>
               <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={keysApprove}
-                  onChange={(e) => setKeysApprove(e.target.checked)}
-                />
+                <input type="checkbox" className="size-4" {...form.register('keysApprove')} />
                 API keys may approve (otherwise only people)
               </label>
             </>
           ) : null}
         </fieldset>
-        {serverError ? (
+        <fieldset className="flex flex-col gap-2 rounded-md border border-slate-200 p-3 dark:border-slate-700">
+          <legend className="px-1 text-sm font-medium">
+            When a payment does not fit under the net debit cap
+          </legend>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="radio" value="reject" className="mt-0.5 size-4" {...form.register('onCap')} />
+            <span>Reject it (NET_DEBIT_CAP_EXCEEDED)</span>
+          </label>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="radio" value="queue" className="mt-0.5 size-4" {...form.register('onCap')} />
+            <span>Queue it until headroom returns (it expires with the payment)</span>
+          </label>
+        </fieldset>
+        {form.formState.errors.root ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {serverError}
+            {form.formState.errors.root.message}
           </p>
         ) : null}
         <div className="flex justify-end gap-3">

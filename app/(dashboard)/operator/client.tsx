@@ -10,14 +10,16 @@ import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { organizationColumns } from './columns';
 import { organizationQueries } from '@/lib/client/queries/operator';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 
 export function OperatorClient() {
+  const ns = useNamespace();
   const { params, set } = useUrlState();
   const paging = usePaging();
   const status = params.get('status') ?? 'sandbox';
-  const query = useQuery(organizationQueries.list({ limit: LIMIT, status, ...paging.query }));
+  const query = useQuery(organizationQueries.list(ns, { limit: LIMIT, status, ...paging.query }));
   const decision = useOrgDecision();
   const columns = organizationColumns(decision);
   return (

@@ -7,6 +7,7 @@ import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import type { Organization } from '@/lib/schemas/organizations';
 import { organizationQueries } from '@/lib/client/queries/operator';
+import { useNamespace } from '@/lib/client/namespace';
 
 /** An organization as the gateway answers it (lib/schemas, type only). */
 export type Org = Organization;
@@ -39,13 +40,14 @@ interface DecisionOf<T> {
  * on every screen that offers it: `open(record, verb)`, and `dialog` rendered once.
  */
 export function useOperatorDecision<T>(of: DecisionOf<T>) {
+  const ns = useNamespace();
   const qc = useQueryClient();
   const toast = useToast();
   const [deciding, setDeciding] = useState<{ t: T; verb: Verb } | null>(null);
   const open = (t: T, verb: Verb) => setDeciding({ t, verb });
   const decide = useMutation({
     mutationFn: ({ t, verb, note }: { t: T; verb: Verb; note: string }) =>
-      apiFetch<unknown>(of.path(t, verb), { method: 'POST', body: { note } }),
+      apiFetch<unknown>(of.path(t, verb), { partner: ns, method: 'POST', body: { note } }),
     onSuccess: (answer, { t, verb }) => toast('success', of.done(t, verb, answer)),
     onError: (e: Error) => toast('error', e.message),
     onSettled: () => {

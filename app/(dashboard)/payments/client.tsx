@@ -27,6 +27,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { paymentListQuery, type PaymentList } from '@/lib/client/queries/payments';
 import { paymentColumns } from './columns';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
+import { useNamespace } from '@/lib/client/namespace';
 
 const NEWEST_FIRST = { desc: 'Newest first', asc: 'Oldest first' };
 
@@ -42,6 +43,7 @@ export function Client({
   /** Admins create payments in the selected namespace (its domain; a sandbox pays the Sandbox Bank). */
   create: { domain: string; sandbox: boolean } | null;
 }) {
+  const ns = useNamespace();
   const { params, set } = useUrlState();
   const paging = usePaging();
   const router = useRouter();
@@ -57,8 +59,8 @@ export function Client({
   const [finding, setFinding] = useState(false);
   const qs = paymentsQuery(params);
   const query = useQuery({
-    ...paymentListQuery(qs),
-    initialData: initialFrom(initial, initial?.qs === qs),
+    ...paymentListQuery(ns, qs),
+    initialData: initialFrom(ns, initial, initial?.qs === qs),
   });
   const filtered = PAYMENT_FILTERS.some((k) => value(k));
   const currency = value('currency');
@@ -88,7 +90,7 @@ export function Client({
           if (!text) return;
           setFinding(true);
           try {
-            const target = await findTarget(search);
+            const target = await findTarget(ns, search);
             if (target) router.push(target);
           } finally {
             setFinding(false);

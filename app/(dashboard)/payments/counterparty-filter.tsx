@@ -1,13 +1,13 @@
 'use client';
 
 import { SelectField } from '@/components/ui/field';
-import { getActivePartner } from '@/lib/client/api';
+import { useNamespace } from '@/lib/client/namespace';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
 
 /** The counterparty filter: the namespaces this one is linked to, by domain. */
 export function CounterpartyFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const domains = useCounterpartyDomains();
-  const mine = getActivePartner();
+  const mine = useNamespace();
   const options = [...domains].filter(([id]) => id !== mine).sort((a, b) => a[1].localeCompare(b[1]));
   if (value && !domains.has(value)) options.push([value, value]);
   return (

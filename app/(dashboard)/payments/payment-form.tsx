@@ -12,6 +12,7 @@ import { apiFetch } from '@/lib/client/api';
 import { currencyExponent, toMinorUnits } from '@/lib/client/format';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { PaymentValues } from './payment-schema';
+import { useNamespace } from '@/lib/client/namespace';
 
 const paymentResolver = lazyResolver(() => import('./payment-schema').then((m) => m.paymentResolver));
 
@@ -27,6 +28,7 @@ const party = (address: string, first: string, last: string) => ({
  * payment's page when done. A sandbox namespace is offered the Sandbox Bank as the payee.
  */
 export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: boolean }) {
+  const ns = useNamespace();
   const router = useRouter();
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
@@ -74,6 +76,7 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
     const id = v.payment_id.trim();
     try {
       await apiFetch('/payments', {
+        partner: ns,
         method: 'POST',
         body: {
           payment_id: id,
@@ -91,7 +94,7 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
     const path = `/payments/${encodeURIComponent(id)}`;
     if (v.submit) {
       try {
-        await apiFetch(`${path}/submissions`, { method: 'POST' });
+        await apiFetch(`${path}/submissions`, { partner: ns, method: 'POST' });
         toast('success', `Payment ${id} created and submitted`);
       } catch (e) {
         toast('error', `Payment ${id} created, not submitted: ${(e as Error).message}`);

@@ -5,7 +5,7 @@ import { atMost, matches, text } from '@/lib/client/form-fields';
 
 // The gateway's limits for a new payment (lib/gateway/routes/payments.ts); the amount's decimals
 // are checked against the currency when the form is sent (lib/client/format.ts, toMinorUnits).
-export const paymentSchema = z.object({
+const paymentSchema = z.object({
   payment_id: text('Enter a payment id, unique in this namespace', 128),
   payment_type: z.enum(['Type_Push', 'Type_Pull']),
   amount: matches(/^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/, 'Enter an amount such as 25.00'),

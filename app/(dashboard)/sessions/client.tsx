@@ -11,25 +11,28 @@ import { apiFetch } from '@/lib/client/api';
 import { usePaging } from '@/lib/client/use-url-state';
 import { browserName } from '@/lib/client/user-agent';
 import type { Session } from '@/lib/schemas/sessions';
-import { PasswordForm } from './password-form';
+import { LazyPasswordForm } from './lazy-password-form';
 import { SecondFactor } from './second-factor';
 import { PageTitle } from '@/components/ui/page-title';
 import { sessionColumns } from './columns';
 import { sessionQueries } from '@/lib/client/queries/sessions';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 
 export function SessionsClient() {
+  const ns = useNamespace();
   const paging = usePaging();
   const qc = useQueryClient();
   const toast = useToast();
   const [ending, setEnding] = useState<Session | 'others' | null>(null);
-  const query = useQuery(sessionQueries.list({ limit: LIMIT, ...paging.query }));
+  const query = useQuery(sessionQueries.list(ns, { limit: LIMIT, ...paging.query }));
   const end = useMutation({
     mutationFn: (which: Session | 'others') =>
       which === 'others'
-        ? apiFetch<{ revoked: number }>('/me/sessions/revoke-others', { method: 'POST' })
+        ? apiFetch<{ revoked: number }>('/me/sessions/revoke-others', { partner: ns, method: 'POST' })
         : apiFetch<{ revoked: number }>(`/me/sessions/${encodeURIComponent(which.token)}`, {
+            partner: ns,
             method: 'DELETE',
           }),
     onSuccess: (r) => {
@@ -78,7 +81,7 @@ export function SessionsClient() {
         empty="No sessions."
       />
       <div className="grid gap-6 lg:grid-cols-2">
-        <PasswordForm />
+        <LazyPasswordForm />
         <SecondFactor />
       </div>
       <ConfirmDialog

@@ -11,6 +11,7 @@ import { passkeyFailure } from '@/lib/client/passkey-failure';
 import type { PasskeyOptions } from '@/lib/schemas/organizations';
 import type { PasskeyRegistered } from '@/lib/schemas/sessions';
 import { passkeysQuery } from '@/lib/client/queries/sessions';
+import { useNamespace } from '@/lib/client/namespace';
 
 /**
  * The user's passkeys: listed with their last use, added by name (the browser's own dialog does
@@ -26,14 +27,15 @@ export function Passkeys({
   /** A passkey was added or removed: the second factor's queries are stale. */
   onChanged: () => void;
 }) {
+  const ns = useNamespace();
   const toast = useToast();
   const [name, setName] = useState('');
-  const list = useQuery(passkeysQuery());
+  const list = useQuery(passkeysQuery(ns));
   const add = useMutation({
     mutationFn: async () => {
       const [{ startRegistration }, { options }] = await Promise.all([
         import('@simplewebauthn/browser'),
-        apiFetch<PasskeyOptions>('/me/second-factor/passkeys/options', { method: 'POST' }),
+        apiFetch<PasskeyOptions>('/me/second-factor/passkeys/options', { partner: ns, method: 'POST' }),
       ]);
       let response;
       try {
@@ -42,6 +44,7 @@ export function Passkeys({
         throw new Error(passkeyFailure(err));
       }
       return apiFetch<PasskeyRegistered>('/me/second-factor/passkeys', {
+        partner: ns,
         method: 'POST',
         body: { name, response },
       });
@@ -57,7 +60,7 @@ export function Passkeys({
   });
   const remove = useMutation({
     mutationFn: (id: string) =>
-      apiFetch(`/me/second-factor/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+      apiFetch(`/me/second-factor/passkeys/${encodeURIComponent(id)}`, { partner: ns, method: 'DELETE' }),
     onSuccess: () => {
       onError(null);
       toast('success', 'Passkey removed');

@@ -1,13 +1,23 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/ui/form-alert';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
+import { useNamespace } from '@/lib/client/namespace';
+import { formField } from '@/lib/client/form-field';
+import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { showServerError } from '@/lib/client/server-error';
 import { CARD } from '@/components/ui/styles';
 import { sessionQueries } from '@/lib/client/queries/sessions';
+import type { PasswordValues } from './password-schema';
+
+const EMPTY: PasswordValues = { current: '', next: '', again: '' };
+
+const passwordResolver = lazyResolver(() => import('./password-schema').then((m) => m.passwordResolver));
 
 /**
  * Changes the signed-in user's password (`POST /me/password`): the current one is asked for, the
@@ -16,22 +26,18 @@ import { sessionQueries } from '@/lib/client/queries/sessions';
  */
 export function PasswordForm() {
   const qc = useQueryClient();
+  const ns = useNamespace();
   const toast = useToast();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [again, setAgain] = useState('');
-  const [error, setError] = useState<{ field: 'current' | 'next' | 'again'; message: string } | null>(null);
+  const form = useForm<PasswordValues>({ resolver: passwordResolver, defaultValues: EMPTY });
   const change = useMutation({
-    mutationFn: () =>
+    mutationFn: ({ current, next }: PasswordValues) =>
       apiFetch<{ sessions_ended: number }>('/me/password', {
+        partner: ns,
         method: 'POST',
         body: { current_password: current, new_password: next },
       }),
     onSuccess: (r) => {
-      setCurrent('');
-      setNext('');
-      setAgain('');
-      setError(null);
+      form.reset(EMPTY);
       toast(
         'success',
         r.sessions_ended
@@ -40,20 +46,13 @@ export function PasswordForm() {
       );
       void qc.invalidateQueries({ queryKey: sessionQueries.keys.all });
     },
-    onError: (e: Error) =>
-      setError({ field: /current_password/.test(e.message) ? 'current' : 'next', message: e.message }),
+    onError: (e: Error) => showServerError(form, e, { current_password: 'current', new_password: 'next' }),
   });
   return (
     <form
       className={`flex max-w-xl flex-col gap-3 ${CARD}`}
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!current) return setError({ field: 'current', message: 'Enter your current password' });
-        if (next.length < 12) return setError({ field: 'next', message: 'Use at least 12 characters' });
-        if (next !== again) return setError({ field: 'again', message: 'The two new passwords differ' });
-        change.mutate();
-      }}
+      onSubmit={form.handleSubmit((v) => change.mutate(v))}
     >
       <h2 className="font-medium">Password</h2>
       <p className="text-sm text-slate-600 dark:text-slate-400">Your other sessions are signed out.</p>
@@ -62,29 +61,24 @@ export function PasswordForm() {
         id="current-password"
         type="password"
         autoComplete="current-password"
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
-        error={error?.field === 'current' ? error.message : undefined}
+        {...formField(form, 'current')}
       />
       <Field
         label="New password"
         id="new-password"
         type="password"
         autoComplete="new-password"
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
         hint="At least 12 characters that are hard to guess: a phrase of unrelated words works well."
-        error={error?.field === 'next' ? error.message : undefined}
+        {...formField(form, 'next')}
       />
       <Field
         label="New password, again"
         id="new-password-again"
         type="password"
         autoComplete="new-password"
-        value={again}
-        onChange={(e) => setAgain(e.target.value)}
-        error={error?.field === 'again' ? error.message : undefined}
+        {...formField(form, 'again')}
       />
+      <FormAlert message={form.formState.errors.root?.message ?? null} />
       <div>
         <Button type="submit" disabled={change.isPending}>
           {change.isPending ? 'Changing…' : 'Change password'}

@@ -8,11 +8,25 @@ import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
+import { downloadText } from '@/lib/client/download';
 import type { RecoveryCodes, TotpEnrolment as Enrolment } from '@/lib/schemas/sessions';
 import { CARD } from '@/components/ui/styles';
 import { Passkeys } from './passkeys';
 import { canManage } from '@/lib/dashboard/permissions';
-import { meQuery } from '@/lib/client/queries/sessions';
+import { meKeys, meQuery } from '@/lib/client/queries/sessions';
+import { useNamespace } from '@/lib/client/namespace';
+
+/** The recovery codes as a text file: whose and where they sign in, then one code a line. */
+function recoveryCodesFile(codes: string[], email: string | undefined): string {
+  return [
+    `Recovery codes${email ? ` of ${email}` : ''} for ${window.location.origin}`,
+    'Each signs you in once instead of your authenticator app or a passkey. Keep them safe.',
+    `Saved ${new Date().toISOString().slice(0, 10)}`,
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
 
 /**
  * The second factor: an authenticator app (scan, confirm one code) and passkeys, either or both;
@@ -20,9 +34,10 @@ import { meQuery } from '@/lib/client/queries/sessions';
  * them all. Sign-in then asks for a code or a passkey.
  */
 export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
+  const ns = useNamespace();
   const qc = useQueryClient();
   const toast = useToast();
-  const me = useQuery(meQuery());
+  const me = useQuery(meQuery(ns));
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -31,10 +46,10 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   const done = () => {
     // Adding a passkey may turn the second factor on; turning it off removes the passkeys: both
     // are under the user's key.
-    void qc.invalidateQueries({ queryKey: meQuery().queryKey });
+    void qc.invalidateQueries({ queryKey: meKeys.all });
   };
   const start = useMutation({
-    mutationFn: () => apiFetch<Enrolment>('/me/second-factor/totp', { method: 'POST' }),
+    mutationFn: () => apiFetch<Enrolment>('/me/second-factor/totp', { partner: ns, method: 'POST' }),
     onSuccess: (e) => {
       setEnrolment(e);
       setError(null);
@@ -44,6 +59,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   const confirm = useMutation({
     mutationFn: () =>
       apiFetch<RecoveryCodes>('/me/second-factor/totp/confirm', {
+        partner: ns,
         method: 'POST',
         body: { code },
       }),
@@ -60,7 +76,11 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   });
   const disable = useMutation({
     mutationFn: () =>
-      apiFetch('/me/second-factor/disable', { method: 'POST', body: { current_password: password } }),
+      apiFetch('/me/second-factor/disable', {
+        partner: ns,
+        method: 'POST',
+        body: { current_password: password },
+      }),
     onSuccess: () => {
       setPassword('');
       setError(null);
@@ -71,7 +91,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   });
   const policy = useMutation({
     mutationFn: (required: boolean) =>
-      apiFetch('/organization/second-factor', { method: 'PUT', body: { required } }),
+      apiFetch('/organization/second-factor', { partner: ns, method: 'PUT', body: { required } }),
     onSuccess: (_, required) => {
       toast('success', required ? 'A second factor is now required of everyone' : 'No longer required');
       done();
@@ -98,7 +118,14 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
               <li key={c}>{c}</li>
             ))}
           </ul>
-          <div>
+          <div className="flex flex-wrap gap-2">
+            <Button
+              type="button"
+              variant="secondary"
+              onClick={() => downloadText('recovery-codes.txt', recoveryCodesFile(codes, me.data?.email))}
+            >
+              Download as a text file
+            </Button>
             <Button
               type="button"
               onClick={() => {

@@ -14,10 +14,12 @@ import { BATCH_STATUSES, fromLocalInput, toLocalInput } from './search-params';
 import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { batchColumns } from './columns';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 
 export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
+  const ns = useNamespace();
   const { params, set } = useUrlState();
   const paging = usePaging();
   const order = useListOrder('cutoff', 'desc', { desc: 'Newest cut-off first', asc: 'Oldest cut-off first' });
@@ -25,7 +27,7 @@ export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
   const from = params.get('cutoff_from') ?? '';
   const to = params.get('cutoff_to') ?? '';
   const query = useQuery(
-    batchesQuery({
+    batchesQuery(ns, {
       status,
       cutoff_from: from,
       cutoff_to: to,

@@ -12,6 +12,8 @@ import { useListOrder } from '@/lib/client/use-list-order';
 import { TaskPanel } from './task-panel';
 import { claimText, type Decision, fourEyesText, type QueueTask, useQueue } from './use-queue';
 import { PageTitle } from '@/components/ui/page-title';
+import { isReturnRequest, TASK_NAMES } from './task-names';
+import { spanText } from '@/components/liquidity/wait';
 
 const LIMIT = 50;
 /** A completion admits the payment and cannot be taken back: it waits this long for an undo. */
@@ -101,6 +103,8 @@ export function Client({ partnerId }: { partnerId: string | null }) {
   );
 
   function stageComplete(task: QueueTask) {
+    // Four eyes would refuse it (the panel says why): no countdown to a refusal.
+    if (task.approval_refusal) return;
     if (staged?.task.token === task.token) return;
     if (staged) complete(staged.task);
     setStaged({ task, until: Date.now() + UNDO_SECONDS * 1000 });
@@ -159,9 +163,11 @@ export function Client({ partnerId }: { partnerId: string | null }) {
         </div>
         <SelectField label="Task" id="task-name" value={name} onChange={(e) => set({ name: e.target.value })}>
           <option value="">All</option>
-          <option value="beneficiary_admission">Beneficiary admission</option>
-          <option value="debtor_authorization">Debtor authorization</option>
-          <option value="compliance_review">Compliance review</option>
+          {Object.entries(TASK_NAMES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </SelectField>
         <SelectField
           label="Order"
@@ -190,7 +196,8 @@ export function Client({ partnerId }: { partnerId: string | null }) {
         {staged ? (
           <div className="flex flex-wrap items-center gap-3 rounded-lg border border-blue-200 bg-blue-50 px-4 py-2 text-sm dark:border-blue-900 dark:bg-blue-950">
             <span>
-              Completing the task for <span className="font-medium">{staged.task.payment_id}</span> (
+              {isReturnRequest(staged.task) ? 'Returning the money of' : 'Completing the task for'}{' '}
+              <span className="font-medium">{staged.task.payment_id}</span> (
               {formatMoney(staged.task.amount.total, staged.task.amount.currency)}) in{' '}
               {Math.max(0, Math.ceil((staged.until - now) / 1000))} s
             </span>
@@ -261,8 +268,15 @@ export function Client({ partnerId }: { partnerId: string | null }) {
                   >
                     <span className="flex min-w-0 flex-col">
                       <span className="truncate">
-                        <span className="font-medium">{t.payment_id}</span> · {t.name.replace(/_/g, ' ')}
+                        <span className="font-medium">{t.payment_id}</span>
+                        {/* A return request says so on the line below, with its wait. */}
+                        {isReturnRequest(t) ? null : ` · ${t.name.replace(/_/g, ' ')}`}
                       </span>
+                      {isReturnRequest(t) ? (
+                        <span className="truncate text-xs text-amber-800 dark:text-amber-300">
+                          Return request · asked {spanText(now / 1000 - t.created_on)} ago
+                        </span>
+                      ) : null}
                       {claimText(t) ? (
                         <span className="truncate text-xs text-sky-800 dark:text-sky-300">
                           {claimText(t)}
@@ -301,6 +315,7 @@ export function Client({ partnerId }: { partnerId: string | null }) {
           ) : null}
         </div>
         <TaskPanel
+          now={now}
           task={current}
           decision={decision}
           isPending={work.isPending}

@@ -5,7 +5,7 @@ import { text } from '@/lib/client/form-fields';
 import { REASONS } from '@/lib/client/format';
 
 // The gateway's limit for a note (lib/gateway/routes/tasks.ts); failing or holding needs one.
-export const decisionSchema = z.object({
+const decisionSchema = z.object({
   reason: z.enum(REASONS),
   note: text('Enter a note: why the task is failed or held', 1000),
 });

@@ -20,14 +20,29 @@ import {
   type TaskUpdate,
 } from './use-queue';
 import type { DecisionValues } from './decision-schema';
+import { TaskNotes } from './task-notes';
 import { CARD, LINK } from '@/components/ui/styles';
 import { paymentQuery } from '@/lib/client/queries/payments';
+import { returnQuery } from '@/lib/client/queries/returns';
+import { parseAddress } from '@/lib/domain/address';
+import { isReturnRequest, taskLabel } from './task-names';
+import { spanText } from '@/components/liquidity/wait';
+import { useNamespace } from '@/lib/client/namespace';
 
 /** `completed` takes `accepted` only; failing or holding needs another reason (DESIGN §5). */
 const OTHER_REASONS = REASONS.filter((r) => r !== 'accepted');
 
 function defaultReason(d: Decision): (typeof REASONS)[number] {
   return d === 'completed' ? 'accepted' : d === 'failed' ? 'insufficient_funds' : 'business_reasons';
+}
+
+/** The completing button's words: a return request returns the money; four eyes approve. */
+function completeLabel(task: QueueTask, staged: boolean): string {
+  const returning = isReturnRequest(task);
+  if (staged) return returning ? 'Returning…' : 'Completing…';
+  const approval = isFirstOfTwo(task) ? ' (1 of 2)' : task.approvals.length > 0 ? ' (2 of 2)' : null;
+  if (approval) return `${returning ? 'Approve the return' : 'Approve'}${approval}`;
+  return returning ? 'Return the money' : 'Complete';
 }
 
 /** Reason and note for failing or holding a task; remounted (keyed) for each task and decision. */
@@ -72,7 +87,9 @@ function DecisionForm({
         ))}
       </SelectField>
       <label htmlFor="task-note" className="text-sm font-medium">
-        Note (required)
+        {isReturnRequest(task) && decision === 'failed'
+          ? 'Note (required; the requester sees only the reason)'
+          : 'Note (required)'}
       </label>
       <textarea
         id="task-note"
@@ -89,7 +106,11 @@ function DecisionForm({
       ) : null}
       <div className="flex gap-2">
         <Button type="submit" variant={decision === 'failed' ? 'danger' : 'primary'} disabled={isPending}>
-          {decision === 'failed' ? 'Fail the task' : 'Put on hold'}
+          {decision === 'on_hold'
+            ? 'Put on hold'
+            : isReturnRequest(task)
+              ? 'Refuse the return'
+              : 'Fail the task'}
         </Button>
         <Button type="button" variant="secondary" onClick={onCancel}>
           Cancel
@@ -103,8 +124,9 @@ const partyName = (p: Party) => [p.first_name, p.last_name].filter(Boolean).join
 
 /** Who pays whom, and for what: read with the task, so a decision is never made blind. */
 function Parties({ paymentId }: { paymentId: string }) {
+  const ns = useNamespace();
   // The payment's own query: the payment page reads the same entry.
-  const payment = useQuery({ ...paymentQuery(paymentId), staleTime: 30_000 });
+  const payment = useQuery({ ...paymentQuery(ns, paymentId), staleTime: 30_000 });
   const p = payment.data;
   if (!p)
     return (
@@ -138,10 +160,50 @@ function Parties({ paymentId }: { paymentId: string }) {
   );
 }
 
+/**
+ * A return request as its decider needs it (`GET /returns/{id}`: the task's payment is the return):
+ * which payment the money came with, how much is asked back, why, and since when.
+ */
+function ReturnRequest({ task, now }: { task: QueueTask; now: number }) {
+  const ns = useNamespace();
+  const ret = useQuery({ ...returnQuery(ns, task.payment_id), staleTime: 30_000 });
+  // The return payment goes to the requester: its payee's domain names who asks.
+  const payment = useQuery({ ...paymentQuery(ns, task.payment_id), staleTime: 30_000 });
+  const r = ret.data;
+  const asker = payment.data ? parseAddress(payment.data.beneficiary_party.payment_address)?.domain : null;
+  if (!r)
+    return (
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        {ret.isError ? 'The return could not be read.' : 'Loading the request…'}
+      </p>
+    );
+  return (
+    <div
+      className="flex flex-col gap-1 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+      data-testid="return-request"
+    >
+      <p>
+        {asker ?? 'The payer’s bank'} asks for{' '}
+        <span className="font-medium">{formatMoney(r.amount.total, r.amount.currency)}</span> of{' '}
+        <Link className={LINK} href={`/payments/${encodeURIComponent(r.payment_id)}`}>
+          {r.payment_id}
+        </Link>{' '}
+        back.
+      </p>
+      <p>
+        Reason: {r.reason_text} ({r.reason})
+      </p>
+      {r.note ? <p className="break-words">Note: “{r.note}”</p> : null}
+      <p>Waiting for {spanText(now / 1000 - r.created_at)}.</p>
+    </div>
+  );
+}
+
 /** The side panel where a support agent works the selected task. */
 const decisionResolver = lazyResolver(() => import('./decision-schema').then((m) => m.decisionResolver));
 
 export function TaskPanel({
+  now,
   task,
   decision,
   isPending,
@@ -152,6 +214,8 @@ export function TaskPanel({
   onCancel,
   onClaim,
 }: {
+  /** The clock of the queue (milliseconds), for how long a request has waited. */
+  now: number;
   task: QueueTask | undefined;
   decision: Decision | null;
   isPending: boolean;
@@ -170,13 +234,14 @@ export function TaskPanel({
     <aside aria-label="Work the task" className={`flex flex-col gap-3 self-start ${CARD}`}>
       {task ? (
         <>
-          <h2 className="font-medium">{task.name.replace(/_/g, ' ')}</h2>
+          <h2 className="font-medium">{taskLabel(task.name)}</h2>
           <p className="text-sm">
             <Link className={LINK} href={`/payments/${encodeURIComponent(task.payment_id)}`}>
               {task.payment_id}
             </Link>{' '}
             · {formatMoney(task.amount.total, task.amount.currency)}
           </p>
+          {isReturnRequest(task) ? <ReturnRequest task={task} now={now} /> : null}
           <Parties paymentId={task.payment_id} />
           <div className="flex flex-wrap items-center gap-2 text-sm" aria-label="Who is on it" role="group">
             {!task.claim ? (
@@ -245,18 +310,22 @@ export function TaskPanel({
               {task.approvals.length > 0 ? ', nor can its first approver' : ''}.
             </p>
           ) : null}
-          <div className="flex gap-2">
-            <Button disabled={isPending || staged} onClick={() => onComplete(task)}>
-              {staged
-                ? 'Completing…'
-                : isFirstOfTwo(task)
-                  ? 'Approve (1 of 2)'
-                  : task.approvals.length > 0
-                    ? 'Approve (2 of 2)'
-                    : 'Complete'}
+          {task.approval_refusal ? (
+            <p id="approval-refusal" className="text-sm font-medium text-violet-900 dark:text-violet-200">
+              {task.approval_refusal}.
+            </p>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <Button
+              className="whitespace-nowrap"
+              disabled={isPending || staged || task.approval_refusal !== null}
+              aria-describedby={task.approval_refusal ? 'approval-refusal' : undefined}
+              onClick={() => onComplete(task)}
+            >
+              {completeLabel(task, staged)}
             </Button>
             <Button variant="danger" disabled={isPending || staged} onClick={() => onChoose('failed')}>
-              Fail…
+              {isReturnRequest(task) ? 'Refuse…' : 'Fail…'}
             </Button>
             {task.status !== 4 ? (
               <Button variant="secondary" disabled={isPending || staged} onClick={() => onChoose('on_hold')}>
@@ -274,6 +343,7 @@ export function TaskPanel({
               onCancel={onCancel}
             />
           ) : null}
+          <TaskNotes key={task.token} task={task} />
         </>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">Select a task to work it.</p>

@@ -5,6 +5,7 @@ import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import type { ListTasksResponse } from '@/lib/schemas/tasks';
 import { taskKeys, taskQueueQuery } from '@/lib/client/queries/tasks';
+import { useNamespace } from '@/lib/client/namespace';
 
 /** A task as the queue lists it: the wire type, declared once in lib/schemas (type only). */
 export type QueueTask = ListTasksResponse['tasks'][number];
@@ -45,12 +46,26 @@ export interface TaskUpdate {
   note?: string;
 }
 
+/** What a decision did, in the toast: a return request's in its own words. */
+function decidedText(v: TaskUpdate): string {
+  const id = v.task.payment_id;
+  if (v.status === 'completed' && isFirstOfTwo(v.task))
+    return `Task for ${id} approved; it needs a second approver`;
+  if (v.task.name === 'return_request' && v.status !== 'on_hold')
+    return v.status === 'completed'
+      ? `Return ${id} accepted: the money goes back`
+      : `Return request ${id} refused`;
+  return `Task for ${id} ${v.status === 'on_hold' ? 'put on hold' : v.status}`;
+}
+
 /** Parallel requests of a bulk action: enough to hide latency, few enough to stay polite. */
 const BULK_CONCURRENCY = 4;
 
-function putTask(v: TaskUpdate) {
+/** A decision on a task, made in the namespace `ns` whose queue shows it. */
+function putTask(ns: string | null, v: TaskUpdate) {
   const path = `/payments/${encodeURIComponent(v.task.payment_id)}/admissions/${v.task.admission_id}/tasks/${v.task.token}`;
   return apiFetch<QueueTask>(path, {
+    partner: ns,
     method: 'PUT',
     body: { status: v.status, status_reason: v.status_reason, ...(v.note ? { note: v.note } : {}) },
   });
@@ -62,10 +77,12 @@ function putTask(v: TaskUpdate) {
  * back only if the gateway refuses the change.
  */
 export function useQueue(qs: string) {
+  const ns = useNamespace();
   const qc = useQueryClient();
   const toast = useToast();
-  const key = taskKeys.list(qs);
-  const query = useQuery(taskQueueQuery(qs));
+  // The queue's key in the namespace it is shown in: an optimistic change writes into that copy.
+  const key = taskKeys.list(ns, qs);
+  const query = useQuery(taskQueueQuery(ns, qs));
 
   async function removeOptimistically(tokens: Set<string>) {
     await qc.cancelQueries({ queryKey: key });
@@ -82,24 +99,18 @@ export function useQueue(qs: string) {
   }
 
   const work = useMutation({
-    mutationFn: putTask,
+    mutationFn: (v: TaskUpdate) => putTask(ns, v),
     // A first of two approvals leaves the task in the queue, waiting for a second approver.
     onMutate: async (v) => ({
+      key,
       previous:
         v.status === 'completed' && isFirstOfTwo(v.task)
           ? undefined
           : await removeOptimistically(new Set([v.task.token])),
     }),
-    onSuccess: (_d, v) => {
-      toast(
-        'success',
-        v.status === 'completed' && isFirstOfTwo(v.task)
-          ? `Task for ${v.task.payment_id} approved; it needs a second approver`
-          : `Task for ${v.task.payment_id} ${v.status === 'on_hold' ? 'put on hold' : v.status}`,
-      );
-    },
+    onSuccess: (_d, v) => toast('success', decidedText(v)),
     onError: (e: Error, _v, context) => {
-      if (context?.previous) qc.setQueryData(key, context.previous);
+      if (context?.previous) qc.setQueryData(context.key, context.previous);
       toast('error', e.message);
     },
     onSettled: () => qc.invalidateQueries({ queryKey: taskKeys.all }),
@@ -112,7 +123,7 @@ export function useQueue(qs: string) {
       const worker = async () => {
         for (let task = queue.shift(); task; task = queue.shift()) {
           try {
-            await putTask({ task, status: 'completed', status_reason: 'accepted' });
+            await putTask(ns, { task, status: 'completed', status_reason: 'accepted' });
           } catch (e) {
             failures.push({ task, message: (e as Error).message });
           }
@@ -144,6 +155,7 @@ export function useQueue(qs: string) {
   const claim = useMutation({
     mutationFn: ({ task, action }: ClaimChange) =>
       apiFetch<QueueTask>(`/tasks/${task.token}/claim`, {
+        partner: ns,
         method: action === 'release' ? 'DELETE' : 'POST',
         ...(action === 'take_over' ? { body: { take_over: true } } : {}),
       }),

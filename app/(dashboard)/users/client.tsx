@@ -13,6 +13,8 @@ import { LazyInviteUserForm } from './lazy-invite-user-form';
 import type { ShownLink } from './invitation-link';
 import type { UserAct } from './user-action-dialog';
 import { userQueries } from '@/lib/client/queries/users';
+import { RequireSecondFactor } from './require-second-factor';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 // Shown only after an invitation or a reset: loaded then (the page's first load stays light).
@@ -20,10 +22,11 @@ const InvitationLinkDialog = lazy(() => import('./invitation-link'));
 const UserActionDialog = lazy(() => import('./user-action-dialog'));
 
 export function Client({ myUserId }: { myUserId: string }) {
+  const ns = useNamespace();
   const paging = usePaging();
   const qc = useQueryClient();
   const toast = useToast();
-  const query = useQuery(userQueries.list({ limit: LIMIT, ...paging.query }));
+  const query = useQuery(userQueries.list(ns, { limit: LIMIT, ...paging.query }));
   const invalidate = () => qc.invalidateQueries({ queryKey: userQueries.keys.all });
   // The link just made, shown once to copy (it is kept only hashed).
   const [link, setLink] = useState<ShownLink | null>(null);
@@ -36,7 +39,7 @@ export function Client({ myUserId }: { myUserId: string }) {
     });
   const change = useMutation({
     mutationFn: ({ u, role }: { u: User; role: string }) =>
-      apiFetch(`/users/${u.token}`, { method: 'PATCH', body: { role } }),
+      apiFetch(`/users/${u.token}`, { partner: ns, method: 'PATCH', body: { role } }),
     onSuccess: () => {
       toast('success', 'Role changed');
       invalidate();
@@ -52,13 +55,21 @@ export function Client({ myUserId }: { myUserId: string }) {
   const remove = useMutation({
     mutationFn: ({ u, act }: { u: User; act: Act }) =>
       act === 'signOut'
-        ? apiFetch(`/users/${u.token}/sessions/revoke`, { method: 'POST' })
-        : act === 'reset'
-          ? apiFetch<Invited>(`/users/${u.token}/reset`, { method: 'POST' })
-          : apiFetch(`/users/${u.token}`, { method: 'DELETE' }),
+        ? apiFetch(`/users/${u.token}/sessions/revoke`, { partner: ns, method: 'POST' })
+        : act === 'reset' || act === 'newLink'
+          ? apiFetch<Invited>(`/users/${u.token}/reset`, { partner: ns, method: 'POST' })
+          : apiFetch(`/users/${u.token}`, { partner: ns, method: 'DELETE' }),
     onSuccess: (answer, { u, act }) => {
-      if (act === 'reset') showLink(answer as Invited);
-      else toast('success', act === 'signOut' ? `${u.email} is signed out everywhere` : 'User removed');
+      if (act === 'reset' || act === 'newLink') showLink(answer as Invited);
+      else
+        toast(
+          'success',
+          act === 'signOut'
+            ? `${u.email} is signed out everywhere`
+            : act === 'revoke'
+              ? `The invitation of ${u.email} is revoked`
+              : 'User removed',
+        );
       invalidate();
     },
     onError: (e: Error) => toast('error', e.message),
@@ -93,6 +104,7 @@ export function Client({ myUserId }: { myUserId: string }) {
         paging={paging}
         isLoading={query.isLoading}
       />
+      <RequireSecondFactor />
       {acting ? (
         <Suspense>
           <UserActionDialog

@@ -21,6 +21,23 @@ export interface UserColumnsOf {
   act: (u: User, act: UserAct) => void;
 }
 
+/** A row's action buttons: what each does, its text and its accessible name. */
+interface RowAct {
+  act: UserAct;
+  label: string;
+  name: (email: string) => string;
+  danger?: boolean;
+}
+const USER_ACTS: RowAct[] = [
+  { act: 'signOut', label: 'Sign out', name: (e) => `Sign ${e} out everywhere` },
+  { act: 'reset', label: 'Reset access', name: (e) => `Reset access of ${e}` },
+  { act: 'remove', label: 'Remove', name: (e) => `Remove ${e}`, danger: true },
+];
+const INVITATION_ACTS: RowAct[] = [
+  { act: 'newLink', label: 'New link', name: (e) => `New invitation link for ${e}` },
+  { act: 'revoke', label: 'Revoke', name: (e) => `Revoke the invitation of ${e}`, danger: true },
+];
+
 /** The users table's columns (the screen is for admins only). */
 export function userColumns(a: UserColumnsOf) {
   return col.columns([
@@ -48,7 +65,7 @@ export function userColumns(a: UserColumnsOf) {
             Invited: no password yet
           </span>
         ) : (
-          <span className="text-red-700 dark:text-red-300">Invitation expired: reset access</span>
+          <span className="text-red-700 dark:text-red-300">Invitation expired: make a new link</span>
         );
       },
     }),
@@ -71,34 +88,22 @@ export function userColumns(a: UserColumnsOf) {
         </select>
       ),
     }),
-    // Oneself: another admin removes a departing admin (the gateway refuses it too).
+    // Oneself: another admin removes a departing admin (the gateway refuses it too). A pending
+    // invitation has no session, password or second factor yet: a new link, or revoke it.
     ...actionsColumn<User>((u) =>
       u.token === a.myUserId ? null : (
         <>
-          <Button
-            variant="secondary"
-            disabled={a.busy}
-            aria-label={`Sign ${u.email} out everywhere`}
-            onClick={() => a.act(u, 'signOut')}
-          >
-            Sign out
-          </Button>
-          <Button
-            variant="secondary"
-            disabled={a.busy}
-            aria-label={`Reset access of ${u.email}`}
-            onClick={() => a.act(u, 'reset')}
-          >
-            Reset access
-          </Button>
-          <Button
-            variant="danger"
-            disabled={a.busy}
-            aria-label={`Remove ${u.email}`}
-            onClick={() => a.act(u, 'remove')}
-          >
-            Remove
-          </Button>
+          {(u.invitation_expires_at ? INVITATION_ACTS : USER_ACTS).map(({ act, label, name, danger }) => (
+            <Button
+              key={act}
+              variant={danger ? 'danger' : 'secondary'}
+              disabled={a.busy}
+              aria-label={name(u.email)}
+              onClick={() => a.act(u, act)}
+            >
+              {label}
+            </Button>
+          ))}
         </>
       ),
     ),

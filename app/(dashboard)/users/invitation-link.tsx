@@ -6,7 +6,6 @@ import { formatUtc } from '@/lib/client/time';
 import type { Invitation } from '@/lib/schemas/users';
 
 /** A one-time link, as answered once by an invitation or a reset of access (lib/schemas, type only). */
-export type { Invitation };
 export interface ShownLink {
   email: string;
   url: string;

@@ -5,7 +5,7 @@ import { atMost, email } from '@/lib/client/form-fields';
 import { ROLES } from './roles';
 
 // The gateway's invitation limits (lib/gateway/routes/users.ts).
-export const inviteSchema = z.object({
+const inviteSchema = z.object({
   email: email('Enter an email address'),
   name: atMost(120),
   role: z.enum(ROLES),

@@ -10,6 +10,8 @@ import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { InviteValues } from './invite-schema';
 import { ROLES } from './roles';
 import type { Invited } from './user';
+import { showServerError } from '@/lib/client/server-error';
+import { useNamespace } from '@/lib/client/namespace';
 
 const EMPTY: InviteValues = { email: '', name: '', role: 'support' };
 
@@ -17,14 +19,15 @@ const inviteResolver = lazyResolver(() => import('./invite-schema').then((m) => 
 
 /** Invites a user (react-hook-form; fetched after the list, lazy-invite-user-form.tsx). */
 export function InviteUserForm({ onInvited }: { onInvited: (u: Invited) => void }) {
+  const ns = useNamespace();
   const form = useForm<InviteValues>({ resolver: inviteResolver, defaultValues: EMPTY });
   const invite = useMutation({
-    mutationFn: (v: InviteValues) => apiFetch<Invited>('/users', { method: 'POST', body: v }),
+    mutationFn: (v: InviteValues) => apiFetch<Invited>('/users', { partner: ns, method: 'POST', body: v }),
     onSuccess: (u) => {
       form.reset(EMPTY);
       onInvited(u);
     },
-    onError: (e: Error) => form.setError('email', { message: e.message }),
+    onError: (e: Error) => showServerError(form, e),
   });
   return (
     <CreateForm
@@ -33,6 +36,7 @@ export function InviteUserForm({ onInvited }: { onInvited: (u: Invited) => void 
       submit="Invite user"
       busy="Inviting…"
       pending={invite.isPending}
+      error={form.formState.errors.root?.message}
     >
       <Field label="User email" id="u-email" type="email" {...formField(form, 'email')} />
       <Field label="Full name" id="u-name" {...form.register('name')} />

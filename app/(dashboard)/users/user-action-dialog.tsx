@@ -2,8 +2,12 @@
 
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
-/** Removing a user, signing them out everywhere or resetting their access. */
-export type UserAct = 'remove' | 'signOut' | 'reset';
+/**
+ * Removing a user, signing them out everywhere or resetting their access; for an invitation not
+ * yet taken up, a new link (the reset, which is all a pending invitation has to reset) or revoking
+ * it (the removal).
+ */
+export type UserAct = 'remove' | 'signOut' | 'reset' | 'newLink' | 'revoke';
 
 const ACTS = {
   remove: {
@@ -20,6 +24,16 @@ const ACTS = {
     title: 'Reset access of',
     confirm: 'Reset access',
     text: 'Their password and second factor are cleared and every session ends at once. You get a new invitation link with which they set a password again.',
+  },
+  newLink: {
+    title: 'New invitation link for',
+    confirm: 'Make a new link',
+    text: 'The link sent before stops working at once. You get a new one to send them, which works once, until the time it shows.',
+  },
+  revoke: {
+    title: 'Revoke the invitation of',
+    confirm: 'Revoke',
+    text: 'The link sent stops working at once and they do not join the organization. You can invite them again later.',
   },
 } as const;
 

@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { SecretReveal } from '@/components/ui/secret-reveal';
 import { useToast } from '@/components/ui/toast';
 import {
+  useCreateInbox,
   useCreateWebhook,
   useUpdateWebhook,
   webhookListQuery,
@@ -21,16 +22,24 @@ import { FormSection } from '@/components/ui/form-section';
 import { LazyWebhookForm } from './lazy-webhook-form';
 import { CARD, LINK } from '@/components/ui/styles';
 import { webhookColumns } from './columns';
+import { WebhookReceiver } from '@/components/snippets/webhook-receiver';
+import { useTenant } from '@/lib/client/deployment';
+import { useRouter } from 'next/navigation';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 
 /** The endpoints of the namespace; only admins may change them (`canManage`), others read. */
 export function WebhooksClient({ canManage }: { canManage: boolean }) {
+  const ns = useNamespace();
   const { params } = useUrlState();
   const paging = usePaging();
   const toast = useToast();
-  const query = useQuery(webhookListQuery(paging.cursor, LIMIT));
+  const query = useQuery(webhookListQuery(ns, paging.cursor, LIMIT));
   const create = useCreateWebhook();
+  const createInbox = useCreateInbox();
+  const router = useRouter();
+  const sandbox = useTenant()?.sandbox ?? false;
   const update = useUpdateWebhook();
   const [created, setCreated] = useState<Webhook | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -79,6 +88,31 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
               </Link>
             </Banner>
           ))}
+          {canManage && sandbox ? (
+            <section aria-labelledby="inbox-offer" className={`${CARD} flex flex-wrap items-center gap-3`}>
+              <div className="min-w-0 flex-1 text-sm">
+                <h2 id="inbox-offer" className="font-medium">
+                  No public URL yet? Use an inbox
+                </h2>
+                <p className="text-slate-700 dark:text-slate-300">
+                  An inbox endpoint keeps this sandbox&apos;s deliveries in the dashboard, with their headers,
+                  body and signature check, as your receiver would get them.
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                disabled={createInbox.isPending}
+                onClick={() =>
+                  createInbox.mutate('Inbox', {
+                    onSuccess: (w) => router.push(`/webhooks/${w.token}`),
+                    onError: (e) => toast('error', e.message),
+                  })
+                }
+              >
+                {createInbox.isPending ? 'Adding…' : 'Add an inbox'}
+              </Button>
+            </section>
+          ) : null}
           {created?.secret ? (
             <div className="flex flex-col gap-2">
               <SecretReveal
@@ -87,6 +121,7 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
                 warning="Your endpoint verifies each delivery's webhook-signature with it."
                 onDone={() => setCreated(null)}
               />
+              <WebhookReceiver url={created.url} secret={created.secret} />
               <Link href={`/webhooks/${created.token}`} className={`text-sm ${LINK}`}>
                 Open the endpoint to send a test event
               </Link>

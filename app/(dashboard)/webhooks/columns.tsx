@@ -14,7 +14,7 @@ export const webhookColumns = col.columns([
     id: 'url',
     cell: ({ row }) => (
       <Link href={`/webhooks/${row.original.token}`} className={`font-medium break-all ${LINK}`}>
-        {row.original.url}
+        {row.original.kind === 'inbox' ? 'Inbox (in the dashboard)' : row.original.url}
       </Link>
     ),
   }),

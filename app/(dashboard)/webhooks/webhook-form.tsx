@@ -12,12 +12,14 @@ import { SUBSCRIBABLE_EVENT_TYPES } from '@/lib/events/types';
 import type { WebhookValues } from './webhook-schema';
 
 const GROUPS: Array<{ label: string; match: (t: string) => boolean }> = [
-  { label: 'Payments', match: (t) => t.startsWith('payment.') },
+  { label: 'Payments', match: (t) => t.startsWith('payment.') && t !== 'payment.returned' },
   { label: 'Admission tasks', match: (t) => t.startsWith('admission_task.') },
   {
     label: 'Transactions and settlement',
     match: (t) => t.startsWith('transaction.') || t.startsWith('settlement.'),
   },
+  { label: 'Liquidity', match: (t) => t.startsWith('liquidity.') },
+  { label: 'Returns', match: (t) => t.startsWith('return.') || t === 'payment.returned' },
   { label: 'Links', match: (t) => t.startsWith('link') },
   { label: 'Keys and webhooks', match: (t) => t.startsWith('api_key.') || t.startsWith('webhook.') },
 ];

@@ -4,7 +4,7 @@ import * as z from 'zod/mini';
 import { atMost } from '@/lib/client/form-fields';
 
 // The gateway's limits (lib/gateway/routes/webhooks.ts), checked here first for a quick answer.
-export const webhookSchema = z
+const webhookSchema = z
   .object({
     url: z
       .string()

@@ -18,19 +18,26 @@ const filterQuery = (f: AuditFilters) => {
   return qs;
 };
 
-export const auditKeys = {
+/** The trail's keys, the namespace in each (`all` → `namespace(ns)` → `list(ns, …)`). */
+const auditKeys = {
   all: ['audit'] as const,
-  list: (f: AuditFilters, cursor: string | undefined, limit: number) =>
-    ['audit', 'list', f, { cursor, limit }] as const,
+  namespace: (ns: string | null) => [...auditKeys.all, ns] as const,
+  list: (ns: string | null, f: AuditFilters, cursor: string | undefined, limit: number) =>
+    [...auditKeys.namespace(ns), 'list', f, { cursor, limit }] as const,
 };
 
-export function auditEventsQuery(f: AuditFilters, cursor: string | undefined, limit: number) {
+export function auditEventsQuery(
+  ns: string | null,
+  f: AuditFilters,
+  cursor: string | undefined,
+  limit: number,
+) {
   const qs = filterQuery(f);
   qs.set('limit', String(limit));
   if (cursor) qs.set('cursor', cursor);
   return queryOptions({
-    queryKey: auditKeys.list(f, cursor, limit),
-    queryFn: () => apiFetch<ListAuditEventsResponse>(`/audit-events?${qs}`),
+    queryKey: auditKeys.list(ns, f, cursor, limit),
+    queryFn: () => apiFetch<ListAuditEventsResponse>(`/audit-events?${qs}`, { partner: ns }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useNamespace } from '@/lib/client/namespace';
 import type { Link } from '@/lib/schemas/links';
 import { resourceQueries } from './resource';
 
@@ -14,7 +15,7 @@ export const linkQueries = resourceQueries<Link, 'links'>('links', '/link');
  */
 export function useCounterpartyDomains(): Map<string, string> {
   const links = useQuery({
-    ...linkQueries.list({ limit: 100 }),
+    ...linkQueries.list(useNamespace(), { limit: 100 }),
     staleTime: Infinity,
     retry: false,
     refetchOnWindowFocus: false,

@@ -9,10 +9,11 @@ export const organizationQueries = resourceQueries<Organization, 'organizations'
   'organizations',
   '/operator/organizations',
 );
-export const organizationReviewQuery = (orgId: string) =>
+export const organizationReviewQuery = (ns: string | null, orgId: string) =>
   queryOptions({
-    queryKey: [...organizationQueries.keys.all, 'review', orgId] as const,
-    queryFn: () => apiFetch<OrganizationReview>(`/operator/organizations/${encodeURIComponent(orgId)}`),
+    queryKey: [...organizationQueries.keys.namespace(ns), 'review', orgId] as const,
+    queryFn: () =>
+      apiFetch<OrganizationReview>(`/operator/organizations/${encodeURIComponent(orgId)}`, { partner: ns }),
     retry: false,
   });
 

@@ -14,29 +14,32 @@ export function listSearch(filters: ListFilters): URLSearchParams {
 }
 
 /**
- * A resource's reads, for every screen that shows it: the key factory (`all` → `list(filters)`,
- * `detail(id)`: invalidating `all` refreshes both; the selected namespace is part of every key's
- * hash, app/providers.tsx) and the `queryOptions` of its list (`GET <path>?filters`, rows under
- * `plural`) and of one record (`GET <path>/<id>`). Name the rows' field as a type argument:
+ * A resource's reads, for every screen that shows it: the key factory, the namespace in each key
+ * (`all` → `namespace(ns)` → `list(ns, filters)`, `detail(ns, id)`; invalidating `all`, the prefix
+ * without the namespace, refreshes every copy in every namespace) and the `queryOptions` of its
+ * list (`GET <path>?filters`, rows under `plural`) and of one record (`GET <path>/<id>`), each read
+ * in the namespace of its key. Name the rows' field as a type argument:
  * `resourceQueries<Account, 'accounts'>('accounts', '/account')`.
  */
 export function resourceQueries<Row, Plural extends string>(name: string, path: string) {
   const keys = {
     all: [name] as const,
-    list: (filters: ListFilters) => [name, 'list', filters] as const,
-    detail: (id: string) => [name, 'detail', id] as const,
+    namespace: (ns: string | null) => [name, ns] as const,
+    list: (ns: string | null, filters: ListFilters) => [...keys.namespace(ns), 'list', filters] as const,
+    detail: (ns: string | null, id: string) => [...keys.namespace(ns), 'detail', id] as const,
   };
   return {
     keys,
-    list: (filters: ListFilters) =>
+    list: (ns: string | null, filters: ListFilters) =>
       queryOptions({
-        queryKey: keys.list(filters),
-        queryFn: () => apiFetch<ListPage & { [K in Plural]: Row[] }>(`${path}?${listSearch(filters)}`),
+        queryKey: keys.list(ns, filters),
+        queryFn: () =>
+          apiFetch<ListPage & { [K in Plural]: Row[] }>(`${path}?${listSearch(filters)}`, { partner: ns }),
       }),
-    detail: (id: string) =>
+    detail: (ns: string | null, id: string) =>
       queryOptions({
-        queryKey: keys.detail(id),
-        queryFn: () => apiFetch<Row>(`${path}/${encodeURIComponent(id)}`),
+        queryKey: keys.detail(ns, id),
+        queryFn: () => apiFetch<Row>(`${path}/${encodeURIComponent(id)}`, { partner: ns }),
       }),
   };
 }

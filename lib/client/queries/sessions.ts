@@ -7,12 +7,23 @@ import { resourceQueries } from './resource';
 /** The signed-in user's sessions (`/me/sessions`). */
 export const sessionQueries = resourceQueries<Session, 'sessions'>('sessions', '/me/sessions');
 
+/**
+ * The signed-in user's keys, the namespace in each (`all` → `namespace(ns)` → its passkeys):
+ * invalidating `all` (no namespace) refreshes `/me` and the passkeys in every namespace.
+ */
+export const meKeys = {
+  all: ['me'] as const,
+  namespace: (ns: string | null) => [...meKeys.all, ns] as const,
+  passkeys: (ns: string | null) => [...meKeys.namespace(ns), 'passkeys'] as const,
+};
+
 /** The signed-in user as the gateway answers `/me` (second factor, organization policy). */
-export const meQuery = () => queryOptions({ queryKey: ['me'] as const, queryFn: () => apiFetch<Me>('/me') });
+export const meQuery = (ns: string | null) =>
+  queryOptions({ queryKey: meKeys.namespace(ns), queryFn: () => apiFetch<Me>('/me', { partner: ns }) });
 
 /** The user's passkeys; a change of the second factor refreshes it with `meQuery`. */
-export const passkeysQuery = () =>
+export const passkeysQuery = (ns: string | null) =>
   queryOptions({
-    queryKey: ['me', 'passkeys'] as const,
-    queryFn: () => apiFetch<Passkeys>('/me/second-factor/passkeys'),
+    queryKey: meKeys.passkeys(ns),
+    queryFn: () => apiFetch<Passkeys>('/me/second-factor/passkeys', { partner: ns }),
   });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
 import { countText, type ListPage } from '@/lib/client/list-page';
+import { useNamespace } from '@/lib/client/namespace';
 
 import type {
   BatchDetail,
@@ -9,6 +10,7 @@ import type {
   GetNetworkSettlementResponse,
   SettlementStatement,
   GetNetworkStatsResponse,
+  CutoffPreviewResponse,
   InclusionProof,
   ListNetworkSettlementsResponse,
   ListSettlementTransactionsResponse,
@@ -19,10 +21,10 @@ import type {
 export type { BatchDetail, BatchStatus, BatchSummary, InclusionProof };
 export type Position = BatchDetail['positions'][number];
 export type BatchTransaction = ListSettlementTransactionsResponse['transactions'][number];
-export type TransactionLine = BatchTransaction['transaction_lines'][number];
 export type NetworkStats = GetNetworkStatsResponse;
 export type NetworkBatch = ListNetworkSettlementsResponse['batches'][number];
 export type CutoffResult = RunSettlementCutoffResponse;
+export type CutoffPreview = CutoffPreviewResponse;
 export type NetworkParticipant = GetNetworkSettlementResponse['participants'][number];
 
 export interface BatchFilters {
@@ -37,57 +39,75 @@ export interface BatchFilters {
 
 const batchPath = (id: string) => `/settlements/${encodeURIComponent(id)}`;
 
+/**
+ * Settlements' keys, the namespace in each: `all` → `namespace(ns)` → the batch list, one batch
+ * (its transactions under it), the statement. The operator's network-wide reads live under
+ * `network` → `networkOf(ns)` (the operator's screens have no namespace: null). Invalidating `all`
+ * or `network` (the prefixes without the namespace) refreshes every copy in every namespace.
+ */
 export const settlementKeys = {
   all: ['settlements'] as const,
-  list: (f: BatchFilters) => ['settlements', 'list', f] as const,
-  detail: (id: string) => ['settlements', 'detail', id] as const,
-  transactions: (id: string, cursor: string | undefined, limit: number) =>
-    ['settlements', 'detail', id, 'transactions', { cursor, limit }] as const,
-  statement: (query: string) => ['settlements', 'statement', query] as const,
+  namespace: (ns: string | null) => [...settlementKeys.all, ns] as const,
+  list: (ns: string | null, f: BatchFilters) => [...settlementKeys.namespace(ns), 'list', f] as const,
+  detail: (ns: string | null, id: string) => [...settlementKeys.namespace(ns), 'detail', id] as const,
+  transactions: (ns: string | null, id: string, cursor: string | undefined, limit: number) =>
+    [...settlementKeys.detail(ns, id), 'transactions', { cursor, limit }] as const,
+  statement: (ns: string | null, query: string) =>
+    [...settlementKeys.namespace(ns), 'statement', query] as const,
   network: ['operator', 'network'] as const,
+  networkOf: (ns: string | null) => [...settlementKeys.network, ns] as const,
 };
 
-export function batchesQuery(f: BatchFilters) {
+export function batchesQuery(ns: string | null, f: BatchFilters) {
   const qs = new URLSearchParams({ limit: String(f.limit) });
   for (const k of ['status', 'cutoff_from', 'cutoff_to', 'cursor', 'order'] as const)
     if (f[k]) qs.set(k, f[k]!);
   return queryOptions({
-    queryKey: settlementKeys.list(f),
-    queryFn: () => apiFetch<ListPage & { total: number; batches: BatchSummary[] }>(`/settlements?${qs}`),
+    queryKey: settlementKeys.list(ns, f),
+    queryFn: () =>
+      apiFetch<ListPage & { total: number; batches: BatchSummary[] }>(`/settlements?${qs}`, { partner: ns }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function batchQuery(id: string) {
+export function batchQuery(ns: string | null, id: string) {
   return queryOptions({
-    queryKey: settlementKeys.detail(id),
-    queryFn: () => apiFetch<BatchDetail>(batchPath(id)),
+    queryKey: settlementKeys.detail(ns, id),
+    queryFn: () => apiFetch<BatchDetail>(batchPath(id), { partner: ns }),
     // A settled batch never changes; a missing one stays missing.
     staleTime: Infinity,
     retry: false,
   });
 }
 
-export function batchTransactionsQuery(id: string, cursor: string | undefined, limit: number) {
+export function batchTransactionsQuery(
+  ns: string | null,
+  id: string,
+  cursor: string | undefined,
+  limit: number,
+) {
   const qs = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
   return queryOptions({
-    queryKey: settlementKeys.transactions(id, cursor, limit),
+    queryKey: settlementKeys.transactions(ns, id, cursor, limit),
     queryFn: () =>
       apiFetch<ListPage & { total: number; transactions: BatchTransaction[] }>(
         `${batchPath(id)}/transactions?${qs}`,
+        { partner: ns },
       ),
     placeholderData: keepPreviousData,
   });
 }
 
 /** Fetched on demand only (the "Verify inclusion" button), never cached: each check asks afresh. */
-export const fetchProof = (id: string) => apiFetch<InclusionProof>(`${batchPath(id)}/proof`);
+export const fetchProof = (ns: string | null, id: string) =>
+  apiFetch<InclusionProof>(`${batchPath(id)}/proof`, { partner: ns });
 
 /**
  * Every transaction of the batch for the CSV export, 100 a page (the API's maximum), by cursor: the
  * whole batch, however long (`total` stops counting at 10,000: `totalText` says "10,000+").
  */
 export async function fetchAllBatchTransactions(
+  ns: string | null,
   id: string,
   onProgress?: (done: number, totalText: string) => void,
 ): Promise<BatchTransaction[]> {
@@ -97,6 +117,7 @@ export async function fetchAllBatchTransactions(
     const qs = new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) });
     const res: ListPage & { total: number; transactions: BatchTransaction[] } = await apiFetch(
       `${batchPath(id)}/transactions?${qs}`,
+      { partner: ns },
     );
     all.push(...res.transactions);
     onProgress?.(all.length, countText(res));
@@ -105,29 +126,45 @@ export async function fetchAllBatchTransactions(
   }
 }
 
-export const networkStatsQuery = () =>
+export const networkStatsQuery = (ns: string | null) =>
   queryOptions({
-    queryKey: [...settlementKeys.network, 'stats'],
-    queryFn: () => apiFetch<NetworkStats>('/operator/stats'),
+    queryKey: [...settlementKeys.networkOf(ns), 'stats'],
+    queryFn: () => apiFetch<NetworkStats>('/operator/stats', { partner: ns }),
   });
 
-export const networkBatchesQuery = (cursor: string | undefined, limit: number) =>
+/**
+ * What a cut-off now would batch (read when the operator asks for a cut-off; never cached). The
+ * operator's alone, read where no namespace is selected: its key names none (null) and its call
+ * sends none.
+ */
+export const cutoffPreviewQuery = (enabled = true) =>
   queryOptions({
-    queryKey: [...settlementKeys.network, 'batches', { cursor, limit }],
+    queryKey: [...settlementKeys.networkOf(null), 'preview'],
+    queryFn: () => apiFetch<CutoffPreview>('/operator/settlements/preview', { partner: null }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const networkBatchesQuery = (ns: string | null, cursor: string | undefined, limit: number) =>
+  queryOptions({
+    queryKey: [...settlementKeys.networkOf(ns), 'batches', { cursor, limit }],
     queryFn: () =>
       apiFetch<ListPage & { total: number; batches: NetworkBatch[] }>(
         `/operator/settlements?${new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })}`,
+        { partner: ns },
       ),
     placeholderData: keepPreviousData,
   });
 
 /** Operator: one batch across the network, with a page of its participants. */
-export const networkBatchQuery = (id: string, cursor: string | undefined, limit: number) =>
+export const networkBatchQuery = (ns: string | null, id: string, cursor: string | undefined, limit: number) =>
   queryOptions({
-    queryKey: [...settlementKeys.network, 'batch', id, { cursor, limit }],
+    queryKey: [...settlementKeys.networkOf(ns), 'batch', id, { cursor, limit }],
     queryFn: () =>
       apiFetch<ListPage & { total: number; batch: NetworkBatch; participants: NetworkParticipant[] }>(
         `/operator/settlements/${encodeURIComponent(id)}?${new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })}`,
+        { partner: ns },
       ),
     placeholderData: keepPreviousData,
     retry: false,
@@ -136,8 +173,9 @@ export const networkBatchQuery = (id: string, cursor: string | undefined, limit:
 /** Operator: run a cut-off now; the network figures and every batch list are stale afterwards. */
 export function useRunCutoff() {
   const qc = useQueryClient();
+  const ns = useNamespace();
   return useMutation({
-    mutationFn: () => apiFetch<CutoffResult>('/settlements', { method: 'POST' }),
+    mutationFn: () => apiFetch<CutoffResult>('/settlements', { method: 'POST', partner: ns }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: settlementKeys.network });
       qc.invalidateQueries({ queryKey: settlementKeys.all });
@@ -146,9 +184,9 @@ export function useRunCutoff() {
 }
 
 /** A namespace's statement for a period (`from`/`to` days in the query); a cut-off refreshes it. */
-export const statementQuery = (query: string, enabled: boolean) =>
+export const statementQuery = (ns: string | null, query: string, enabled: boolean) =>
   queryOptions({
-    queryKey: settlementKeys.statement(query),
-    queryFn: () => apiFetch<SettlementStatement>(`/settlements/statement?${query}`),
+    queryKey: settlementKeys.statement(ns, query),
+    queryFn: () => apiFetch<SettlementStatement>(`/settlements/statement?${query}`, { partner: ns }),
     enabled,
   });

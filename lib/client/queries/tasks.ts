@@ -2,16 +2,20 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
 import type { ListTasksResponse } from '@/lib/schemas/tasks';
 
-/** The admission queue of the selected namespace, by its query string. */
+/**
+ * The admission queue's keys, the namespace in each: `all` → `namespace(ns)` → `list(ns, qs)` by
+ * its query string. Invalidating `all` (no namespace) refreshes every namespace's queue.
+ */
 export const taskKeys = {
   all: ['tasks'] as const,
-  list: (qs: string) => ['tasks', 'list', qs] as const,
+  namespace: (ns: string | null) => [...taskKeys.all, ns] as const,
+  list: (ns: string | null, qs: string) => [...taskKeys.namespace(ns), 'list', qs] as const,
 };
 
-export const taskQueueQuery = (qs: string) =>
+export const taskQueueQuery = (ns: string | null, qs: string) =>
   queryOptions({
-    queryKey: taskKeys.list(qs),
-    queryFn: () => apiFetch<ListTasksResponse>(`/tasks?${qs}`),
+    queryKey: taskKeys.list(ns, qs),
+    queryFn: () => apiFetch<ListTasksResponse>(`/tasks?${qs}`, { partner: ns }),
     // Refreshes by itself, so changes by colleagues appear without reloading.
     refetchInterval: 5000,
   });

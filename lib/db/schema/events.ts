@@ -26,6 +26,12 @@ export const events = pgTable('events', {
   partnerId: text('partner_id').notNull(),
   data: jsonb('data').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+  /**
+   * A test event (`POST /webhook/{id}/test`, of any type) goes to this one endpoint only, whatever
+   * it subscribes to (migration 0039's trigger and lib/webhooks/outbox.ts). Null for every event
+   * of a real change.
+   */
+  testWebhookId: text('test_webhook_id'),
 });
 
 /**
@@ -45,7 +51,15 @@ export const webhooks = pgTable(
     id: text('id').primaryKey(),
     orgId: text('org_id').notNull(),
     partnerId: text('partner_id').notNull(),
+    /** `inbox://<id>` for an inbox, which keeps its deliveries instead of sending them. */
     url: text('url').notNull(),
+    /**
+     * `url`: deliveries are POSTed to the URL. `inbox` (sandbox namespaces): they are kept, with
+     * their headers and signature check, and shown in the dashboard (webhookInboxMessages).
+     */
+    kind: text('kind', { enum: ['url', 'inbox'] })
+      .notNull()
+      .default('url'),
     description: text('description').notNull().default(''),
     eventTypes: jsonb('event_types').$type<string[]>().notNull(),
     enabled: boolean('enabled').notNull().default(true),
@@ -121,4 +135,27 @@ export const webhookAttempts = pgTable(
     error: text('error'),
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+);
+
+/**
+ * What an inbox endpoint received: each attempt's request as a real endpoint would get it (the
+ * headers and the exact body signed), and whether its signature verifies with the endpoint's
+ * secret. Kept as long as finished deliveries (RETENTION_DELIVERIES_SECONDS), purged by the time
+ * in the id.
+ */
+export const webhookInboxMessages = pgTable(
+  'webhook_inbox_messages',
+  {
+    id: text('id').primaryKey(),
+    webhookId: text('webhook_id').notNull(),
+    deliveryId: text('delivery_id').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    body: text('body').notNull(),
+    signatureValid: boolean('signature_valid').notNull(),
+  },
+  // An inbox's messages, newest first (its id is time first).
+  (t) => [index('webhook_inbox_messages_webhook_idx').on(t.webhookId, t.id)],
 );

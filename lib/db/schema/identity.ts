@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -72,6 +81,15 @@ export const users = pgTable(
      */
     invitationHash: text('invitation_hash'),
     invitationExpiresAt: ts('invitation_expires_at'),
+    /**
+     * Four eyes (lib/domain/four-eyes.ts): who issued the link or initial password through which
+     * the current password was set (a credential id, `usr:<id>`; null when the person chose it at
+     * sign-up), and when it was set (null while an invitation waits). Whoever held the link could
+     * have set it, so that person's payments are not approved by this account when it was set
+     * after the payment was made.
+     */
+    credentialsIssuedBy: text('credentials_issued_by'),
+    credentialsSetAt: ts('credentials_set_at'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -111,6 +129,26 @@ export const userSessions = pgTable(
   (t) => [
     index('user_sessions_user_idx').on(t.userId, t.createdAt),
     index('user_sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The client addresses (counted as the limits count them: IPv4, or an IPv6 /64) each user signed
+ * in from, and when last. An account guarded after many failed sign-ins still signs in from these
+ * without a second factor (lib/api/signin-throttle.ts); rows older than 90 days are purged.
+ */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSignedInAt: ts('last_signed_in_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.address] }),
+    index('sign_in_addresses_last_idx').on(t.lastSignedInAt),
   ],
 );
 

@@ -6,3 +6,5 @@ export * from './events';
 export * from './infra';
 export * from './rollups';
 export * from './audit';
+export * from './liquidity';
+export * from './request-logs';

@@ -29,6 +29,20 @@ export const payments = pgTable(
      * four-eyes task may not be approved by (lib/domain/four-eyes.ts); null before it was kept.
      */
     createdBy: text('created_by'),
+    /**
+     * A return (DESIGN §12): the payment_id of the payment it gives money back of, in the other
+     * direction (lib/services/returns; `payment_returns` holds the link by key); null for every
+     * other payment. Its transaction is `TT_RETURN`.
+     */
+    returnOf: text('return_of'),
+    /**
+     * The customer record's name (first and last) of each party's address, '' when the address has
+     * none: searched with the parties (`searchText`), so a payment is found by the name its
+     * customer is known by, whatever name was typed on the payment. Written with the payment, and on
+     * the payments of an address when its customer is created (lib/services/customers).
+     */
+    debtorCustomerName: text('debtor_customer_name').notNull().default(''),
+    beneficiaryCustomerName: text('beneficiary_customer_name').notNull().default(''),
   },
   (t) => [
     uniqueIndex('payments_partner_payment_uq').on(t.partnerId, t.paymentId),
@@ -54,12 +68,18 @@ export const payments = pgTable(
 );
 
 /**
- * A payment's searchable text: both parties' payment addresses and names and the reference, lower
- * case. Its trigram index serves "contains" searches; the list's filters match this expression
- * exactly, so that PostgreSQL uses the index.
+ * A payment's searchable text: both parties' payment addresses and names, their customer records'
+ * names and the reference, lower case. Its trigram index serves "contains" searches; the list's
+ * filters match this expression exactly, so that PostgreSQL uses the index.
  */
-export function searchText(t: { debtorParty: AnyColumn; beneficiaryParty: AnyColumn; reference: AnyColumn }) {
-  return sql`lower(${partyText(t.debtorParty)} || ' ' || ${partyText(t.beneficiaryParty)} || ' ' || ${t.reference})`;
+export function searchText(t: {
+  debtorParty: AnyColumn;
+  beneficiaryParty: AnyColumn;
+  reference: AnyColumn;
+  debtorCustomerName: AnyColumn;
+  beneficiaryCustomerName: AnyColumn;
+}) {
+  return sql`lower(${partyText(t.debtorParty)} || ' ' || ${partyText(t.beneficiaryParty)} || ' ' || ${t.debtorCustomerName} || ' ' || ${t.beneficiaryCustomerName} || ' ' || ${t.reference})`;
 }
 
 /** One party's address and name as one text (not lower-cased). */
@@ -100,6 +120,11 @@ export const submissions = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /** Who submitted it (a credential id, as `payments.created_by`); null before it was kept. */
     submittedBy: text('submitted_by'),
+    /**
+     * When every task had completed but the debtor's net debit cap held the admission in the
+     * liquidity queue (lib/db/schema/liquidity.ts); kept once it is admitted or expires.
+     */
+    liquidityQueuedAt: ts('liquidity_queued_at'),
   },
   (t) => [
     uniqueIndex('submissions_payment_uq').on(t.paymentPk),
@@ -271,4 +296,46 @@ export const paymentExceptions = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('payment_exceptions_payment_idx').on(t.paymentPk)],
+);
+
+/**
+ * A return of funds (DESIGN §12): requested by the original payment's debtor and decided by its
+ * beneficiary (through the return payment's `return_request` task), or made by the beneficiary on
+ * its own initiative. The return payment carries the money (`payment_pk`; its payment_id is this
+ * row's id); its submission says where the return stands. One row per return, read by both
+ * parties' lists.
+ */
+export const paymentReturns = pgTable(
+  'payment_returns',
+  {
+    id: text('id').primaryKey(),
+    /** The original payment. */
+    originalPk: text('original_pk')
+      .notNull()
+      .references(() => payments.id),
+    originalPaymentId: text('original_payment_id').notNull(),
+    /** The return payment. */
+    paymentPk: text('payment_pk')
+      .notNull()
+      .references(() => payments.id),
+    /** The original's debtor (who gets the money back) and beneficiary (who gives it). */
+    debtorPartnerId: text('debtor_partner_id').notNull(),
+    beneficiaryPartnerId: text('beneficiary_partner_id').notNull(),
+    /** `request` by the debtor's side, `initiative` of the beneficiary's. */
+    kind: text('kind', { enum: ['request', 'initiative'] }).notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'bigint' }).notNull(),
+    /** ISO 20022 reason code: AC03, AM09, DUPL, FRAD, CUST, TECH. */
+    reason: text('reason').notNull(),
+    note: text('note'),
+    createdBy: text('created_by'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payment_returns_payment_uq').on(t.paymentPk),
+    index('payment_returns_original_idx').on(t.originalPk, t.createdAt),
+    // Each side's list, newest first.
+    index('payment_returns_debtor_idx').on(t.debtorPartnerId, t.createdAt, t.id),
+    index('payment_returns_beneficiary_idx').on(t.beneficiaryPartnerId, t.createdAt, t.id),
+  ],
 );

@@ -43,6 +43,18 @@ export const namespaces = pgTable(
     fourEyesApprovals: smallint('four_eyes_approvals').notNull().default(1),
     /** Whether an API key may approve such a task (machines are makers unless this says so). */
     fourEyesKeysApprove: boolean('four_eyes_keys_approve').notNull().default(false),
+    /**
+     * What happens to a payment this namespace would pay past its net debit cap (DESIGN §11):
+     * rejected (NET_DEBIT_CAP_EXCEEDED), or queued until headroom returns.
+     */
+    onCap: text('on_cap', { enum: ['reject', 'queue'] })
+      .notNull()
+      .default('reject'),
+    /**
+     * How long after admission a payment this namespace received may be asked back (DESIGN §12),
+     * in days: its staff decide return requests for that long.
+     */
+    returnWindowDays: integer('return_window_days').notNull().default(60),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -73,6 +85,12 @@ export const apiKeys = pgTable(
     lastUsedAt: ts('last_used_at'),
     /** Optional: refused from this time on, with an error that says so (migration 0019). */
     expiresAt: ts('expires_at'),
+    /**
+     * Who received its secret (credential ids, `usr:<id>`): at creation, and at the last rotation.
+     * Four eyes counts them as makers of the payments the key makes (lib/domain/four-eyes.ts).
+     */
+    createdBy: text('created_by'),
+    rotatedBy: text('rotated_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -166,6 +184,14 @@ export const links = pgTable(
     index('links_counterparty_idx').on(t.counterpartyPartnerId),
   ],
 );
+
+/**
+ * A customer's name as the payments of its address keep it for search (payments'
+ * debtor_customer_name and beneficiary_customer_name): first and last, '' when both are empty.
+ */
+export function customerName(t: { firstName: AnyColumn; lastName: AnyColumn }) {
+  return sql<string>`trim(${t.firstName} || ' ' || ${t.lastName})`;
+}
 
 /** A customer's searchable text: address and name, lower case (the list's `q` matches this exactly). */
 export function customerSearchText(t: {

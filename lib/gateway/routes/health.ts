@@ -12,6 +12,7 @@ import {
   webhookBacklog,
 } from '@/lib/services/health/signals';
 import { CSP_VERSION_HEADER } from '@/lib/version';
+import { workersRunning } from '@/lib/workers';
 
 const liveness = z.object({ status: z.literal('ok'), version: z.string() });
 
@@ -54,7 +55,7 @@ export function registerHealthRoutes(app: OpenAPIHono<GatewayEnv>) {
     errors: [503],
     response: readinessSchema,
     handler: async (ctx) => {
-      const r = await readiness(ctx.db);
+      const r = await readiness(ctx.db, { workersRunning: workersRunning() });
       if (!r.ready || r.workers === 'stopped' || r.database !== 'ok' || r.migrations !== 'ok')
         throw new AppError(
           503,
@@ -77,23 +78,25 @@ export function registerHealthRoutes(app: OpenAPIHono<GatewayEnv>) {
     tag: 'Operator',
     summary: "The network's delivery and settlement health (operator, extension)",
     description:
-      "Outbox lag, webhook backlog, failing endpoints, the last cut-off and the audit trail's upkeep: the figures of the Prometheus metrics, for the operator console.",
+      "Outbox lag, webhook backlog, failing endpoints, the last cut-off, the audit trail's upkeep and this instance's readiness: the figures of the Prometheus metrics, for the operator console.",
     auth: 'jwt',
     roles: ['operator'],
     response: operatorHealthSchema,
     handler: async (ctx) => {
-      const [outbox, backlog, failing, cutoff, audit] = await Promise.all([
+      const [outbox, backlog, failing, cutoff, audit, ready] = await Promise.all([
         outboxOldestAgeSeconds(ctx.db),
         webhookBacklog(ctx.db),
         failingEndpoints(ctx.db),
         lastCutoff(ctx.db),
         auditTrailHealth(ctx.db),
+        readiness(ctx.db, { workersRunning: workersRunning() }),
       ]);
       return {
         outbox_oldest_event_age_seconds: outbox,
         webhook_backlog: backlog,
         failing_endpoints: failing,
         last_cutoff: cutoff,
+        readiness: { database: ready.database, migrations: ready.migrations, workers: ready.workers },
         audit_trail: audit,
       };
     },

@@ -1,6 +1,7 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { defineRoute } from '@/lib/api/define-route';
-import { RateLimitedError } from '@/lib/errors';
+import { RateLimitedError, SignInGuardedError } from '@/lib/errors';
+import type { SignInGuard } from '@/lib/services/organizations/sign-in-guard';
 import { reviewOrganization } from '@/lib/services/organizations/review';
 import type { GatewayEnv } from '@/lib/api/env';
 import type { Context } from 'hono';
@@ -14,12 +15,10 @@ import {
   listOrganizations,
   normalizeEmail,
   setPreferredNamespace,
-  passkeySignIn,
-  recordThrottledSignIn,
   setSecondFactorPolicy,
-  signIn,
   signUp,
 } from '@/lib/services/organizations/organizations';
+import { passkeySignIn, recordThrottledSignIn, signIn } from '@/lib/services/organizations/sign-in';
 import {
   organizationDecisionBody,
   organizationSchema,
@@ -35,18 +34,21 @@ import {
   passkeyOptionsResponse,
 } from '@/lib/schemas/organizations';
 
-/** A sign-in step under the sign-in throttle: a refusal past its limits is recorded in the trail. */
+/**
+ * A sign-in step under the sign-in throttle (told whether the account is guarded): a refusal past
+ * its limits, or a guarded account's refusal that checked nothing, is recorded in the trail.
+ */
 async function throttled<T>(
   ctx: ServiceContext,
   emailGiven: string,
   c: Context<GatewayEnv>,
-  step: () => Promise<T>,
+  step: (guard: SignInGuard | null) => Promise<T>,
 ) {
   const email = normalizeEmail(emailGiven);
   try {
     return await getSignInThrottle(ctx.db).attempt({ email, address: clientAddress(c) }, step);
   } catch (err) {
-    if (err instanceof RateLimitedError)
+    if (err instanceof RateLimitedError || (err instanceof SignInGuardedError && !err.failed))
       await recordThrottledSignIn(ctx.db, ctx, email, Number(err.headers?.['Retry-After'] ?? 0));
     throw err;
   }
@@ -62,6 +64,7 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
     description:
       'Creates a sandbox organization, its admin user and a first sandbox namespace linked to the Sandbox Bank.',
     auth: 'none',
+    rateLimited: 'sign-up',
     idempotent: true,
     body: signUpSchema,
     response: organizationSchema,
@@ -76,7 +79,7 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
     tag: 'Organization',
     summary: 'Sign in with an admin email and password',
     description:
-      'An address may have an account in several organizations: the password is tried against each (at most 10, the latest signed in first) and the first that matches signs in; organization_id picks one. Failed sign-ins are limited per account and per client address over a sliding window (by default 10 per account and 100 per address in 15 minutes): past either limit every sign-in answers 429 with Retry-After, the right password included, and the same for every e-mail.',
+      'An address may have an account in several organizations: the password is tried against each (at most 10, the latest signed in first) and the first that matches signs in; organization_id picks one. Failed sign-ins are limited over a sliding window of 15 minutes (by default): 10 per account and client address and 100 per client address, past which that address gets 429 with Retry-After (the right password included, the same for every e-mail); and 20 per account from all addresses, past which the account is guarded: it still signs in from an address it signed in from in the last 90 days, and from any other only with `otp_code` (an authenticator or recovery code) in the same request — otherwise 429 `error.sign_in_guarded`, whether the password was right or not. With the right password, an account with a second factor answers 401 `error.second_factor_required` without `otp_code`, and 401 `error.second_factor_code_used` for an authenticator code already accepted once (it signed in or confirmed the set-up): wait for the next one; a wrong code is 401 `error.unauthorized`. Anonymous writes are limited per client address (20 a minute by default).',
     auth: 'none',
     idempotent: true,
     answerHoldsSecret: true,
@@ -85,7 +88,8 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
       .object({ access_token: z.string(), token: z.string(), role: z.string(), user_id: z.string() })
       .openapi('SignInResult'),
     errors: [401],
-    handler: (ctx, { body }, c) => throttled(ctx, body.admin_email, c, () => signIn(ctx.db, body, ctx)),
+    handler: (ctx, { body }, c) =>
+      throttled(ctx, body.admin_email, c, (guard) => signIn(ctx.db, body, ctx, guard)),
   });
 
   defineRoute(app, {
@@ -101,7 +105,7 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
     response: passkeyOptionsResponse,
     errors: [401, 409],
     handler: (ctx, { body }, c) =>
-      throttled(ctx, body.admin_email, c, () => passkeySignIn(ctx.db, body, ctx)),
+      throttled(ctx, body.admin_email, c, (guard) => passkeySignIn(ctx.db, body, ctx, guard)),
   });
 
   defineRoute(app, {

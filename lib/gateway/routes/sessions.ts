@@ -18,6 +18,11 @@ import {
   passkeyParams,
 } from '@/lib/schemas/sessions';
 import { passkeyOptionsResponse } from '@/lib/schemas/organizations';
+import type { Context } from 'hono';
+import type { ServiceContext } from '@/lib/services/context';
+import { clientAddress } from '@/lib/api/client-address';
+import { getSignInThrottle } from '@/lib/api/limiter-instance';
+import { CurrentPasswordRefusedError, RateLimitedError } from '@/lib/errors';
 import {
   listMyPasskeys,
   registerPasskey,
@@ -27,6 +32,7 @@ import {
 import {
   confirmTotpEnrolment,
   disableSecondFactor,
+  recordReauthenticationThrottled,
   startTotpEnrolment,
   changeMyPassword,
   listMySessions,
@@ -42,6 +48,27 @@ const common = {
   beforeSecondFactor: true,
   roles: ['admin' as const, 'support' as const, 'viewer' as const, 'operator' as const],
 };
+
+/**
+ * A check of the signed-in user's current password runs under the sign-in throttle of their
+ * e-mail and the client's address, a wrong one counting as a failed sign-in: a stolen session
+ * cannot guess the password it does not know (docs/decisions.md, "Rate limiting").
+ */
+async function reauthenticated<T>(ctx: ServiceContext, c: Context<GatewayEnv>, step: () => Promise<T>) {
+  const email = ctx.principal.kind === 'user' ? ctx.principal.email : '';
+  try {
+    return await getSignInThrottle(ctx.db).attempt(
+      { email, address: clientAddress(c) },
+      step,
+      undefined,
+      (err) => err instanceof CurrentPasswordRefusedError,
+    );
+  } catch (err) {
+    if (err instanceof RateLimitedError)
+      await recordReauthenticationThrottled(ctx, Number(err.headers?.['Retry-After'] ?? 0));
+    throw err;
+  }
+}
 
 export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
@@ -98,7 +125,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     body: changePasswordBody,
     response: passwordChangedResponse,
     errors: [403],
-    handler: (ctx, { body }) => changeMyPassword(ctx, body),
+    handler: (ctx, { body }, c) => reauthenticated(ctx, c, () => changeMyPassword(ctx, body)),
   });
 
   defineRoute(app, {
@@ -134,7 +161,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     body: disableSecondFactorBody,
     response: revokedSessionsResponse,
     errors: [403],
-    handler: (ctx, { body }) => disableSecondFactor(ctx, body),
+    handler: (ctx, { body }, c) => reauthenticated(ctx, c, () => disableSecondFactor(ctx, body)),
   });
 
   defineRoute(app, {

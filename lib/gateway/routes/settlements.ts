@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
 import { runCutoff } from '@/lib/services/settlement/cutoff';
+import { previewCutoff } from '@/lib/services/settlement/preview';
 import {
   getBatch,
   getBatchTransaction,
@@ -24,6 +25,7 @@ import {
   listSettlementTransactionsQuery,
   listSettlementTransactionsResponse,
   runSettlementCutoffResponse,
+  cutoffPreviewSchema,
   listNetworkSettlementsQuery,
   getNetworkSettlementQuery,
   getNetworkSettlementResponse,
@@ -201,6 +203,20 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     query: listNetworkSettlementsQuery,
     response: listNetworkSettlementsResponse,
     handler: (ctx, { query }) => listNetworkBatches(ctx, query),
+  });
+
+  defineRoute(app, {
+    tag: 'Operator',
+    auth: 'jwt',
+    roles: ['operator'],
+    method: 'get',
+    path: '/operator/settlements/preview',
+    operationId: 'previewSettlementCutoff',
+    summary: 'What a cut-off run now would batch (operator, extension)',
+    description:
+      'Per currency: the cleared transactions waiting for settlement up to this moment, the namespaces that would take part, the gross (sum of the amounts) and the net (what moves between the participants), in minor units. Nothing is written; a cut-off run later takes what has cleared by then.',
+    response: cutoffPreviewSchema,
+    handler: (ctx) => previewCutoff(ctx),
   });
 
   defineRoute(app, {

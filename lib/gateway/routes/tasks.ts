@@ -3,7 +3,9 @@ import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
 import { exportTaskQueue, listTaskQueue, updateTask } from '@/lib/services/payments/tasks';
 import { claimTask, releaseTask } from '@/lib/services/payments/claims';
+import { addTaskNote } from '@/lib/services/payments/task-notes';
 import {
+  addTaskNoteBody,
   claimTaskBody,
   exportTasksQuery,
   taskParams,
@@ -36,6 +38,32 @@ export function registerTaskRoutes(app: OpenAPIHono<GatewayEnv>) {
     errors: [403, 404, 409],
     handler: (ctx, { params, body }) =>
       updateTask(
+        ctx,
+        { paymentId: params.payment_id, admissionId: params.admission_id, taskId: params.task_id },
+        body,
+      ),
+  });
+
+  defineRoute(app, {
+    tag: 'Admission tasks',
+    auth: 'either',
+    partner: 'required',
+    org: 'required',
+    access: 'transactions_write',
+    roles: ['admin', 'support'],
+    method: 'post',
+    path: '/payments/{payment_id}/admissions/{admission_id}/tasks/{task_id}/notes',
+    operationId: 'addAdmissionTaskNote',
+    summary: 'Add a note to a task without changing its status (extension)',
+    description:
+      "Only the assignee namespace may (others: 404), and only while the task can still be worked: a decided task, or one whose submission is rejected or expired, is 409. The note becomes the task's `note` and an entry of its `history` with the status and reason it has; `updated_by` and `modified_on` move, an `admission_task.updated` event is sent and the audit trail records `task.note_added`.",
+    idempotent: true,
+    params: updateAdmissionTaskParams,
+    body: addTaskNoteBody,
+    response: taskSchema,
+    errors: [404, 409],
+    handler: (ctx, { params, body }) =>
+      addTaskNote(
         ctx,
         { paymentId: params.payment_id, admissionId: params.admission_id, taskId: params.task_id },
         body,

@@ -6,17 +6,19 @@ import {
   createWebhook,
   deleteWebhook,
   getWebhook,
-  exportDeliveries,
-  listDeliveries,
   listWebhooks,
-  retryDelivery,
   rotateWebhookSecret,
-  sendTestEvent,
   updateWebhook,
-  getDelivery,
+} from '@/lib/services/webhooks/endpoints';
+import {
+  exportDeliveries,
   findDelivery,
+  getDelivery,
+  listDeliveries,
   recoverDeliveries,
-} from '@/lib/services/webhooks/webhooks';
+  retryDelivery,
+} from '@/lib/services/webhooks/deliveries';
+import { listInboxMessages, sendTestEvent } from '@/lib/services/webhooks/receiver-tools';
 import {
   webhookSchema,
   webhookParams,
@@ -32,6 +34,9 @@ import {
   deliveryDetailSchema,
   recoverDeliveriesBody,
   recoverDeliveriesResponse,
+  testWebhookBody,
+  listInboxQuery,
+  listInboxResponse,
 } from '@/lib/schemas/webhooks';
 
 const common = { tag: 'Webhooks', auth: 'jwt' as const, partner: 'required' as const };
@@ -183,13 +188,31 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/webhook/{webhook_id}/test',
     operationId: 'testWebhook',
-    summary: 'Send a webhook.test event to this endpoint (extension)',
+    summary: 'Send a test event of any type to this endpoint (extension)',
+    description:
+      '`webhook.test` by default; `event_type` sends an event of that type with a realistic example `data` (fresh ids, this namespace as a party). It goes to this endpoint only, whatever it subscribes to.',
     roles: ['admin'],
     idempotent: true,
     params: webhookParams,
+    body: testWebhookBody,
+    bodyOptional: true,
     response: testWebhookResponse,
     errors: [404],
-    handler: (ctx, { params }) => sendTestEvent(ctx, params.webhook_id),
+    handler: (ctx, { params, body }) => sendTestEvent(ctx, params.webhook_id, body),
+  });
+  defineRoute(app, {
+    ...common,
+    method: 'get',
+    path: '/webhook/{webhook_id}/inbox',
+    operationId: 'listWebhookInbox',
+    summary: 'What an inbox endpoint received, newest first (extension)',
+    description:
+      "Each delivery attempt as a real endpoint receives it: the headers, the exact body signed, and whether the signature verifies with the endpoint's secret. Kept as long as finished deliveries.",
+    params: webhookParams,
+    query: listInboxQuery,
+    response: listInboxResponse,
+    errors: [404],
+    handler: (ctx, { params, query }) => listInboxMessages(ctx, params.webhook_id, query),
   });
   defineRoute(app, {
     ...common,

@@ -1,12 +1,12 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/services/context';
+import { personOf, type ServiceContext } from '@/lib/services/context';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import { schema } from '@/lib/db';
 import { newApiSecret, sha256Hex } from '@/lib/auth/secrets';
 import { NotFoundError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds, unixSeconds } from '@/lib/schemas/common';
-import { emitEvent } from '../events/emit';
+import { emitEvent } from '@/lib/events/emit';
 import { recordAudit } from '../audit/record';
 import { requireNamespace } from '../guards';
 import { byTime, keysetPage, tableFetch } from '../paging';
@@ -24,7 +24,7 @@ const NEWEST_FIRST = byTime(apiKeys.createdAt, apiKeys.id, 'desc');
 type KeyRow = typeof apiKeys.$inferSelect;
 
 /** The spec's record. The full secret appears only in the answers of create and rotate. */
-export function serializeApiKey(k: KeyRow, secret?: string) {
+function serializeApiKey(k: KeyRow, secret?: string) {
   return {
     token: k.id,
     partner_id: k.partnerId,
@@ -83,6 +83,7 @@ export async function createApiKey(ctx: ServiceContext, input: CreateApiKeyBody)
         secretPrefix: ns.environment === 'production' ? 'sk_live_' : 'sk_sandbox_',
         ...accessColumns(input.access),
         expiresAt: input.expires_at ? new Date(input.expires_at * 1000) : null,
+        createdBy: personOf(ctx.principal),
       })
       .returning();
     await recordAudit(tx, ctx, {
@@ -193,7 +194,12 @@ export async function rotateApiKey(ctx: ServiceContext, secretOrToken: string) {
     const [before] = await tx.select({ last4: apiKeys.secretLast4 }).from(apiKeys).where(which).for('update');
     const [row] = await tx
       .update(apiKeys)
-      .set({ secretHash: sha256Hex(secret), secretLast4: secret.slice(-4), updatedAt: new Date() })
+      .set({
+        secretHash: sha256Hex(secret),
+        secretLast4: secret.slice(-4),
+        rotatedBy: personOf(ctx.principal),
+        updatedAt: new Date(),
+      })
       .where(which)
       .returning();
     if (!row)

@@ -7,8 +7,9 @@ import { AUDIT_ACTIONS } from '@/lib/domain/audit';
 // and the tests of each area): a new action without one fails here.
 describe('audit actions', () => {
   it('are each walked through by an API test', () => {
+    // e2e/api and its folders (e2e/api/cutoffs: the files that run cut-offs).
     const dir = path.join(process.cwd(), 'e2e/api');
-    const tests = readdirSync(dir)
+    const tests = readdirSync(dir, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.test.ts'))
       .map((f) => readFileSync(path.join(dir, f), 'utf8'))
       .join('\n');

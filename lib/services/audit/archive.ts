@@ -17,12 +17,6 @@ import { canonicalColumns, canonicalEntry, entryHash, GENESIS, NETWORK_CHAIN } f
  * `verifyAuditArchive` checks a file against its record.
  */
 
-/** The last archive of a chain: where the chain in the database continues from. */
-export interface Checkpoint {
-  pos: number;
-  hash: string;
-}
-
 export interface ArchiveRecord {
   chain: string;
   fromPos: number;

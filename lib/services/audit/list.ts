@@ -49,7 +49,7 @@ function scope(ctx: ServiceContext, q: ExportAuditEventsQuery): SQL | undefined 
   return and(...where);
 }
 
-export function serializeAuditEvent(r: Row): AuditEvent {
+function serializeAuditEvent(r: Row): AuditEvent {
   return {
     token: r.id,
     occurred_at: Math.floor(r.occurredAt.getTime() / 1000),

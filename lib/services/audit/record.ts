@@ -39,7 +39,7 @@ function clean(fields: Record<string, unknown> | undefined): Record<string, unkn
 }
 
 /** `before` and `after` reduced to the fields that changed (all of them when one side is absent). */
-export function changedFields(
+function changedFields(
   before: Record<string, unknown> | undefined,
   after: Record<string, unknown> | undefined,
 ): { before?: Record<string, unknown>; after?: Record<string, unknown> } | null {
@@ -58,7 +58,7 @@ export function changedFields(
 }
 
 /** The actor columns of an entry. */
-export function actorOf(ctx: Pick<AuditContext, 'principal'>, claimed?: string) {
+function actorOf(ctx: Pick<AuditContext, 'principal'>, claimed?: string) {
   const p = ctx.principal;
   if (p.kind === 'user') return { actorKind: 'user' as const, actorId: p.userId, actorLabel: p.email };
   if (p.kind === 'apikey') return { actorKind: 'apikey' as const, actorId: p.keyId, actorLabel: p.name };
@@ -66,7 +66,7 @@ export function actorOf(ctx: Pick<AuditContext, 'principal'>, claimed?: string) 
 }
 
 /** The row of an entry, for a caller that writes it inside a statement of its own. */
-export function auditRow(ctx: AuditContext, entry: AuditEntry): typeof schema.auditEvents.$inferInsert {
+function auditRow(ctx: AuditContext, entry: AuditEntry): typeof schema.auditEvents.$inferInsert {
   return {
     id: newId('aud'),
     orgId: entry.orgId !== undefined ? entry.orgId : ctx.orgId,

@@ -5,7 +5,6 @@ import { config } from '@/lib/config';
 import type { Db } from '@/lib/db';
 import { MIGRATIONS_FOLDER } from '@/lib/db/client';
 import { rowsOf } from '@/lib/db/rows';
-import { workersRunning } from '@/lib/workers';
 
 export interface Readiness {
   ready: boolean;
@@ -40,7 +39,7 @@ const within = <T>(ms: number, p: Promise<T>) =>
  * Whether this instance should receive traffic: its database answers, holds this build's schema,
  * and its workers run (unless configured off). No tenant data is read.
  */
-export async function readiness(db: Db): Promise<Readiness> {
+export async function readiness(db: Db, instance: { workersRunning: boolean }): Promise<Readiness> {
   let database: Readiness['database'] = 'ok';
   let migrations: Readiness['migrations'] = 'unknown';
   try {
@@ -54,7 +53,7 @@ export async function readiness(db: Db): Promise<Readiness> {
   } catch {
     database = 'unreachable';
   }
-  const workers = !config.workersEnabled ? 'off' : workersRunning() ? 'running' : 'stopped';
+  const workers = !config.workersEnabled ? 'off' : instance.workersRunning ? 'running' : 'stopped';
   return {
     ready: database === 'ok' && migrations === 'ok' && workers !== 'stopped',
     database,

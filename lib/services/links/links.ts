@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError, ValidationError, isUniqueViolation } from
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { recordAudit } from '../audit/record';
-import { emitEvents, type EventInput } from '../events/emit';
+import { emitEvents, type EventInput } from '@/lib/events/emit';
 import { requireNamespace } from '../guards';
 import { byTime, keysetPage, queryFetch } from '../paging';
 import { orderedPair } from '@/lib/domain/links';
@@ -17,13 +17,13 @@ const { links, namespaces } = schema;
 /** A namespace's links, newest first (created, not updated: the order of a page never moves). */
 const NEWEST_FIRST = byTime(links.createdAt, links.id, 'desc');
 type LinkRow = typeof links.$inferSelect;
-export type LinkStatus = LinkRow['status'];
+type LinkStatus = LinkRow['status'];
 export type LinkAction = 'accept' | 'reject' | 'suspend' | 'resume';
 
 const requester = aliasedTable(namespaces, 'requester');
 const counterparty = aliasedTable(namespaces, 'counterparty');
 
-export function serializeLink(l: LinkRow, domains: { requester: string; counterparty: string }) {
+function serializeLink(l: LinkRow, domains: { requester: string; counterparty: string }) {
   return {
     token: l.id,
     requester_partner_id: l.requesterPartnerId,
@@ -62,7 +62,7 @@ export async function proposeLink(ctx: ServiceContext, input: ProposeLinkBody) {
     throw new ValidationError('counterparty_domain: sandbox and production namespaces never link');
 
   const pair = orderedPair(ns.id, target.id);
-  const conflict = () => new ConflictError(`A link with ${domain} already exists`);
+  const conflict = () => new ConflictError(`A link with ${domain} already exists`).at('counterparty_domain');
   try {
     return await insertOrReopen(ctx, ns, target, pair, domain);
   } catch (err) {
@@ -89,7 +89,9 @@ async function insertOrReopen(
       .for('update')
       .limit(1);
     if (existing && existing.status !== 'rejected')
-      throw new ConflictError(`A link with ${domain} already exists (${existing.status})`);
+      throw new ConflictError(`A link with ${domain} already exists (${existing.status})`).at(
+        'counterparty_domain',
+      );
     const now = new Date();
     const values = {
       requesterPartnerId: ns.id,

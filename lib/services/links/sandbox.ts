@@ -3,7 +3,7 @@ import type { DbOrTx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { orderedPair } from '@/lib/domain/links';
-import { emitEvents } from '../events/emit';
+import { emitEvents } from '@/lib/events/emit';
 
 export const SANDBOX_BANK_DOMAIN = 'sandbox-bank.test';
 export const SANDBOX_BANK_ORG_NAME = 'Sandbox Bank';

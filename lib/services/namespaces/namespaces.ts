@@ -15,6 +15,7 @@ import { recordAudit, type AuditContext } from '../audit/record';
 import { requireOrg } from '../guards';
 import { byTime, keysetPage, tableFetch } from '../paging';
 import { ensureSandboxLink } from '../links/sandbox';
+import { provisionSandboxLiquidity } from '../liquidity/positions';
 import { serializeNamespace } from './serialize';
 import type { CreateNamespaceBody, ListNamespacesQuery, UpdateNamespaceBody } from '@/lib/schemas/namespaces';
 import { isNamespaceDomain, NAMESPACE_DOMAIN_RULE } from '@/lib/domain/namespaces';
@@ -63,7 +64,10 @@ export async function insertNamespace(
           ...(input.review_threshold ? { reviewThreshold: BigInt(input.review_threshold) } : {}),
         })
         .returning();
-      if (environment === 'sandbox') await ensureSandboxLink(tx, row!);
+      if (environment === 'sandbox') {
+        await ensureSandboxLink(tx, row!);
+        await provisionSandboxLiquidity(tx, row!.id);
+      }
       if (audit)
         await recordAudit(tx, audit, {
           action: 'namespace.created',
@@ -74,7 +78,7 @@ export async function insertNamespace(
       return serializeNamespace(row!);
     });
   } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError(`The domain ${domain} is already taken`);
+    if (isUniqueViolation(err)) throw new ConflictError(`The domain ${domain} is already taken`).at('domain');
     throw err;
   }
 }
@@ -94,7 +98,7 @@ export async function listNamespaces(ctx: ServiceContext, q: ListNamespacesQuery
   return { ...page, partners: rows.map((r) => serializeNamespace(r.row)) };
 }
 
-export async function getNamespaceOrThrow(ctx: ServiceContext, id: string) {
+async function getNamespaceOrThrow(ctx: ServiceContext, id: string) {
   const orgId = requireOrg(ctx);
   const [row] = await ctx.db
     .select()
@@ -129,6 +133,8 @@ export async function updateNamespace(ctx: ServiceContext, id: string, input: Up
         ...(input.four_eyes_api_keys_approve !== undefined
           ? { fourEyesKeysApprove: input.four_eyes_api_keys_approve }
           : {}),
+        ...(input.on_cap !== undefined ? { onCap: input.on_cap } : {}),
+        ...(input.return_window_days !== undefined ? { returnWindowDays: input.return_window_days } : {}),
         updatedAt: new Date(),
       })
       .where(eq(namespaces.id, current.id))

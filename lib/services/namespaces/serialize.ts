@@ -16,6 +16,8 @@ export function serializeNamespace(n: NamespaceRow) {
     four_eyes_threshold: n.fourEyesThreshold?.toString() ?? null,
     four_eyes_approvals: n.fourEyesApprovals,
     four_eyes_api_keys_approve: n.fourEyesKeysApprove,
+    on_cap: n.onCap,
+    return_window_days: n.returnWindowDays,
     created_at: toSeconds(n.createdAt),
     updated_at: toSeconds(n.updatedAt),
   };

@@ -9,7 +9,7 @@ import { NotFoundError } from '@/lib/errors';
 import { sendMail } from '@/lib/mail/mailer';
 import { toSeconds } from '@/lib/schemas/common';
 import type { AcceptInvitationBody } from '@/lib/schemas/users';
-import type { ServiceContext } from '@/lib/services/context';
+import { personOf, type ServiceContext } from '@/lib/services/context';
 import { recordAudit, type AuditContext } from '../audit/record';
 import { endSessionsAudited } from '../sessions/sessions';
 import { clearSecondFactors } from '../sessions/me';
@@ -116,7 +116,14 @@ export async function acceptInvitation(ctx: ServiceContext, token: string, input
     // Spent once: of two concurrent acceptances, the second finds no invitation to update.
     const [row] = await tx
       .update(users)
-      .set({ passwordHash, name, invitationHash: null, invitationExpiresAt: null, updatedAt: new Date() })
+      .set({
+        passwordHash,
+        name,
+        invitationHash: null,
+        invitationExpiresAt: null,
+        credentialsSetAt: new Date(),
+        updatedAt: new Date(),
+      })
       .where(and(eq(users.id, user.id), eq(users.invitationHash, digest(token))))
       .returning();
     if (!row) return undefined;
@@ -153,6 +160,8 @@ export async function resetUserAccess(ctx: ServiceContext, user: UserRow) {
         totpLastStep: null,
         invitationHash: issued.hash,
         invitationExpiresAt: issued.expiresAt,
+        credentialsIssuedBy: personOf(ctx.principal),
+        credentialsSetAt: null,
         updatedAt: new Date(),
       })
       .where(eq(users.id, user.id))

@@ -1,35 +1,20 @@
-import { and, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Principal, ServiceContext } from '@/lib/services/context';
 import type { Role } from '@/lib/auth/jwt';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
-import { hashPassword, verifyPassword, dummyPasswordHash } from '@/lib/auth/password';
+import { hashPassword } from '@/lib/auth/password';
 import { checkPasswordPolicy } from '@/lib/auth/password-policy';
-import { JWT_TTL_SECONDS, signAccessToken } from '@/lib/auth/jwt';
-import { randomUUID } from 'node:crypto';
-import {
-  ConflictError,
-  NotFoundError,
-  SecondFactorRequiredError,
-  UnauthorizedError,
-  ValidationError,
-} from '@/lib/errors';
-import { openTotpSecret, recoveryDigest, totpStep } from '@/lib/auth/second-factor';
+import { ConflictError, NotFoundError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { toSeconds } from '@/lib/schemas/common';
 import { recordAudit, type AuditContext } from '../audit/record';
 import { requireOrg } from '../guards';
 import { byTime, keysetPage, tableFetch } from '../paging';
 import { insertNamespace } from '../namespaces/namespaces';
-import type {
-  ListOrganizationsQuery,
-  PasskeySignInBody,
-  SignInInput,
-  SignUpInput,
-} from '@/lib/schemas/organizations';
+import type { ListOrganizationsQuery, SignUpInput } from '@/lib/schemas/organizations';
 import { secondFactorOn } from '../sessions/me';
-import { acceptPasskey, passkeySignInOptions } from '../sessions/passkeys';
 
 const { organizations, users, namespaces } = schema;
 
@@ -51,6 +36,15 @@ export function serializeOrganization(o: OrgRow) {
 }
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** A user as the audit trail's actor. */
+export const asUser = (u: typeof users.$inferSelect): Principal => ({
+  kind: 'user',
+  userId: u.id,
+  orgId: u.orgId,
+  role: u.role as Role,
+  email: u.email,
+});
 
 function slugify(name: string): string {
   const slug = name
@@ -107,173 +101,6 @@ export async function signUp(db: Db, input: SignUpInput, audit?: AuditContext) {
     }
     return serializeOrganization(org!);
   });
-}
-
-/**
- * The second step of a sign-in with a second factor: one of the user's passkeys (its challenge,
- * from POST /organization/signin/passkey, taken by the statement that accepts it), the
- * authenticator's code, accepted once (its step is recorded in the statement that accepts it, so a
- * code seen over a shoulder or replayed within its 90 seconds is refused), or a recovery code (used
- * once: marked likewise). A wrong or spent one is a failed sign-in (the throttle counts it, the
- * trail records it); none asks for it.
- */
-async function checkSecondFactor(
-  db: Db,
-  user: typeof users.$inferSelect,
-  input: Pick<SignInInput, 'otp_code' | 'passkey'>,
-  audit: AuditContext | undefined,
-): Promise<void> {
-  if (!input.passkey && !input.otp_code) throw new SecondFactorRequiredError();
-  const refused = input.passkey
-    ? await acceptPasskey(db, user, input.passkey)
-    : await acceptCode(db, user, input.otp_code!);
-  if (!refused) return;
-  if (audit)
-    await recordAudit(
-      db,
-      { ...audit, principal: { kind: 'anonymous' } },
-      {
-        action: 'user.sign_in_failed',
-        claimedActor: user.email,
-        orgId: user.orgId,
-        partnerId: null,
-        target: { type: 'user', id: user.id },
-        after: { reason: refused },
-      },
-    );
-  throw new UnauthorizedError(
-    refused === CODE_USED
-      ? 'This authentication code was used already: wait for the next one'
-      : input.passkey
-        ? 'The passkey was not accepted: start again'
-        : 'Invalid authentication code',
-  );
-}
-
-const CODE_USED = 'second factor code used already';
-
-/** An app code or a recovery code: undefined when accepted (and used up), otherwise why not. */
-async function acceptCode(db: Db, user: typeof users.$inferSelect, code: string) {
-  const secret = user.totpSecret && user.totpEnabledAt ? openTotpSecret(user.id, user.totpSecret) : undefined;
-  const step = secret ? totpStep(secret, code.replace(/\s/g, '')) : undefined;
-  if (step !== undefined) {
-    const [fresh] = await db
-      .update(users)
-      .set({ totpLastStep: step })
-      .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-      .returning({ id: users.id });
-    if (fresh) return undefined;
-  }
-  const [used] = await db
-    .update(schema.userRecoveryCodes)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(schema.userRecoveryCodes.userId, user.id),
-        eq(schema.userRecoveryCodes.codeDigest, recoveryDigest(code)),
-        isNull(schema.userRecoveryCodes.usedAt),
-      ),
-    )
-    .returning({ userId: schema.userRecoveryCodes.userId });
-  if (used) return undefined;
-  return step !== undefined ? CODE_USED : 'second factor';
-}
-
-/** A user as the audit trail's actor. */
-export const asUser = (u: typeof users.$inferSelect): Principal => ({
-  kind: 'user',
-  userId: u.id,
-  orgId: u.orgId,
-  role: u.role as Role,
-  email: u.email,
-});
-
-/** The accounts of one address whose password sign-in tries, at most. */
-export const MAX_ACCOUNTS_PER_EMAIL = 10;
-
-/**
- * An address may have an account in several organizations. Sign-in verifies the password against
- * each enabled account of the address (at most MAX_ACCOUNTS_PER_EMAIL, the latest signed in
- * first), or only the one of `organization_id` when given, and signs in the first that matches:
- * of several accounts with the same password, the one signed in last. Same answer for an unknown
- * address and a wrong password, and an unknown address costs one verification (of a dummy
- * hash): no user enumeration.
- */
-async function passwordAccount(db: Db, input: PasskeySignInBody, audit: AuditContext | undefined) {
-  const email = normalizeEmail(input.admin_email);
-  const match = [eq(users.email, email), eq(users.disabled, false)];
-  if (input.organization_id !== undefined) match.push(eq(users.orgId, input.organization_id));
-  // Each account with whether it has a second factor, read in the same statement.
-  const found = await db
-    .select({ account: users, secondFactor: secondFactorOn })
-    .from(users)
-    .where(and(...match))
-    .orderBy(sql`${users.lastSignedInAt} desc nulls last`, desc(users.createdAt), desc(users.id))
-    .limit(MAX_ACCOUNTS_PER_EMAIL);
-  if (found.length === 0) await verifyPassword(await dummyPasswordHash(), input.admin_password);
-  for (const { account, secondFactor } of found) {
-    if (await verifyPassword(account.passwordHash, input.admin_password))
-      return { user: account, secondFactor };
-  }
-  if (audit)
-    await recordAboutAccounts(
-      db,
-      audit,
-      email,
-      found.map((f) => f.account),
-      'user.sign_in_failed',
-    );
-  throw new UnauthorizedError('Invalid email or password');
-}
-
-export async function signIn(db: Db, input: SignInInput, audit?: AuditContext) {
-  const { user, secondFactor } = await passwordAccount(db, input, audit);
-  if (secondFactor) await checkSecondFactor(db, user, input, audit);
-  const signedIn = user;
-  const sessionId = randomUUID();
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    await tx.update(users).set({ lastSignedInAt: now }).where(eq(users.id, signedIn.id));
-    // The token is accepted while this session stands (lib/api/credentials.ts).
-    await tx.insert(schema.userSessions).values({
-      id: sessionId,
-      userId: signedIn.id,
-      orgId: signedIn.orgId,
-      createdAt: now,
-      lastUsedAt: now,
-      expiresAt: new Date(now.getTime() + JWT_TTL_SECONDS * 1000),
-      ip: audit?.client?.ip ?? null,
-      userAgent: audit?.client?.userAgent ?? null,
-    });
-    if (audit)
-      await recordAudit(
-        tx,
-        { ...audit, principal: asUser(signedIn) },
-        {
-          action: 'user.signed_in',
-          target: { type: 'user', id: signedIn.id },
-          orgId: signedIn.orgId,
-          partnerId: null,
-          after: { session_id: sessionId },
-        },
-      );
-  });
-  const accessToken = await signAccessToken({
-    userId: user.id,
-    orgId: user.orgId,
-    role: user.role,
-    jti: sessionId,
-  });
-  return { access_token: accessToken, token: user.orgId ?? user.id, role: user.role, user_id: user.id };
-}
-
-/**
- * A sign-in with a passkey, first step: the password as for POST /organization/signin (a wrong
- * one is a failed sign-in), then the options of a ceremony for the account's passkeys.
- */
-export async function passkeySignIn(db: Db, input: PasskeySignInBody, audit?: AuditContext) {
-  const { user } = await passwordAccount(db, input, audit);
-  return passkeySignInOptions(db, user.id);
 }
 
 export async function getOwnOrganization(ctx: ServiceContext) {
@@ -433,63 +260,4 @@ export async function setSecondFactorPolicy(ctx: ServiceContext, required: boole
   });
   await credentialsChanged(ctx.db);
   return serializeOrganization(row);
-}
-
-/** (e-mail, address, minute) of the throttled sign-ins this instance recorded lately. */
-const throttledRecorded = new Map<string, number>();
-
-/**
- * A sign-in refused because its account or address is throttled goes into the trail of each
- * organization that has an account with the e-mail (the network's for an unknown one), at most
- * once a minute per e-mail and client address and instance: an attacker kept at the limit does not
- * grow the append-only trail by a row per attempt, and the anonymous limit per address (30 a
- * minute by default) bounds how many e-mails one address can make it record.
- */
-export async function recordThrottledSignIn(
-  db: Db,
-  audit: AuditContext,
-  email: string,
-  retryAfterSeconds: number,
-): Promise<void> {
-  const minute = Math.floor(Date.now() / 60_000);
-  const key = `${email}\n${audit.client?.ip ?? ''}`;
-  if (throttledRecorded.get(key) === minute) return;
-  if (throttledRecorded.size >= 10_000) throttledRecorded.clear();
-  throttledRecorded.set(key, minute);
-  const accounts = await db
-    .select({ id: users.id, orgId: users.orgId })
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(MAX_ACCOUNTS_PER_EMAIL);
-  await recordAboutAccounts(db, audit, email, accounts, 'user.sign_in_throttled', {
-    retry_after_seconds: retryAfterSeconds,
-  });
-}
-
-/**
- * A refused sign-in as the trail sees it: one entry in each organization that has an account with
- * the e-mail (the entry's target), by the anonymous caller who claimed it; an unknown e-mail's
- * goes into the network's trail.
- */
-async function recordAboutAccounts(
-  db: Db,
-  audit: AuditContext,
-  email: string,
-  accounts: Array<{ id: string; orgId: string | null }>,
-  action: 'user.sign_in_failed' | 'user.sign_in_throttled',
-  after?: Record<string, unknown>,
-): Promise<void> {
-  const orgs = [...new Set(accounts.map((a) => a.orgId))];
-  await recordAudit(
-    db,
-    { ...audit, principal: { kind: 'anonymous' } },
-    ...(orgs.length ? orgs : [null]).map((orgId) => ({
-      action,
-      claimedActor: email,
-      orgId,
-      partnerId: null,
-      target: { type: 'user', id: accounts.find((a) => a.orgId === orgId)?.id ?? null },
-      ...(after ? { after } : {}),
-    })),
-  );
 }

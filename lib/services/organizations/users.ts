@@ -1,5 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
-import type { ServiceContext } from '@/lib/services/context';
+import { personOf, type ServiceContext } from '@/lib/services/context';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import { schema } from '@/lib/db';
 import { hashPassword } from '@/lib/auth/password';
@@ -24,7 +24,7 @@ export type OrgRole = 'admin' | 'support' | 'viewer';
 const audited = (u: UserRow) => ({ email: u.email, name: u.name, role: u.role });
 const target = (u: UserRow) => ({ type: 'user', id: u.id });
 
-export function serializeUser(u: UserRow) {
+function serializeUser(u: UserRow) {
   return {
     token: u.id,
     org_id: u.orgId,
@@ -63,6 +63,9 @@ export async function inviteUser(ctx: ServiceContext, input: InviteUserBody) {
           passwordHash,
           invitationHash: issued?.hash ?? null,
           invitationExpiresAt: issued?.expiresAt ?? null,
+          // The admin knows an initial password, and holds an invitation link until it is used.
+          credentialsIssuedBy: personOf(ctx.principal),
+          credentialsSetAt: issued ? null : new Date(),
         })
         .returning();
       await recordAudit(tx, ctx, {
@@ -76,7 +79,7 @@ export async function inviteUser(ctx: ServiceContext, input: InviteUserBody) {
     return { ...serializeUser(row), invitation };
   } catch (err) {
     if (isUniqueViolation(err))
-      throw new ConflictError('A user with this email already exists in this organization');
+      throw new ConflictError('A user with this email already exists in this organization').at('email');
     throw err;
   }
 }

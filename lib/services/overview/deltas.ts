@@ -27,8 +27,15 @@ export const NO_DAY = '1970-01-01';
 /** A time's day in UTC, as the rollups key it. */
 export const utcDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/**
+ * The network's own figures (the operator's, `GET /operator/stats`) are kept like a namespace's,
+ * under this pseudo-namespace: every payment once, whoever its parties (no namespace id starts
+ * with `_`).
+ */
+export const NETWORK = '_network';
+
 /** The namespaces that see a payment: its debtor, and its beneficiary when another. */
-export function partiesOf(p: { debtorPartnerId: string; beneficiaryPartnerId: string }): string[] {
+function partiesOf(p: { debtorPartnerId: string; beneficiaryPartnerId: string }): string[] {
   return p.beneficiaryPartnerId === p.debtorPartnerId
     ? [p.debtorPartnerId]
     : [p.debtorPartnerId, p.beneficiaryPartnerId];
@@ -51,7 +58,7 @@ export function paymentMoved(
   to: PaymentStatusName,
 ): RollupDelta[] {
   const day = utcDay(p.createdAt);
-  return partiesOf(p).flatMap((partnerId) => [
+  return [...partiesOf(p), NETWORK].flatMap((partnerId) => [
     ...(from === null
       ? []
       : [
@@ -132,6 +139,7 @@ export function awaitingAdded(t: {
     row(t.debtorPartnerId, 'out', t.amountMinor),
     row(t.beneficiaryPartnerId, 'in', t.amountMinor),
     ...partiesOf(t).map((p) => row(p, 'txn', 0n)),
+    row(NETWORK, 'txn', t.amountMinor),
   ];
 }
 
@@ -163,8 +171,21 @@ export function deltaValues(deltas: RollupDelta[], into: Record<string, unknown>
 
 /** Deltas written by a statement of their own, in the caller's transaction. */
 export async function writeDeltas(tx: DbOrTx, deltas: RollupDelta[]): Promise<void> {
-  if (deltas.length) await tx.insert(schema.namespaceRollupDeltas).values(deltas);
+  if (deltas.length === 0) return;
+  if (deltas.length <= MANY) {
+    await tx.insert(schema.namespaceRollupDeltas).values(deltas);
+    return;
+  }
+  // Many (a release of the liquidity queue admits thousands): eight arrays instead of a VALUES
+  // list, which the query builder assembles slowly.
+  const arrays = deltaValues(deltas, {});
+  const a = (name: string, type: string) => sql`${sql.param(arrays[name])}::${sql.raw(type)}[]`;
+  await tx.execute(sql`insert into namespace_rollup_deltas (partner_id, metric, day, key, key2, currency, count, amount)
+    select * from unnest(${a('rd_partner', 'text')}, ${a('rd_metric', 'text')}, ${a('rd_day', 'date')}, ${a('rd_key', 'text')},
+      ${a('rd_key2', 'text')}, ${a('rd_currency', 'text')}, ${a('rd_count', 'bigint')}, ${a('rd_amount', 'bigint')})`);
 }
+
+const MANY = 50;
 
 /** Recomputes every namespace's rollups from the rows (migration 0013; bulk loads, repairs). */
 export async function rebuildRollups(db: DbOrTx): Promise<void> {

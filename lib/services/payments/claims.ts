@@ -13,7 +13,7 @@ const { admissionTasks } = schema;
  * How long a claim lasts unless renewed: long enough to read a payment and call the customer,
  * short enough that a task left behind returns to the team.
  */
-export const CLAIM_SECONDS = 15 * 60;
+const CLAIM_SECONDS = 15 * 60;
 
 const OPEN = [TASK.pending, TASK.on_hold];
 

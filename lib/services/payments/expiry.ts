@@ -2,10 +2,12 @@ import { aliasedTable, and, eq, inArray, lte } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
-import { emitEvents, type EventInput } from '../events/emit';
+import { emitEvents, type EventInput } from '@/lib/events/emit';
 import { SUBMISSION, TASK, taskStatusName } from '@/lib/domain/statuses';
 import { partiesOfNamespaces } from '@/lib/domain/links';
 import { serializeSubmission } from './serialize';
+import { dequeueExpired } from '../liquidity/release';
+import { serializeReturn } from '../returns/returns';
 import {
   exceptionAdded,
   paymentMoved,
@@ -68,6 +70,16 @@ export async function expireDueSubmissions(db: Db, batch = 100): Promise<number>
                 inArray(admissionTasks.status, [TASK.pending, TASK.on_hold]),
               ),
             );
+    const returning = due.filter((d) => d.payment.returnOf !== null).map((d) => d.payment.id);
+    const returnsByPayment = new Map(
+      (returning.length
+        ? await tx
+            .select()
+            .from(schema.paymentReturns)
+            .where(inArray(schema.paymentReturns.paymentPk, returning))
+        : []
+      ).map((r) => [r.paymentPk, r]),
+    );
     for (const { sub, payment, debtorOrgId, beneficiaryOrgId } of due) {
       const [updated] = await tx
         .update(submissions)
@@ -92,6 +104,28 @@ export async function expireDueSubmissions(db: Db, batch = 100): Promise<number>
         { id: payment.beneficiaryPartnerId, orgId: beneficiaryOrgId },
       ]);
       const events: EventInput[] = parties.map((p) => ({ type: 'payment.expired', ...p, data }));
+      // A return request nobody decided in time is refused by its expiry (DESIGN §12).
+      const ret = payment.returnOf === null ? undefined : returnsByPayment.get(payment.id);
+      if (ret)
+        for (const p of parties)
+          events.push({
+            type: 'return.decided',
+            ...p,
+            data: {
+              return: serializeReturn(
+                ret,
+                {
+                  status: SUBMISSION.expired,
+                  transactionId: null,
+                  taskId: null,
+                  decidedAt: now,
+                  exceptionCode: 'PAYMENT_EXPIRED',
+                  exceptionMessage: `The payment expired at ${sub.expiresAt.toISOString()} before admission`,
+                },
+                p.partnerId,
+              ),
+            },
+          });
       await emitEvents(tx, events);
       await writeDeltas(tx, [
         ...paymentMoved(payment, submissionStatusName(sub.status), 'expired'),
@@ -101,6 +135,18 @@ export async function expireDueSubmissions(db: Db, batch = 100): Promise<number>
           .flatMap((t) => taskMoved(t.partnerId, taskStatusName(t.status), 'closed')),
       ]);
     }
+    // Those waiting in the liquidity queue leave it (DESIGN §11: a queued payment expires with its payment).
+    await dequeueExpired(
+      tx,
+      due
+        .filter((d) => d.sub.liquidityQueuedAt !== null)
+        .map((d) => ({
+          submissionId: d.sub.id,
+          debtor: d.payment.debtorPartnerId,
+          currency: d.payment.currency,
+          amount: d.payment.amountMinor,
+        })),
+    );
     return due.length;
   });
 }

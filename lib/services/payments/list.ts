@@ -69,6 +69,30 @@ function createdRange(q: ExportPaymentsQuery, created: SQLWrapper): SQL {
 /** A "contains" pattern for a lower-cased text. */
 const containingLower = (fragment: string) => containing(fragment.toLowerCase());
 
+/** A word pg_trgm makes trigrams of: three letters or digits in a row. */
+const TRIGRAM_WORD = /[\p{L}\p{N}]{3,}/u;
+
+/**
+ * What the trigram index is asked for a fragment. A fragment with numbers in it ("invoice
+ * 123456") is asked by its words that hold a digit, each a LIKE on `searchText` of its own: the
+ * number is what tells one payment from another, and a word every reference shares ("invoice")
+ * has the index's longest posting lists, which GIN reads nearly whole whenever that word is part
+ * of what it is asked (250 ms at 10^6 against 30 ms for the number alone). The whole fragment is
+ * still checked on each candidate (`confirming`). Any other fragment is asked as a whole, as
+ * typed: split into words, a name ("fatima okafor") was estimated word by word and PostgreSQL read
+ * both words' matches where the whole name's were fewer (7x slower with a status). Sound because a
+ * text holding the fragment holds each of its words.
+ */
+function fragmentKeys(fragment: string): SQL {
+  const lower = fragment.toLowerCase();
+  const words = [...new Set(lower.split(/\s+/).filter((w) => TRIGRAM_WORD.test(w) && /\p{N}/u.test(w)))];
+  const keys = words.length > 0 && words.join(' ') !== lower ? words : [lower];
+  return sql.join(
+    keys.map((w) => sql`${searchText(payments)} like ${containing(w)}`),
+    sql` and `,
+  );
+}
+
 /**
  * The per-row check that confirms a trigram match (the fragment is in a party, not only in the
  * reference), hidden from the planner's estimate: as LIKEs on expressions without statistics
@@ -104,14 +128,12 @@ function searchConditions(q: ExportPaymentsQuery, side: Side): SQL[] {
   if (q.party !== undefined) {
     const pattern = containingLower(q.party);
     out.push(
-      sql`${searchText(p)} like ${pattern} and ${confirming(sql`lower(${partyText(p.debtorParty)}) like ${pattern} or lower(${partyText(p.beneficiaryParty)}) like ${pattern}`)}`,
+      sql`${fragmentKeys(q.party)} and ${confirming(sql`lower(${partyText(p.debtorParty)}) like ${pattern} or lower(${partyText(p.beneficiaryParty)}) like ${pattern} or lower(${p.debtorCustomerName}) like ${pattern} or lower(${p.beneficiaryCustomerName}) like ${pattern}`)}`,
     );
   }
   if (q.reference !== undefined) {
     const pattern = containingLower(q.reference);
-    out.push(
-      sql`${searchText(p)} like ${pattern} and ${confirming(sql`lower(${p.reference}) like ${pattern}`)}`,
-    );
+    out.push(sql`${fragmentKeys(q.reference)} and ${confirming(sql`lower(${p.reference}) like ${pattern}`)}`);
   }
   if (q.amount_min !== undefined) out.push(sql`${p.amountMinor} >= ${q.amount_min}::bigint`);
   if (q.amount_max !== undefined) out.push(sql`${p.amountMinor} <= ${q.amount_max}::bigint`);
@@ -254,6 +276,7 @@ export async function listPayments(ctx: ServiceContext, q: ListPaymentsQuery) {
     payments: rows.map((r) => ({
       ...serializePayment(r.payment),
       submission_status: r.status ?? null,
+      submission_status_name: r.status ? SUBMISSION_NAMES[r.status]! : ('unsubmitted' as const),
       transaction_id: r.transactionId ?? null,
     })),
   };

@@ -8,7 +8,7 @@ import { perDatabase } from '@/lib/db/prepared';
 import { slots, slotValues } from '@/lib/db/prepared';
 import { finalWrite } from '@/lib/db/final-write';
 import { auditInsertSlots, auditValues } from '../audit/record';
-import { eventsInsertSlots, eventValues } from '../events/emit';
+import { eventsInsertSlots, eventValues } from '@/lib/events/emit';
 import { requireNamespace } from '../guards';
 import { parseAddress } from '@/lib/domain/address';
 import { partiesOfNamespaces } from '@/lib/domain/links';
@@ -16,9 +16,10 @@ import { inJsonbOrder, serializePayment } from './serialize';
 
 import type { CreatePaymentBody, Party } from '@/lib/schemas/payments';
 import { linkJoins } from '../links/linked';
+import { customerName } from '@/lib/db/schema/tenancy';
 import { deltasInsertSlots, deltaValues, paymentMoved } from '../overview/deltas';
 
-const { payments, namespaces, links } = schema;
+const { payments, namespaces, links, customers } = schema;
 export type PaymentRow = typeof payments.$inferSelect;
 
 type RoutedNamespace = { id: string; orgId: string; domain: string; enabled: boolean; linkId: string | null };
@@ -28,6 +29,13 @@ type RoutedNamespace = { id: string; orgId: string; domain: string; enabled: boo
  * with the caller's namespace: one round trip for what used to be three lookups. Prepared once
  * per database (the hot path of payment creation).
  */
+/** The name of the customer record of an address (a placeholder), '' when it has none. */
+const customerNameOf = (db: Db, address: Placeholder) =>
+  sql<string>`coalesce((${db
+    .select({ name: customerName(customers) })
+    .from(customers)
+    .where(eq(customers.paymentAddress, address))}), '')`;
+
 const routeDomains = perDatabase((db) => {
   const partner = sql.placeholder('partner');
   return db
@@ -37,6 +45,9 @@ const routeDomains = perDatabase((db) => {
       domain: namespaces.domain,
       enabled: namespaces.enabled,
       linkId: links.id,
+      // The parties' customer names, kept on the payment for search (read here: no round trip more).
+      debtorCustomerName: customerNameOf(db, sql.placeholder('da')),
+      beneficiaryCustomerName: customerNameOf(db, sql.placeholder('ba')),
     })
     .from(namespaces)
     .leftJoin(links, and(eq(links.status, 'established'), linkJoins(namespaces.id, partner)))
@@ -68,6 +79,8 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentBod
     partner: ns.id,
     a: debtorAddress.domain,
     b: beneficiaryAddress?.domain ?? debtorAddress.domain,
+    da: `${debtorAddress.local}@${debtorAddress.domain}`,
+    ba: beneficiaryAddress ? `${beneficiaryAddress.local}@${beneficiaryAddress.domain}` : '',
   });
   const debtorNs = routed(found, debtorAddress.domain, 'debtor_party');
   if (!beneficiaryAddress)
@@ -108,6 +121,9 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentBod
     expiresAt: new Date(now.getTime() + ns.paymentTtlSeconds * 1000),
     createdAt: now,
     createdBy: credentialId(ctx.principal),
+    returnOf: null,
+    debtorCustomerName: found[0]?.debtorCustomerName ?? '',
+    beneficiaryCustomerName: found[0]?.beneficiaryCustomerName ?? '',
   };
   const wire = serializePayment(row);
   const events = partiesOfNamespaces([ns, counterparty]).map((p) => ({

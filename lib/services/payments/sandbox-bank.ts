@@ -11,7 +11,7 @@ import { metrics } from '@/lib/metrics/metrics';
 const { admissionTasks, namespaces, payments } = schema;
 
 /** The Sandbox Bank's answers, by the last two digits of the amount in minor units. */
-export function sandboxOutcome(amountMinor: bigint): { status: TaskStatusName; status_reason: Reason } {
+function sandboxOutcome(amountMinor: bigint): { status: TaskStatusName; status_reason: Reason } {
   const tail = amountMinor % 100n;
   if (tail === 1n) return { status: 'failed', status_reason: 'insufficient_funds' };
   if (tail === 2n) return { status: 'failed', status_reason: 'fraud_detected' };

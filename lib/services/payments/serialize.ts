@@ -1,7 +1,8 @@
 import type { schema } from '@/lib/db';
 import type { TaskHistoryEntry } from '@/lib/db/schema/payments';
 import { unixSeconds } from '@/lib/schemas/common';
-import { SUBMISSION_NAMES } from '@/lib/domain/statuses';
+import { SUBMISSION_NAMES, taskStatusName, transactionStatusName } from '@/lib/domain/statuses';
+import { reasonName } from '@/lib/domain/reasons';
 
 type PaymentRow = typeof schema.payments.$inferSelect;
 type SubmissionRow = typeof schema.submissions.$inferSelect;
@@ -35,6 +36,7 @@ function paymentFields(p: PaymentRow) {
     location: p.location as Record<string, unknown>,
     organization_id: p.orgId,
     partner_id: p.partnerId,
+    return_of: p.returnOf,
   };
 }
 
@@ -47,7 +49,7 @@ export function serializePayment(p: PaymentRow) {
 }
 
 /** Inside a submission the spec gives the payment's timestamps as Unix seconds. */
-export function serializeEmbeddedPayment(p: PaymentRow) {
+function serializeEmbeddedPayment(p: PaymentRow) {
   return {
     ...paymentFields(p),
     expires_at: unixSeconds(p.expiresAt),
@@ -55,7 +57,10 @@ export function serializeEmbeddedPayment(p: PaymentRow) {
   };
 }
 
-export function serializeSubmission(s: SubmissionRow, p: PaymentRow) {
+export function serializeSubmission(
+  s: Omit<SubmissionRow, 'liquidityQueuedAt'> & { liquidityQueuedAt?: Date | null },
+  p: PaymentRow,
+) {
   return {
     token: s.id,
     organization_id: s.orgId,
@@ -67,6 +72,7 @@ export function serializeSubmission(s: SubmissionRow, p: PaymentRow) {
     status_name: SUBMISSION_NAMES[s.status] ?? 'pending',
     submission_time: unixSeconds(s.submittedAt),
     transaction_id: s.transactionId,
+    liquidity_queued_at: s.liquidityQueuedAt ? unixSeconds(s.liquidityQueuedAt) : null,
     relationships: { payment: serializeEmbeddedPayment(p) },
   };
 }
@@ -89,7 +95,9 @@ export function serializeTask(t: TaskRow, viewerOrgId: string | null) {
     workflow: t.workflow,
     assignee: t.assignee,
     status: t.status,
+    status_name: taskStatusName(t.status),
     status_reason: t.statusReason,
+    status_reason_name: reasonName(t.statusReason),
     note: t.note,
     // Every change appends its entry, so the latest one names the task's current updated_by.
     updated_by: own ? t.updatedBy : publicUpdatedBy(t.updatedBy, t.history[t.history.length - 1]),
@@ -121,14 +129,16 @@ function publicUpdatedBy(updatedBy: string | null, entry: TaskHistoryEntry | und
   return updatedBy.startsWith('api_') ? 'API key' : 'staff';
 }
 
-/** The wire entry, keys in jsonb order (as stored entries always read). */
-function historyView(e: TaskHistoryEntry, own: boolean): TaskHistoryEntry {
+/** The wire entry, keys in jsonb order (as stored entries always read), with the codes' names. */
+function historyView(e: TaskHistoryEntry, own: boolean) {
   return {
     at: e.at,
     note: e.note,
     status: e.status,
     updated_by: own ? e.updated_by : publicUpdatedBy(e.updated_by, e),
+    status_name: taskStatusName(e.status),
     status_reason: e.status_reason,
+    status_reason_name: reasonName(e.status_reason),
     ...(e.approval ? { approval: e.approval } : {}),
   };
 }
@@ -165,6 +175,7 @@ export function serializeTransaction(t: TransactionRow, lines: LineRow[]) {
     payment_id: t.paymentId,
     approval_code: t.approvalCode,
     status: t.status,
+    status_name: transactionStatusName(t.status),
     batch_id: t.batchId,
     created_on: t.createdAt.toISOString(),
     initiated_on: t.initiatedAt.toISOString(),

@@ -7,18 +7,20 @@ import { finalWrite } from '@/lib/db/final-write';
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { auditInsertSlots, auditValues } from '../audit/record';
-import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
+import { eventsInsertSlots, eventValues, type EventInput } from '@/lib/events/emit';
 import { requireNamespace } from '../guards';
-import { ASSIGNEE, SUBMISSION, TASK } from '@/lib/domain/statuses';
+import { ASSIGNEE, SUBMISSION } from '@/lib/domain/statuses';
 import { partiesOfNamespaces } from '@/lib/domain/links';
 import { visiblePaymentPk, type PaymentRow } from './payments';
 import { serializeSubmission, serializeTask } from './serialize';
 import { submissionStatus } from './status';
+import { pendingTask } from './task-machine';
 import { mayTransact } from '../links/linked';
 import { deltasInsertSlots, deltaValues, paymentMoved, taskMoved } from '../overview/deltas';
 
 const { submissions, admissionTasks, namespaces, payments } = schema;
-type SubmissionRow = typeof submissions.$inferSelect;
+/** A new submission: never queued yet (`liquidity_queued_at` is left to its default, null). */
+type SubmissionRow = Omit<typeof submissions.$inferSelect, 'liquidityQueuedAt'>;
 type TaskRow = typeof admissionTasks.$inferSelect;
 
 interface TaskPlan {
@@ -134,30 +136,23 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
     updatedAt: now,
     submittedBy: credentialId(ctx.principal),
   };
-  const tasks: TaskRow[] = plan.tasks.map((t) => ({
-    id: newId('task'),
-    admissionId,
-    submissionId: sub.id,
-    paymentPk: payment.id,
-    paymentId: payment.paymentId,
-    orgId: t.orgId,
-    partnerId: t.partnerId,
-    name: t.name,
-    workflow: plan.workflow,
-    assignee: t.assignee,
-    status: TASK.pending,
-    statusReason: 0,
-    note: null,
-    updatedBy: null,
-    history: [],
-    approvals: [],
-    claimedBy: null,
-    claimedByLabel: null,
-    claimedUntil: null,
-    expiresAt: payment.expiresAt,
-    createdAt: now,
-    updatedAt: now,
-  }));
+  const tasks: TaskRow[] = plan.tasks.map((t) =>
+    pendingTask(
+      {
+        admissionId,
+        submissionId: sub.id,
+        paymentPk: payment.id,
+        paymentId: payment.paymentId,
+        orgId: t.orgId,
+        partnerId: t.partnerId,
+        name: t.name,
+        workflow: plan.workflow,
+        assignee: t.assignee,
+        expiresAt: payment.expiresAt,
+      },
+      now,
+    ),
+  );
   const wire = serializeSubmission(sub, payment);
   const parties = partiesOfNamespaces([
     { id: payment.partnerId, orgId: payment.orgId },

@@ -1,26 +1,25 @@
-import { aliasedTable, and, eq, sql, type SQLWrapper } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
+import { aliasedTable, and, eq, inArray, sql, type SQLWrapper } from 'drizzle-orm';
 import { schema, type Db } from '@/lib/db';
-import { perDatabase } from '@/lib/db/prepared';
-import { slot, slots, slotValues } from '@/lib/db/prepared';
+import { perDatabase, slot, slots, slotValues } from '@/lib/db/prepared';
 import { finalWrite, type AttachedWrite } from '@/lib/db/final-write';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/errors';
-import { approvalRefusal, approvalsRequired, type FourEyesPolicy } from '@/lib/domain/four-eyes';
-import type { TaskApproval } from '@/lib/db/schema/payments';
-import { newId } from '@/lib/ids';
-import { eventsInsertSlots, eventValues, type EventInput } from '../events/emit';
+import { rowsOf } from '@/lib/db/rows';
+import { ConflictError, NotFoundError } from '@/lib/errors';
+import { approvalsRequired } from '@/lib/domain/four-eyes';
+import { partiesOfNamespaces } from '@/lib/domain/links';
+import { REASONS } from '@/lib/domain/reasons';
+import { taskStatusName } from '@/lib/domain/statuses';
+import { eventsInsertSlots, eventValues } from '@/lib/events/emit';
 import { auditInsertSlots, auditValues, type AuditContext } from '../audit/record';
-import { SUBMISSION, TASK, taskStatusName } from '@/lib/domain/statuses';
-import { blameFor, reasonCode, REASONS, type Reason } from '@/lib/domain/reasons';
-import { partiesOfNamespaces, type Parties } from '@/lib/domain/links';
 import {
-  serializeSubmission,
-  serializeTask,
-  serializeTransaction,
-  taskHistoryEntry,
-  type TaskActor,
-} from './serialize';
-import type { UpdateAdmissionTaskBody } from '@/lib/schemas/tasks';
+  capAlertSlots,
+  capAlertValues,
+  isOverCap,
+  positionsMoveSlots,
+  positionsMoveValues,
+  queueSlots,
+  queueValues,
+  withinCap,
+} from '../liquidity/admission';
 import {
   awaitingAdded,
   deltasInsertSlots,
@@ -31,6 +30,17 @@ import {
   taskMoved,
   type RollupDelta,
 } from '../overview/deltas';
+import { serializeReturn } from '../returns/returns';
+import { serializeTask, type TaskActor } from './serialize';
+import {
+  checkReason,
+  decide,
+  NO_PROVENANCE,
+  type Change,
+  type Provenance,
+  type State,
+  type TaskUpdateInput,
+} from './task-machine';
 
 const {
   admissionTasks,
@@ -40,34 +50,17 @@ const {
   transactionLines,
   paymentExceptions,
   namespaces,
+  apiKeys,
+  users,
+  liquidityPositions,
 } = schema;
-type TaskRow = typeof admissionTasks.$inferSelect;
-type SubmissionRow = typeof submissions.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
-
-/** A task update as its schema validated it (lib/schemas/tasks.ts). */
-export type TaskUpdateInput = UpdateAdmissionTaskBody;
+export type { TaskUpdateInput } from './task-machine';
 
 /** A task by id; from the API also by its assignee, admission and payment_id (else 404). */
 export type TaskSelector = { taskId: string; assignee?: string; admissionId?: string; paymentId?: string };
 
-/** Legal moves of DESIGN §5: completed and failed are final. */
-const NEXT: Record<number, number[]> = {
-  [TASK.pending]: [TASK.completed, TASK.failed, TASK.on_hold],
-  [TASK.on_hold]: [TASK.pending, TASK.completed, TASK.failed],
-  [TASK.completed]: [],
-  [TASK.failed]: [],
-};
-
 /** A concurrent change of the same admission makes the write fail; read again this often. */
 const ATTEMPTS = 8;
-
-export function checkReason(input: TaskUpdateInput) {
-  if (input.status === 'completed' && input.status_reason !== 'accepted')
-    throw new ValidationError('status_reason must be accepted when status is completed');
-  if (input.status === 'failed' && input.status_reason === 'accepted')
-    throw new ValidationError('status_reason must name the failure when status is failed');
-}
 
 const debtorNs = aliasedTable(namespaces, 'debtor_ns');
 const beneficiaryNs = aliasedTable(namespaces, 'beneficiary_ns');
@@ -100,6 +93,14 @@ function taskStateQuery(db: Db, scoped: boolean) {
         fourEyesApprovals: assigneeNs.fourEyesApprovals,
         fourEyesKeysApprove: assigneeNs.fourEyesKeysApprove,
       },
+      debtorOnCap: debtorNs.onCap,
+      debtorLiquidity: {
+        balance: liquidityPositions.balance,
+        cap: liquidityPositions.cap,
+        allowUnsecured: liquidityPositions.allowUnsecured,
+        position: liquidityPositions.position,
+        queuedCount: liquidityPositions.queuedCount,
+      },
       sibling: { id: sibling.id, status: sibling.status, partnerId: sibling.partnerId },
     })
     .from(admissionTasks)
@@ -109,6 +110,13 @@ function taskStateQuery(db: Db, scoped: boolean) {
     .innerJoin(beneficiaryNs, eq(beneficiaryNs.id, payments.beneficiaryPartnerId))
     .innerJoin(assigneeNs, eq(assigneeNs.id, admissionTasks.partnerId))
     .innerJoin(sibling, eq(sibling.admissionId, admissionTasks.admissionId))
+    .leftJoin(
+      liquidityPositions,
+      and(
+        eq(liquidityPositions.partnerId, payments.debtorPartnerId),
+        eq(liquidityPositions.currency, payments.currency),
+      ),
+    )
     .where(and(...match))
     .prepare(scoped ? 'tasks_state_scoped' : 'tasks_state');
 }
@@ -138,6 +146,8 @@ export async function applyTaskUpdate(
   checkReason(input);
   const by: TaskActor = typeof actor === 'string' ? { by: actor, label: actor } : actor;
   const sel: TaskSelector = typeof task === 'string' ? { taskId: task } : task;
+  // Set when the admitting statement found the payment past the debtor's net debit cap: decided again as such.
+  let overCap = false;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const rows =
       sel.assignee === undefined
@@ -149,243 +159,118 @@ export async function applyTaskUpdate(
             paymentId: sel.paymentId,
           });
     if (rows.length === 0) throw new NotFoundError(`Task ${sel.taskId} not found`);
+    const state = rows[0]!;
+    const covered =
+      input.status === 'completed' &&
+      by.credential !== undefined &&
+      approvalsRequired(state.policy, state.task.name, state.payment.amountMinor) > 0;
     const change = decide(
-      rows[0]!,
+      state,
       rows.map((r) => r.sibling),
       input,
       by,
+      covered ? await fourEyesProvenance(db, state, by) : NO_PROVENANCE,
+      overCap,
+      new Date(),
     );
     const { task: current } = rows[0]!;
     if (!change) return serializeTask(current, current.orgId); // the same final answer again: unchanged, no event
+    // A return's decision is news of the return too (DESIGN §12): read only for return payments.
+    if (state.payment.returnOf !== null) await addReturnEvents(db, state, change);
     try {
       const answer = serializeTask(change.task, change.task.orgId);
       await writeChange(db, change, attached, answer, audit);
       return answer;
     } catch (err) {
-      if (!isLostRace(err)) throw err;
+      if (isOverCap(err)) overCap = true;
+      else if (!isLostRace(err)) throw err;
     }
   }
   throw new ConflictError(`Task ${sel.taskId} is being changed by other requests; try again`);
 }
 
-type State = {
-  task: TaskRow;
-  sub: SubmissionRow;
-  payment: PaymentRow;
-  debtorOrgId: string;
-  beneficiaryOrgId: string;
-  policy: FourEyesPolicy;
-};
-
-/** What one task update writes; `outcome` and the number of events fix the statement's shape. */
-interface Change {
-  outcome: 'open' | 'rejected' | 'admitted';
-  /** The task after the update, and its status before. */
-  task: TaskRow;
-  taskBefore: number;
-  payment: PaymentRow;
-  /** The submission as read (its version and status guard the write) and after the update. */
-  seen: SubmissionRow;
-  sub: SubmissionRow;
-  /** A first approval of a task that needs two: kept, and the task stays open. */
-  approval?: TaskApproval;
-  exception?: typeof paymentExceptions.$inferInsert;
-  txn?: Omit<typeof transactions.$inferSelect, 'batchId' | 'settledAt'>;
-  lines?: Array<typeof transactionLines.$inferSelect>;
-  events: EventInput[];
-  /**
-   * The other tasks of the admission still open when it is rejected: they close with it
-   * (docs/decisions.md "Tasks close with their payment"), out of the waiting figures.
-   */
-  closed?: Sibling[];
+/**
+ * Read only for an approval the four-eyes policy covers (two lookups by primary key): the people
+ * who received the secrets of the API keys that created or submitted the payment or that decide,
+ * and where a deciding person's password came from.
+ */
+async function fourEyesProvenance(db: Db, state: State, actor: TaskActor): Promise<Provenance> {
+  const keyId = (c: string | null | undefined) =>
+    c?.startsWith('key:') ? c.slice('key:'.length) : undefined;
+  const makerKeys = [state.payment.createdBy, state.sub.submittedBy].map(keyId);
+  const checkerKey = keyId(actor.credential);
+  const keyIds = [...makerKeys, checkerKey].filter((id): id is string => id !== undefined);
+  const keys = keyIds.length
+    ? await db
+        .select({ id: apiKeys.id, createdBy: apiKeys.createdBy, rotatedBy: apiKeys.rotatedBy })
+        .from(apiKeys)
+        .where(inArray(apiKeys.id, keyIds))
+    : [];
+  const holdersOf = (ids: Array<string | undefined>) =>
+    keys
+      .filter((k) => ids.includes(k.id))
+      .flatMap((k) => [k.createdBy, k.rotatedBy])
+      .filter((c): c is string => c !== null);
+  const userId = actor.credential?.startsWith('usr:') ? actor.credential.slice('usr:'.length) : undefined;
+  const [account] = userId
+    ? await db
+        .select({ credentialsIssuedBy: users.credentialsIssuedBy, credentialsSetAt: users.credentialsSetAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1)
+    : [];
+  return {
+    keyHolders: holdersOf(makerKeys),
+    account: account ?? null,
+    checkerKeyHolders: holdersOf([checkerKey]),
+  };
 }
 
-/** A task of the same admission, as the state read holds it. */
-type Sibling = { id: string; status: number; partnerId: string };
-
-/** The rules: null when the same final answer is repeated; 409 for moves DESIGN §5 forbids. */
-function decide(state: State, tasks: Sibling[], input: TaskUpdateInput, actor: TaskActor): Change | null {
-  const { task, sub, payment } = state;
-  const target = TASK[input.status];
-  const reason = reasonCode(input.status_reason);
-  if (
-    task.status === target &&
-    task.statusReason === reason &&
-    (target === TASK.completed || target === TASK.failed)
-  )
-    return null;
-  if (sub.status !== SUBMISSION.pending && sub.status !== SUBMISSION.on_hold) {
-    throw new ConflictError(
-      `The submission is already ${Object.keys(SUBMISSION).find((k) => SUBMISSION[k as keyof typeof SUBMISSION] === sub.status)}`,
-    );
-  }
-  if (!NEXT[task.status]!.includes(target)) {
-    throw new ConflictError(`A task that is ${taskStatusName(task.status)} cannot become ${input.status}`);
-  }
-  const now = new Date();
-  // Four eyes: an approval by a checker, the first of two leaving the task open (pending).
-  let approval: TaskApproval | undefined;
-  let approvalNumber: number | undefined;
-  let status = target;
-  const required = approvalsRequired(state.policy, task.name, payment.amountMinor);
-  if (target === TASK.completed && required > 0) {
-    const approvedBy = task.approvals.map((a) => a.actor);
-    const refusal = approvalRefusal(
-      state.policy,
-      { credential: actor.credential ?? null },
-      [payment.createdBy, sub.submittedBy],
-      approvedBy,
-    );
-    if (refusal) throw new ForbiddenError(refusal);
-    approvalNumber = task.approvals.length + 1;
-    if (approvalNumber < required) {
-      status = TASK.pending;
-      approval = {
-        actor: actor.credential ?? actor.by,
-        updated_by: actor.by,
-        updated_by_label: actor.label,
-        at: Math.floor(now.getTime() / 1000),
-      };
-    }
-  }
-  const changed: TaskRow = {
-    ...task,
-    status,
-    statusReason: reason,
-    note: input.note ?? null,
-    updatedBy: actor.by,
-    updatedAt: now,
-    approvals: approval ? [...task.approvals, approval] : task.approvals,
-  };
-  // The history read in the same snapshot as the version the write is guarded by: nothing can
-  // have been appended since, so this is what the write leaves in the row.
-  const updated: TaskRow = {
-    ...changed,
-    history: [...task.history, taskHistoryEntry(changed, actor.label, approvalNumber)],
+/**
+ * The events of a return's decision: `return.decided` to both sides when its request is accepted
+ * (the return payment admitted) or refused (rejected), and `payment.returned` with how much of
+ * the original is returned when the money goes back. A decision that leaves the request open
+ * (held, a first of two approvals, queued for the cap) is not one.
+ */
+async function addReturnEvents(db: Db, state: State, change: Change): Promise<void> {
+  const decided = change.outcome === 'admitted' || change.outcome === 'rejected';
+  if (!decided) return;
+  const [ret] = await db
+    .select()
+    .from(schema.paymentReturns)
+    .where(eq(schema.paymentReturns.paymentPk, state.payment.id))
+    .limit(1);
+  if (!ret) return;
+  const [returned] = rowsOf(
+    await db.execute(sql`
+      SELECT coalesce(sum(r.amount_minor), 0)::text AS total FROM payment_returns r
+      JOIN submissions s ON s.payment_pk = r.payment_pk WHERE r.original_pk = ${ret.originalPk} AND s.status = 3`),
+  );
+  const after = {
+    status: change.sub.status,
+    transactionId: change.sub.transactionId,
+    taskId: change.task.name === 'return_request' ? change.task.id : null,
+    decidedAt: change.sub.updatedAt,
+    exceptionCode: change.exception?.exceptionCode ?? null,
+    exceptionMessage: change.exception?.exceptionMessage ?? null,
   };
   const parties = partiesOfNamespaces([
-    { id: payment.debtorPartnerId, orgId: state.debtorOrgId },
-    { id: payment.beneficiaryPartnerId, orgId: state.beneficiaryOrgId },
+    { id: state.payment.debtorPartnerId, orgId: state.debtorOrgId },
+    { id: state.payment.beneficiaryPartnerId, orgId: state.beneficiaryOrgId },
   ]);
-  // To the assignee's namespace, as its organization sees the task.
-  const events: EventInput[] = [
-    {
-      type: 'admission_task.updated',
-      orgId: updated.orgId,
-      partnerId: updated.partnerId,
-      data: { task: serializeTask(updated, updated.orgId) },
-    },
-  ];
-  const statuses = tasks.map((t) => (t.id === task.id ? status : t.status));
-  if (target === TASK.failed) {
-    const closed = tasks.filter(
-      (t) => t.id !== task.id && (t.status === TASK.pending || t.status === TASK.on_hold),
-    );
-    return { ...reject(state, updated, input.status_reason, now, parties, events), closed };
-  }
-  if (statuses.every((s) => s === TASK.completed)) return admit(state, updated, now, parties, events);
-  const next = statuses.some((s) => s === TASK.on_hold) ? SUBMISSION.on_hold : SUBMISSION.pending;
-  // The submission's updated_at moves only when its status does, as it always has.
-  const after = next === sub.status ? sub : { ...sub, status: next, updatedAt: now };
-  return {
-    outcome: 'open',
-    task: updated,
-    taskBefore: task.status,
-    payment,
-    seen: sub,
-    sub: after,
-    approval,
-    events,
-  };
-}
-
-function reject(
-  state: State,
-  task: TaskRow,
-  reason: Reason,
-  now: Date,
-  parties: Parties,
-  events: EventInput[],
-): Change {
-  const { sub, payment } = state;
-  const exception = {
-    id: newId('exc'),
-    paymentPk: payment.id,
-    paymentId: payment.paymentId,
-    submissionId: sub.id,
-    orgId: payment.orgId,
-    partnerId: payment.partnerId,
-    recordType: 'PaymentSubmission',
-    exceptionCode: reason.toUpperCase(),
-    exceptionMessage: `Admission failed: ${reason.replace(/_/g, ' ')}`,
-    blame: blameFor(reason),
-    createdAt: now,
-  };
-  const after: SubmissionRow = { ...sub, status: SUBMISSION.rejected, updatedAt: now };
-  const data = {
-    submission: serializeSubmission(after, payment),
-    exception: { token: exception.id, exception_code: exception.exceptionCode, blame: exception.blame },
-  };
-  for (const p of parties) events.push({ type: 'payment.rejected', ...p, data });
-  return {
-    outcome: 'rejected',
-    task,
-    taskBefore: state.task.status,
-    payment: state.payment,
-    seen: sub,
-    sub: after,
-    exception,
-    events,
-  };
-}
-
-function admit(state: State, task: TaskRow, now: Date, parties: Parties, events: EventInput[]): Change {
-  const { sub, payment } = state;
-  const txn = {
-    id: newId('txn'),
-    paymentPk: payment.id,
-    paymentId: payment.paymentId,
-    submissionId: sub.id,
-    approvalCode: randomBytes(4).toString('hex').toUpperCase().slice(0, 6),
-    status: 2,
-    currency: payment.currency,
-    amountMinor: payment.amountMinor,
-    debtorPartnerId: payment.debtorPartnerId,
-    beneficiaryPartnerId: payment.beneficiaryPartnerId,
-    initiatedAt: payment.initiatedAt,
-    clearedAt: now,
-    createdAt: now,
-    updatedAt: now,
-  };
-  // Double entry: the debit of the debtor's namespace equals the credit of the beneficiary's.
-  const line = (partnerId: string, direction: 'TD_Debit' | 'TD_Credit') => ({
-    id: newId('line'),
-    transactionId: txn.id,
-    partnerId,
-    currency: payment.currency,
-    amountMinor: payment.amountMinor,
-    direction,
-    transactionType: 'TT_PAYMENT',
-  });
-  const lines = [line(payment.debtorPartnerId, 'TD_Debit'), line(payment.beneficiaryPartnerId, 'TD_Credit')];
-  const after: SubmissionRow = { ...sub, status: SUBMISSION.admitted, transactionId: txn.id, updatedAt: now };
-  const subWire = serializeSubmission(after, payment);
-  const txnWire = serializeTransaction({ ...txn, batchId: null, settledAt: null }, lines);
   for (const p of parties) {
-    events.push({ type: 'payment.admitted', ...p, data: { submission: subWire } });
-    events.push({ type: 'transaction.created', ...p, data: { transaction: txnWire } });
+    const seen = serializeReturn(ret, after, p.partnerId);
+    change.events.push({ type: 'return.decided', ...p, data: { return: seen } });
+    if (change.outcome === 'admitted')
+      change.events.push({
+        type: 'payment.returned',
+        ...p,
+        data: {
+          return: seen,
+          returned_amount: (BigInt(String(returned?.total ?? '0')) + ret.amountMinor).toString(),
+        },
+      });
   }
-  return {
-    outcome: 'admitted',
-    task,
-    taskBefore: state.task.status,
-    payment: state.payment,
-    seen: sub,
-    sub: after,
-    txn,
-    lines,
-    events,
-  };
 }
 
 /**
@@ -414,6 +299,8 @@ async function writeChange(
             status: slot('s_status'),
             transactionId: slot('s_transactionId'),
             updatedAt: slot('s_updatedAt'),
+            // A nullable time travels as text: the column's encoder takes no null.
+            liquidityQueuedAt: sql`${slot('s_liquidityQueuedAt')}::timestamptz`,
           })
           .where(
             and(
@@ -444,8 +331,18 @@ async function writeChange(
         .where(eq(admissionTasks.id, slot('t_id'))),
     ];
     if (change.exception) writes.push(db.insert(paymentExceptions).values(slots('x_', change.exception)));
+    const liquidity = change.liquidity;
+    if (liquidity?.kind === 'move') writes.push(positionsMoveSlots(db));
+    if (liquidity?.kind === 'queue') writes.push(...queueSlots(db));
+    if (liquidity && liquidity.kind !== 'move') writes.push(capAlertSlots(db));
     if (change.txn && change.lines) {
-      writes.push(db.insert(transactions).values(slots('txn_', change.txn)));
+      // With the debtor's position guarded, the transaction exists only if the position moved.
+      const row = slots('txn_', change.txn);
+      writes.push(
+        db
+          .insert(transactions)
+          .values(liquidity?.kind === 'move' ? { ...row, status: withinCap(slot('txn_status')) } : row),
+      );
       writes.push(db.insert(transactionLines).values(change.lines.map((l, i) => slots(`l${i}_`, l))));
     }
     writes.push(eventsInsertSlots(db, change.events.length));
@@ -459,6 +356,7 @@ async function writeChange(
     s_status: sub.status,
     s_transactionId: sub.transactionId,
     s_updatedAt: sub.updatedAt,
+    s_liquidityQueuedAt: sub.liquidityQueuedAt?.toISOString() ?? null,
     s_version: seen.version,
     s_seenStatus: seen.status,
     t_id: task.id,
@@ -470,6 +368,9 @@ async function writeChange(
     t_entry: JSON.stringify(task.history[task.history.length - 1]),
   };
   if (change.approval) values.t_approval = JSON.stringify(change.approval);
+  if (change.liquidity?.kind === 'move') positionsMoveValues(change.liquidity.move, values);
+  if (change.liquidity?.kind === 'queue') queueValues(change.liquidity.queued, values);
+  if (change.liquidity && change.liquidity.kind !== 'move') capAlertValues(change.liquidity.alert, values);
   if (change.exception) slotValues('x_', change.exception, values);
   if (change.txn) slotValues('txn_', change.txn, values);
   change.lines?.forEach((l, i) => slotValues(`l${i}_`, l, values));
@@ -494,7 +395,7 @@ async function writeChange(
       values,
     );
   }
-  const name = `tasks_update_${change.outcome}_${change.events.length}${audit ? '_audited' : ''}${change.approval ? '_approval' : ''}`;
+  const name = `tasks_update_${change.outcome}_${change.events.length}${audit ? '_audited' : ''}${change.approval ? '_approval' : ''}${change.liquidity ? `_lq_${change.liquidity.kind}` : ''}`;
   await finalWrite(
     db,
     attached,

@@ -5,16 +5,16 @@ import { actorLabel, credentialId, publicActorLabel, type ServiceContext } from 
 import { schema } from '@/lib/db';
 import { requireNamespace } from '../guards';
 import { byTime, inOrder, keysetPage, unionFetch } from '../paging';
-import { SUBMISSION, TASK, taskStatusName } from '@/lib/domain/statuses';
-import { approvalsRequired } from '@/lib/domain/four-eyes';
+import { SUBMISSION, SUBMISSION_NAMES, TASK, taskStatusName } from '@/lib/domain/statuses';
+import { approvalRefusal, approvalsRequired } from '@/lib/domain/four-eyes';
 import { serializeTask } from './serialize';
 import { applyTaskUpdate, type TaskUpdateInput } from './task-update';
 import { submissionStatus } from './status';
 import type { ListTasksQuery } from '@/lib/schemas/tasks';
 
-export { applyTaskUpdate, type TaskSelector, type TaskUpdateInput } from './task-update';
+export { applyTaskUpdate, type TaskUpdateInput } from './task-update';
 
-const { admissionTasks, submissions, payments } = schema;
+const { admissionTasks, submissions, payments, apiKeys, users } = schema;
 
 /** Updates a task of the caller's namespace (the assignee); anyone else gets 404. */
 export async function updateTask(
@@ -66,6 +66,9 @@ function queueFetch(ctx: ServiceContext, q: Pick<ListTasksQuery, 'status' | 'nam
               task: admissionTasks,
               amount: payments.amountMinor,
               currency: payments.currency,
+              madeBy: payments.createdBy,
+              madeAt: payments.createdAt,
+              submittedBy: submissions.submittedBy,
               submissionStatus,
             })
             .from(admissionTasks)
@@ -76,19 +79,80 @@ function queueFetch(ctx: ServiceContext, q: Pick<ListTasksQuery, 'status' | 'nam
   return unionFetch(ctx.db, branches, load);
 }
 
+type QueueRow = {
+  task: typeof admissionTasks.$inferSelect;
+  amount: bigint;
+  madeBy: string | null;
+  madeAt: Date;
+  submittedBy: string | null;
+};
+
+/**
+ * Why the four-eyes rule would refuse the caller's approval of each task of a page that it covers
+ * (the rule of lib/domain/four-eyes.ts, as a task update applies it): the caller then sees it before
+ * pressing Complete. Two lookups for the page, by primary key: the holders of the makers' API keys
+ * and of the caller's, and where the caller's password came from.
+ */
+async function approvalRefusals(ctx: ServiceContext, rows: QueueRow[]): Promise<Map<string, string>> {
+  const ns = requireNamespace(ctx);
+  const covered = rows.filter((r) => approvalsRequired(ns, r.task.name, r.amount) > 0);
+  const refusals = new Map<string, string>();
+  if (covered.length === 0) return refusals;
+  const me = credentialId(ctx.principal);
+  const keyId = (c: string | null) => (c?.startsWith('key:') ? c.slice('key:'.length) : undefined);
+  const keyIds = [...new Set([...covered.flatMap((r) => [r.madeBy, r.submittedBy]), me].map(keyId))].filter(
+    (id): id is string => id !== undefined,
+  );
+  const keys = keyIds.length
+    ? await ctx.db
+        .select({ id: apiKeys.id, createdBy: apiKeys.createdBy, rotatedBy: apiKeys.rotatedBy })
+        .from(apiKeys)
+        .where(inArray(apiKeys.id, keyIds))
+    : [];
+  const holdersOf = (ids: Array<string | undefined>) =>
+    keys
+      .filter((k) => ids.includes(k.id))
+      .flatMap((k) => [k.createdBy, k.rotatedBy])
+      .filter((c): c is string => c !== null);
+  const userId = ctx.principal.kind === 'user' ? ctx.principal.userId : undefined;
+  const [account] = userId
+    ? await ctx.db
+        .select({ credentialsIssuedBy: users.credentialsIssuedBy, credentialsSetAt: users.credentialsSetAt })
+        .from(users)
+        .where(eq(users.id, userId))
+        .limit(1)
+    : [];
+  for (const r of covered) {
+    const refusal = approvalRefusal(
+      ns,
+      { credential: me, account: account ?? null, keyHolders: holdersOf([keyId(me)]) },
+      {
+        credentials: [r.madeBy, r.submittedBy, ...holdersOf([keyId(r.madeBy), keyId(r.submittedBy)])],
+        madeAt: r.madeAt,
+      },
+      r.task.approvals.map((a) => a.actor),
+    );
+    if (refusal) refusals.set(r.task.id, refusal);
+  }
+  return refusals;
+}
+
 export async function listTaskQueue(ctx: ServiceContext, q: ListTasksQuery) {
   const ns = requireNamespace(ctx);
   const { rows, page } = await keysetPage(SOONEST_FIRST, q, queueFetch(ctx, q));
   const me = credentialId(ctx.principal);
+  const refusals = await approvalRefusals(ctx, rows);
   return {
     ...page,
     tasks: rows.map((r) => ({
       ...serializeTask(r.task, ctx.orgId),
       amount: { currency: r.currency, total: r.amount.toString() },
       approvals_required: approvalsRequired(ns, r.task.name, r.amount),
+      approval_refusal: refusals.get(r.task.id) ?? null,
       claimed_by_you:
         r.task.claimedBy === me && r.task.claimedUntil !== null && r.task.claimedUntil.getTime() > Date.now(),
       submission_status: r.submissionStatus,
+      submission_status_name: SUBMISSION_NAMES[r.submissionStatus]!,
     })),
   };
 }

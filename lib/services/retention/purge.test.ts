@@ -136,4 +136,42 @@ describe('the retention purge', () => {
       SELECT 'bulk-' || g, 'f', 'done', now() - interval '2 days' FROM generate_series(1, 12001) g`);
     expect((await purgePastRetention(db(), database.kind)).idempotency).toBe(12_001);
   }, 60_000);
+
+  it('purges request log entries past RETENTION_REQUEST_LOG_SECONDS (7 days), in every namespace', async () => {
+    await db()
+      .insert(schema.namespaces)
+      .values({ id: 'part_r2', orgId: 'org_r', name: 'R2', domain: 'r2.test', environment: 'sandbox' });
+    const entry = (partnerId: string, h: number, tag: string) => ({
+      partnerId,
+      id: idFrom('req', h, tag),
+      requestId: idFrom('req', h, tag),
+      orgId: 'org_r',
+      at: hours(h),
+      method: 'GET',
+      path: '/api/v1/csp/payments',
+      status: 200,
+      statusClass: 2,
+      latencyMs: 1,
+      credential: 'key:api_r',
+      actor: 'r',
+      replayed: false,
+    });
+    // 12,001 old entries in one namespace (more than a batch), one in another, and recent ones.
+    const oldPrefix = idFrom('req', 9 * 24, '').slice(0, -16);
+    await db().execute(sql`
+      INSERT INTO request_logs (partner_id, id, request_id, org_id, at, method, path, status, status_class, latency_ms, credential, actor, replayed)
+      SELECT 'part_r', ${oldPrefix} || lpad(g::text, 16, '0'),
+        'x' || g, 'org_r', now() - interval '9 days', 'GET', '/p', 200, 2, 1, 'key:api_r', 'r', false
+      FROM generate_series(1, 12001) g`);
+    await db()
+      .insert(schema.requestLogs)
+      .values([entry('part_r2', 8 * 24, 'old'), entry('part_r', 1, 'new'), entry('part_r2', 6 * 24, 'kept')]);
+    await purgePastRetention(db(), database.kind);
+    const left = await db()
+      .select({ partnerId: schema.requestLogs.partnerId, id: schema.requestLogs.id })
+      .from(schema.requestLogs);
+    // Compared by tag: the ids above were made with the clock of their own moment.
+    const tagOf = (id: string) => id.slice('req_'.length + 9).replace(/0+$/, '');
+    expect(left.map((r) => `${r.partnerId}:${tagOf(r.id)}`).sort()).toEqual(['part_r2:kept', 'part_r:new']);
+  }, 60_000);
 });

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
 import { LOCKS } from '@/lib/db/locks';
 import { config } from '@/lib/config';
+import { KNOWN_ADDRESS_SECONDS } from '../organizations/sign-in-guard';
 import { idAt } from '@/lib/ids';
 
 /**
@@ -18,6 +19,8 @@ import { idAt } from '@/lib/ids';
  *   pending delivery;
  * - webhook deliveries and their attempts: finished (succeeded or failed) and older than the
  *   delivery retention; a pending delivery is never purged;
+ * - what inbox endpoints received: as long as finished deliveries;
+ * - the request log: entries older than its retention (RETENTION_REQUEST_LOG_SECONDS);
  * - rate-limit counters: windows older than the counters' retention.
  */
 const BATCH = 5_000;
@@ -93,9 +96,38 @@ export async function purgePastRetention(db: Db, kind: 'pglite' | 'postgres'): P
       DELETE FROM webhook_deliveries WHERE id IN (SELECT id FROM doomed) RETURNING 1
     ) SELECT count(*)::int AS n FROM gone`,
   );
+  // The request log, namespace by namespace along its primary key (partner_id, id: time first).
+  const requestLogBound = idAt('req', ago(r.requestLogSeconds));
+  await batches(
+    db,
+    () => sql`WITH doomed AS (
+      SELECT l.partner_id, l.id FROM namespaces n
+      CROSS JOIN LATERAL (
+        SELECT partner_id, id FROM request_logs
+        WHERE partner_id = n.id AND id < ${requestLogBound} ORDER BY id LIMIT ${BATCH}
+      ) l
+      WHERE ${locked} LIMIT ${BATCH}
+    ), gone AS (
+      DELETE FROM request_logs d USING doomed WHERE d.partner_id = doomed.partner_id AND d.id = doomed.id
+      RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+  );
+  // What inboxes received, as long as the deliveries it came with: by the time in its id.
+  const inboxBound = idAt('inm', ago(r.deliverySeconds));
+  await batches(
+    db,
+    () => sql`WITH gone AS (
+      DELETE FROM webhook_inbox_messages WHERE id IN (
+        SELECT id FROM webhook_inbox_messages WHERE ${locked} AND id < ${inboxBound} ORDER BY id LIMIT ${BATCH})
+      RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+  );
   // Sessions a day past their expiry (their tokens are refused since): the Sessions panel never shows them.
   await db.execute(
     sql`DELETE FROM user_sessions WHERE id IN (SELECT id FROM user_sessions WHERE ${locked} AND expires_at < ${ago(86_400).toISOString()}::timestamptz ORDER BY expires_at LIMIT ${BATCH})`,
+  );
+  // Addresses not signed in from for 90 days no longer let a guarded account in without its
+  // second factor (lib/services/organizations/sign-in-guard.ts).
+  await db.execute(
+    sql`DELETE FROM sign_in_addresses WHERE (user_id, address) IN (SELECT user_id, address FROM sign_in_addresses WHERE ${locked} AND last_signed_in_at < ${ago(KNOWN_ADDRESS_SECONDS).toISOString()}::timestamptz ORDER BY last_signed_in_at LIMIT ${BATCH})`,
   );
   const windowBefore = Math.floor(ago(r.counterSeconds).getTime() / 1000);
   const [c] = rowsOf(

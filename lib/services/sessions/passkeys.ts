@@ -27,7 +27,7 @@ const { users, userPasskeys } = schema;
 type Row = typeof userPasskeys.$inferSelect;
 
 /** Passkeys one user may have. */
-export const MAX_PASSKEYS = 20;
+const MAX_PASSKEYS = 20;
 
 const serialize = (p: Row): Passkey => ({
   token: p.id,

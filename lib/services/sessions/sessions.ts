@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { credentialsChanged } from '@/lib/auth/credential-cache';
 import { schema, type DbOrTx } from '@/lib/db';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@/lib/errors';
+import { ConflictError, CurrentPasswordRefusedError, NotFoundError, ValidationError } from '@/lib/errors';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { checkPasswordPolicy } from '@/lib/auth/password-policy';
 import type { ServiceContext } from '@/lib/services/context';
@@ -111,14 +111,56 @@ export async function signOut(ctx: ServiceContext) {
 }
 
 /**
+ * A signed-in user proves it is them again: a wrong current password is refused as a failed
+ * sign-in would be — recorded in their organization's trail, and counted by the sign-in throttle
+ * the route runs it under (lib/gateway/routes/sessions.ts), so a stolen session cannot guess it.
+ */
+async function checkCurrentPassword(
+  ctx: ServiceContext,
+  row: typeof users.$inferSelect,
+  password: string,
+  operation: 'password_change' | 'second_factor_off',
+): Promise<void> {
+  if (await verifyPassword(row.passwordHash, password)) return;
+  await recordAudit(ctx.db, ctx, {
+    action: 'user.reauthentication_failed',
+    target: { type: 'user', id: row.id },
+    orgId: row.orgId,
+    partnerId: null,
+    after: { operation },
+  });
+  throw new CurrentPasswordRefusedError();
+}
+
+/** (user, minute) of the refused re-authentications this instance recorded lately. */
+const throttledRecorded = new Map<string, number>();
+
+/**
+ * A current-password check refused before the password was looked at (past the sign-in limits):
+ * in the user's trail, at most once a minute per user and instance, as throttled sign-ins are.
+ */
+export async function recordReauthenticationThrottled(ctx: ServiceContext, retryAfterSeconds: number) {
+  const user = me(ctx);
+  const minute = Math.floor(Date.now() / 60_000);
+  if (throttledRecorded.get(user.userId) === minute) return;
+  if (throttledRecorded.size >= 10_000) throttledRecorded.clear();
+  throttledRecorded.set(user.userId, minute);
+  await recordAudit(ctx.db, ctx, {
+    action: 'user.reauthentication_throttled',
+    target: { type: 'user', id: user.userId },
+    partnerId: null,
+    after: { retry_after_seconds: retryAfterSeconds },
+  });
+}
+
+/**
  * A user changes their own password, knowing the current one. Every other session of theirs ends
  * (a stolen session does not outlive the change); this one goes on.
  */
 export async function changeMyPassword(ctx: ServiceContext, input: ChangePasswordBody) {
   const user = me(ctx);
   const row = await myRow(ctx);
-  if (!(await verifyPassword(row.passwordHash, input.current_password)))
-    throw new ForbiddenError('current_password is not your current password');
+  await checkCurrentPassword(ctx, row, input.current_password, 'password_change');
   if (input.new_password === input.current_password)
     throw new ValidationError('new_password must differ from the current one');
   await checkPasswordPolicy('new_password', input.new_password, { email: row.email, name: row.name });
@@ -219,8 +261,7 @@ export async function confirmTotpEnrolment(ctx: ServiceContext, input: ConfirmTo
 export async function disableSecondFactor(ctx: ServiceContext, input: DisableSecondFactorBody) {
   const user = me(ctx);
   const row = await myRow(ctx);
-  if (!(await verifyPassword(row.passwordHash, input.current_password)))
-    throw new ForbiddenError('current_password is not your current password');
+  await checkCurrentPassword(ctx, row, input.current_password, 'second_factor_off');
   const ended = await ctx.db.transaction(async (tx) => {
     await tx
       .update(users)

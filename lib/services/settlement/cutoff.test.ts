@@ -17,6 +17,7 @@ import { recoverStaleBatches, runCutoff } from './cutoff';
 import { submissionStatus } from '../payments/status';
 import { getBatch, getBatchTransaction, listBatchTransactions } from './queries';
 import { networkStats } from './stats';
+import { rebuildRollups } from '../overview/deltas';
 import { listPayments } from '../payments/list';
 import { getPaymentSubmission } from '../payments/submissions';
 import { listPaymentTransactions } from '../payments/records';
@@ -41,76 +42,102 @@ async function forgetEarlier() {
 }
 beforeEach(forgetEarlier);
 
-async function ensureNamespace(id: string) {
+/** A cleared transaction: debtor, beneficiary, amount, currency (USD), clearing time (a second ago). */
+type Cleared = [debtor: string, beneficiary: string, amount: bigint, currency?: string, now?: Date];
+
+/**
+ * Cleared transactions (with the namespaces, payments and submissions they hang on), one statement
+ * per table whatever their number; their ids in the list's order.
+ */
+async function txns(list: Cleared[]): Promise<string[]> {
+  const rows = list.map(
+    ([debtor, beneficiary, amount, currency = 'USD', now = new Date(Date.now() - 1000)]) => ({
+      debtor,
+      beneficiary,
+      amount,
+      currency,
+      now,
+      payPk: newId('pay'),
+      subId: newId('sub'),
+      id: newId('txn'),
+    }),
+  );
+  const namespaces = [...new Set(rows.flatMap((r) => [r.debtor, r.beneficiary]))];
   await db()
     .insert(schema.namespaces)
-    .values({ id, orgId: 'org_t', name: id, domain: `${id}.test`, environment: 'production' })
+    .values(
+      namespaces.map((id) => ({
+        id,
+        orgId: 'org_t',
+        name: id,
+        domain: `${id}.test`,
+        environment: 'production' as const,
+      })),
+    )
     .onConflictDoNothing();
-}
-
-/** A cleared transaction debtor → beneficiary (with the payment and submission rows it hangs on). */
-async function txn(
-  debtor: string,
-  beneficiary: string,
-  amount: bigint,
-  currency = 'USD',
-  now = new Date(Date.now() - 1000),
-) {
-  await ensureNamespace(debtor);
-  await ensureNamespace(beneficiary);
-  const payPk = newId('pay');
-  const subId = newId('sub');
   await db()
     .insert(schema.payments)
-    .values({
-      id: payPk,
-      paymentId: payPk,
-      orgId: 'org_t',
-      partnerId: debtor,
-      debtorPartnerId: debtor,
-      beneficiaryPartnerId: beneficiary,
-      paymentType: 'Type_Push',
-      currency,
-      amountMinor: amount,
-      debtorParty: {},
-      beneficiaryParty: {},
-      // Created, as every payment is, at or before its clearing time.
-      createdAt: now,
-      initiatedAt: now,
-      expiresAt: new Date(now.getTime() + 86400e3),
-    });
-  const id = newId('txn');
+    .values(
+      rows.map((r) => ({
+        id: r.payPk,
+        paymentId: r.payPk,
+        orgId: 'org_t',
+        partnerId: r.debtor,
+        debtorPartnerId: r.debtor,
+        beneficiaryPartnerId: r.beneficiary,
+        paymentType: 'Type_Push' as const,
+        currency: r.currency,
+        amountMinor: r.amount,
+        debtorParty: {},
+        beneficiaryParty: {},
+        // Created, as every payment is, at or before its clearing time.
+        createdAt: r.now,
+        initiatedAt: r.now,
+        expiresAt: new Date(r.now.getTime() + 86400e3),
+      })),
+    );
   await db()
     .insert(schema.submissions)
-    .values({
-      id: subId,
-      paymentPk: payPk,
-      paymentId: payPk,
-      orgId: 'org_t',
-      partnerId: debtor,
-      admissionId: newId('adm'),
-      workflow: 'push.v1',
-      status: 3,
-      transactionId: id,
-      debtorPartnerId: debtor,
-      beneficiaryPartnerId: beneficiary,
-      paymentCreatedAt: now,
-      expiresAt: new Date(now.getTime() + 86400e3),
-    });
-  await db().insert(schema.transactions).values({
-    id,
-    paymentPk: payPk,
-    paymentId: payPk,
-    submissionId: subId,
-    approvalCode: 'ABC123',
-    currency,
-    amountMinor: amount,
-    debtorPartnerId: debtor,
-    beneficiaryPartnerId: beneficiary,
-    initiatedAt: now,
-    clearedAt: now,
-  });
-  return id;
+    .values(
+      rows.map((r) => ({
+        id: r.subId,
+        paymentPk: r.payPk,
+        paymentId: r.payPk,
+        orgId: 'org_t',
+        partnerId: r.debtor,
+        admissionId: newId('adm'),
+        workflow: 'push.v1',
+        status: 3,
+        transactionId: r.id,
+        debtorPartnerId: r.debtor,
+        beneficiaryPartnerId: r.beneficiary,
+        paymentCreatedAt: r.now,
+        expiresAt: new Date(r.now.getTime() + 86400e3),
+      })),
+    );
+  await db()
+    .insert(schema.transactions)
+    .values(
+      rows.map((r) => ({
+        id: r.id,
+        paymentPk: r.payPk,
+        paymentId: r.payPk,
+        submissionId: r.subId,
+        approvalCode: 'ABC123',
+        currency: r.currency,
+        amountMinor: r.amount,
+        debtorPartnerId: r.debtor,
+        beneficiaryPartnerId: r.beneficiary,
+        initiatedAt: r.now,
+        clearedAt: r.now,
+      })),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** One cleared transaction debtor → beneficiary; its id. */
+async function txn(...cleared: Cleared): Promise<string> {
+  return (await txns([cleared]))[0]!;
 }
 
 /** The independent computation: bilateral nets and multilateral leaves from the list itself. */
@@ -165,7 +192,7 @@ describe('cut-off netting and merkle artefacts', () => {
       ['part_e', 'part_d', 500n, 'USD'], // d and e net to zero
       ['part_a', 'part_c', 70n, 'EUR'],
     ];
-    for (const [d, b, a, c] of list) await txn(d, b, a, c);
+    await txns(list);
     const res = await runCutoff(db());
     expect(res.ran).toBe(true);
     expect(res.batches.map((b) => [b.currency, b.status, b.txnCount])).toEqual([
@@ -303,8 +330,7 @@ describe('cut-off netting and merkle artefacts', () => {
 
   it('emits one completed event per participant for a batch of many namespaces', async () => {
     const parts = Array.from({ length: 60 }, (_, i) => `part_m${String(i).padStart(2, '0')}`);
-    for (let i = 0; i < parts.length; i++)
-      await txn(parts[i]!, parts[(i + 1) % parts.length]!, BigInt(10 + i));
+    await txns(parts.map((p, i): Cleared => [p, parts[(i + 1) % parts.length]!, BigInt(10 + i)]));
     const [batch] = (await runCutoff(db())).batches;
     const rows = await db()
       .select()
@@ -360,7 +386,7 @@ describe('property: random transaction sets', () => {
         }),
         async (list) => {
           await forgetEarlier();
-          for (const [d, b, a] of list) await txn(d, b, a);
+          await txns(list);
           const res = await runCutoff(db());
           expect(res.batches).toHaveLength(1);
           const s = await stored(res.batches[0]!.id);
@@ -506,8 +532,22 @@ describe('reads after settlement', () => {
     // Positions in counterparty order: r1 received 200 from r2 and paid it 500, paid r3 70.
     const details = await getBatch(r1, batchId);
     expect(details.positions).toEqual([
-      { counterparty_id: 'part_r2', currency: 'USD', position_type: 'Debit', net_amount: '300' },
-      { counterparty_id: 'part_r3', currency: 'USD', position_type: 'Debit', net_amount: '70' },
+      {
+        counterparty_id: 'part_r2',
+        counterparty_name: 'part_r2',
+        counterparty_domain: 'part_r2.test',
+        currency: 'USD',
+        position_type: 'Debit',
+        net_amount: '300',
+      },
+      {
+        counterparty_id: 'part_r3',
+        counterparty_name: 'part_r3',
+        counterparty_domain: 'part_r3.test',
+        currency: 'USD',
+        position_type: 'Debit',
+        net_amount: '70',
+      },
     ]);
     expect(details.merkle_leaf).toMatchObject({ kind: 'debtor', amount: '370' });
 
@@ -537,6 +577,9 @@ describe('reads after settlement', () => {
       { admission_id: s0!.admissionId, submission_status: 6 },
     ]);
 
+    // The network's figures are counters the services keep as they write; this file's fixtures
+    // write rows directly, so they are recomputed from the rows first, as after a bulk load.
+    await rebuildRollups(db());
     const stats = await networkStats(r1);
     expect(stats.transactions_awaiting_settlement).toBe(1);
   });

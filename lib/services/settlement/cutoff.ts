@@ -3,13 +3,15 @@ import type { Db, Tx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { logger } from '@/lib/log/logger';
-import { emitEvents } from '../events/emit';
+import { emitEvents } from '@/lib/events/emit';
 import { fromBase64, rootFromLeafHashes, toBase64, TREE_VERSION } from '@/lib/settlement/merkle';
 import { buildLevels } from '@/lib/settlement/merkle-levels';
 import { rowsOf } from '@/lib/db/rows';
 import { LOCKS } from '@/lib/db/locks';
 
 import { recordAudit, type AuditContext } from '../audit/record';
+import { settleLiquidity } from '../liquidity/settlement';
+import { releaseLiquidityQueue } from '../liquidity/release';
 
 const { settlementBatches, settlementLeaves, namespaces, auditHeads } = schema;
 
@@ -35,6 +37,13 @@ export interface CutoffResult {
  * the batch as FAILED.
  */
 export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<CutoffResult> {
+  const result = await cutoffTransaction(db, options);
+  // The settled debits are headroom again: what waited in the liquidity queue may go now.
+  if (result.batches.some((b) => b.status === 'COMPLETED')) await releaseLiquidityQueue(db);
+  return result;
+}
+
+async function cutoffTransaction(db: Db, options: CutoffOptions): Promise<CutoffResult> {
   const cutoff = options.cutoffTime ?? new Date();
   return db.transaction(async (tx) => {
     const locked = await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCKS.cutoff}) AS ok`);
@@ -95,6 +104,11 @@ export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<Cu
         batches.push({ id, currency, status: 'FAILED', txnCount: 0 });
       }
     }
+    // The completed batches' nets move the participants' balances and positions (DESIGN §11).
+    await settleLiquidity(
+      tx,
+      batches.filter((b) => b.status === 'COMPLETED').map((b) => b.id),
+    );
     await requested({ ran: true, batches });
     return { ran: true, batches };
   });
@@ -144,14 +158,14 @@ async function takeAndNet(tx: Tx, id: string, currency: string, cutoff: Date, no
         INSERT INTO namespace_rollup_deltas (partner_id, metric, day, key, currency, count, amount)
         SELECT party, 'volume', day, k.key, ${currency}, sum(k.sign * n), sum(k.sign * a)
         FROM (SELECT d, b, csp_utc_day(i) AS day, count(*) AS n, sum(a) AS a FROM settled GROUP BY 1, 2, 3) g
-        CROSS JOIN LATERAL (VALUES (d), (CASE WHEN b <> d THEN b END)) AS p(party)
+        CROSS JOIN LATERAL (VALUES (d), (CASE WHEN b <> d THEN b END), ('_network')) AS p(party)
         CROSS JOIN LATERAL (VALUES ('admitted', -1), ('settled', 1)) AS k(key, sign)
         WHERE party IS NOT NULL GROUP BY 1, 3, 4
         UNION ALL
         SELECT party, 'awaiting', DATE '1970-01-01', key, ${currency}, -sum(n), -sum(amount)
         FROM (SELECT d, b, count(*) AS n, sum(a) AS a FROM settled GROUP BY 1, 2) g
         CROSS JOIN LATERAL (VALUES (d, 'out', a), (b, 'in', a), (d, 'txn', 0),
-          (CASE WHEN b <> d THEN b END, 'txn', 0)) AS m(party, key, amount)
+          (CASE WHEN b <> d THEN b END, 'txn', 0), ('_network', 'txn', a)) AS m(party, key, amount)
         WHERE party IS NOT NULL GROUP BY 1, 4
       ), pairs AS (
         SELECT least(d, b) AS x, greatest(d, b) AS y, sum(CASE WHEN d = b THEN 0 WHEN d < b THEN -a ELSE a END) AS net,
@@ -302,13 +316,13 @@ async function releaseStale(tx: Tx): Promise<number> {
       -- Back from settled to admitted, and cleared-not-settled again (lib/services/overview/deltas.ts).
       INSERT INTO namespace_rollup_deltas (partner_id, metric, day, key, currency, count, amount)
       SELECT party, 'volume', csp_utc_day(i), k.key, currency, sum(k.sign), sum(k.sign * a)
-      FROM released CROSS JOIN LATERAL (VALUES (d), (CASE WHEN b <> d THEN b END)) AS p(party)
+      FROM released CROSS JOIN LATERAL (VALUES (d), (CASE WHEN b <> d THEN b END), ('_network')) AS p(party)
       CROSS JOIN LATERAL (VALUES ('settled', -1), ('admitted', 1)) AS k(key, sign)
       WHERE party IS NOT NULL GROUP BY 1, 3, 4, 5
       UNION ALL
       SELECT party, 'awaiting', DATE '1970-01-01', key, currency, count(*), sum(amount)
       FROM released CROSS JOIN LATERAL (VALUES (d, 'out', a), (b, 'in', a), (d, 'txn', 0),
-        (CASE WHEN b <> d THEN b END, 'txn', 0)) AS m(party, key, amount)
+        (CASE WHEN b <> d THEN b END, 'txn', 0), ('_network', 'txn', a)) AS m(party, key, amount)
       WHERE party IS NOT NULL GROUP BY 1, 4, 5`);
     await tx
       .delete(schema.settlementPartnerPositions)

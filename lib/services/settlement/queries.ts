@@ -27,9 +27,8 @@ const {
   namespaces,
 } = schema;
 type BatchRow = typeof settlementBatches.$inferSelect;
-export type BatchStatus = BatchRow['status'];
 
-export function serializeSummary(b: BatchRow, txnCount: number) {
+function serializeSummary(b: BatchRow, txnCount: number) {
   return {
     token: b.id,
     cutoff_time: unixSeconds(b.cutoffTime),
@@ -156,6 +155,19 @@ export async function getBatch(ctx: ServiceContext, batchId: string) {
   const positions = (row?.counterpartyIds ?? [])
     .map((counterpartyId, i) => ({ counterpartyId, net: BigInt(row!.netAmounts[i]!) }))
     .sort((a, b) => (a.counterpartyId < b.counterpartyId ? -1 : a.counterpartyId > b.counterpartyId ? 1 : 0));
+  // The counterparties' names and domains, for labels (one lookup by key for the batch's few).
+  const named = positions.length
+    ? await ctx.db
+        .select({ id: namespaces.id, name: namespaces.name, domain: namespaces.domain })
+        .from(namespaces)
+        .where(
+          inArray(
+            namespaces.id,
+            positions.map((p) => p.counterpartyId),
+          ),
+        )
+    : [];
+  const nameOf = new Map(named.map((n) => [n.id, n]));
   const completed = batch.status === 'COMPLETED' && batch.rootHash;
   return {
     summary: serializeSummary(batch, leaf.txnCount),
@@ -178,6 +190,8 @@ export async function getBatch(ctx: ServiceContext, batchId: string) {
       : null,
     positions: positions.map((p) => ({
       counterparty_id: p.counterpartyId,
+      counterparty_name: nameOf.get(p.counterpartyId)?.name ?? null,
+      counterparty_domain: nameOf.get(p.counterpartyId)?.domain ?? null,
       currency: row!.currency,
       position_type: p.net >= 0n ? ('Credit' as const) : ('Debit' as const),
       net_amount: (p.net >= 0n ? p.net : -p.net).toString(),

@@ -11,7 +11,7 @@ import { requireNamespace } from '../guards';
 const { settlementBatches, settlementLeaves, settlementPartnerPositions, namespaces } = schema;
 
 /** The most batches one statement lists; a longer period is refused with a clear error. */
-export const STATEMENT_BATCHES = 5000;
+const STATEMENT_BATCHES = 5000;
 
 /**
  * A namespace's settlement statement over a period: each completed batch it took part in (cut-off
@@ -108,7 +108,7 @@ export async function settlementStatement(ctx: ServiceContext, q: SettlementStat
   };
 }
 
-export const STATEMENT_CSV_COLUMNS = [
+const STATEMENT_CSV_COLUMNS = [
   'line',
   'batch_id',
   'cutoff_time',

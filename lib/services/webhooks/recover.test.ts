@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, reviewedSandboxAdmin } from '@/lib/testing/db';
 import { schema } from '@/lib/db';
 import type { ServiceContext } from '@/lib/services/context';
-import { recoverDeliveries, RECOVER_BATCH } from './webhooks';
+import { recoverDeliveries, RECOVER_BATCH } from './deliveries';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let ctx: ServiceContext;

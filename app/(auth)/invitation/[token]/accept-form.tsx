@@ -8,6 +8,7 @@ import { formField } from '@/lib/client/form-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
+import { DASHBOARD_HEADER } from '@/lib/security/same-origin';
 
 interface Values {
   name: string;
@@ -28,7 +29,11 @@ export function AcceptInvitationForm({ token, email, name }: { token: string; em
     setError(null);
     const res = await fetch(`/api/invitation/${encodeURIComponent(token)}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+      headers: {
+        'content-type': 'application/json',
+        'idempotency-key': crypto.randomUUID(),
+        [DASHBOARD_HEADER]: '1',
+      },
       body: JSON.stringify({ password: v.password, ...(v.name.trim() ? { name: v.name.trim() } : {}) }),
     });
     if (!res.ok) {

@@ -16,6 +16,7 @@ import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import { DetailPageSkeleton } from '@/components/ui/skeleton';
 import AccountNotFound from './not-found';
 import { accountQueries } from '@/lib/client/queries/accounts';
+import { useNamespace } from '@/lib/client/namespace';
 
 export function AccountDetail({
   initial,
@@ -27,25 +28,26 @@ export function AccountDetail({
   canManage: boolean;
   isSandbox: boolean;
 }) {
+  const ns = useNamespace();
   const qc = useQueryClient();
   const toast = useToast();
   const [confirming, setConfirming] = useState(false);
   const token = initial.data.token;
   const path = `/account/${encodeURIComponent(token)}`;
   // After a namespace switch the account is read afresh in the new one.
-  const account = useQuery({ ...accountQueries.detail(token), initialData: initialFrom(initial) });
+  const account = useQuery({ ...accountQueries.detail(ns, token), initialData: initialFrom(ns, initial) });
   const a = account.data;
   const done = (text: string) => {
     toast('success', text);
     void qc.invalidateQueries({ queryKey: accountQueries.keys.all });
   };
   const verify = useMutation({
-    mutationFn: () => apiFetch<Account>(`${path}/verify`, { method: 'POST' }),
+    mutationFn: () => apiFetch<Account>(`${path}/verify`, { partner: ns, method: 'POST' }),
     onSuccess: () => done('Account verified'),
     onError: (e: Error) => toast('error', e.message),
   });
   const remove = useMutation({
-    mutationFn: () => apiFetch(path, { method: 'DELETE' }),
+    mutationFn: () => apiFetch(path, { partner: ns, method: 'DELETE' }),
     onSuccess: () => {
       setConfirming(false);
       done('Account deleted');

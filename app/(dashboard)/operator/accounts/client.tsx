@@ -7,13 +7,15 @@ import { useOperatorDecision } from '../decision';
 import { PageTitle } from '@/components/ui/page-title';
 import { reviewColumns, type AwaitingAccount } from './columns';
 import { accountReviewQueries } from '@/lib/client/queries/operator';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 
 /** The operator's queue of production accounts to verify, oldest first; each decision needs a note. */
 export function AccountsReview() {
+  const ns = useNamespace();
   const paging = usePaging();
-  const query = useQuery(accountReviewQueries.list({ limit: LIMIT, ...paging.query }));
+  const query = useQuery(accountReviewQueries.list(ns, { limit: LIMIT, ...paging.query }));
   const { open, dialog, isPending } = useOperatorDecision<AwaitingAccount>({
     noun: 'account',
     name: (a) => a.account_title,

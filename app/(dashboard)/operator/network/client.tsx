@@ -4,7 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
+import { CutoffConfirmDialog } from '@/components/operator/cutoff-preview';
 import { HealthPanel } from '@/components/operator/health-panel';
+import { NearCapList } from '@/components/operator/near-cap';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useToast } from '@/components/ui/toast';
@@ -19,11 +21,12 @@ import { CARD, LINK, TERM } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { networkBatchColumns } from './columns';
 import { Section } from '@/components/ui/section';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 
 /** What a cut-off did, in one sentence. */
-export function describeCutoff(r: CutoffResult): string {
+function describeCutoff(r: CutoffResult): string {
   if (!r.ran) return 'Another cut-off is running; try again in a moment.';
   if (r.batches.length === 0) return 'Cut-off ran: no cleared transactions were waiting.';
   const parts = r.batches.map(
@@ -34,7 +37,8 @@ export function describeCutoff(r: CutoffResult): string {
 }
 
 function Stats() {
-  const stats = useQuery(networkStatsQuery());
+  const ns = useNamespace();
+  const stats = useQuery(networkStatsQuery(ns));
   if (stats.isError) return <FormAlert message={(stats.error as Error).message} />;
   const s = stats.data;
   const items: Array<[string, number | undefined, string?]> = [
@@ -68,15 +72,18 @@ function Stats() {
 }
 
 export function NetworkClient() {
+  const ns = useNamespace();
   const paging = usePaging();
-  const batches = useQuery(networkBatchesQuery(paging.cursor, LIMIT));
+  const batches = useQuery(networkBatchesQuery(ns, paging.cursor, LIMIT));
   const cutoff = useRunCutoff();
   const toast = useToast();
   const [outcome, setOutcome] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
 
   function runCutoff() {
     setOutcome(null);
     cutoff.mutate(undefined, {
+      onSettled: () => setConfirming(false),
       onSuccess: (r) => {
         const text = describeCutoff(r);
         setOutcome(text);
@@ -100,8 +107,9 @@ export function NetworkClient() {
       >
         Network
       </PageTitle>
-      <Section id="health-heading" title="Delivery and settlement health">
+      <Section id="health-heading" title="Delivery, settlement and liquidity health">
         <HealthPanel />
+        <NearCapList />
       </Section>
       <Section id="stats-heading" title="Network figures">
         <Stats />
@@ -109,10 +117,11 @@ export function NetworkClient() {
       <Section id="cutoff-heading" title="Settlement cut-off" card>
         <p className="text-sm text-slate-600 dark:text-slate-400">
           A cut-off runs on its own at every interval. Running one now settles every cleared transaction up to
-          this moment: one batch per currency, each with its merkle root.
+          this moment: one batch per currency, each with its merkle root. You see what it would batch before
+          it runs.
         </p>
         <div>
-          <Button type="button" onClick={runCutoff} disabled={cutoff.isPending}>
+          <Button type="button" onClick={() => setConfirming(true)} disabled={cutoff.isPending}>
             {cutoff.isPending ? 'Running cut-off…' : 'Run cut-off now'}
           </Button>
         </div>
@@ -120,6 +129,12 @@ export function NetworkClient() {
           {outcome}
         </p>
         <FormAlert message={cutoff.isError ? cutoff.error.message : null} />
+        <CutoffConfirmDialog
+          open={confirming}
+          busy={cutoff.isPending}
+          onConfirm={runCutoff}
+          onCancel={() => setConfirming(false)}
+        />
       </Section>
       <Section id="batches-heading" title="Latest batches across the network">
         <FormAlert message={batches.isError ? (batches.error as Error).message : null} />

@@ -25,18 +25,34 @@ import {
 } from '@/lib/client/queries/payments';
 import { batchQuery } from '@/lib/client/queries/settlements';
 import { parseAddress } from '@/lib/domain/address';
+import { useNamespace } from '@/lib/client/namespace';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import { DetailPageSkeleton } from '@/components/ui/skeleton';
 import PaymentNotFound from './not-found';
+import { PaymentAsCall } from '@/components/snippets/payment-as-call';
+import { paymentReturnsQuery, returnQuery } from '@/lib/client/queries/returns';
+import { returnSteps, ReturnsSection } from './returns-section';
 
 /** The wire types (lib/schemas, type only); a payment's parties read as the create body declares them. */
 type Task = WireTask;
 /** `approval`: on a four-eyes task, which approval the change was (1, or 2 of two). */
-type TaskChange = Pick<Task, 'status' | 'status_reason' | 'updated_by'> & { at: number; approval?: number };
-const changeText = (c: TaskChange) =>
+type TaskChange = Pick<Task, 'status' | 'status_reason' | 'updated_by' | 'note'> & {
+  at: number;
+  approval?: number;
+};
+/**
+ * A change of a task in the timeline. A note added on its own leaves the status and reason as the
+ * change before it (`prev`; none: pending) left them, and says only the note.
+ */
+const changeText = (c: TaskChange, prev: TaskChange | undefined) =>
   c.approval && c.status === 1
     ? 'approved, awaiting a second approver'
-    : `${TASK_STATUS[c.status]} (${reasonLabel(c.status_reason)}${c.approval === 2 ? ', second approval' : ''})`;
+    : c.note &&
+        !c.approval &&
+        c.status === (prev?.status ?? 1) &&
+        c.status_reason === (prev?.status_reason ?? 0)
+      ? `note “${c.note}”`
+      : `${TASK_STATUS[c.status]} (${reasonLabel(c.status_reason)}${c.approval === 2 ? ', second approval' : ''})`;
 
 /** Submission status → badge tone: waiting amber, admitted or settled green, refused or lapsed red. */
 
@@ -88,6 +104,7 @@ export function PaymentDetail({
   paymentId,
   initial,
   canSubmit,
+  canReturn,
   namespace,
 }: {
   paymentId: string;
@@ -95,44 +112,57 @@ export function PaymentDetail({
   initial: ServerRead<Payment>;
   /** Admins submit a payment that was created and not yet submitted. */
   canSubmit: boolean;
+  /** Support and admins ask for an admitted payment back (the payer's side) or give it back (the payee's). */
+  canReturn: boolean;
   /** The namespace the payment is read in: its direction, and whose side a ledger line is. */
   namespace: { token: string; domain: string } | null;
 }) {
   const id = encodeURIComponent(paymentId);
+  const ns = useNamespace();
   const qc = useQueryClient();
   const toast = useToast();
   // The page read the payment on the server (a 404 renders the not-found page instead); after a
   // namespace switch it is read afresh in the new one.
-  const payment = useQuery({ ...paymentQuery(paymentId), initialData: initialFrom(initial) });
-  const submission = useQuery({ ...submissionQuery(paymentId), enabled: payment.isSuccess });
+  const payment = useQuery({ ...paymentQuery(ns, paymentId), initialData: initialFrom(ns, initial) });
+  const submission = useQuery({ ...submissionQuery(ns, paymentId), enabled: payment.isSuccess });
   const sub = submission.data;
   // When its status moves, the tasks, transaction and exceptions are read again with it.
   const seenStatus = useRef(sub?.status);
   useEffect(() => {
     if (seenStatus.current !== undefined && seenStatus.current !== sub?.status) {
       for (const part of ['tasks', 'txns', 'exc'] as const)
-        void qc.invalidateQueries({ queryKey: paymentKeys.part(paymentId, part) });
+        void qc.invalidateQueries({ queryKey: paymentKeys.part(ns, paymentId, part) });
     }
     seenStatus.current = sub?.status;
-  }, [sub?.status, qc, paymentId]);
-  const tasks = useQuery(paymentTasksQuery(paymentId, sub?.admission_id));
-  const txns = useQuery({ ...paymentTransactionsQuery(paymentId), enabled: payment.isSuccess });
+  }, [sub?.status, qc, ns, paymentId]);
+  const tasks = useQuery(paymentTasksQuery(ns, paymentId, sub?.admission_id));
+  const txns = useQuery({ ...paymentTransactionsQuery(ns, paymentId), enabled: payment.isSuccess });
   // One transaction per payment; its batch's completion is the time of the settled step (the
   // batch's own query: a cut-off refreshes it here too).
   const batchId = txns.data?.transactions.find((t) => t.batch_id)?.batch_id ?? null;
   const batch = useQuery({
-    ...batchQuery(batchId ?? ''),
+    ...batchQuery(ns, batchId ?? ''),
     enabled: Boolean(batchId),
     // Only a timestamp: the step and its link stand without it.
     throwOnError: false,
   });
-  const excs = useQuery({ ...paymentExceptionsQuery(paymentId), enabled: payment.isSuccess });
+  const excs = useQuery({ ...paymentExceptionsQuery(ns, paymentId), enabled: payment.isSuccess });
+  // An admitted or settled payment may have returns; a return payment is none's original, and
+  // says what it returns instead.
+  const returnOf = payment.data?.return_of ?? null;
+  const returnable = !returnOf && (sub?.status === 3 || sub?.status === 6);
+  const returns = useQuery({ ...paymentReturnsQuery(ns, paymentId), enabled: returnable });
+  const asReturn = useQuery({
+    ...returnQuery(ns, paymentId),
+    enabled: Boolean(returnOf),
+    throwOnError: false,
+  });
 
   const submit = useMutation({
-    mutationFn: () => apiFetch<Submission>(`/payments/${id}/submissions`, { method: 'POST' }),
+    mutationFn: () => apiFetch<Submission>(`/payments/${id}/submissions`, { partner: ns, method: 'POST' }),
     onSuccess: async () => {
       toast('success', `Payment ${paymentId} submitted`);
-      await qc.invalidateQueries({ queryKey: paymentKeys.detail(paymentId) });
+      await qc.invalidateQueries({ queryKey: paymentKeys.detail(ns, paymentId) });
     },
     onError: (e: Error) => toast('error', e.message),
   });
@@ -161,11 +191,12 @@ export function PaymentDetail({
       : t.status !== 1 || t.modified_on !== t.created_on
         ? [{ ...t, at: t.modified_on }]
         : [];
-    for (const c of history)
+    history.forEach((c, i) =>
       changes.push({
         at: c.at,
-        text: `${t.name.replace(/_/g, ' ')}: ${changeText(c)}${c.updated_by ? ` by ${c.updated_by}` : ''}`,
-      });
+        text: `${t.name.replace(/_/g, ' ')}: ${changeText(c, history[i - 1])}${c.updated_by ? ` by ${c.updated_by}` : ''}`,
+      }),
+    );
   }
   timeline.push(...changes.sort((x, y) => x.at! - y.at!));
   if (sub && sub.status >= 3) {
@@ -176,6 +207,7 @@ export function PaymentDetail({
     const at = status === 5 ? isoSeconds(p.expires_at) : decidedAt || null;
     timeline.push({ at, text: SUBMISSION_STATUS[status]! });
   }
+  const sides = { debtor: domainOf(p.debtor_party), beneficiary: domainOf(p.beneficiary_party) };
   for (const t of txns.data?.transactions ?? []) {
     if (!t.batch_id) continue;
     const settledAt = t.batch_id === batchId ? batch.data?.summary.completed_on : null;
@@ -185,6 +217,15 @@ export function PaymentDetail({
       href: `/settlements/${encodeURIComponent(t.batch_id)}`,
     });
   }
+  timeline.push(...returnSteps(returns.data?.returns ?? [], sides));
+  // The payer's side asks for it back, the payee's gives it back; a payment inside one namespace
+  // has no other side to return it.
+  const returnKind =
+    canReturn && namespace && returnable && sides.debtor !== sides.beneficiary
+      ? outgoing
+        ? ('request' as const)
+        : ('initiative' as const)
+      : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -201,14 +242,27 @@ export function PaymentDetail({
           {namespace ? (
             <span data-testid="payment-direction">{outgoing ? 'Outgoing' : 'Incoming'}</span>
           ) : null}{' '}
-          {p.payment_type.replace('Type_', '').toLowerCase()} ·{' '}
+          {/* A return moves money back whatever its payment type: it is named for what it is. */}
+          {returnOf ? 'return' : p.payment_type.replace('Type_', '').toLowerCase()} ·{' '}
           {/* Unknown until the submission is read: never "Not submitted" for a submitted payment. */}
           <span data-testid="payment-status">
             {submission.isPending ? 'Loading status…' : sub ? SUBMISSION_STATUS[sub.status] : 'Not submitted'}
           </span>
         </p>
+        {returnOf ? (
+          <p className="text-sm" data-testid="return-of">
+            Return of{' '}
+            <Link href={`/payments/${encodeURIComponent(returnOf)}`} className={LINK}>
+              {returnOf}
+            </Link>
+            {asReturn.data
+              ? ` · ${asReturn.data.kind === 'request' ? `asked for by ${domainOf(p.beneficiary_party)}` : `given by ${domainOf(p.debtor_party)} on its own initiative`} · ${asReturn.data.reason_text}${asReturn.data.note ? `: “${asReturn.data.note}”` : ''}`
+              : ''}
+          </p>
+        ) : null}
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="payment-reference">
-          Reference: {p.reference ? p.reference : <span className="text-slate-500">none</span>}
+          Reference:{' '}
+          {p.reference ? p.reference : <span className="text-slate-600 dark:text-slate-400">none</span>}
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
@@ -243,6 +297,7 @@ export function PaymentDetail({
           ))}
         </ol>
       </section>
+      {returnable ? <ReturnsSection data={returns.data} sides={sides} kind={returnKind} /> : null}
       <section className={CARD} aria-label="Submission">
         <h2 className="mb-1 font-medium">Submission</h2>
         {submission.isPending ? (
@@ -342,6 +397,9 @@ export function PaymentDetail({
             </li>
           ))}
         </ul>
+      </section>
+      <section className={CARD} aria-label="As an API call">
+        <PaymentAsCall payment={p} />
       </section>
     </div>
   );

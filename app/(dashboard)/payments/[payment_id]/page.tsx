@@ -1,7 +1,7 @@
 import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
 import type { Payment } from '@/lib/client/queries/payments';
 import { PaymentDetail } from './client';
-import { canManage } from '@/lib/dashboard/permissions';
+import { canManage, canReturnPayments } from '@/lib/dashboard/permissions';
 
 export const metadata = { title: 'Payment · Payment Network' };
 
@@ -15,6 +15,7 @@ export default async function Page({ params }: { params: Promise<{ payment_id: s
       paymentId={paymentId}
       initial={{ partnerId: partnerId ?? null, data: payment }}
       canSubmit={canManage(me.role)}
+      canReturn={canReturnPayments(me.role)}
       namespace={ns ? { token: ns.token, domain: ns.domain } : null}
     />
   );

@@ -13,6 +13,7 @@ import { VerifyInclusion } from './verify-inclusion';
 import { PageTitle } from '@/components/ui/page-title';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import BatchNotFound from './not-found';
+import { useNamespace } from '@/lib/client/namespace';
 
 function Summary({ batch }: { batch: BatchDetail }) {
   const s = batch.summary;
@@ -109,7 +110,8 @@ export function BatchDetailClient({
   /** The batch as the page read it on the server, in the namespace it was read in. */
   initial: ServerRead<BatchDetail>;
 }) {
-  const batch = useQuery({ ...batchQuery(batchId), initialData: initialFrom(initial) });
+  const ns = useNamespace();
+  const batch = useQuery({ ...batchQuery(ns, batchId), initialData: initialFrom(ns, initial) });
 
   if (isNotFound(batch.error)) return <BatchNotFound />;
   if (batch.isError) {

@@ -10,6 +10,7 @@ import { formatMoney } from '@/lib/client/format';
 import type { BatchDetail } from '@/lib/client/queries/settlements';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
 import { Section } from '@/components/ui/section';
+import { chartOrder } from '@/components/charts/chart-order';
 
 const PAGE = 20;
 
@@ -26,7 +27,7 @@ const NetPositionsChart = dynamic(loadChart, {
   ),
 });
 
-export function positionsCsv(batch: BatchDetail): string {
+function positionsCsv(batch: BatchDetail): string {
   return toCsv(
     ['batch_id', 'counterparty_id', 'position_type', 'currency', 'net_amount_minor', 'net_amount'],
     batch.positions.map((p) => [
@@ -43,7 +44,9 @@ export function positionsCsv(batch: BatchDetail): string {
 /** Net positions: the chart, then the same figures as a table (paged here; they come in one answer). */
 export function PositionsSection({ batch }: { batch: BatchDetail }) {
   const [page, setPage] = useState(1);
-  const { positions, summary } = batch;
+  const { summary } = batch;
+  // In the chart's order (credits first, largest first): the table reads as the chart does.
+  const positions = chartOrder(batch.positions);
   const rows = positions.slice((page - 1) * PAGE, page * PAGE);
   const domains = useCounterpartyDomains();
   return (
@@ -89,8 +92,13 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
                 {rows.map((p) => (
                   <tr key={p.counterparty_id} className="border-t border-slate-100 dark:border-slate-800">
                     <td className="px-4 py-2">
-                      {domains.has(p.counterparty_id) ? (
-                        <span className="block">{domains.get(p.counterparty_id)}</span>
+                      {p.counterparty_name ? (
+                        <span className="block font-medium">{p.counterparty_name}</span>
+                      ) : null}
+                      {(p.counterparty_domain ?? domains.get(p.counterparty_id)) ? (
+                        <span className="block">
+                          {p.counterparty_domain ?? domains.get(p.counterparty_id)}
+                        </span>
                       ) : null}
                       <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
                         {p.counterparty_id}

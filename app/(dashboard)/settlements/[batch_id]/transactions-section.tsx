@@ -18,10 +18,11 @@ import { useCounterpartyDomains } from '@/lib/client/queries/links';
 import { sideOf } from './side';
 import { transactionColumns } from './columns';
 import { Section } from '@/components/ui/section';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 
-export function transactionsCsv(rows: BatchTransaction[], partnerId: string, batchId: string): string {
+function transactionsCsv(rows: BatchTransaction[], partnerId: string, batchId: string): string {
   return toCsv(
     [
       'batch_id',
@@ -58,10 +59,11 @@ export function transactionsCsv(rows: BatchTransaction[], partnerId: string, bat
 }
 
 export function TransactionsSection({ batch }: { batch: BatchDetail }) {
+  const ns = useNamespace();
   const paging = usePaging();
   const batchId = batch.summary.token;
   const partnerId = batch.merkle_leaf?.partner_id ?? '';
-  const query = useQuery(batchTransactionsQuery(batchId, paging.cursor, LIMIT));
+  const query = useQuery(batchTransactionsQuery(ns, batchId, paging.cursor, LIMIT));
   const domains = useCounterpartyDomains();
   const [exporting, setExporting] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -70,7 +72,7 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
     setExportError(null);
     setExporting('Exporting…');
     try {
-      const all = await fetchAllBatchTransactions(batchId, (done, total) =>
+      const all = await fetchAllBatchTransactions(ns, batchId, (done, total) =>
         setExporting(`Exporting ${done} of ${total}…`),
       );
       downloadCsv(`${batchId}-transactions.csv`, transactionsCsv(all, partnerId, batchId));

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { checkInclusion, type InclusionCheck } from '@/lib/client/inclusion';
 import { fetchProof, type BatchDetail } from '@/lib/client/queries/settlements';
 import { TERM } from '@/components/ui/styles';
+import { useNamespace } from '@/lib/client/namespace';
 
 type State =
   | { kind: 'idle' }
@@ -38,6 +39,7 @@ function Compare({ label, computed, stated }: { label: string; computed: string 
  * leaf hash from the leaf's fields and the root from the path; the server's word is not taken.
  */
 export function VerifyInclusion({ batch }: { batch: BatchDetail }) {
+  const ns = useNamespace();
   const [state, setState] = useState<State>({ kind: 'idle' });
 
   async function verify() {
@@ -46,7 +48,7 @@ export function VerifyInclusion({ batch }: { batch: BatchDetail }) {
       // Web Crypto exists only in secure contexts (HTTPS or localhost).
       if (!globalThis.crypto?.subtle)
         throw new Error('This browser offers no Web Crypto here: open the dashboard over HTTPS to verify.');
-      const proof = await fetchProof(batch.summary.token);
+      const proof = await fetchProof(ns, batch.summary.token);
       setState({ kind: 'done', check: await checkInclusion(batch, proof) });
     } catch (e) {
       setState({ kind: 'error', message: (e as Error).message });

@@ -11,6 +11,7 @@ import { STATEMENT_MAX_DAYS } from '@/lib/domain/statements';
 import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { statementQuery } from '@/lib/client/queries/settlements';
+import { useNamespace } from '@/lib/client/namespace';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -45,9 +46,10 @@ const signed = (net: string, currency: string) =>
  * `partnerId`: the selected namespace, as the page read it (the export link names it).
  */
 export function StatementClient({ partnerId }: { partnerId: string | null }) {
+  const ns = useNamespace();
   const { params, set } = useUrlState();
   const p = period(params);
-  const query = useQuery(statementQuery(p.query, p.valid));
+  const query = useQuery(statementQuery(ns, p.query, p.valid));
   const s = query.data;
   return (
     <div className="flex flex-col gap-6">

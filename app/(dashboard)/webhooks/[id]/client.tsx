@@ -22,12 +22,17 @@ import { disabledText, failingText, webhookState, WebhookStatusBadge } from '../
 import { FormSection } from '@/components/ui/form-section';
 import { LazyWebhookForm } from '../lazy-webhook-form';
 import { Deliveries } from './deliveries';
-import { Recovery, RecoveryProgress, useRecovery } from './recovery';
+import { LazyRecovery } from './lazy-recovery-form';
+import { RecoveryProgress, useRecovery } from './recovery';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import type { Webhook } from '@/lib/client/queries/webhooks';
 import WebhookNotFound from './not-found';
+import { Inbox } from './inbox';
+import { SelectField } from '@/components/ui/field';
+import { EVENT_TYPES, type EventType } from '@/lib/events/types';
+import { useNamespace } from '@/lib/client/namespace';
 
 /** One endpoint: its state, actions and delivery log; read-only unless `canManage` (admins). */
 export function WebhookDetail({
@@ -42,15 +47,17 @@ export function WebhookDetail({
   canManage: boolean;
   partnerId: string | null;
 }) {
+  const ns = useNamespace();
   const router = useRouter();
   const toast = useToast();
-  const query = useQuery({ ...webhookQuery(id), retry: false, initialData: initialFrom(initial) });
+  const query = useQuery({ ...webhookQuery(ns, id), retry: false, initialData: initialFrom(ns, initial) });
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
   const test = useSendTestEvent();
   const [secret, setSecret] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const [testType, setTestType] = useState<EventType>('webhook.test');
   const recovery = useRecovery(id);
 
   if (isNotFound(query.error)) return <WebhookNotFound />;
@@ -100,7 +107,7 @@ export function WebhookDetail({
           ← Webhooks
         </Link>
         <div className="flex flex-wrap items-center gap-3">
-          <PageTitle className="break-all">{w.url}</PageTitle>
+          <PageTitle className="break-all">{w.kind === 'inbox' ? 'Inbox endpoint' : w.url}</PageTitle>
           <WebhookStatusBadge webhook={w} />
         </div>
         <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -159,15 +166,34 @@ export function WebhookDetail({
           {canManage ? 'Actions' : 'Events'}
         </h2>
         {canManage ? (
-          <div className="flex flex-wrap gap-2">
+          <div className="flex flex-wrap items-end gap-2">
+            <SelectField
+              label="Test event type"
+              id="test-event-type"
+              value={testType}
+              onChange={(e) => setTestType(e.target.value as EventType)}
+            >
+              {EVENT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </SelectField>
             <Button
               disabled={!w.enabled || test.isPending}
               title={w.enabled ? undefined : 'Enable the endpoint first'}
               onClick={() =>
-                test.mutate(w.token, {
-                  onSuccess: (r) => toast('success', `Test event ${r.event_id} sent`),
-                  onError: fail,
-                })
+                test.mutate(
+                  { id: w.token, type: testType },
+                  {
+                    onSuccess: (r) =>
+                      toast(
+                        'success',
+                        `Test event ${r.event_id} sent${r.event_type === 'webhook.test' ? '' : ` (${r.event_type})`}`,
+                      ),
+                    onError: fail,
+                  },
+                )
               }
             >
               {test.isPending ? 'Sending…' : 'Send test event'}
@@ -197,7 +223,7 @@ export function WebhookDetail({
         )}
         {recovery.progress ? <RecoveryProgress progress={recovery.progress} onStop={recovery.stop} /> : null}
         {canManage && w.enabled ? (
-          <Recovery webhookId={w.token} failingSince={w.failing_since?.seconds ?? null} />
+          <LazyRecovery webhookId={w.token} failingSince={w.failing_since?.seconds ?? null} />
         ) : null}
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Events:{' '}
@@ -215,7 +241,10 @@ export function WebhookDetail({
         </p>
       </section>
 
-      {canManage ? (
+      {w.kind === 'inbox' ? <Inbox webhookId={w.token} /> : null}
+
+      {/* An inbox has no URL to edit and receives every event. */}
+      {canManage && w.kind !== 'inbox' ? (
         <FormSection summary="Edit settings" className={CARD}>
           <LazyWebhookForm
             key={w.updated_at.seconds}

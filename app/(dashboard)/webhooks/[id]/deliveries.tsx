@@ -9,6 +9,7 @@ import { deliveriesQuery, useRetryDelivery, type Webhook } from '@/lib/client/qu
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { deliveryColumns } from './columns';
+import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
 
@@ -23,13 +24,14 @@ export function Deliveries({
   /** The selected namespace (the export link names it). */
   partnerId: string | null;
 }) {
+  const ns = useNamespace();
   const { params, set } = useUrlState();
   const status = params.get('status') ?? '';
   const paging = usePaging('deliveries');
   const order = useListOrder('when', 'desc', { desc: 'Newest first', asc: 'Oldest first' }, 'deliveries');
   const toast = useToast();
   const query = useQuery(
-    deliveriesQuery(webhook.token, {
+    deliveriesQuery(ns, webhook.token, {
       status: status || undefined,
       cursor: paging.cursor,
       limit: LIMIT,

@@ -1,5 +1,11 @@
 import NextAuth from 'next-auth';
-import { authOptions } from '@/lib/auth/next-auth';
+import { authOptions } from '@/lib/dashboard/next-auth';
+import { sameOriginOnly } from '@/lib/dashboard/same-origin-guard';
 
 const handler = NextAuth(authOptions);
-export { handler as GET, handler as POST };
+
+// Its POSTs (sign-in, callback, sign-out) only from the dashboard's own pages; next-auth's own
+// double-submit CSRF token is their proof besides the browser's headers (next-auth/react and
+// lib/client/sign-out.ts send it), so they need no header of ours.
+const POST = sameOriginOnly(handler, 'next-auth');
+export { handler as GET, POST };

@@ -1,15 +1,17 @@
 import { getToken } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
-import { SESSION_SECRET } from '@/lib/auth/next-auth';
+import { SESSION_SECRET } from '@/lib/dashboard/next-auth';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { bodyTooLarge, callGateway, readBodyWithin } from '@/lib/dashboard/gateway-client';
 import { PARTNER_COOKIE, PARTNER_PARAM, partnerFromCookie } from '@/lib/dashboard/partner-cookie';
+import { refuseUnlessJson, sameOriginOnly } from '@/lib/dashboard/same-origin-guard';
 
 export const dynamic = 'force-dynamic';
 
 /**
  * The browser's one door to the gateway: attaches the session's JWT (which never leaves the
- * server), the selected namespace and a fresh idempotency-key per mutation.
+ * server), the selected namespace and a fresh idempotency-key per mutation. A mutation's body is
+ * forwarded only as JSON.
  */
 async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] }> }): Promise<Response> {
   const token = await getToken({ req, secret: SESSION_SECRET });
@@ -41,6 +43,8 @@ async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] 
   if (userAgent) headers['user-agent'] = userAgent.slice(0, 256);
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBodyWithin(req);
   if (body === null) return bodyTooLarge();
+  const unsupported = body === undefined ? null : refuseUnlessJson(contentType, body !== '');
+  if (unsupported) return unsupported;
   const query = search.toString();
   const res = await callGateway(`/${path.map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`, {
     method: req.method,
@@ -60,18 +64,21 @@ async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] 
       },
     });
   const text = await res.text();
-  const retryAfter = res.headers.get('retry-after');
+  // The request's id, and where its request log entry is read: an error toast links it.
+  const passed = Object.fromEntries(
+    ['retry-after', 'x-request-id', 'x-request-log']
+      .map((name) => [name, res.headers.get(name)] as const)
+      .filter((h): h is readonly [string, string] => h[1] !== null),
+  );
   return new Response(text, {
     status: res.status,
-    headers: {
-      'content-type': res.headers.get('content-type') ?? 'application/json',
-      ...(retryAfter ? { 'retry-after': retryAfter } : {}),
-    },
+    headers: { 'content-type': res.headers.get('content-type') ?? 'application/json', ...passed },
   });
 }
 
+// A read needs no proof of origin (an export link is a plain navigation); a change does.
 export const GET = handle;
-export const POST = handle;
-export const PUT = handle;
-export const PATCH = handle;
-export const DELETE = handle;
+export const POST = sameOriginOnly(handle);
+export const PUT = sameOriginOnly(handle);
+export const PATCH = sameOriginOnly(handle);
+export const DELETE = sameOriginOnly(handle);

@@ -13,6 +13,7 @@ import type { OrganizationReview } from '@/lib/schemas/organizations';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import OrganizationNotFound from './not-found';
 import { organizationReviewQuery } from '@/lib/client/queries/operator';
+import { useNamespace } from '@/lib/client/namespace';
 
 type Review = OrganizationReview;
 
@@ -32,7 +33,8 @@ export function OrganizationReview({
   /** The review as the page read it on the server (the operator holds no namespace). */
   initial: ServerRead<Review>;
 }) {
-  const query = useQuery({ ...organizationReviewQuery(orgId), initialData: initialFrom(initial) });
+  const ns = useNamespace();
+  const query = useQuery({ ...organizationReviewQuery(ns, orgId), initialData: initialFrom(ns, initial) });
   const decision = useOrgDecision();
   const back = (
     <Link href="/operator" className={`text-sm ${LINK}`}>

@@ -14,6 +14,22 @@ import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import type { GetNetworkSettlementResponse } from '@/lib/schemas/settlements';
 import { Section } from '@/components/ui/section';
 import NetworkBatchNotFound from './not-found';
+import dynamic from 'next/dynamic';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useNamespace } from '@/lib/client/namespace';
+
+// Recharts stays out of the page's first load, requested as soon as this module runs (as on the
+// namespace's batch page).
+const loadChart = () => import('@/components/charts/net-positions-chart').then((m) => m.NetPositionsChart);
+if (typeof window !== 'undefined') void loadChart();
+const NetPositionsChart = dynamic(loadChart, {
+  ssr: false,
+  loading: () => (
+    <div role="status" aria-label="Net positions chart: loading">
+      <Skeleton className="h-80 w-full" />
+    </div>
+  ),
+});
 
 /** One batch across the network, as the operator judges it: summary, root, every participant. */
 export function NetworkBatchClient({
@@ -27,10 +43,11 @@ export function NetworkBatchClient({
   /** The batch and its first page of participants as the page read them on the server. */
   initial: ServerRead<GetNetworkSettlementResponse>;
 }) {
+  const ns = useNamespace();
   const paging = usePaging();
   const query = useQuery({
-    ...networkBatchQuery(batchId, paging.cursor, limit),
-    initialData: initialFrom(initial, !paging.cursor),
+    ...networkBatchQuery(ns, batchId, paging.cursor, limit),
+    initialData: initialFrom(ns, initial, !paging.cursor),
   });
   if (isNotFound(query.error)) return <NetworkBatchNotFound />;
   const b = query.data?.batch;
@@ -79,6 +96,29 @@ export function NetworkBatchClient({
             </p>
           </div>
         </section>
+      ) : null}
+      {b && query.data && query.data.participants.length > 0 ? (
+        <Section
+          id="net-positions-heading"
+          title={
+            query.data.has_more || paging.cursor
+              ? 'Multilateral net positions of the participants on this page'
+              : 'Multilateral net positions'
+          }
+          card
+        >
+          <NetPositionsChart
+            currency={b.currency}
+            positions={query.data.participants.map((p) => ({
+              counterparty_id: p.partner_id,
+              counterparty_name: p.name,
+              counterparty_domain: p.domain,
+              position_type: p.kind === 'creditor' ? 'Credit' : 'Debit',
+              net_amount: p.amount,
+            }))}
+            legend={{ credit: 'Creditor: receives', debit: 'Debtor: pays' }}
+          />
+        </Section>
       ) : null}
       <Section id="participants-heading" title="Participants">
         <DataTable

@@ -14,6 +14,7 @@ import { DeliveryStatusBadge } from '../../../status';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import type { DeliveryDetail as DeliveryDetailData } from '@/lib/client/queries/webhooks';
 import DeliveryNotFound from './not-found';
+import { useNamespace } from '@/lib/client/namespace';
 
 /** One delivery: what was sent (the payload, as signed) and how the endpoint answered each attempt. */
 export function DeliveryDetail({
@@ -28,11 +29,12 @@ export function DeliveryDetail({
   initial: ServerRead<DeliveryDetailData>;
   canRetry: boolean;
 }) {
+  const ns = useNamespace();
   const toast = useToast();
   const query = useQuery({
-    ...deliveryQuery(webhookId, deliveryId),
+    ...deliveryQuery(ns, webhookId, deliveryId),
     retry: false,
-    initialData: initialFrom(initial),
+    initialData: initialFrom(ns, initial),
   });
   const retry = useRetryDelivery();
   const back = (

@@ -1,0 +1,30 @@
+import { Suspense } from 'react';
+import { RoleOnly } from '@/components/ui/admins-only';
+import { ListPageSkeleton } from '@/components/ui/skeleton';
+import { canManage, canOpen } from '@/lib/dashboard/permissions';
+import { requireMe } from '@/lib/dashboard/session';
+import { LiquidityClient } from './client';
+
+export const metadata = { title: 'Liquidity · Payment Network' };
+
+export default async function Page() {
+  const { me, partnerId } = await requireMe();
+  if (!canOpen(me.role, '/liquidity'))
+    return (
+      <RoleOnly title="Liquidity" who="For the network's participants">
+        This screen shows one namespace&apos;s settlement balance, cap and queue. The network&apos;s liquidity
+        is on the operator&apos;s Liquidity desk.
+      </RoleOnly>
+    );
+  if (!partnerId)
+    return (
+      <RoleOnly title="Liquidity" who="No namespace yet">
+        Create a namespace first: liquidity is kept per namespace and currency.
+      </RoleOnly>
+    );
+  return (
+    <Suspense fallback={<ListPageSkeleton label="Loading liquidity…" />}>
+      <LiquidityClient partnerId={partnerId} canManage={canManage(me.role)} />
+    </Suspense>
+  );
+}

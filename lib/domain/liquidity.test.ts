@@ -1,0 +1,126 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  fits,
+  headroom,
+  liquidityLimit,
+  offset,
+  utilisation,
+  type QueuedPayment,
+  type Standing,
+} from './liquidity';
+
+const standing = (position: bigint, limit: bigint | null): Standing => ({ position, limit });
+const q = (id: string, debtor: string, beneficiary: string, amount: bigint): QueuedPayment => ({
+  id,
+  debtor,
+  beneficiary,
+  amount,
+});
+
+describe('the limit, headroom and utilisation', () => {
+  it('is the cap, no more than the balance unless the operator lends', () => {
+    expect(liquidityLimit({ balance: 500n, cap: 1000n, allowUnsecured: false })).toBe(500n);
+    expect(liquidityLimit({ balance: 500n, cap: 1000n, allowUnsecured: true })).toBe(1000n);
+    expect(liquidityLimit({ balance: -50n, cap: 1000n, allowUnsecured: false })).toBe(0n);
+    expect(liquidityLimit({ balance: 500n, cap: null, allowUnsecured: false })).toBeNull();
+    const f = { balance: 2000n, cap: 1000n, allowUnsecured: false, position: 750n };
+    expect(headroom(f)).toBe(250n);
+    expect(utilisation(f)).toBe(75);
+    expect(fits(f, 250n)).toBe(true);
+    expect(fits(f, 251n)).toBe(false);
+    expect(headroom({ ...f, position: 1200n })).toBe(0n);
+    expect(utilisation({ ...f, cap: 0n, position: 1n })).toBe(100);
+  });
+});
+
+describe('offsetting the liquidity queue', () => {
+  it('admits a ring that fits only together (A→B, B→C, C→A of 100 under caps of 50)', () => {
+    const standings = new Map([
+      ['A', standing(0n, 50n)],
+      ['B', standing(0n, 50n)],
+      ['C', standing(0n, 50n)],
+    ]);
+    const ring = [q('1', 'A', 'B', 100n), q('2', 'B', 'C', 100n), q('3', 'C', 'A', 100n)];
+    expect(offset(ring, standings).map((p) => p.id)).toEqual(['1', '2', '3']);
+    // Without its third side the ring does not offset: nothing fits alone.
+    expect(offset(ring.slice(0, 2), standings)).toEqual([]);
+  });
+
+  it('admits bilateral offsetting and keeps each debtor oldest first', () => {
+    const standings = new Map([
+      ['A', standing(40n, 50n)],
+      ['B', standing(0n, 0n)],
+    ]);
+    // A owes 100 to B, B 90 to A: together A's net is +10 (fits), B's −10.
+    expect(offset([q('1', 'A', 'B', 100n), q('2', 'B', 'A', 90n)], standings).map((p) => p.id)).toEqual([
+      '1',
+      '2',
+    ]);
+    // A's older 100 does not fit and its newer 5 would: oldest first means neither goes.
+    const alone = new Map([
+      ['A', standing(40n, 50n)],
+      ['B', standing(0n, null)],
+    ]);
+    expect(offset([q('1', 'A', 'B', 100n), q('2', 'A', 'B', 5n)], alone)).toEqual([]);
+    expect(offset([q('1', 'A', 'B', 5n), q('2', 'A', 'B', 100n)], alone).map((p) => p.id)).toEqual(['1']);
+  });
+
+  it('lets a participant already past a lowered cap take part if it ends no further past it', () => {
+    const standings = new Map([
+      ['A', standing(900n, 500n)],
+      ['B', standing(0n, 100n)],
+    ]);
+    expect(offset([q('1', 'B', 'A', 80n)], standings).map((p) => p.id)).toEqual(['1']);
+    expect(offset([q('1', 'A', 'B', 1n)], standings)).toEqual([]);
+  });
+
+  const participants = ['A', 'B', 'C', 'D', 'E'];
+  const queueArb = fc.array(
+    fc
+      .tuple(
+        fc.constantFrom(...participants),
+        fc.constantFrom(...participants),
+        fc.bigInt({ min: 1n, max: 500n }),
+      )
+      .filter(([d, b]) => d !== b),
+    { maxLength: 40 },
+  );
+  const standingsArb = fc.tuple(
+    ...participants.map(() =>
+      fc.record({
+        position: fc.bigInt({ min: -300n, max: 600n }),
+        limit: fc.option(fc.bigInt({ min: 0n, max: 800n }), { nil: null }),
+      }),
+    ),
+  );
+
+  it('never takes a participant further past its limit, and admits each debtor oldest first (property)', () => {
+    fc.assert(
+      fc.property(queueArb, standingsArb, (raw, st) => {
+        const queue = raw.map(([d, b, a], i) => q(String(i), d, b, a));
+        const standings = new Map(participants.map((p, i) => [p, st[i]!]));
+        const chosen = offset(queue, standings);
+        const net = new Map<string, bigint>();
+        for (const c of chosen) {
+          net.set(c.debtor, (net.get(c.debtor) ?? 0n) + c.amount);
+          net.set(c.beneficiary, (net.get(c.beneficiary) ?? 0n) - c.amount);
+        }
+        for (const [p, n] of net) {
+          const s = standings.get(p)!;
+          if (s.limit !== null && n > 0n) expect(s.position + n).toBeLessThanOrEqual(s.limit);
+        }
+        // Per debtor, what is admitted is a prefix of its queue.
+        for (const p of participants) {
+          const mine = queue.filter((x) => x.debtor === p).map((x) => x.id);
+          const taken = chosen.filter((x) => x.debtor === p).map((x) => x.id);
+          expect(mine.slice(0, taken.length)).toEqual(taken);
+        }
+        // With no limits, everything goes.
+        const open = new Map(participants.map((p) => [p, standing(0n, null)]));
+        expect(offset(queue, open)).toHaveLength(queue.length);
+      }),
+      { seed: 20261126, numRuns: 300 },
+    );
+  });
+});

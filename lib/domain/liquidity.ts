@@ -1,0 +1,121 @@
+/**
+ * Liquidity rules shared by the gateway and the dashboard (DESIGN §11, docs/liquidity.md): the
+ * limit a participant's position may reach, its headroom and utilisation, and the offsetting that
+ * admits queued payments together. Amounts are minor units as bigint.
+ */
+
+export interface LiquidityFigures {
+  balance: bigint;
+  /** null: no cap, no limit. */
+  cap: bigint | null;
+  allowUnsecured: boolean;
+  position: bigint;
+}
+
+/**
+ * The most net debit the participant may run up: its cap, and no more than its balance unless the
+ * operator allows unsecured credit (a cap above what was placed is credit the network extends).
+ * null: no limit. Mirrored in SQL by `csp_liquidity_limit` (migration 0036).
+ */
+export function liquidityLimit(
+  f: Pick<LiquidityFigures, 'balance' | 'cap' | 'allowUnsecured'>,
+): bigint | null {
+  if (f.cap === null) return null;
+  if (f.allowUnsecured) return f.cap;
+  const secured = f.balance > 0n ? f.balance : 0n;
+  return f.cap < secured ? f.cap : secured;
+}
+
+/** What more the participant may pay out before the next cut-off; null when unlimited. */
+export function headroom(f: LiquidityFigures): bigint | null {
+  const limit = liquidityLimit(f);
+  if (limit === null) return null;
+  const room = limit - f.position;
+  return room > 0n ? room : 0n;
+}
+
+/** The position as a percentage of the limit (one decimal); null when unlimited. */
+export function utilisation(f: LiquidityFigures): number | null {
+  const limit = liquidityLimit(f);
+  if (limit === null) return null;
+  if (limit <= 0n) return f.position > 0n ? 100 : 0;
+  return Math.round(Number((f.position * 1000n) / limit)) / 10;
+}
+
+/** Whether a debit of `amount` fits: the admission's check (the SQL guard says the same). */
+export function fits(f: LiquidityFigures, amount: bigint): boolean {
+  const limit = liquidityLimit(f);
+  return limit === null || f.position + amount <= limit;
+}
+
+/** The default alert thresholds, percent of the limit. */
+export const DEFAULT_THRESHOLDS = [75, 90] as const;
+
+/** A queued payment as the offsetting sees it. */
+export interface QueuedPayment {
+  id: string;
+  debtor: string;
+  beneficiary: string;
+  amount: bigint;
+}
+
+/** A participant's standing for the offsetting: its position and limit (null: none). */
+export interface Standing {
+  position: bigint;
+  limit: bigint | null;
+}
+
+/**
+ * Which queued payments of one currency the network admits now (TARGET2's queue with
+ * offsetting): as many as can go together without taking any participant past its limit, oldest
+ * first per debtor. It starts from the whole queue and, while some participant would end past its
+ * limit with a net outflow, drops that participant's newest payment still in — so a debtor's
+ * admitted payments are always its oldest, and payments that fit only together (a ring A→B→C→A
+ * under caps none of them fits alone) go together. A participant already past its limit (its cap
+ * lowered) may still take part as long as it ends no further past it. Each round drops one payment:
+ * at most as many rounds as payments, each touching two participants.
+ *
+ * `queue` is in the order of arrival; the answer keeps that order.
+ */
+export function offset(queue: QueuedPayment[], standings: Map<string, Standing>): QueuedPayment[] {
+  const net = new Map<string, bigint>();
+  const add = (p: string, d: bigint) => net.set(p, (net.get(p) ?? 0n) + d);
+  // Each debtor's payments still in, oldest first: the newest is dropped first.
+  const byDebtor = new Map<string, number[]>();
+  const included = queue.map(() => true);
+  queue.forEach((q, i) => {
+    if (q.debtor === q.beneficiary) return;
+    add(q.debtor, q.amount);
+    add(q.beneficiary, -q.amount);
+    const list = byDebtor.get(q.debtor) ?? [];
+    list.push(i);
+    byDebtor.set(q.debtor, list);
+  });
+  const over = (p: string) => {
+    const limit = standings.get(p)?.limit;
+    const n = net.get(p) ?? 0n;
+    if (limit === null || limit === undefined || n <= 0n) return false;
+    return (standings.get(p)?.position ?? 0n) + n > limit;
+  };
+  const violators = new Set([...net.keys()].filter(over));
+  while (violators.size > 0) {
+    // Of the participants past their limit, drop the newest payment still in: older payments
+    // keep their place whoever's they are.
+    let newest = -1;
+    for (const p of violators) {
+      const last = byDebtor.get(p)?.at(-1);
+      if (last !== undefined && last > newest) newest = last;
+    }
+    if (newest < 0) break; // unreachable: a participant with a net outflow has a payment in
+    const q = queue[newest]!;
+    included[newest] = false;
+    byDebtor.get(q.debtor)!.pop();
+    add(q.debtor, -q.amount);
+    add(q.beneficiary, q.amount);
+    for (const p of [q.debtor, q.beneficiary]) {
+      if (over(p)) violators.add(p);
+      else violators.delete(p);
+    }
+  }
+  return queue.filter((_, i) => included[i]);
+}

@@ -1,0 +1,221 @@
+import { aliasedTable, and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { schema, type Db, type Tx } from '@/lib/db';
+import { rowsOf } from '@/lib/db/rows';
+import { LOCKS } from '@/lib/db/locks';
+import { SUBMISSION } from '@/lib/domain/statuses';
+import { partiesOfNamespaces } from '@/lib/domain/links';
+import { offset, type QueuedPayment, type Standing } from '@/lib/domain/liquidity';
+import { emitEvents } from '@/lib/events/emit';
+import { awaitingAdded, paymentMoved, submissionStatusName, writeDeltas } from '../overview/deltas';
+import { admissionOf } from '../payments/admitted';
+
+const { liquidityQueue, submissions, payments, namespaces } = schema;
+const debtorNs = aliasedTable(namespaces, 'debtor_ns');
+const beneficiaryNs = aliasedTable(namespaces, 'beneficiary_ns');
+
+/**
+ * The network admits what waits in the liquidity queue as headroom returns (DESIGN §11): after a
+ * cut-off, funds in, a higher cap, and on a short schedule for the headroom an incoming payment
+ * frees. One pass at a time across instances (an advisory lock; a pass that finds it taken does
+ * nothing, the one running will see the change). Per currency, under the locks of the queued
+ * submissions and of their participants' position rows (taken in id order, as every writer of
+ * positions takes them), the offsetting (lib/domain/liquidity.ts) picks what goes together, and
+ * it is admitted in the same transaction: the positions it moves were read under their locks, so
+ * nothing can take the headroom meanwhile.
+ */
+export async function releaseLiquidityQueue(db: Db, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [lock] = rowsOf(
+      await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCKS.liquidityRelease}) AS ok`),
+    );
+    if (!lock?.ok) return 0;
+    const currencies = rowsOf(
+      await tx.execute(sql`SELECT DISTINCT currency FROM liquidity_queue ORDER BY currency`),
+    ).map((r) => String(r.currency));
+    let released = 0;
+    for (const currency of currencies) released += await releaseCurrency(tx, currency, now);
+    return released;
+  });
+}
+
+/** The schedule's pass: nothing to do (one indexed probe) unless something waits. */
+export async function releaseIfQueued(db: Db): Promise<number> {
+  const [any] = await db.select({ id: liquidityQueue.submissionId }).from(liquidityQueue).limit(1);
+  return any ? releaseLiquidityQueue(db) : 0;
+}
+
+async function releaseCurrency(tx: Tx, currency: string, now: Date): Promise<number> {
+  // The queue in order of arrival, its submissions locked (an expiry or a decision waits, or is waited for).
+  const queued = await tx
+    .select({
+      queued: liquidityQueue,
+      sub: submissions,
+      payment: payments,
+      debtorOrgId: debtorNs.orgId,
+      beneficiaryOrgId: beneficiaryNs.orgId,
+    })
+    .from(liquidityQueue)
+    .innerJoin(submissions, eq(submissions.id, liquidityQueue.submissionId))
+    .innerJoin(payments, eq(payments.id, liquidityQueue.paymentPk))
+    .innerJoin(debtorNs, eq(debtorNs.id, liquidityQueue.debtorPartnerId))
+    .innerJoin(beneficiaryNs, eq(beneficiaryNs.id, liquidityQueue.beneficiaryPartnerId))
+    .where(and(eq(liquidityQueue.currency, currency), gt(liquidityQueue.expiresAt, now)))
+    .orderBy(asc(liquidityQueue.queuedAt), asc(liquidityQueue.submissionId))
+    .for('update', { of: submissions });
+  // A submission decided otherwise since it was queued (expired by now) is the expiry's to clear.
+  const waiting = queued.filter(
+    (q) => q.sub.status === SUBMISSION.pending || q.sub.status === SUBMISSION.on_hold,
+  );
+  if (waiting.length === 0) return 0;
+  const participants = [
+    ...new Set(waiting.flatMap((q) => [q.queued.debtorPartnerId, q.queued.beneficiaryPartnerId])),
+  ];
+  const positions = rowsOf(
+    await tx.execute(sql`
+      SELECT partner_id, position, csp_liquidity_limit(cap, balance, allow_unsecured) AS lim
+      FROM liquidity_positions
+      WHERE currency = ${currency} AND partner_id = ANY(${sql.param(participants)}::text[])
+      ORDER BY partner_id COLLATE "C" FOR UPDATE`),
+  );
+  const standings = new Map<string, Standing>(
+    positions.map((p) => [
+      String(p.partner_id),
+      { position: BigInt(String(p.position)), limit: p.lim === null ? null : BigInt(String(p.lim)) },
+    ]),
+  );
+  const items: QueuedPayment[] = waiting.map((q) => ({
+    id: q.queued.submissionId,
+    debtor: q.queued.debtorPartnerId,
+    beneficiary: q.queued.beneficiaryPartnerId,
+    amount: q.queued.amount,
+  }));
+  const chosen = new Set(offset(items, standings).map((c) => c.id));
+  const admitting = waiting.filter((q) => chosen.has(q.queued.submissionId));
+  if (admitting.length === 0) return 0;
+  await admitReleased(tx, admitting, currency, now);
+  return admitting.length;
+}
+
+type Waiting = {
+  queued: typeof liquidityQueue.$inferSelect;
+  sub: typeof submissions.$inferSelect;
+  payment: typeof payments.$inferSelect;
+  debtorOrgId: string;
+  beneficiaryOrgId: string;
+};
+
+/** Admits the released payments together: what admitting each writes, and the positions all of them move. */
+async function admitReleased(tx: Tx, admitting: Waiting[], currency: string, now: Date): Promise<void> {
+  const admitted = admitting.map((q) =>
+    admissionOf(
+      q.payment,
+      q.sub,
+      now,
+      partiesOfNamespaces([
+        { id: q.payment.debtorPartnerId, orgId: q.debtorOrgId },
+        { id: q.payment.beneficiaryPartnerId, orgId: q.beneficiaryOrgId },
+      ]),
+    ),
+  );
+  await tx.execute(sql`
+    UPDATE submissions s SET status = ${SUBMISSION.admitted}, transaction_id = v.txn,
+      version = s.version + 1, updated_at = ${now.toISOString()}::timestamptz
+    FROM unnest(${sql.param(admitted.map((a) => a.sub.id))}::text[], ${sql.param(admitted.map((a) => a.txn.id))}::text[]) AS v(id, txn)
+    WHERE s.id = v.id`);
+  // As arrays unnested into rows: a release after a long wait may admit thousands, which a
+  // multi-row VALUES list builds slowly (and past a few thousand, not at all).
+  const txns = admitted.map((a) => a.txn);
+  const col = <T>(rows: T[], f: (r: T) => unknown) => sql.param(rows.map(f));
+  await tx.execute(sql`
+    INSERT INTO transactions (id, payment_pk, payment_id, submission_id, approval_code, status, currency, amount_minor,
+      debtor_partner_id, beneficiary_partner_id, initiated_at, cleared_at, created_at, updated_at)
+    SELECT id, payment_pk, payment_id, submission_id, approval_code, 2, currency, amount_minor, debtor, beneficiary,
+      initiated_at, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+    FROM unnest(${col(txns, (t) => t.id)}::text[], ${col(txns, (t) => t.paymentPk)}::text[],
+      ${col(txns, (t) => t.paymentId)}::text[], ${col(txns, (t) => t.submissionId)}::text[],
+      ${col(txns, (t) => t.approvalCode)}::text[], ${col(txns, (t) => t.currency)}::text[],
+      ${col(txns, (t) => t.amountMinor.toString())}::bigint[], ${col(txns, (t) => t.debtorPartnerId)}::text[],
+      ${col(txns, (t) => t.beneficiaryPartnerId)}::text[], ${col(txns, (t) => t.initiatedAt.toISOString())}::timestamptz[])
+      AS v(id, payment_pk, payment_id, submission_id, approval_code, currency, amount_minor, debtor, beneficiary, initiated_at)`);
+  const lines = admitted.flatMap((a) => a.lines);
+  await tx.execute(sql`
+    INSERT INTO transaction_lines (id, transaction_id, partner_id, currency, amount_minor, direction, transaction_type)
+    SELECT * FROM unnest(${col(lines, (l) => l.id)}::text[], ${col(lines, (l) => l.transactionId)}::text[],
+      ${col(lines, (l) => l.partnerId)}::text[], ${col(lines, (l) => l.currency)}::text[],
+      ${col(lines, (l) => l.amountMinor.toString())}::bigint[], ${col(lines, (l) => l.direction)}::text[],
+      ${col(lines, (l) => l.transactionType)}::text[])`);
+  await tx.delete(liquidityQueue).where(
+    inArray(
+      liquidityQueue.submissionId,
+      admitting.map((q) => q.queued.submissionId),
+    ),
+  );
+  // Each participant's position moves by its debits less its credits; a debtor's queue shrinks.
+  const moves = new Map<string, { delta: bigint; count: number; amount: bigint }>();
+  const move = (p: string) => moves.get(p) ?? moves.set(p, { delta: 0n, count: 0, amount: 0n }).get(p)!;
+  for (const { queued } of admitting) {
+    const d = move(queued.debtorPartnerId);
+    d.delta += queued.amount;
+    d.count += 1;
+    d.amount += queued.amount;
+    move(queued.beneficiaryPartnerId).delta -= queued.amount;
+  }
+  const partners = [...moves.keys()].sort();
+  const column = <T>(f: (m: { delta: bigint; count: number; amount: bigint }) => T) =>
+    sql.param(partners.map((p) => String(f(moves.get(p)!))));
+  await tx.execute(sql`
+    INSERT INTO liquidity_positions AS p (partner_id, currency, position, queued_count, queued_amount)
+    SELECT partner_id, ${currency}, delta, -n, -amount
+    FROM unnest(${sql.param(partners)}::text[], ${column((m) => m.delta)}::bigint[], ${column((m) => m.count)}::int[],
+      ${column((m) => m.amount)}::bigint[]) AS v(partner_id, delta, n, amount)
+    ORDER BY partner_id COLLATE "C"
+    ON CONFLICT (partner_id, currency) DO UPDATE SET position = p.position + excluded.position,
+      queued_count = p.queued_count + excluded.queued_count, queued_amount = p.queued_amount + excluded.queued_amount,
+      updated_at = now()`);
+  await emitEvents(
+    tx,
+    admitted.flatMap((a) => a.events),
+  );
+  const deltas = admitting.flatMap((q, i) => [
+    ...paymentMoved(q.payment, submissionStatusName(q.sub.status), 'admitted'),
+    ...awaitingAdded(admitted[i]!.txn),
+  ]);
+  await writeDeltas(tx, deltas);
+}
+
+/**
+ * Submissions that expire while queued leave the queue, and their debtors' queued figures drop
+ * (lib/services/payments/expiry.ts, in the transaction that expires them). Rows locked in id order.
+ */
+export async function dequeueExpired(
+  tx: Tx,
+  expired: Array<{ submissionId: string; debtor: string; currency: string; amount: bigint }>,
+): Promise<void> {
+  if (expired.length === 0) return;
+  const gone = await tx
+    .delete(liquidityQueue)
+    .where(
+      inArray(
+        liquidityQueue.submissionId,
+        expired.map((e) => e.submissionId),
+      ),
+    )
+    .returning({ submissionId: liquidityQueue.submissionId });
+  const left = new Set(gone.map((g) => g.submissionId));
+  const byDebtor = new Map<string, { debtor: string; currency: string; n: number; amount: bigint }>();
+  for (const e of expired) {
+    if (!left.has(e.submissionId)) continue;
+    const key = `${e.debtor}\n${e.currency}`;
+    const d = byDebtor.get(key) ?? { debtor: e.debtor, currency: e.currency, n: 0, amount: 0n };
+    d.n += 1;
+    d.amount += e.amount;
+    byDebtor.set(key, d);
+  }
+  for (const d of [...byDebtor.values()].sort((a, b) =>
+    a.debtor < b.debtor ? -1 : a.debtor > b.debtor ? 1 : 0,
+  ))
+    await tx.execute(sql`
+      UPDATE liquidity_positions SET queued_count = queued_count - ${d.n}, queued_amount = queued_amount - ${d.amount.toString()}::bigint,
+        updated_at = now()
+      WHERE partner_id = ${d.debtor} AND currency = ${d.currency}`);
+}

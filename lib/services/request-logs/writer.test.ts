@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import { schema } from '@/lib/db';
+import { createTestDatabase } from '@/lib/testing/db';
+import { RequestLogWriter, type RequestLogEntry } from './writer';
+
+// The writer on the real table (PGlite, and PostgreSQL with TEST_DATABASE_URL).
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await database.db.insert(schema.organizations).values({ id: 'org_w', name: 'W', status: 'verified' });
+  await database.db
+    .insert(schema.namespaces)
+    .values({ id: 'part_w', orgId: 'org_w', name: 'W', domain: 'w.test', environment: 'sandbox' });
+}, 60_000);
+afterAll(() => database?.close());
+
+const entry = (n: number, fields: Partial<RequestLogEntry> = {}): RequestLogEntry => ({
+  partnerId: 'part_w',
+  id: `rl_${n}`,
+  requestId: `req_${n}`,
+  orgId: 'org_w',
+  at: new Date(Date.UTC(2026, 10, 26, 12, 0, n)).toISOString(),
+  method: 'POST',
+  path: '/api/v1/csp/payments',
+  route: '/api/v1/csp/payments',
+  query: null,
+  status: 200,
+  latencyMs: 3,
+  credential: 'key_w',
+  actor: 'core',
+  idempotencyKey: null,
+  replayed: false,
+  errorCode: null,
+  errorMessage: null,
+  sandbox: true,
+  requestBody: '{}',
+  responseBody: '{}',
+  ...fields,
+});
+
+describe('the request log writer', () => {
+  it('writes a batch in which one request carried U+0000, the character replaced and no entry lost', async () => {
+    const writer = new RequestLogWriter(database.db);
+    writer.record(entry(1));
+    // A body's "\u0000" parsed into a field name, quoted by the error message; the raw text as received.
+    writer.record(
+      entry(2, {
+        status: 400,
+        errorCode: 'error.bad_request',
+        errorMessage: 'device.model.x\u0000: must not contain U+0000',
+        requestBody: '{"first_name":"Ja\u0000ne"}',
+        query: 'q=a\u0000b', // re-encoded by the redaction: %00
+      }),
+    );
+    writer.record(entry(3));
+    await writer.flush();
+
+    const rows = await database.db
+      .select({
+        id: schema.requestLogs.id,
+        errorMessage: schema.requestLogs.errorMessage,
+        requestBody: schema.requestLogs.requestBody,
+        query: schema.requestLogs.query,
+      })
+      .from(schema.requestLogs)
+      .orderBy(asc(schema.requestLogs.id));
+    expect(rows).toEqual([
+      { id: 'rl_1', errorMessage: null, requestBody: '{}', query: null },
+      {
+        id: 'rl_2',
+        errorMessage: 'device.model.x\uFFFD: must not contain U+0000',
+        requestBody: '{"first_name":"Ja\uFFFDne"}',
+        query: 'q=a%00b',
+      },
+      { id: 'rl_3', errorMessage: null, requestBody: '{}', query: null },
+    ]);
+  });
+});
