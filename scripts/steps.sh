@@ -128,5 +128,25 @@ steps_table() {
   done
   printf '%-58s %6s %6d %6s  %s\n' total '' "$(steps_elapsed)" '' "$1"
   echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'); $(nproc 2>/dev/null || echo '?') cores"
+  steps_failures
   rm -rf "$STEPS_DIR"
+}
+
+# steps_failures: after the table, what each failed step said of its failures — the lines naming
+# a failed test or a check's error, with a little context, so a log read from its end (a CI
+# page's tail) names them without the whole output.
+steps_failures() {
+  local row name start end cpu rc slug
+  for row in "$STEPS_DIR"/*.row; do
+    [[ -e $row ]] || continue
+    IFS='|' read -r name start end cpu rc <"$row"
+    [[ $rc -eq 0 ]] && continue
+    slug=$(basename "$row" .row)
+    echo
+    echo "== $name failed; its failures:"
+    # Vitest's FAIL and ×/✗ lines, Playwright's ✘ and numbered failures, assertion and error lines.
+    sed 's/\x1b\[[0-9;]*m//g' "$STEPS_DIR/$slug.log" |
+      grep -E -A3 '^ *(FAIL|×|✗|✘)|^ +[0-9]+\) |AssertionError|Error:|^== .*FAILED' | head -n 120 ||
+      tail -n 40 "$STEPS_DIR/$slug.log"
+  done
 }
