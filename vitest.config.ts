@@ -9,6 +9,7 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    reporters: ['default', './test/flaky-reporter.ts'],
     projects: [
       {
         resolve: { alias },
@@ -27,6 +28,9 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['e2e/api/*.test.ts'],
+          // A failed test runs once more: the suite's servers share two cores with the browser
+          // suite, and a wait on them can run out. One that passes only then is named FLAKY.
+          retry: 1,
           environment: 'node',
           globalSetup: ['e2e/api/global-setup.ts'],
           pool: 'forks',
@@ -42,6 +46,7 @@ export default defineConfig({
         test: {
           name: 'api-cutoffs',
           include: ['e2e/api/cutoffs/*.test.ts'],
+          retry: 1,
           environment: 'node',
           globalSetup: ['e2e/api/global-setup.ts'],
           pool: 'forks',

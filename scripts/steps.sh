@@ -129,7 +129,18 @@ steps_table() {
   printf '%-58s %6s %6d %6s  %s\n' total '' "$(steps_elapsed)" '' "$1"
   echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'); $(nproc 2>/dev/null || echo '?') cores"
   steps_failures
+  steps_flaky
   rm -rf "$STEPS_DIR"
+}
+
+# steps_flaky: the tests that passed only on a retry (test/flaky-reporter.ts), in any step.
+steps_flaky() {
+  local flaky
+  flaky=$(cat "$STEPS_DIR"/*.log 2>/dev/null | sed 's/\x1b\[[0-9;]*m//g' | grep -E '^FLAKY ' | sort -u || true)
+  [[ -z $flaky ]] && return 0
+  echo
+  echo "== Passed only on a retry (fix these):"
+  echo "$flaky"
 }
 
 # steps_failures: after the table, what each failed step said of its failures — the lines naming

@@ -58,7 +58,11 @@ test('an admin finds who renamed a key, reads the change and exports the filtere
   await expect(page).not.toHaveURL(/entry=/);
 
   // The filtered set, streamed as CSV: the header and the one entry.
-  const lines = await downloadCsv(page, page.getByRole('link', { name: 'Export CSV' }), 'audit-events.csv');
+  const lines = await downloadCsv(
+    page,
+    page.getByRole('link', { name: 'Export these entries as CSV' }),
+    'audit-events.csv',
+  );
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`,${who.email},api_key.updated,api_key,${key.token},`);
 

@@ -2,6 +2,7 @@
 
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useCallback } from 'react';
+import type { UrlFilters } from './url-filters';
 
 /**
  * The URL keys of a list's place: its cursor and the position of its first row (for display);
@@ -92,4 +93,23 @@ const typing: Record<string, ReturnType<typeof setTimeout>> = {};
 export function whenTypingStops(field: string, apply: () => void): void {
   clearTimeout(typing[field]);
   typing[field] = setTimeout(apply, 400);
+}
+
+/**
+ * A list's filters (declared with `urlFilters`) as the URL holds them, with what the screen does
+ * with them: the typed filters its fields show, the gateway's query its table and export send,
+ * whether any is set, and setting or clearing them (a filter change returns the lists of the
+ * page to their first page).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each list keeps its own filters' types
+export function useUrlFilters<U extends UrlFilters<any>>(list: U) {
+  const { params, set } = useUrlState();
+  const filters = list.read(params) as ReturnType<U['read']>;
+  return {
+    filters,
+    gateway: list.gateway(filters),
+    active: list.active(filters),
+    set: (updates: Partial<Record<U['keys'][number], string | undefined>>) => set(updates),
+    clear: () => set(list.cleared),
+  };
 }

@@ -5,11 +5,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { ExportLink } from '@/components/ui/export-link';
+import { FilterBar } from '@/components/ui/filter-bar';
+import { oneOf, text, urlFilters } from '@/lib/client/url-filters';
 import { SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlFilters } from '@/lib/client/use-url-state';
 import { FilterField } from '@/components/ui/filter-field';
 import type { Account } from './account';
 import { accountColumns } from './columns';
@@ -18,6 +19,16 @@ import { accountQueries } from '@/lib/client/queries/accounts';
 import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
+
+/** Account statuses as the filter names them (no status: the active accounts). */
+const STATUSES = { AS_Verified: 'Verified', AS_Unverified: 'Unverified', AS_Deleted: 'Deleted' } as const;
+
+/** The list's filters, under the API's own names (they are the URL's too). */
+const ACCOUNT_FILTERS = urlFilters({
+  account_title: text(),
+  routing_number: text(),
+  status: oneOf(Object.keys(STATUSES) as (keyof typeof STATUSES)[]),
+});
 
 export function Client({
   canManage,
@@ -28,22 +39,12 @@ export function Client({
   partnerId: string | null;
 }) {
   const ns = useNamespace();
-  const { params, set } = useUrlState();
+  const list = useUrlFilters(ACCOUNT_FILTERS);
+  const { filters } = list;
   const paging = usePaging();
-  const title = params.get('account_title') ?? '';
-  const status = params.get('status') ?? '';
-  const routing = params.get('routing_number') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
-  const query = useQuery(
-    accountQueries.list(ns, {
-      ...paging.query,
-      limit: LIMIT,
-      account_title: title,
-      status,
-      routing_number: routing,
-    }),
-  );
+  const query = useQuery(accountQueries.list(ns, { ...list.gateway, ...paging.query, limit: LIMIT }));
   const invalidate = () => qc.invalidateQueries({ queryKey: accountQueries.keys.all });
   const [deleting, setDeleting] = useState<Account | null>(null);
   const act = useMutation({
@@ -75,39 +76,37 @@ export function Client({
       create={canManage && <LazyAccountForm onCreated={invalidate} />}
       readOnly="Only your organization's admins can add, verify or delete settlement accounts."
     >
-      <div className="flex flex-wrap items-end gap-3">
+      <FilterBar
+        label="Filter the accounts"
+        list={list}
+        exportTo={{ path: '/account/export', noun: 'accounts', partnerId }}
+      >
         <FilterField
           label="Title contains"
           id="f-title"
-          value={title}
-          onValue={(v) => set({ account_title: v })}
+          value={filters.account_title ?? ''}
+          onValue={(v) => list.set({ account_title: v })}
         />
         <FilterField
           label="Routing number"
           id="f-routing"
-          value={routing}
-          onValue={(v) => set({ routing_number: v })}
+          value={filters.routing_number ?? ''}
+          onValue={(v) => list.set({ routing_number: v })}
         />
         <SelectField
           label="Status"
           id="f-status"
-          value={status}
-          onChange={(e) => set({ status: e.target.value })}
+          value={filters.status ?? ''}
+          onChange={(e) => list.set({ status: e.target.value })}
         >
           <option value="">Active</option>
-          <option value="AS_Verified">Verified</option>
-          <option value="AS_Unverified">Unverified</option>
-          <option value="AS_Deleted">Deleted</option>
+          {Object.entries(STATUSES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </SelectField>
-        <ExportLink
-          path="/account/export"
-          filters={{ account_title: title, routing_number: routing, status }}
-          partnerId={partnerId}
-          className="ml-auto self-center"
-        >
-          Export {title || routing || status ? 'these accounts' : 'all accounts'} as CSV
-        </ExportLink>
-      </div>
+      </FilterBar>
       <DataTable
         caption="Accounts"
         columns={columns}
@@ -116,7 +115,7 @@ export function Client({
         limit={LIMIT}
         paging={paging}
         isLoading={query.isLoading}
-        empty="No accounts match."
+        empty={list.active ? 'No accounts match these filters.' : 'No accounts yet.'}
       />
       <ConfirmDialog
         open={deleting !== null}

@@ -4,19 +4,15 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
-import { ExportLink } from '@/components/ui/export-link';
+import { FilterBar } from '@/components/ui/filter-bar';
 import { DetailRow } from '@/components/ui/detail-row';
 import { Field, SelectField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AUDIT_ACTIONS, auditActionLabel } from '@/lib/domain/audit';
 import { formatLocal, fromLocalInput, toLocalInput, when } from '@/lib/client/time';
-import {
-  AUDIT_FILTERS,
-  auditEventsQuery,
-  type AuditEvent,
-  type AuditFilters,
-} from '@/lib/client/queries/audit';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { auditEventsQuery, type AuditEvent } from '@/lib/client/queries/audit';
+import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
+import { AUDIT_FILTERS } from './search-params';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { FilterField } from '@/components/ui/filter-field';
 import { PageTitle } from '@/components/ui/page-title';
@@ -30,15 +26,12 @@ export function AuditClient({ operator }: { operator: boolean }) {
   const { params, set } = useUrlState();
   const paging = usePaging();
   const order = useListOrder('when', 'desc', { desc: 'Newest first', asc: 'Oldest first' });
-  const filters: AuditFilters = {
-    ...Object.fromEntries(AUDIT_FILTERS.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v)),
-    ...order.query,
-  };
-  const query = useQuery(auditEventsQuery(ns, filters, paging.cursor, LIMIT));
+  const list = useUrlFilters(AUDIT_FILTERS);
+  const { filters } = list;
+  const query = useQuery(auditEventsQuery(ns, { ...list.gateway, ...order.query }, paging.cursor, LIMIT));
   const rows = query.data?.audit_events ?? [];
   const selectedId = params.get('entry');
   const selected = rows.find((r) => r.token === selectedId) ?? null;
-  const hasFilters = AUDIT_FILTERS.some((k) => filters[k]);
 
   const columns = auditColumns({
     order,
@@ -49,30 +42,25 @@ export function AuditClient({ operator }: { operator: boolean }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <PageTitle
-          description={
-            operator
-              ? 'Who changed what, in every organization of the network, newest first.'
-              : 'Who changed what in your organization — people and API keys — newest first. Entries cannot be edited or removed.'
-          }
-        >
-          Audit trail
-        </PageTitle>
-        <ExportLink path="/audit-events/export" filters={filters} look="button">
-          Export CSV
-        </ExportLink>
-      </div>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => e.preventDefault()}
-        aria-label="Filter the audit trail"
+      <PageTitle
+        description={
+          operator
+            ? 'Who changed what, in every organization of the network, newest first.'
+            : 'Who changed what in your organization — people and API keys — newest first. Entries cannot be edited or removed.'
+        }
+      >
+        Audit trail
+      </PageTitle>
+      <FilterBar
+        label="Filter the audit trail"
+        list={list}
+        exportTo={{ path: '/audit-events/export', noun: 'entries', extra: order.query }}
       >
         <SelectField
           label="Action"
           id="audit-action"
           value={filters.action ?? ''}
-          onChange={(e) => set({ action: e.target.value })}
+          onChange={(e) => list.set({ action: e.target.value })}
         >
           <option value="">Any</option>
           {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
@@ -85,46 +73,37 @@ export function AuditClient({ operator }: { operator: boolean }) {
           label="Who (e-mail or key name)"
           id="audit-actor"
           value={filters.actor ?? ''}
-          onValue={(v) => set({ actor: v })}
+          onValue={(v) => list.set({ actor: v })}
         />
         <FilterField
           label="Target id"
           id="audit-target"
           value={filters.target ?? ''}
-          onValue={(v) => set({ target: v })}
+          onValue={(v) => list.set({ target: v })}
         />
         <Field
           label="From"
           id="audit-from"
           type="datetime-local"
           value={toLocalInput(filters.occurred_from ?? null)}
-          onChange={(e) => set({ occurred_from: fromLocalInput(e.target.value, 'start') })}
+          onChange={(e) => list.set({ occurred_from: fromLocalInput(e.target.value, 'start') })}
         />
         <Field
           label="To"
           id="audit-to"
           type="datetime-local"
           value={toLocalInput(filters.occurred_to ?? null)}
-          onChange={(e) => set({ occurred_to: fromLocalInput(e.target.value, 'end') })}
+          onChange={(e) => list.set({ occurred_to: fromLocalInput(e.target.value, 'end') })}
         />
         {operator ? (
           <FilterField
             label="Organization id (or network)"
             id="audit-org"
             value={filters.org_id ?? ''}
-            onValue={(v) => set({ org_id: v })}
+            onValue={(v) => list.set({ org_id: v })}
           />
         ) : null}
-        {hasFilters ? (
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() => set(Object.fromEntries(AUDIT_FILTERS.map((k) => [k, undefined])))}
-          >
-            Clear filters
-          </Button>
-        ) : null}
-      </form>
+      </FilterBar>
       <FormAlert message={query.isError ? (query.error as Error).message : null} />
       {query.data?.archived_through ? (
         <p className="text-sm text-slate-600 dark:text-slate-400" role="note">
@@ -144,7 +123,7 @@ export function AuditClient({ operator }: { operator: boolean }) {
         paging={paging}
         order={order}
         isLoading={query.isLoading}
-        empty={hasFilters ? 'No entries match these filters.' : 'Nothing has been changed yet.'}
+        empty={list.active ? 'No entries match these filters.' : 'Nothing has been changed yet.'}
       />
       {selected ? <EntryDetail entry={selected} onClose={() => set({ entry: undefined }, 'push')} /> : null}
     </div>

@@ -3,8 +3,9 @@
 import { ListScreen } from '@/components/ui/list-screen';
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '@/components/data-table/data-table';
-import { ExportLink } from '@/components/ui/export-link';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { FilterBar } from '@/components/ui/filter-bar';
+import { text, urlFilters } from '@/lib/client/url-filters';
+import { usePaging, useUrlFilters } from '@/lib/client/use-url-state';
 import { FilterField } from '@/components/ui/filter-field';
 import { customerColumns } from './columns';
 import { LazyCreateCustomerForm, LazyResolveCustomerForm } from './lazy-customer-forms';
@@ -12,6 +13,9 @@ import { customerQueries } from '@/lib/client/queries/customers';
 import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
+
+/** The list's one filter: an id, address or name fragment (`q`). */
+const CUSTOMER_FILTERS = urlFilters({ q: text() });
 
 export function Client({
   canManage,
@@ -23,9 +27,8 @@ export function Client({
 }) {
   const ns = useNamespace();
   const paging = usePaging();
-  const { params, set } = useUrlState();
-  const search = params.get('q') ?? '';
-  const query = useQuery(customerQueries.list(ns, { limit: LIMIT, q: search, ...paging.query }));
+  const list = useUrlFilters(CUSTOMER_FILTERS);
+  const query = useQuery(customerQueries.list(ns, { ...list.gateway, ...paging.query, limit: LIMIT }));
   return (
     <ListScreen
       title="Customers"
@@ -33,20 +36,21 @@ export function Client({
       create={canManage && <LazyCreateCustomerForm />}
       readOnly="Only your organization's admins can create customers."
     >
-      <div className="flex flex-wrap items-end justify-between gap-3">
+      <FilterBar
+        label="Find customers"
+        list={list}
+        exportTo={{ path: '/customer/export', noun: 'customers', partnerId }}
+      >
         <div className="w-full max-w-md">
           <FilterField
             label="Find a customer: id, address or name"
             id="customer-search"
             type="search"
-            value={search}
-            onValue={(q) => set({ q })}
+            value={list.filters.q ?? ''}
+            onValue={(q) => list.set({ q })}
           />
         </div>
-        <ExportLink path="/customer/export" filters={{ q: search }} partnerId={partnerId}>
-          Export {search ? 'these customers' : 'all customers'} as CSV
-        </ExportLink>
-      </div>
+      </FilterBar>
       <DataTable
         caption="Customers"
         columns={customerColumns}
@@ -55,7 +59,7 @@ export function Client({
         limit={LIMIT}
         paging={paging}
         isLoading={query.isLoading}
-        empty={search ? 'No customers match.' : 'No customers yet.'}
+        empty={list.active ? 'No customers match.' : 'No customers yet.'}
       />
     </ListScreen>
   );

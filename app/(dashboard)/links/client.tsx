@@ -6,7 +6,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DataTable } from '@/components/data-table/data-table';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlFilters } from '@/lib/client/use-url-state';
+import { oneOf, urlFilters } from '@/lib/client/url-filters';
+import { FilterBar } from '@/components/ui/filter-bar';
 import type { Link } from './link';
 import { linkColumns, type Action } from './columns';
 import { LazyProposeLinkForm } from './lazy-propose-link-form';
@@ -20,15 +22,27 @@ const TABS = [
   { id: 'outgoing', label: 'Proposed by us' },
 ] as const;
 
+const STATUSES = {
+  proposed: 'Proposed',
+  established: 'Established',
+  suspended: 'Suspended',
+  rejected: 'Rejected',
+} as const;
+
+/** The list's filters, under the API's own names (they are the URL's too). */
+const LINK_FILTERS = urlFilters({
+  direction: oneOf(['incoming', 'outgoing'] as const),
+  status: oneOf(Object.keys(STATUSES) as (keyof typeof STATUSES)[]),
+});
+
 export function Client({ canManage }: { canManage: boolean }) {
   const ns = useNamespace();
-  const { params, set } = useUrlState();
+  const list = useUrlFilters(LINK_FILTERS);
+  const direction = list.filters.direction ?? '';
   const paging = usePaging();
-  const direction = params.get('direction') ?? '';
-  const status = params.get('status') ?? '';
   const qc = useQueryClient();
   const toast = useToast();
-  const query = useQuery(linkQueries.list(ns, { ...paging.query, limit: LIMIT, direction, status }));
+  const query = useQuery(linkQueries.list(ns, { ...list.gateway, ...paging.query, limit: LIMIT }));
   const invalidate = () => qc.invalidateQueries({ queryKey: linkQueries.keys.all });
   const act = useMutation({
     mutationFn: ({ l, action }: { l: Link; action: Action }) =>
@@ -48,14 +62,14 @@ export function Client({ canManage }: { canManage: boolean }) {
       create={canManage && <LazyProposeLinkForm />}
       readOnly="Only your organization's admins can propose, accept, reject, suspend or resume links."
     >
-      <div className="flex flex-wrap items-end gap-3">
+      <FilterBar label="Filter the links" list={list}>
         <div role="tablist" aria-label="Direction" className="flex gap-2">
           {TABS.map((t) => (
             <button
               key={t.id}
               role="tab"
               aria-selected={direction === t.id}
-              onClick={() => set({ direction: t.id })}
+              onClick={() => list.set({ direction: t.id })}
               className={`rounded-md px-3 py-1.5 text-sm ${direction === t.id ? 'bg-blue-600 text-white' : 'border border-slate-300 dark:border-slate-600'}`}
             >
               {t.label}
@@ -65,16 +79,17 @@ export function Client({ canManage }: { canManage: boolean }) {
         <SelectField
           label="Status"
           id="link-status"
-          value={status}
-          onChange={(e) => set({ status: e.target.value })}
+          value={list.filters.status ?? ''}
+          onChange={(e) => list.set({ status: e.target.value })}
         >
           <option value="">Any</option>
-          <option value="proposed">Proposed</option>
-          <option value="established">Established</option>
-          <option value="suspended">Suspended</option>
-          <option value="rejected">Rejected</option>
+          {Object.entries(STATUSES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </SelectField>
-      </div>
+      </FilterBar>
       <DataTable
         caption="Links"
         columns={columns}
@@ -83,7 +98,7 @@ export function Client({ canManage }: { canManage: boolean }) {
         limit={LIMIT}
         paging={paging}
         isLoading={query.isLoading}
-        empty="No links."
+        empty={list.active ? 'No links match these filters.' : 'No links yet.'}
       />
     </ListScreen>
   );

@@ -25,10 +25,10 @@ import {
 } from '@/lib/client/queries/liquidity';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
 import { namespaceQueries } from '@/lib/client/queries/namespaces';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
 import { queueColumns } from './columns';
 import { LedgerFilterBar } from './ledger-filter-bar';
-import { chartCurrency, LEDGER_LIMIT, ledgerFilters, QUEUE_LIMIT } from './search-params';
+import { chartCurrency, LEDGER_FILTERS, LEDGER_LIMIT, QUEUE_LIMIT } from './search-params';
 import { useNamespace } from '@/lib/client/namespace';
 
 // Recharts is most of this page's JavaScript: left out of the first load, requested as soon as
@@ -102,9 +102,10 @@ export function LiquidityClient({ partnerId, canManage }: { partnerId: string; c
   useFollowPositions(partnerId, positions.data?.positions);
   const currencies = (positions.data?.positions ?? []).map((p) => p.currency);
   const chart = chartCurrency(params, currencies);
-  const filters = ledgerFilters(params);
+  const ledger = useUrlFilters(LEDGER_FILTERS);
+  const filters = ledger.filters;
   const entries = useQuery(
-    entriesQuery(partnerId, { ...filters, cursor: ledgerPaging.cursor, limit: LEDGER_LIMIT }),
+    entriesQuery(partnerId, { ...ledger.gateway, cursor: ledgerPaging.cursor, limit: LEDGER_LIMIT }),
   );
   const queue = useQuery(queueQuery(partnerId, queuePaging.cursor, QUEUE_LIMIT));
 
@@ -178,7 +179,7 @@ export function LiquidityClient({ partnerId, canManage }: { partnerId: string; c
           Funds placed and paid out, and each cut-off&apos;s net, newest first, with the balance after each.
           The ledger is append-only.
         </p>
-        <LedgerFilterBar filters={filters} currencies={currencies} set={set} partnerId={partnerId} />
+        <LedgerFilterBar list={ledger} currencies={currencies} partnerId={partnerId} />
         <FormAlert message={entries.isError ? (entries.error as Error).message : null} />
         <DataTable
           caption="Settlement ledger"

@@ -1,3 +1,5 @@
+import { currencyCode, urlFilters } from '@/lib/client/url-filters';
+
 /**
  * The liquidity screen's place in the URL: the ledger's filter under the API's own name
  * (`currency`), the ledger's cursor (`cursor`) and the queue's (`queue.cursor`), and the currency
@@ -6,17 +8,8 @@
 export const LEDGER_LIMIT = 20;
 export const QUEUE_LIMIT = 10;
 
-const CURRENCY = /^[A-Z]{3}$/;
-
 /** The ledger's filters, as `GET /liquidity/entries` and its export take them. */
-export const LEDGER_FILTERS = ['currency'] as const;
-export type LedgerFilters = Partial<Record<(typeof LEDGER_FILTERS)[number], string>>;
-
-/** The URL's ledger filters, the malformed ones left out (the gateway would refuse them). */
-export function ledgerFilters(params: URLSearchParams): LedgerFilters {
-  const currency = params.get('currency') ?? '';
-  return CURRENCY.test(currency) ? { currency } : {};
-}
+export const LEDGER_FILTERS = urlFilters({ currency: currencyCode() });
 
 /** The currency of the chart: the URL's when the namespace has it, else its first. */
 export function chartCurrency(params: URLSearchParams, currencies: string[]): string {

@@ -3,19 +3,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
+import { FilterBar } from '@/components/ui/filter-bar';
 import { Field, SelectField } from '@/components/ui/field';
 import { FilterField } from '@/components/ui/filter-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageTitle } from '@/components/ui/page-title';
 import { useToast } from '@/components/ui/toast';
 import { fromLocalInput, toLocalInput } from '@/lib/client/time';
-import {
-  REQUEST_LOG_FILTERS,
-  requestLogsQuery,
-  useKeepBodies,
-  type RequestLogFilters,
-} from '@/lib/client/queries/request-logs';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { requestLogsQuery, useKeepBodies } from '@/lib/client/queries/request-logs';
+import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
+import { REQUEST_LOG_FILTERS, STATUS_CLASSES } from './search-params';
 import { useTenant } from '@/lib/client/deployment';
 import { requestLogColumns } from './columns';
 import { useNamespace } from '@/lib/client/namespace';
@@ -29,16 +26,14 @@ const retentionText = (seconds: number) =>
 /** Every API request of the namespace's keys and users, newest first, with filters in the URL. */
 export function RequestLogClient({ canManage }: { canManage: boolean }) {
   const ns = useNamespace();
-  const { params, set } = useUrlState();
+  const { set } = useUrlState();
   const paging = usePaging();
   const toast = useToast();
   const tenant = useTenant();
-  const filters: RequestLogFilters = Object.fromEntries(
-    REQUEST_LOG_FILTERS.map((k) => [k, params.get(k) ?? undefined]).filter(([, v]) => v),
-  );
-  const query = useQuery(requestLogsQuery(ns, filters, paging.cursor, LIMIT));
+  const list = useUrlFilters(REQUEST_LOG_FILTERS);
+  const { filters } = list;
+  const query = useQuery(requestLogsQuery(ns, list.gateway, paging.cursor, LIMIT));
   const keep = useKeepBodies();
-  const hasFilters = REQUEST_LOG_FILTERS.some((k) => filters[k]);
   const data = query.data;
   const production = tenant !== null && !tenant.sandbox;
 
@@ -76,60 +71,49 @@ export function RequestLogClient({ canManage }: { canManage: boolean }) {
           </Button>
         ) : null}
       </p>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => e.preventDefault()}
-        aria-label="Filter the request log"
-      >
+      <FilterBar label="Filter the request log" list={list}>
         <SelectField
           label="Status"
           id="log-status"
           value={filters.status_class ?? ''}
-          onChange={(e) => set({ status_class: e.target.value })}
+          onChange={(e) => list.set({ status_class: e.target.value })}
         >
           <option value="">Any</option>
-          <option value="2xx">2xx success</option>
-          <option value="4xx">4xx refused</option>
-          <option value="5xx">5xx server error</option>
+          {Object.entries(STATUS_CLASSES).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
         </SelectField>
         <FilterField
           label="Path"
           id="log-path"
           placeholder="/api/v1/csp/payments"
           value={filters.path ?? ''}
-          onValue={(v) => set({ path: v })}
+          onValue={(v) => list.set({ path: v })}
         />
         <FilterField
           label="Key or user id"
           id="log-credential"
           placeholder="api_… or usr_…"
           value={filters.credential ?? ''}
-          onValue={(v) => set({ credential: v })}
+          onValue={(v) => list.set({ credential: v })}
         />
         <Field
           label="From"
           id="log-from"
           type="datetime-local"
           value={toLocalInput(filters.from ?? null)}
-          onChange={(e) => set({ from: fromLocalInput(e.target.value, 'start') })}
+          onChange={(e) => list.set({ from: fromLocalInput(e.target.value, 'start') })}
         />
         <Field
           label="To"
           id="log-to"
           type="datetime-local"
           value={toLocalInput(filters.to ?? null)}
-          onChange={(e) => set({ to: fromLocalInput(e.target.value, 'end') })}
+          onChange={(e) => list.set({ to: fromLocalInput(e.target.value, 'end') })}
         />
-        {hasFilters ? (
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() => set(Object.fromEntries(REQUEST_LOG_FILTERS.map((k) => [k, undefined])))}
-          >
-            Clear filters
-          </Button>
-        ) : null}
-      </form>
+      </FilterBar>
       <FormAlert message={query.isError ? (query.error as Error).message : null} />
       <DataTable
         caption="Request log"
@@ -140,7 +124,7 @@ export function RequestLogClient({ canManage }: { canManage: boolean }) {
         paging={paging}
         isLoading={query.isLoading}
         empty={
-          hasFilters
+          list.active
             ? 'No requests match these filters.'
             : 'No requests yet: calls made with this namespace’s API keys, or by its users, appear here.'
         }

@@ -7,7 +7,9 @@ import { lazy, Suspense, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
+import { oneOf, urlFilters } from '@/lib/client/url-filters';
+import { FilterBar } from '@/components/ui/filter-bar';
 import type { Namespace } from './namespace';
 import { namespaceColumns } from './columns';
 import { LazyCreateNamespaceForm } from './lazy-create-namespace-form';
@@ -19,15 +21,18 @@ const SettingsDialog = lazy(() => import('./settings-dialog'));
 
 const LIMIT = 20;
 
+/** The list's filter: enabled or disabled namespaces only (`enabled`, as the API names it). */
+const NAMESPACE_FILTERS = urlFilters({ enabled: oneOf(['true', 'false'] as const) });
+
 /** `verified`: the organization may create production namespaces (and chooses); others make sandbox ones. */
 export function NamespacesClient({ canManage, verified }: { canManage: boolean; verified: boolean }) {
   const ns = useNamespace();
   const { params, set } = useUrlState();
   const paging = usePaging();
-  const enabled = params.get('enabled') ?? '';
+  const list = useUrlFilters(NAMESPACE_FILTERS);
   const qc = useQueryClient();
   const toast = useToast();
-  const query = useQuery(namespaceQueries.list(ns, { limit: LIMIT, enabled, ...paging.query }));
+  const query = useQuery(namespaceQueries.list(ns, { ...list.gateway, ...paging.query, limit: LIMIT }));
   const toggle = useMutation({
     mutationFn: (n: Namespace) =>
       apiFetch(`/partner/${n.token}`, { partner: ns, method: 'PATCH', body: { enabled: !n.enabled } }),
@@ -60,18 +65,18 @@ export function NamespacesClient({ canManage, verified }: { canManage: boolean; 
       create={canManage && <LazyCreateNamespaceForm verified={verified} />}
       readOnly="Only your organization's admins can create, enable or disable namespaces."
     >
-      <div className="flex items-end gap-3">
+      <FilterBar label="Filter the namespaces" list={list}>
         <SelectField
           label="Show"
           id="enabled-filter"
-          value={enabled}
-          onChange={(e) => set({ enabled: e.target.value })}
+          value={list.filters.enabled ?? ''}
+          onChange={(e) => list.set({ enabled: e.target.value })}
         >
           <option value="">All</option>
           <option value="true">Enabled</option>
           <option value="false">Disabled</option>
         </SelectField>
-      </div>
+      </FilterBar>
       {open ? (
         <Suspense>
           <SettingsDialog key={open.token} ns={open} onClose={close} />

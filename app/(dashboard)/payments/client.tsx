@@ -5,22 +5,15 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
-import { ExportLink } from '@/components/ui/export-link';
+import { FilterBar } from '@/components/ui/filter-bar';
 import { Field, SelectField } from '@/components/ui/field';
 import { FormSection } from '@/components/ui/form-section';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { findTarget } from '@/lib/client/find';
 import { FilterField } from '@/components/ui/filter-field';
 import { LazyPaymentForm } from './lazy-payment-form';
-import {
-  amountBound,
-  naturalOrder,
-  PAYMENT_FILTERS,
-  PAYMENTS_LIMIT,
-  paymentFilters,
-  paymentsQuery,
-} from './search-params';
+import { amountBound, naturalOrder, PAYMENT_FILTERS, PAYMENTS_LIMIT, paymentsQuery } from './search-params';
 import { CounterpartyFilter } from './counterparty-filter';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
@@ -28,6 +21,9 @@ import { paymentListQuery, type PaymentList } from '@/lib/client/queries/payment
 import { paymentColumns } from './columns';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import { useNamespace } from '@/lib/client/namespace';
+
+/** The statuses in the order a person works through them. */
+const PAYMENT_STATUSES = ['pending', 'on_hold', 'admitted', 'rejected', 'expired', 'settled', 'unsubmitted'];
 
 const NEWEST_FIRST = { desc: 'Newest first', asc: 'Oldest first' };
 
@@ -44,12 +40,14 @@ export function Client({
   create: { domain: string; sandbox: boolean } | null;
 }) {
   const ns = useNamespace();
-  const { params, set } = useUrlState();
+  const { params } = useUrlState();
   const paging = usePaging();
   const router = useRouter();
-  const value = (key: (typeof PAYMENT_FILTERS)[number]) => params.get(key) ?? '';
+  const list = useUrlFilters(PAYMENT_FILTERS);
+  const { filters } = list;
+  const value = (key: (typeof PAYMENT_FILTERS.keys)[number]) => filters[key] ?? '';
   // Newest first; with an id prefix, in payment_id order (naturalOrder).
-  const byId = Boolean(value('payment_id'));
+  const byId = Boolean(filters.payment_id);
   const order = useListOrder(
     byId ? 'payment_id' : 'created',
     naturalOrder(params),
@@ -62,14 +60,12 @@ export function Client({
     ...paymentListQuery(ns, qs),
     initialData: initialFrom(ns, initial, initial?.qs === qs),
   });
-  const filtered = PAYMENT_FILTERS.some((k) => value(k));
-  const currency = value('currency');
   const badAmount = (key: 'amount_from' | 'amount_to') =>
-    value(key) && !amountBound(value(key), currency) ? 'An amount such as 25.00' : undefined;
+    filters[key] && !amountBound(filters[key], filters.currency) ? 'An amount such as 25.00' : undefined;
   /** A text filter's field: in the URL under its own name. */
-  const textFilter = (key: (typeof PAYMENT_FILTERS)[number]) => ({
+  const textFilter = (key: (typeof PAYMENT_FILTERS.keys)[number]) => ({
     value: value(key),
-    onValue: (v: string) => set({ [key]: v }),
+    onValue: (v: string) => list.set({ [key]: v }),
   });
   const columns = paymentColumns(order);
   return (
@@ -110,71 +106,76 @@ export function Client({
           Find
         </Button>
       </form>
-      <fieldset className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-        <legend className="sr-only">Filters</legend>
-        <SelectField
-          label="Status"
-          id="payment-status"
-          value={value('status')}
-          onChange={(e) => set({ status: e.target.value })}
-        >
-          <option value="">Any</option>
-          {['pending', 'on_hold', 'admitted', 'rejected', 'expired', 'settled', 'unsubmitted'].map((s) => (
-            <option key={s} value={s}>
-              {s.replace('_', ' ')}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          label="Created from"
-          id="payment-created-from"
-          type="date"
-          value={value('created_from')}
-          max={value('created_to') || undefined}
-          onChange={(e) => set({ created_from: e.target.value })}
-        />
-        <Field
-          label="Created to"
-          id="payment-created-to"
-          type="date"
-          value={value('created_to')}
-          min={value('created_from') || undefined}
-          onChange={(e) => set({ created_to: e.target.value })}
-        />
-        <FilterField label="Party address or name" id="payment-party" {...textFilter('party')} />
-        <FilterField label="Reference contains" id="payment-reference" {...textFilter('reference')} />
-        <FilterField
-          label="Amount from"
-          id="payment-amount-from"
-          inputMode="decimal"
-          placeholder="0.00"
-          error={badAmount('amount_from')}
-          {...textFilter('amount_from')}
-        />
-        <FilterField
-          label="Amount to"
-          id="payment-amount-to"
-          inputMode="decimal"
-          placeholder="0.00"
-          error={badAmount('amount_to')}
-          {...textFilter('amount_to')}
-        />
-        <FilterField
-          label="Currency"
-          id="payment-currency"
-          placeholder="USD"
-          maxLength={3}
-          autoCapitalize="characters"
-          {...textFilter('currency')}
-          normalize={(typed) => {
-            const v = typed.trim().toUpperCase();
-            return v === '' || /^[A-Z]{3}$/.test(v) ? v : null;
-          }}
-        />
-        <CounterpartyFilter value={value('counterparty')} onChange={(v) => set({ counterparty: v })} />
-        <FilterField label="Id starts with" id="payment-prefix" {...textFilter('payment_id')} />
-      </fieldset>
-      <div className="flex flex-wrap items-center gap-3">
+      <FilterBar
+        label="Filter the payments"
+        list={list}
+        className="flex flex-wrap items-center gap-3"
+        exportTo={{ path: '/payments/export', noun: 'payments', partnerId, extra: order.query }}
+      >
+        <fieldset className="grid w-full grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          <legend className="sr-only">Filters</legend>
+          <SelectField
+            label="Status"
+            id="payment-status"
+            value={value('status')}
+            onChange={(e) => list.set({ status: e.target.value })}
+          >
+            <option value="">Any</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s.replace('_', ' ')}
+              </option>
+            ))}
+          </SelectField>
+          <Field
+            label="Created from"
+            id="payment-created-from"
+            type="date"
+            value={value('created_from')}
+            max={value('created_to') || undefined}
+            onChange={(e) => list.set({ created_from: e.target.value })}
+          />
+          <Field
+            label="Created to"
+            id="payment-created-to"
+            type="date"
+            value={value('created_to')}
+            min={value('created_from') || undefined}
+            onChange={(e) => list.set({ created_to: e.target.value })}
+          />
+          <FilterField label="Party address or name" id="payment-party" {...textFilter('party')} />
+          <FilterField label="Reference contains" id="payment-reference" {...textFilter('reference')} />
+          <FilterField
+            label="Amount from"
+            id="payment-amount-from"
+            inputMode="decimal"
+            placeholder="0.00"
+            error={badAmount('amount_from')}
+            {...textFilter('amount_from')}
+          />
+          <FilterField
+            label="Amount to"
+            id="payment-amount-to"
+            inputMode="decimal"
+            placeholder="0.00"
+            error={badAmount('amount_to')}
+            {...textFilter('amount_to')}
+          />
+          <FilterField
+            label="Currency"
+            id="payment-currency"
+            placeholder="USD"
+            maxLength={3}
+            autoCapitalize="characters"
+            {...textFilter('currency')}
+            normalize={(typed) => {
+              const v = typed.trim().toUpperCase();
+              return v === '' || /^[A-Z]{3}$/.test(v) ? v : null;
+            }}
+          />
+          <CounterpartyFilter value={value('counterparty')} onChange={(v) => list.set({ counterparty: v })} />
+          <FilterField label="Id starts with" id="payment-prefix" {...textFilter('payment_id')} />
+        </fieldset>
         {(['transaction_id', 'admission_id', 'task_id'] as const).map((key) =>
           value(key) ? (
             <span
@@ -186,31 +187,14 @@ export function Client({
                 type="button"
                 className={`ml-1 ${LINK}`}
                 aria-label={`Remove the ${key.replace('_', ' ')} filter`}
-                onClick={() => set({ [key]: undefined })}
+                onClick={() => list.set({ [key]: undefined })}
               >
                 ×
               </button>
             </span>
           ) : null,
         )}
-        {filtered ? (
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() => set(Object.fromEntries(PAYMENT_FILTERS.map((k) => [k, undefined])))}
-          >
-            Clear filters
-          </Button>
-        ) : null}
-        <ExportLink
-          path="/payments/export"
-          filters={paymentFilters(params)}
-          partnerId={partnerId}
-          className="ml-auto"
-        >
-          Export {filtered ? 'these payments' : 'all payments'} as CSV
-        </ExportLink>
-      </div>
+      </FilterBar>
       <DataTable
         caption="Payments"
         columns={columns}

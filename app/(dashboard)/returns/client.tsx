@@ -2,43 +2,29 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '@/components/data-table/data-table';
-import { Button } from '@/components/ui/button';
-import { ExportLink } from '@/components/ui/export-link';
+import { FilterBar } from '@/components/ui/filter-bar';
 import { Field, SelectField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ListScreen } from '@/components/ui/list-screen';
 import { returnListQuery } from '@/lib/client/queries/returns';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlFilters } from '@/lib/client/use-url-state';
 import { returnColumns } from './columns';
-import {
-  DIRECTIONS,
-  gatewayFilters,
-  readReturnFilters,
-  RETURN_FILTERS,
-  RETURNS_LIMIT,
-  STATUSES,
-  type ReturnUrlFilters,
-} from './search-params';
+import { DIRECTIONS, RETURN_FILTERS, RETURNS_LIMIT, STATUSES } from './search-params';
 
-/**
- * The list's filters and its export, from one filters object: what the table shows is what the
- * CSV holds.
- */
+/** The list's filters and its export, from one filters object (`RETURN_FILTERS`). */
 function ReturnsFilterBar({
-  filters,
-  set,
+  list,
   partnerId,
 }: {
-  filters: ReturnUrlFilters;
-  set: (updates: Record<string, string | undefined>) => void;
+  list: ReturnType<typeof useReturnFilters>;
   partnerId: string;
 }) {
-  const filtered = RETURN_FILTERS.some((k) => filters[k]);
+  const { filters, set } = list;
   return (
-    <form
-      className="flex flex-wrap items-end gap-3"
-      onSubmit={(e) => e.preventDefault()}
-      aria-label="Filter the returns"
+    <FilterBar
+      label="Filter the returns"
+      list={list}
+      exportTo={{ path: '/returns/export', noun: 'returns', partnerId }}
     >
       <SelectField
         label="Direction"
@@ -82,43 +68,26 @@ function ReturnsFilterBar({
         min={filters.created_from}
         onChange={(e) => set({ created_to: e.target.value })}
       />
-      {filtered ? (
-        <Button
-          type="button"
-          variant="secondary"
-          onClick={() => set(Object.fromEntries(RETURN_FILTERS.map((k) => [k, undefined])))}
-        >
-          Clear filters
-        </Button>
-      ) : null}
-      <ExportLink
-        path="/returns/export"
-        filters={gatewayFilters(filters)}
-        partnerId={partnerId}
-        className="ml-auto self-center"
-      >
-        Export {filtered ? 'these returns' : 'all returns'} as CSV
-      </ExportLink>
-    </form>
+    </FilterBar>
   );
 }
 
+const useReturnFilters = () => useUrlFilters(RETURN_FILTERS);
+
 /** Returns both ways: money asked back or given back by this namespace, and asked of it or given to it. */
 export function ReturnsClient({ partnerId }: { partnerId: string }) {
-  const { params, set } = useUrlState();
+  const list = useReturnFilters();
   const paging = usePaging();
-  const filters = readReturnFilters(params);
   const query = useQuery(
-    returnListQuery(partnerId, { ...gatewayFilters(filters), cursor: paging.cursor, limit: RETURNS_LIMIT }),
+    returnListQuery(partnerId, { ...list.gateway, cursor: paging.cursor, limit: RETURNS_LIMIT }),
   );
-  const filtered = RETURN_FILTERS.some((k) => filters[k]);
   return (
     <ListScreen
       title="Returns"
       description="Payments asked back or given back, both ways: incoming returns bring money back to this namespace, outgoing ones send it back. A return request waits in the payee’s task queue."
       create={false}
     >
-      <ReturnsFilterBar filters={filters} set={set} partnerId={partnerId} />
+      <ReturnsFilterBar list={list} partnerId={partnerId} />
       <FormAlert message={query.isError ? (query.error as Error).message : null} />
       <DataTable
         caption="Returns"
@@ -129,7 +98,7 @@ export function ReturnsClient({ partnerId }: { partnerId: string }) {
         paging={paging}
         isLoading={query.isLoading}
         empty={
-          filtered
+          list.active
             ? 'No returns match these filters.'
             : 'No returns yet. Ask for a payment back from its page, or return one you received.'
         }

@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { DataTable } from '@/components/data-table/data-table';
 import { Field, SelectField } from '@/components/ui/field';
-import { Button } from '@/components/ui/button';
-import { ExportLink } from '@/components/ui/export-link';
+import { FilterBar } from '@/components/ui/filter-bar';
 import { FormAlert } from '@/components/ui/form-alert';
 import { batchesQuery } from '@/lib/client/queries/settlements';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlFilters } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
-import { BATCH_STATUSES, fromLocalInput, toLocalInput } from './search-params';
+import { fromLocalInput, toLocalInput } from '@/lib/client/time';
+import { BATCH_FILTERS, BATCH_STATUSES } from './search-params';
 import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { batchColumns } from './columns';
@@ -20,23 +20,13 @@ const LIMIT = 20;
 
 export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
   const ns = useNamespace();
-  const { params, set } = useUrlState();
+  const list = useUrlFilters(BATCH_FILTERS);
+  const { filters } = list;
   const paging = usePaging();
   const order = useListOrder('cutoff', 'desc', { desc: 'Newest cut-off first', asc: 'Oldest cut-off first' });
-  const status = params.get('status') ?? '';
-  const from = params.get('cutoff_from') ?? '';
-  const to = params.get('cutoff_to') ?? '';
   const query = useQuery(
-    batchesQuery(ns, {
-      status,
-      cutoff_from: from,
-      cutoff_to: to,
-      cursor: paging.cursor,
-      limit: LIMIT,
-      ...order.query,
-    }),
+    batchesQuery(ns, { ...list.gateway, ...order.query, cursor: paging.cursor, limit: LIMIT }),
   );
-  const hasFilters = Boolean(status || from || to);
 
   return (
     <div className="flex flex-col gap-6">
@@ -52,16 +42,16 @@ export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
       >
         Settlements
       </PageTitle>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => e.preventDefault()}
-        aria-label="Filter batches"
+      <FilterBar
+        label="Filter batches"
+        list={list}
+        exportTo={{ path: '/settlements/export', noun: 'batches', partnerId, extra: order.query }}
       >
         <SelectField
           label="Status"
           id="batch-status"
-          value={status}
-          onChange={(e) => set({ status: e.target.value })}
+          value={filters.status ?? ''}
+          onChange={(e) => list.set({ status: e.target.value })}
         >
           <option value="">Any</option>
           {BATCH_STATUSES.map((s) => (
@@ -74,34 +64,17 @@ export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
           label="Cut-off from"
           id="cutoff-from"
           type="datetime-local"
-          value={toLocalInput(from)}
-          onChange={(e) => set({ cutoff_from: fromLocalInput(e.target.value, 'start') })}
+          value={toLocalInput(filters.cutoff_from ?? null)}
+          onChange={(e) => list.set({ cutoff_from: fromLocalInput(e.target.value, 'start') })}
         />
         <Field
           label="Cut-off to"
           id="cutoff-to"
           type="datetime-local"
-          value={toLocalInput(to)}
-          onChange={(e) => set({ cutoff_to: fromLocalInput(e.target.value, 'end') })}
+          value={toLocalInput(filters.cutoff_to ?? null)}
+          onChange={(e) => list.set({ cutoff_to: fromLocalInput(e.target.value, 'end') })}
         />
-        {hasFilters ? (
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() => set({ status: undefined, cutoff_from: undefined, cutoff_to: undefined })}
-          >
-            Clear filters
-          </Button>
-        ) : null}
-        <ExportLink
-          path="/settlements/export"
-          filters={{ status, cutoff_from: from, cutoff_to: to, ...order.query }}
-          partnerId={partnerId}
-          className="ml-auto self-center"
-        >
-          Export {hasFilters ? 'these batches' : 'all batches'} as CSV
-        </ExportLink>
-      </form>
+      </FilterBar>
       <FormAlert message={query.isError ? (query.error as Error).message : null} />
       <DataTable
         caption="Settlement batches"
@@ -113,7 +86,7 @@ export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
         order={order}
         isLoading={query.isLoading}
         empty={
-          hasFilters
+          list.active
             ? 'No batches match these filters.'
             : 'No settlement batches yet: cleared transactions are settled at each cut-off.'
         }

@@ -1,13 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
 import { useNamespace } from '@/lib/client/namespace';
+import { listSearch, type ListFilters } from './resource';
 import type { ListRequestLogsResponse, RequestLog, RequestLogDetail } from '@/lib/schemas/request-logs';
 
 export type { RequestLog, RequestLogDetail };
-
-/** The log's filters, under the API's own names (they are the URL's too). */
-export const REQUEST_LOG_FILTERS = ['status_class', 'path', 'credential', 'from', 'to'] as const;
-export type RequestLogFilters = Partial<Record<(typeof REQUEST_LOG_FILTERS)[number], string>>;
 
 /**
  * The log's keys, the namespace in each: `all` → `namespace(ns)` → `list(ns, …)`, `detail(ns, id)`.
@@ -16,19 +13,19 @@ export type RequestLogFilters = Partial<Record<(typeof REQUEST_LOG_FILTERS)[numb
 const requestLogKeys = {
   all: ['request-logs'] as const,
   namespace: (ns: string | null) => [...requestLogKeys.all, ns] as const,
-  list: (ns: string | null, f: RequestLogFilters, cursor: string | undefined, limit: number) =>
+  list: (ns: string | null, f: ListFilters, cursor: string | undefined, limit: number) =>
     [...requestLogKeys.namespace(ns), 'list', f, { cursor, limit }] as const,
   detail: (ns: string | null, id: string) => [...requestLogKeys.namespace(ns), 'detail', id] as const,
 };
 
 export function requestLogsQuery(
   ns: string | null,
-  f: RequestLogFilters,
+  /** The log's filters, as the gateway takes them (the screen's `REQUEST_LOG_FILTERS`). */
+  f: ListFilters,
   cursor: string | undefined,
   limit: number,
 ) {
-  const qs = new URLSearchParams();
-  for (const k of REQUEST_LOG_FILTERS) if (f[k]) qs.set(k, f[k]!);
+  const qs = listSearch(f);
   qs.set('limit', String(limit));
   if (cursor) qs.set('cursor', cursor);
   return queryOptions({

@@ -5,21 +5,15 @@ import type { ListPage } from '@/lib/client/list-page';
 import type { Amount } from '@/lib/schemas/payments';
 import type { CreateReturnBody, Return } from '@/lib/schemas/returns';
 import { paymentKeys } from './payments';
-import { listSearch } from './resource';
+import { listSearch, type ListFilters } from './resource';
 import { taskKeys } from './tasks';
 
 /** The wire type, declared once in lib/schemas (type only: no bundle cost). */
 export type { Return };
 
 /** `GET /returns`'s filters as the gateway names them (created range in Unix seconds) and its page. */
-export interface ReturnFilters {
-  direction?: 'incoming' | 'outgoing';
-  status?: 'requested' | 'returned' | 'refused';
-  created_from?: string;
-  created_to?: string;
-  cursor?: string;
-  limit?: number;
-}
+/** `GET /returns`'s query: the list's filters as the gateway takes them (`RETURN_FILTERS`), the cursor, the limit. */
+type ReturnFilters = ListFilters;
 
 export type ReturnList = ListPage & { count: number; returns: Return[] };
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiFetch } from '@/lib/client/api';
 import { countText, type ListPage } from '@/lib/client/list-page';
 import { useNamespace } from '@/lib/client/namespace';
+import { listSearch, type ListFilters } from './resource';
 
 import type {
   BatchDetail,
@@ -27,15 +28,8 @@ export type CutoffResult = RunSettlementCutoffResponse;
 export type CutoffPreview = CutoffPreviewResponse;
 export type NetworkParticipant = GetNetworkSettlementResponse['participants'][number];
 
-export interface BatchFilters {
-  status?: string;
-  cutoff_from?: string;
-  cutoff_to?: string;
-  cursor?: string;
-  /** The direction (newest cut-off first when absent). */
-  order?: 'asc' | 'desc';
-  limit: number;
-}
+/** `GET /settlements`'s query: the list's filters and order as the gateway takes them, the cursor, the limit. */
+type BatchFilters = ListFilters & { limit: number };
 
 const batchPath = (id: string) => `/settlements/${encodeURIComponent(id)}`;
 
@@ -59,9 +53,7 @@ export const settlementKeys = {
 };
 
 export function batchesQuery(ns: string | null, f: BatchFilters) {
-  const qs = new URLSearchParams({ limit: String(f.limit) });
-  for (const k of ['status', 'cutoff_from', 'cutoff_to', 'cursor', 'order'] as const)
-    if (f[k]) qs.set(k, f[k]!);
+  const qs = listSearch(f);
   return queryOptions({
     queryKey: settlementKeys.list(ns, f),
     queryFn: () =>

@@ -4,16 +4,16 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { lazy, Suspense, useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
-import { Button } from '@/components/ui/button';
+import { FilterBar } from '@/components/ui/filter-bar';
 import { FilterField } from '@/components/ui/filter-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageTitle } from '@/components/ui/page-title';
 import { LINK } from '@/components/ui/styles';
 import { networkLiquidityQuery, type NetworkLiquidityPosition } from '@/lib/client/queries/liquidity';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
 import { deskColumns } from './columns';
 import { HistoryDrawer } from './history-drawer';
-import { DESK_FILTERS, DESK_LIMIT, deskFilters } from './search-params';
+import { DESK_FILTERS, DESK_LIMIT } from './search-params';
 import { useNamespace } from '@/lib/client/namespace';
 
 // Opened by a row's button: loaded then (the desk's first load stays light).
@@ -33,8 +33,11 @@ export function LiquidityDeskClient() {
   const ns = useNamespace();
   const { params, set } = useUrlState();
   const paging = usePaging();
-  const filters = deskFilters(params);
-  const query = useQuery(networkLiquidityQuery(ns, { ...filters, cursor: paging.cursor, limit: DESK_LIMIT }));
+  const desk = useUrlFilters(DESK_FILTERS);
+  const { filters } = desk;
+  const query = useQuery(
+    networkLiquidityQuery(ns, { ...desk.gateway, cursor: paging.cursor, limit: DESK_LIMIT }),
+  );
   const rows = query.data?.positions ?? [];
   const [change, setChange] = useState<(Change & { row: NetworkLiquidityPosition }) | null>(null);
   // The dialog shows the row as the desk last read it (it refreshes every 15 s).
@@ -43,7 +46,6 @@ export function LiquidityDeskClient() {
     setChange({ kind, partnerId: row.partner_id, currency: row.currency, row });
   const historyOf = params.get('history');
   const historyRow = rows.find((r) => r.partner_id === historyOf) ?? null;
-  const filtered = DESK_FILTERS.some((k) => filters[k]);
 
   const columns = deskColumns({
     setCap: open('cap'),
@@ -71,11 +73,7 @@ export function LiquidityDeskClient() {
       >
         Liquidity desk
       </PageTitle>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => e.preventDefault()}
-        aria-label="Filter the desk"
-      >
+      <FilterBar label="Filter the desk" list={desk}>
         <FilterField
           label="Currency"
           id="desk-currency"
@@ -84,22 +82,13 @@ export function LiquidityDeskClient() {
           autoCapitalize="characters"
           className="w-28"
           value={filters.currency ?? ''}
-          onValue={(v) => set({ currency: v })}
+          onValue={(v) => desk.set({ currency: v })}
           normalize={(typed) => {
             const v = typed.trim().toUpperCase();
             return v === '' || /^[A-Z]{3}$/.test(v) ? v : null;
           }}
         />
-        {filtered ? (
-          <Button
-            type="button"
-            variant="secondary"
-            onClick={() => set(Object.fromEntries(DESK_FILTERS.map((k) => [k, undefined])))}
-          >
-            Clear filters
-          </Button>
-        ) : null}
-      </form>
+      </FilterBar>
       <FormAlert message={query.isError ? (query.error as Error).message : null} />
       <DataTable
         caption="Participants by utilisation"
@@ -110,7 +99,7 @@ export function LiquidityDeskClient() {
         paging={paging}
         isLoading={query.isLoading}
         empty={
-          filtered
+          desk.active
             ? `No participant holds ${filters.currency}.`
             : 'No participant has a balance, a cap or a position yet.'
         }

@@ -3,15 +3,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '@/components/data-table/data-table';
 import { SelectField } from '@/components/ui/field';
-import { ExportLink } from '@/components/ui/export-link';
+import { FilterBar } from '@/components/ui/filter-bar';
+import { oneOf, urlFilters } from '@/lib/client/url-filters';
 import { useToast } from '@/components/ui/toast';
 import { deliveriesQuery, useRetryDelivery, type Webhook } from '@/lib/client/queries/webhooks';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlFilters } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { deliveryColumns } from './columns';
 import { useNamespace } from '@/lib/client/namespace';
 
 const LIMIT = 20;
+
+/** The deliveries' filter, under the API's own name (`status`). */
+const DELIVERY_FILTERS = urlFilters({ status: oneOf(['pending', 'succeeded', 'failed'] as const) });
 
 /** The delivery log: every event sent to the endpoint, its attempts, and a manual retry (admins). */
 export function Deliveries({
@@ -25,14 +29,14 @@ export function Deliveries({
   partnerId: string | null;
 }) {
   const ns = useNamespace();
-  const { params, set } = useUrlState();
-  const status = params.get('status') ?? '';
+  const list = useUrlFilters(DELIVERY_FILTERS);
+  const status = list.filters.status;
   const paging = usePaging('deliveries');
   const order = useListOrder('when', 'desc', { desc: 'Newest first', asc: 'Oldest first' }, 'deliveries');
   const toast = useToast();
   const query = useQuery(
     deliveriesQuery(ns, webhook.token, {
-      status: status || undefined,
+      ...list.gateway,
       cursor: paging.cursor,
       limit: LIMIT,
       ...order.query,
@@ -64,25 +68,30 @@ export function Deliveries({
         <h2 id="deliveries-title" className="text-lg font-semibold">
           Deliveries
         </h2>
-        <SelectField
-          label="Delivery status"
-          id="delivery-status"
-          value={status}
-          onChange={(e) => set({ status: e.target.value })}
+        <FilterBar
+          label="Filter the deliveries"
+          list={list}
+          className="flex flex-1 flex-wrap items-end gap-3"
+          exportTo={{
+            path: `/webhook/${encodeURIComponent(webhook.token)}/deliveries/export`,
+            noun: 'deliveries',
+            text: `Export ${status ? `${status} deliveries` : 'all deliveries'} as CSV`,
+            partnerId,
+            extra: order.query,
+          }}
         >
-          <option value="">All</option>
-          <option value="pending">Pending</option>
-          <option value="succeeded">Succeeded</option>
-          <option value="failed">Failed</option>
-        </SelectField>
-        <ExportLink
-          path={`/webhook/${encodeURIComponent(webhook.token)}/deliveries/export`}
-          filters={{ status, ...order.query }}
-          partnerId={partnerId}
-          className="ml-auto self-center"
-        >
-          Export {status ? `${status} deliveries` : 'all deliveries'} as CSV
-        </ExportLink>
+          <SelectField
+            label="Delivery status"
+            id="delivery-status"
+            value={status ?? ''}
+            onChange={(e) => list.set({ status: e.target.value })}
+          >
+            <option value="">All</option>
+            <option value="pending">Pending</option>
+            <option value="succeeded">Succeeded</option>
+            <option value="failed">Failed</option>
+          </SelectField>
+        </FilterBar>
       </div>
       <DataTable
         caption="Deliveries"

@@ -1,0 +1,21 @@
+import type { Reporter, TestCase } from 'vitest/node';
+
+/**
+ * Names every test that passed only on a retry (the API projects retry a failed test once: their
+ * servers share two cores with the browser suite in `npm test`), one `FLAKY` line each at the end
+ * of the run, so that a test that flakes is seen and fixed rather than retried for ever
+ * (scripts/steps.sh repeats these lines after the run's table).
+ */
+export default class FlakyReporter implements Reporter {
+  private readonly flaky: string[] = [];
+
+  onTestCaseResult(test: TestCase) {
+    const retries = test.diagnostic()?.retryCount ?? 0;
+    if (retries > 0 && test.result().state === 'passed')
+      this.flaky.push(`${test.module.relativeModuleId} > ${test.fullName} (passed on retry ${retries})`);
+  }
+
+  onTestRunEnd() {
+    for (const line of this.flaky) console.log(`FLAKY ${line}`);
+  }
+}
