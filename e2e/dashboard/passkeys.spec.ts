@@ -36,6 +36,9 @@ test('a user adds a passkey, then signs in with the password and the passkey', a
     .click();
   const section = page.getByRole('region', { name: /Second factor/ });
   await expect(section.getByText('Off', { exact: true })).toBeVisible();
+  // A passkey needs a name: checked before the browser's dialog opens, shown under the field.
+  await section.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(section.getByLabel('Passkey name')).toHaveAccessibleDescription('Give the passkey a name');
   await section.getByLabel('Passkey name').fill('Test laptop');
   await section.getByRole('button', { name: 'Add a passkey' }).click();
   // The first second factor: its recovery codes, once.

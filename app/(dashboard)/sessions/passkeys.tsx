@@ -1,21 +1,18 @@
 'use client';
 
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
-import { passkeyFailure } from '@/lib/client/passkey-failure';
-import type { PasskeyOptions } from '@/lib/schemas/organizations';
 import type { PasskeyRegistered } from '@/lib/schemas/sessions';
 import { passkeysQuery } from '@/lib/client/queries/sessions';
 import { useNamespace } from '@/lib/client/namespace';
+import { LazyPasskeyForm } from './lazy-second-factor-forms';
 
 /**
  * The user's passkeys: listed with their last use, added by name (the browser's own dialog does
- * the rest) and removed. The WebAuthn browser library is loaded only when one is added.
+ * the rest: PasskeyForm) and removed.
  */
 export function Passkeys({
   onRecoveryCodes,
@@ -29,35 +26,13 @@ export function Passkeys({
 }) {
   const ns = useNamespace();
   const toast = useToast();
-  const [name, setName] = useState('');
   const list = useQuery(passkeysQuery(ns));
-  const add = useMutation({
-    mutationFn: async () => {
-      const [{ startRegistration }, { options }] = await Promise.all([
-        import('@simplewebauthn/browser'),
-        apiFetch<PasskeyOptions>('/me/second-factor/passkeys/options', { partner: ns, method: 'POST' }),
-      ]);
-      let response;
-      try {
-        response = await startRegistration({ optionsJSON: options as never });
-      } catch (err) {
-        throw new Error(passkeyFailure(err));
-      }
-      return apiFetch<PasskeyRegistered>('/me/second-factor/passkeys', {
-        partner: ns,
-        method: 'POST',
-        body: { name, response },
-      });
-    },
-    onSuccess: (r) => {
-      setName('');
-      onError(null);
-      toast('success', `Passkey “${r.passkey.name}” added`);
-      if (r.recovery_codes.length) onRecoveryCodes(r.recovery_codes);
-      onChanged();
-    },
-    onError: (e: Error) => onError(e.message),
-  });
+  const added = (r: PasskeyRegistered) => {
+    onError(null);
+    toast('success', `Passkey “${r.passkey.name}” added`);
+    if (r.recovery_codes.length) onRecoveryCodes(r.recovery_codes);
+    onChanged();
+  };
   const remove = useMutation({
     mutationFn: (id: string) =>
       apiFetch(`/me/second-factor/passkeys/${encodeURIComponent(id)}`, { partner: ns, method: 'DELETE' }),
@@ -105,27 +80,7 @@ export function Passkeys({
           A passkey signs you in with this device’s screen lock or a security key instead of a code.
         </p>
       )}
-      <form
-        className="flex flex-wrap items-end gap-2"
-        onSubmit={(e) => {
-          e.preventDefault();
-          add.mutate();
-        }}
-      >
-        <div className="min-w-48 flex-1">
-          <Field
-            label="Passkey name"
-            id="passkey-name"
-            placeholder="e.g. Work laptop"
-            maxLength={60}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
-        </div>
-        <Button type="submit" disabled={add.isPending || !name.trim()}>
-          {add.isPending ? 'Waiting for the passkey…' : 'Add a passkey'}
-        </Button>
-      </form>
+      <LazyPasskeyForm onAdded={added} />
     </div>
   );
 }

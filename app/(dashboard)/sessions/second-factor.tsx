@@ -4,7 +4,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
@@ -12,6 +11,7 @@ import { downloadText } from '@/lib/client/download';
 import type { RecoveryCodes, TotpEnrolment as Enrolment } from '@/lib/schemas/sessions';
 import { CARD } from '@/components/ui/styles';
 import { Passkeys } from './passkeys';
+import { LazyTotpConfirmForm, LazyTurnOffForm } from './lazy-second-factor-forms';
 import { canManage } from '@/lib/dashboard/permissions';
 import { meKeys, meQuery } from '@/lib/client/queries/sessions';
 import { useNamespace } from '@/lib/client/namespace';
@@ -39,9 +39,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
   const toast = useToast();
   const me = useQuery(meQuery(ns));
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const done = () => {
     // Adding a passkey may turn the second factor on; turning it off removes the passkeys: both
@@ -56,39 +54,19 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
     },
     onError: (e: Error) => setError(e.message),
   });
-  const confirm = useMutation({
-    mutationFn: () =>
-      apiFetch<RecoveryCodes>('/me/second-factor/totp/confirm', {
-        partner: ns,
-        method: 'POST',
-        body: { code },
-      }),
-    onSuccess: (r) => {
-      // Codes come with the first second factor only: beside a passkey, those given then stand.
-      if (r.recovery_codes.length) setCodes(r.recovery_codes);
-      else toast('success', 'Authenticator app turned on');
-      setEnrolment(null);
-      setCode('');
-      setError(null);
-      done();
-    },
-    onError: (e: Error) => setError(e.message),
-  });
-  const disable = useMutation({
-    mutationFn: () =>
-      apiFetch('/me/second-factor/disable', {
-        partner: ns,
-        method: 'POST',
-        body: { current_password: password },
-      }),
-    onSuccess: () => {
-      setPassword('');
-      setError(null);
-      toast('success', 'Second factor turned off');
-      done();
-    },
-    onError: (e: Error) => setError(e.message),
-  });
+  const confirmed = (r: RecoveryCodes) => {
+    // Codes come with the first second factor only: beside a passkey, those given then stand.
+    if (r.recovery_codes.length) setCodes(r.recovery_codes);
+    else toast('success', 'Authenticator app turned on');
+    setEnrolment(null);
+    setError(null);
+    done();
+  };
+  const turnedOff = () => {
+    setError(null);
+    toast('success', 'Second factor turned off');
+    done();
+  };
   const policy = useMutation({
     mutationFn: (required: boolean) =>
       apiFetch('/organization/second-factor', { partner: ns, method: 'PUT', body: { required } }),
@@ -146,39 +124,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
                 On: sign-in accepts a code from your app.
               </p>
             ) : enrolment ? (
-              <form
-                className="flex flex-col gap-3"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  confirm.mutate();
-                }}
-              >
-                <p className="text-sm">
-                  Scan this with your authenticator app, then enter the code it shows.
-                </p>
-                <div
-                  role="img"
-                  aria-label="QR code of the authenticator secret"
-                  className="w-48 rounded bg-white p-2"
-                  dangerouslySetInnerHTML={{ __html: enrolment.qr_svg }}
-                />
-                <p className="text-sm">
-                  Or type the key: <code className="break-all">{enrolment.secret}</code>
-                </p>
-                <Field
-                  label="Code from the app"
-                  id="second-factor-code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                />
-                <div>
-                  <Button type="submit" disabled={confirm.isPending || !code}>
-                    Turn on
-                  </Button>
-                </div>
-              </form>
+              <LazyTotpConfirmForm enrolment={enrolment} onConfirmed={confirmed} />
             ) : (
               <>
                 <p className="text-sm text-slate-600 dark:text-slate-400">
@@ -198,34 +144,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
             )}
           </div>
           <Passkeys onRecoveryCodes={setCodes} onError={setError} onChanged={done} />
-          {on ? (
-            <form
-              className="flex flex-col gap-3"
-              onSubmit={(e) => {
-                e.preventDefault();
-                disable.mutate();
-              }}
-            >
-              <h3 className="text-sm font-medium">Turn the second factor off</h3>
-              <p className="text-sm text-slate-600 dark:text-slate-400">
-                Sign-in asks for a code from your app or one of your passkeys. Turning it off removes the app
-                and every passkey: confirm your password; your other sessions are signed out.
-              </p>
-              <Field
-                label="Password"
-                id="second-factor-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-              <div>
-                <Button type="submit" variant="secondary" disabled={disable.isPending || !password}>
-                  Turn off
-                </Button>
-              </div>
-            </form>
-          ) : null}
+          {on ? <LazyTurnOffForm onTurnedOff={turnedOff} /> : null}
         </>
       )}
       {on && org && me.data && canManage(me.data.role) ? (
