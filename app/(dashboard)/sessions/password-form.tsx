@@ -2,9 +2,8 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormFooter } from '@/components/ui/form-footer';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { useNamespace } from '@/lib/client/namespace';
@@ -78,12 +77,12 @@ export function PasswordForm() {
         autoComplete="new-password"
         {...formField(form, 'again')}
       />
-      <FormAlert message={form.formState.errors.root?.message ?? null} />
-      <div>
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? 'Changing…' : 'Change password'}
-        </Button>
-      </div>
+      <FormFooter
+        error={form.formState.errors.root?.message}
+        submit="Change password"
+        busy="Changing…"
+        pending={change.isPending}
+      />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
+import { FormFooter } from '@/components/ui/form-footer';
 import { apiFetch } from '@/lib/client/api';
 import { formField } from '@/lib/client/form-field';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
@@ -66,12 +67,7 @@ export function TotpConfirmForm({
         autoComplete="one-time-code"
         {...formField(form, 'code')}
       />
-      <FormAlert message={form.formState.errors.root?.message ?? null} />
-      <div>
-        <Button type="submit" disabled={confirm.isPending}>
-          Turn on
-        </Button>
-      </div>
+      <FormFooter error={form.formState.errors.root?.message} submit="Turn on" pending={confirm.isPending} />
     </form>
   );
 }
@@ -103,12 +99,12 @@ export function TurnOffForm({ onTurnedOff }: { onTurnedOff: () => void }) {
         autoComplete="current-password"
         {...formField(form, 'current_password')}
       />
-      <FormAlert message={form.formState.errors.root?.message ?? null} />
-      <div>
-        <Button type="submit" variant="secondary" disabled={disable.isPending}>
-          Turn off
-        </Button>
-      </div>
+      <FormFooter
+        error={form.formState.errors.root?.message}
+        submit="Turn off"
+        variant="secondary"
+        pending={disable.isPending}
+      />
     </form>
   );
 }

@@ -2,9 +2,8 @@
 
 import { formField } from '@/lib/client/form-field';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormFooter } from '@/components/ui/form-footer';
 import { ApiClientError } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { WebhookInput } from '@/lib/client/queries/webhooks';
@@ -133,12 +132,12 @@ export function WebhookForm({
           </p>
         ) : null}
       </fieldset>
-      <FormAlert message={errors.root?.message ?? null} />
-      <div>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? pendingLabel : submitLabel}
-        </Button>
-      </div>
+      <FormFooter
+        error={errors.root?.message}
+        submit={submitLabel}
+        busy={pendingLabel}
+        pending={isSubmitting}
+      />
     </form>
   );
 }
