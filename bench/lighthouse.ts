@@ -1,0 +1,150 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse's mobile performance audit (its default: a mid-range phone,
+ * simulated slow 4G and a 4× slower CPU) of the dashboard's heaviest first loads — sign-in, the
+ * overview, payments, a settlement batch page with 1,000 counterparties, and the operator's home —
+ * on the production build (Next.js host) over a scratch PostgreSQL database with the demo data.
+ * Each page is audited BENCH_ROUNDS times (default 2) in a fresh headless Chromium (Debian's);
+ * the signed-in pages get the session's cookie. Prints per page the performance score, total
+ * blocking time (TBT), largest contentful paint (LCP), first contentful paint (FCP) and the
+ * main-thread time spent evaluating scripts, each as the median of the rounds, and the targets
+ * (#34: score ≥ 90, TBT ≤ 200 ms, LCP ≤ 2.5 s).
+ *
+ * Lighthouse is not a dependency of the project: it is fetched from the npm registry by `npx` when
+ * the benchmark runs (LIGHTHOUSE_VERSION, default 12.8.2, the last for Node 20). Needs
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL). BENCH_PAGES narrows the pages
+ * (comma-separated names: signin,overview,payments,batch,operator).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { BrowserContext } from '@playwright/test';
+import { writeBatch } from './batch-data';
+import { DEMO_ADMIN, loadAverage, quantile, withDashboard } from './dashboard-harness';
+
+const run = promisify(execFile);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
+const VERSION = process.env.LIGHTHOUSE_VERSION || '12.8.2';
+const BATCH_ID = 'batch_bench_lighthouse';
+const OPERATOR = { email: 'operator@network.test', password: 'operator-test-password' };
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
+
+interface Audit {
+  score: number;
+  tbt: number;
+  lcp: number;
+  fcp: number;
+  scripts: number;
+}
+
+/** One Lighthouse run of `url` (mobile preset, performance only), `cookie` sent with every request. */
+async function lighthouse(url: string, cookie: string | null): Promise<Audit> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'csp-lighthouse-'));
+  const out = path.join(dir, 'report.json');
+  try {
+    const args = [
+      '--yes',
+      `lighthouse@${VERSION}`,
+      url,
+      '--only-categories=performance',
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+      `--chrome-flags=${CHROME_FLAGS}`,
+      ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
+    ];
+    await run('npx', args, {
+      env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
+      maxBuffer: 64 * 1024 * 1024,
+      timeout: 180_000,
+    });
+    const report = JSON.parse(await readFile(out, 'utf8'));
+    const audit = (id: string) => Number(report.audits[id]?.numericValue ?? NaN);
+    if (report.runtimeError) throw new Error(`${url}: ${report.runtimeError.message}`);
+    // A page that answered with the sign-in form instead of itself measures the wrong thing.
+    if (cookie && new URL(report.finalDisplayedUrl).pathname.startsWith('/signin'))
+      throw new Error(`${url} redirected to sign-in: the session cookie was not taken`);
+    return {
+      score: Math.round(Number(report.categories.performance.score) * 100),
+      tbt: audit('total-blocking-time'),
+      lcp: audit('largest-contentful-paint'),
+      fcp: audit('first-contentful-paint'),
+      scripts: audit('bootup-time'),
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** The context's cookies for `origin` as one Cookie header. */
+async function cookieHeader(context: BrowserContext, origin: string): Promise<string> {
+  return (await context.cookies(origin)).map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+async function signedIn(context: BrowserContext, who: { email: string; password: string }) {
+  const page = await context.newPage();
+  await page.goto('/signin');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
+  await page.close();
+}
+
+const median = (xs: number[]) => quantile(xs, 0.5);
+
+async function main() {
+  const wanted = process.env.BENCH_PAGES?.split(',').map((s) => s.trim());
+  await withDashboard({
+    user: DEMO_ADMIN,
+    addData: (databaseUrl) => writeBatch(databaseUrl, BATCH_ID, 1000),
+    // The batch belongs to the namespace holding the positions: the pages open in it.
+    partner: (partnerId) => partnerId,
+    measure: async ({ origin, browser, context }) => {
+      const admin = await cookieHeader(context, origin);
+      const operatorContext = await browser.newContext({ baseURL: origin });
+      await signedIn(operatorContext, OPERATOR);
+      const operator = await cookieHeader(operatorContext, origin);
+      await operatorContext.close();
+      const pages: { name: string; path: string; cookie: string | null }[] = [
+        { name: 'signin', path: '/signin', cookie: null },
+        { name: 'overview', path: '/', cookie: admin },
+        { name: 'payments', path: '/payments', cookie: admin },
+        { name: 'batch', path: `/settlements/${BATCH_ID}`, cookie: admin },
+        { name: 'operator', path: '/', cookie: operator },
+      ].filter((p) => !wanted || wanted.includes(p.name));
+
+      const results: { name: string; path: string; audits: Audit[] }[] = [];
+      for (const p of pages) {
+        const audits: Audit[] = [];
+        for (let i = 0; i < ROUNDS; i++) audits.push(await lighthouse(origin + p.path, p.cookie));
+        results.push({ name: p.name, path: p.path, audits });
+        console.error(`${p.name}: scores ${audits.map((a) => a.score).join(', ')}`);
+      }
+
+      console.log(
+        `Lighthouse ${VERSION}, mobile preset (simulated throttling), ${ROUNDS} runs a page, medians; load average ${loadAverage()}.`,
+      );
+      console.log('Targets: score ≥ 90, TBT ≤ 200 ms, LCP ≤ 2,500 ms.');
+      console.log('');
+      console.log(
+        '| page | score | TBT ms | LCP ms | FCP ms | script evaluation ms | scores of the runs | met |',
+      );
+      console.log('|---|---|---|---|---|---|---|---|');
+      for (const r of results) {
+        const m = (k: keyof Audit) => median(r.audits.map((a) => a[k]));
+        const met = m('score') >= 90 && m('tbt') <= 200 && m('lcp') <= 2500;
+        console.log(
+          `| ${r.name} (${r.path}) | ${m('score')} | ${m('tbt').toFixed(0)} | ${m('lcp').toFixed(0)} | ${m('fcp').toFixed(0)} | ${m('scripts').toFixed(0)} | ${r.audits.map((a) => a.score).join(', ')} | ${met ? 'yes' : 'no'} |`,
+        );
+      }
+    },
+  });
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
