@@ -84,16 +84,17 @@ export async function withDashboard<T, D>(opts: {
     await page.waitForURL((u) => !u.pathname.startsWith('/signin'));
     const partner = opts.partner?.(data);
     if (partner) {
-      const status = await page.evaluate(
+      const answer = await page.evaluate(
         (id) =>
           fetch('/api/proxy/me/partner', {
             method: 'PUT',
-            headers: { 'content-type': 'application/json' },
+            // As the dashboard's own calls (lib/client/api.ts): the proxy refuses others.
+            headers: { 'content-type': 'application/json', 'x-csp-dashboard': '1' },
             body: JSON.stringify({ partner_id: id }),
-          }).then((r) => r.status),
+          }).then(async (r) => ({ status: r.status, text: await r.text() })),
         partner,
       );
-      if (status !== 200) throw new Error(`PUT /me/partner answered ${status}`);
+      if (answer.status !== 200) throw new Error(`PUT /me/partner answered ${answer.status}: ${answer.text}`);
     }
     await page.close();
     return await opts.measure({ origin, databaseUrl: server.databaseUrl!, browser, context }, data);

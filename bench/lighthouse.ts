@@ -12,10 +12,11 @@
  * Lighthouse is not a dependency of the project: it is fetched from the npm registry by `npx` when
  * the benchmark runs (LIGHTHOUSE_VERSION, default 12.8.2, the last for Node 20). Needs
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL). BENCH_PAGES narrows the pages
- * (comma-separated names: signin,overview,payments,batch,operator).
+ * (comma-separated names: signin,overview,payments,batch,operator); BENCH_REPORTS=<folder> keeps
+ * each run's whole Lighthouse report there.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -60,7 +61,17 @@ async function lighthouse(url: string, cookie: string | null): Promise<Audit> {
       maxBuffer: 64 * 1024 * 1024,
       timeout: 180_000,
     });
-    const report = JSON.parse(await readFile(out, 'utf8'));
+    const text = await readFile(out, 'utf8');
+    // BENCH_REPORTS=<folder> keeps each run's whole report (where the main thread's time went).
+    if (process.env.BENCH_REPORTS)
+      await copyFile(
+        out,
+        path.join(
+          process.env.BENCH_REPORTS,
+          `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`,
+        ),
+      );
+    const report = JSON.parse(text);
     const audit = (id: string) => Number(report.audits[id]?.numericValue ?? NaN);
     if (report.runtimeError) throw new Error(`${url}: ${report.runtimeError.message}`);
     // A page that answered with the sign-in form instead of itself measures the wrong thing.

@@ -1,31 +1,17 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useState } from 'react';
 import { Pager } from '@/components/data-table/pager';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { downloadCsv, toCsv } from '@/lib/client/csv';
 import { formatMoney } from '@/lib/client/format';
 import type { BatchDetail } from '@/lib/client/queries/settlements';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
 import { Section } from '@/components/ui/section';
 import { chartOrder } from '@/components/charts/chart-order';
+import { NetPositions } from '@/components/charts/net-positions';
 
 const PAGE = 20;
-
-// Recharts is most of this page's JavaScript: it is left out of the first load and requested as
-// soon as this module runs in the browser, alongside hydration, so the chart draws right after.
-const loadChart = () => import('@/components/charts/net-positions-chart').then((m) => m.NetPositionsChart);
-if (typeof window !== 'undefined') void loadChart();
-const NetPositionsChart = dynamic(loadChart, {
-  ssr: false,
-  loading: () => (
-    <div role="status" aria-label="Net positions chart: loading">
-      <Skeleton className="h-80 w-full" />
-    </div>
-  ),
-});
 
 function positionsCsv(batch: BatchDetail): string {
   return toCsv(
@@ -71,7 +57,7 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
         </p>
       ) : (
         <>
-          <NetPositionsChart positions={positions} currency={summary.currency} names={domains} />
+          <NetPositions positions={positions} currency={summary.currency} names={domains} />
           <div className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Net positions</caption>

@@ -14,22 +14,8 @@ import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import type { GetNetworkSettlementResponse } from '@/lib/schemas/settlements';
 import { Section } from '@/components/ui/section';
 import NetworkBatchNotFound from './not-found';
-import dynamic from 'next/dynamic';
-import { Skeleton } from '@/components/ui/skeleton';
 import { useNamespace } from '@/lib/client/namespace';
-
-// Recharts stays out of the page's first load, requested as soon as this module runs (as on the
-// namespace's batch page).
-const loadChart = () => import('@/components/charts/net-positions-chart').then((m) => m.NetPositionsChart);
-if (typeof window !== 'undefined') void loadChart();
-const NetPositionsChart = dynamic(loadChart, {
-  ssr: false,
-  loading: () => (
-    <div role="status" aria-label="Net positions chart: loading">
-      <Skeleton className="h-80 w-full" />
-    </div>
-  ),
-});
+import { NetPositions } from '@/components/charts/net-positions';
 
 /** One batch across the network, as the operator judges it: summary, root, every participant. */
 export function NetworkBatchClient({
@@ -107,7 +93,7 @@ export function NetworkBatchClient({
           }
           card
         >
-          <NetPositionsChart
+          <NetPositions
             currency={b.currency}
             positions={query.data.participants.map((p) => ({
               counterparty_id: p.partner_id,
