@@ -1,6 +1,7 @@
 import { redirect } from 'next/navigation';
 import { Shell } from '@/components/shell/shell';
-import { requireMe } from '@/lib/dashboard/session';
+import { readFirstPage, requireMe } from '@/lib/dashboard/session';
+import type { PositionList } from '@/lib/client/queries/liquidity';
 import { config } from '@/lib/config';
 import { DeploymentProvider } from '@/lib/client/deployment';
 
@@ -16,9 +17,13 @@ export default async function DashboardLayout({ children }: { children: React.Re
     orgId: me.organization?.token ?? null,
     partners: me.partners.map(({ token, domain, environment }) => ({ token, domain, environment })),
   };
+  // The namespace's liquidity positions come with the page: the banner near a cap is in its first
+  // paint rather than pushing the page down when the browser's read returns.
+  const positions = partnerId ? await readFirstPage<PositionList>('/liquidity') : null;
+  const liquidity = positions ? { partnerId, data: positions } : null;
   return (
     <DeploymentProvider value={deployment}>
-      <Shell me={me} partnerId={partnerId}>
+      <Shell me={me} partnerId={partnerId} liquidity={liquidity}>
         {children}
       </Shell>
     </DeploymentProvider>

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
-import { OperatorHome } from '@/components/operator/home';
+import { OperatorHome, type OperatorHomeReads } from '@/components/operator/home';
+import { LAST_CUTOFF_BATCHES } from '@/lib/client/queries/settlements';
 import { GoLive } from '@/components/overview/go-live';
 import type { Overview } from '@/lib/client/queries/overview';
 import { readFirstPage, requireMe } from '@/lib/dashboard/session';
@@ -8,6 +9,22 @@ import { OverviewClient } from './overview-client';
 import { periodOf } from './overview-period';
 import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
+
+/** The operator home's figures, read with the page (its namespace is none: null). */
+async function operatorHomeReads(): Promise<OperatorHomeReads> {
+  const read = async <T,>(path: string) => {
+    const data = await readFirstPage<T>(path);
+    return data === null ? null : { partnerId: null, data };
+  };
+  const [stats, health, batches] = await Promise.all([
+    read<NonNullable<OperatorHomeReads['stats']>['data']>('/operator/stats'),
+    read<NonNullable<OperatorHomeReads['health']>['data']>('/operator/health'),
+    read<NonNullable<OperatorHomeReads['batches']>['data']>(
+      `/operator/settlements?limit=${LAST_CUTOFF_BATCHES}`,
+    ),
+  ]);
+  return { stats, health, batches };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -17,6 +34,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
   // The figures come with the HTML (the page's largest paint is a figure); the browser refreshes them.
   const days = periodOf([(await searchParams).days].flat()[0]);
   const figures = ns && me.organization ? await readFirstPage<Overview>(`/overview?days=${days}`) : null;
+  const operator = me.role === 'operator' && !ns ? await operatorHomeReads() : undefined;
   const goLive =
     me.organization?.status === 'verified' && !me.partners.some((p) => p.environment === 'production');
   return (
@@ -53,7 +71,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
           />
         </Suspense>
       ) : me.role === 'operator' ? (
-        <OperatorHome />
+        <OperatorHome initial={operator} />
       ) : (
         <p>
           <Link href="/namespaces" className={LINK}>

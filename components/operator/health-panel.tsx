@@ -8,6 +8,7 @@ import { useNamespace } from '@/lib/client/namespace';
 import { settlementKeys } from '@/lib/client/queries/settlements';
 import type { OperatorHealth } from '@/lib/schemas/health';
 import { CARD, TERM } from '@/components/ui/styles';
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 
 /** Read again every 10 s while the page is open: a live view, as the metrics are to a scraper. */
 export const operatorHealthQuery = (ns: string | null) =>
@@ -41,8 +42,16 @@ const day = (seconds: number) =>
  * trail's upkeep and the last cut-off (`GET /operator/health`). `lastCutoff={false}` leaves the
  * last cut-off to a page that shows it in full (the operator's home).
  */
-export function HealthPanel({ lastCutoff = true }: { lastCutoff?: boolean }) {
-  const health = useQuery(operatorHealthQuery(useNamespace()));
+export function HealthPanel({
+  lastCutoff = true,
+  initial,
+}: {
+  lastCutoff?: boolean;
+  /** The figures as the page read them on the server (`initialFrom`). */
+  initial?: ServerRead<OperatorHealth> | null;
+}) {
+  const ns = useNamespace();
+  const health = useQuery({ ...operatorHealthQuery(ns), initialData: initialFrom(ns, initial) });
   if (health.isError) return <FormAlert message={(health.error as Error).message} />;
   const h = health.data;
   const lagging = (h?.outbox_oldest_event_age_seconds ?? 0) > 60;

@@ -10,15 +10,35 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { Section } from '@/components/ui/section';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
 import { when } from '@/lib/client/format';
-import { cutoffPreviewQuery, networkBatchesQuery, networkStatsQuery } from '@/lib/client/queries/settlements';
+import {
+  cutoffPreviewQuery,
+  networkBatchesQuery,
+  networkStatsQuery,
+  LAST_CUTOFF_BATCHES,
+  type NetworkBatch,
+  type NetworkStats,
+} from '@/lib/client/queries/settlements';
+import type { ListPage } from '@/lib/client/list-page';
+import type { OperatorHealth } from '@/lib/schemas/health';
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
+
+/**
+ * What the home's page read on the server, so that its first paint holds the figures (no section
+ * grows, pushing the ones below, as each answer arrives: Lighthouse counted that as layout shift).
+ */
+export interface OperatorHomeReads {
+  stats: ServerRead<NetworkStats> | null;
+  health: ServerRead<OperatorHealth> | null;
+  batches: ServerRead<ListPage & { total: number; batches: NetworkBatch[] }> | null;
+}
 
 const count = (n: number | undefined, cap?: number) =>
   n === undefined ? '…' : `${n.toLocaleString('en')}${cap !== undefined && n >= cap ? '+' : ''}`;
 
 /** What awaits the operator's decision: each count links to its queue. */
-function Decisions() {
+function Decisions({ initial }: { initial: OperatorHomeReads['stats'] }) {
   const ns = useNamespace();
-  const stats = useQuery(networkStatsQuery(ns));
+  const stats = useQuery({ ...networkStatsQuery(ns), initialData: initialFrom(ns, initial) });
   if (stats.isError) return <FormAlert message={(stats.error as Error).message} />;
   const s = stats.data;
   const items: Array<[string, string, string]> = [
@@ -48,10 +68,13 @@ function Decisions() {
 }
 
 /** The last cut-off (its time and batches, each linked) and what a cut-off now would batch. */
-function Settlement() {
+function Settlement({ initial }: { initial: OperatorHomeReads | undefined }) {
   const ns = useNamespace();
-  const health = useQuery(operatorHealthQuery(ns));
-  const batches = useQuery(networkBatchesQuery(ns, undefined, 20));
+  const health = useQuery({ ...operatorHealthQuery(ns), initialData: initialFrom(ns, initial?.health) });
+  const batches = useQuery({
+    ...networkBatchesQuery(ns, undefined, LAST_CUTOFF_BATCHES),
+    initialData: initialFrom(ns, initial?.batches),
+  });
   const preview = useQuery(cutoffPreviewQuery());
   const last = health.data?.last_cutoff;
   const lastBatches = last
@@ -120,17 +143,17 @@ function Settlement() {
  * the next would settle, and the participants near their cap. Every figure comes from an endpoint
  * the operator screens already read (flat in the history's size: counters, queues, gauges).
  */
-export function OperatorHome() {
+export function OperatorHome({ initial }: { initial?: OperatorHomeReads }) {
   return (
     <div className="flex flex-col gap-6">
       <Section id="decisions-heading" title="Awaiting your decision">
-        <Decisions />
+        <Decisions initial={initial?.stats ?? null} />
       </Section>
       <Section id="home-health-heading" title="Health">
-        <HealthPanel lastCutoff={false} />
+        <HealthPanel lastCutoff={false} initial={initial?.health} />
       </Section>
       <Section id="home-settlement-heading" title="Settlement">
-        <Settlement />
+        <Settlement initial={initial} />
       </Section>
       <Section id="home-liquidity-heading" title="Liquidity">
         <NearCapList />

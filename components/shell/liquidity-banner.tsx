@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { formatMoney } from '@/lib/domain/money';
-import { positionsQuery, type LiquidityPosition } from '@/lib/client/queries/liquidity';
-import { namespaceQueries } from '@/lib/client/queries/namespaces';
+import { positionsQuery, type LiquidityPosition, type PositionList } from '@/lib/client/queries/liquidity';
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import { utilisationLevel } from '@/components/liquidity/utilisation';
 import { useNamespace } from '@/lib/client/namespace';
 
@@ -24,19 +24,24 @@ function sentence(p: LiquidityPosition): string {
 
 /**
  * The selected namespace's warning, on every page, when its net debit position reaches 75 % of its
- * limit in a currency (amber) or 90 % (red). Fed by the cached `GET /liquidity` (read again on focus
- * and every minute); the namespace's on_cap, which the last sentence names, is read only then.
+ * limit in a currency (amber) or 90 % (red), and what happens past it (the answer's `on_cap`). Fed
+ * by the cached `GET /liquidity` (read again on focus and every minute).
  */
-export default function LiquidityBanner({ partnerId }: { partnerId: string }) {
+export default function LiquidityBanner({
+  partnerId,
+  initial,
+}: {
+  partnerId: string;
+  /** The positions as the layout read them (`initialFrom`: only while that namespace is selected). */
+  initial: ServerRead<PositionList> | null;
+}) {
   const ns = useNamespace();
-  const positions = useQuery(positionsQuery(partnerId));
+  const positions = useQuery({ ...positionsQuery(partnerId), initialData: initialFrom(ns, initial) });
   const near = (positions.data?.positions ?? [])
     .filter((p) => utilisationLevel(p.utilisation) !== 'ok')
     .sort((a, b) => b.utilisation! - a.utilisation!);
-  const namespace = useQuery({ ...namespaceQueries.detail(ns, partnerId), enabled: near.length > 0 });
   if (near.length === 0) return null;
   const level = utilisationLevel(near[0]!.utilisation) === 'danger' ? 'danger' : 'warning';
-  const onCap = namespace.data?.on_cap;
   return (
     <div
       role={level === 'danger' ? 'alert' : 'status'}
@@ -48,11 +53,9 @@ export default function LiquidityBanner({ partnerId }: { partnerId: string }) {
         <p key={p.currency}>{sentence(p)}</p>
       ))}
       <p>
-        {onCap === 'queue'
+        {positions.data?.on_cap === 'queue'
           ? 'Payments past it wait in the liquidity queue until headroom returns.'
-          : onCap === 'reject'
-            ? 'Payments past it are rejected.'
-            : 'Payments past it are rejected or queued, as the namespace’s settings say.'}{' '}
+          : 'Payments past it are rejected.'}{' '}
         <Link href="/liquidity" className="font-medium underline">
           See liquidity
         </Link>

@@ -4,6 +4,8 @@ import { SELECT_CLASS } from '@/components/ui/select';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
+import type { ServerRead } from '@/lib/client/server-read';
+import type { PositionList } from '@/lib/client/queries/liquidity';
 import { apiFetch } from '@/lib/client/api';
 import { NamespaceProvider } from '@/lib/client/namespace';
 import { signOut } from '@/lib/client/sign-out';
@@ -13,7 +15,8 @@ import { SCREENS } from '@/lib/dashboard/permissions';
 
 // Loaded on first use: the shell is on every page.
 const SearchDialog = lazy(() => import('./search-dialog'));
-// Loaded after the page, beside its own reads: it shows only near a net debit cap.
+// Loaded beside the page: it shows only near a net debit cap. Drawn on the server from the
+// layout's read, so it is in the first paint and pushes nothing down when it arrives.
 const LiquidityBanner = lazy(() => import('./liquidity-banner'));
 
 /** Ctrl K (⌘ K) anywhere, or / outside a text field, opens the search. */
@@ -25,10 +28,13 @@ const opensSearch = (e: KeyboardEvent) =>
 export function Shell({
   me,
   partnerId,
+  liquidity,
   children,
 }: {
   me: Me;
   partnerId: string | null;
+  /** The namespace's positions as the layout read them: the banner is in the page's first paint. */
+  liquidity: ServerRead<PositionList> | null;
   children: React.ReactNode;
 }) {
   const pathname = usePathname();
@@ -241,7 +247,7 @@ export function Shell({
           {/* Near its net debit cap, the namespace is told so on every page. */}
           {selected ? (
             <Suspense>
-              <LiquidityBanner key={selected} partnerId={selected} />
+              <LiquidityBanner key={selected} partnerId={selected} initial={liquidity} />
             </Suspense>
           ) : null}
           {nudgeSecondFactor ? (

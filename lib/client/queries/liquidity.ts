@@ -60,10 +60,13 @@ export type NetworkList = ListPage & { count: number; positions: NetworkLiquidit
  * The namespace's balance, cap and position per currency. Read by the shell's banner on every
  * page: kept a minute, read again when the window regains focus and every 60 s while open.
  */
+/** `GET /liquidity`: the namespace's position in each currency, and what it does past its cap. */
+export type PositionList = { on_cap: 'reject' | 'queue'; positions: LiquidityPosition[] };
+
 export const positionsQuery = (ns: string | null) =>
   queryOptions({
     queryKey: liquidityKeys.positions(ns),
-    queryFn: () => apiFetch<{ positions: LiquidityPosition[] }>('/liquidity', { partner: ns }),
+    queryFn: () => apiFetch<PositionList>('/liquidity', { partner: ns }),
     enabled: ns !== null,
     staleTime: 30_000,
     refetchInterval: 60_000,

@@ -138,6 +138,9 @@ export const cutoffPreviewQuery = (enabled = true) =>
     gcTime: 0,
   });
 
+/** The newest batches the operator's home reads to list the last cut-off's (the page reads as many). */
+export const LAST_CUTOFF_BATCHES = 20;
+
 export const networkBatchesQuery = (ns: string | null, cursor: string | undefined, limit: number) =>
   queryOptions({
     queryKey: [...settlementKeys.networkOf(ns), 'batches', { cursor, limit }],
