@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
 import { Badge } from '@/components/ui/badge';
 import { LocalTime } from '@/components/ui/local-time';
@@ -58,9 +58,9 @@ export function ledgerColumns(batchHref: ((batchId: string) => string) | null) {
         <div className="max-w-xs min-w-48">
           {e.batch_id ? (
             batchHref ? (
-              <Link className={`font-mono text-xs ${LINK}`} href={batchHref(e.batch_id)}>
+              <CellLink className={`font-mono text-xs ${LINK}`} href={batchHref(e.batch_id)}>
                 {e.batch_id}
-              </Link>
+              </CellLink>
             ) : (
               <code className="text-xs">{e.batch_id}</code>
             )

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
 import { Button } from '@/components/ui/button';
 import { LINK } from '@/components/ui/styles';
@@ -20,9 +20,9 @@ export function accountColumns(actions: AccountActions | null) {
     col.accessor('account_title', {
       header: 'Title',
       cell: ({ row }) => (
-        <Link href={`/accounts/${encodeURIComponent(row.original.token)}`} className={LINK}>
+        <CellLink href={`/accounts/${encodeURIComponent(row.original.token)}`} className={LINK}>
           {row.original.account_title}
-        </Link>
+        </CellLink>
       ),
     }),
     col.accessor('masked_account_number', { header: 'Number' }),

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
 import { spanText } from '@/components/liquidity/wait';
 import { LINK } from '@/components/ui/styles';
@@ -18,12 +18,12 @@ export function queueColumns(now: number, domains: Map<string, string>) {
       header: 'Payment',
       id: 'payment',
       cell: ({ row }) => (
-        <Link
+        <CellLink
           className={`whitespace-nowrap ${LINK}`}
           href={`/payments/${encodeURIComponent(row.original.payment_id)}`}
         >
           {row.original.payment_id}
-        </Link>
+        </CellLink>
       ),
     }),
     col.display({

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
 import { Badge } from '@/components/ui/badge';
 import { formatLocal } from '@/lib/client/time';
@@ -23,12 +23,12 @@ export function requestLogColumns(filterBy: (f: { path?: string; credential?: st
       header: 'Time',
       id: 'at',
       cell: ({ row }) => (
-        <Link
+        <CellLink
           href={`/logs/${encodeURIComponent(row.original.request_id)}`}
           className={`whitespace-nowrap ${LINK}`}
         >
           {formatLocal(new Date(row.original.at_ms))}
-        </Link>
+        </CellLink>
       ),
     }),
     col.display({

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
 import { Button } from '@/components/ui/button';
 import { when } from '@/lib/client/format';
@@ -13,9 +13,9 @@ export function organizationColumns(decision: DecisionControls<Org>) {
     col.accessor('name', {
       header: 'Organization',
       cell: ({ row }) => (
-        <Link href={`/operator/organizations/${encodeURIComponent(row.original.token)}`} className={LINK}>
+        <CellLink href={`/operator/organizations/${encodeURIComponent(row.original.token)}`} className={LINK}>
           {row.original.name}
-        </Link>
+        </CellLink>
       ),
     }),
     col.accessor('status', { header: 'Status' }),

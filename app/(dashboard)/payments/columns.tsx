@@ -1,6 +1,6 @@
 import type { ListOrder } from '@/lib/client/use-list-order';
 import type { PaymentRow } from '@/lib/client/queries/payments';
-import Link from 'next/link';
+import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
 import { sortableHeader } from '@/components/data-table/sort-header';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
@@ -16,12 +16,12 @@ export function paymentColumns(order: ListOrder) {
     col.accessor('payment_id', {
       header: sortableHeader(order, 'payment_id', 'Payment'),
       cell: ({ row }) => (
-        <Link
+        <CellLink
           className={`whitespace-nowrap ${LINK}`}
           href={`/payments/${encodeURIComponent(row.original.payment_id)}`}
         >
           {row.original.payment_id}
-        </Link>
+        </CellLink>
       ),
     }),
     col.display({

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
 import { ReturnStatusBadge } from '@/components/returns/status-badge';
 import { LocalTime } from '@/components/ui/local-time';
@@ -38,21 +38,21 @@ export const returnColumns = col.columns([
     id: 'payment',
     cell: ({ row }) => (
       <span className="block">
-        <Link
+        <CellLink
           className={`whitespace-nowrap ${LINK}`}
           href={`/payments/${encodeURIComponent(row.original.payment_id)}`}
         >
           {row.original.payment_id}
-        </Link>
+        </CellLink>
         {/* The return is itself a payment: its page holds its submission, task and transaction. Its
             id is long: named on hover, the table still fits beside the sidebar. */}
-        <Link
+        <CellLink
           className={`block text-xs whitespace-nowrap ${LINK}`}
           href={`/payments/${encodeURIComponent(row.original.token)}`}
           title={row.original.token}
         >
           return payment
-        </Link>
+        </CellLink>
       </span>
     ),
   }),

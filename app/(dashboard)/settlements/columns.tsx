@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
 import { sortableHeader } from '@/components/data-table/sort-header';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
@@ -16,9 +16,12 @@ export const batchColumns = (order: ListOrder) =>
       header: 'Batch',
       id: 'batch',
       cell: ({ row }) => (
-        <Link className={`font-mono ${LINK}`} href={`/settlements/${encodeURIComponent(row.original.token)}`}>
+        <CellLink
+          className={`font-mono ${LINK}`}
+          href={`/settlements/${encodeURIComponent(row.original.token)}`}
+        >
           {row.original.token}
-        </Link>
+        </CellLink>
       ),
     }),
     col.display({

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
 import { when } from '@/lib/client/format';
 import type { Webhook } from '@/lib/client/queries/webhooks';
@@ -13,9 +13,9 @@ export const webhookColumns = col.columns([
     header: 'Endpoint',
     id: 'url',
     cell: ({ row }) => (
-      <Link href={`/webhooks/${row.original.token}`} className={`font-medium break-all ${LINK}`}>
+      <CellLink href={`/webhooks/${row.original.token}`} className={`font-medium break-all ${LINK}`}>
         {row.original.kind === 'inbox' ? 'Inbox (in the dashboard)' : row.original.url}
-      </Link>
+      </CellLink>
     ),
   }),
   col.accessor('description', { header: 'Description', cell: (c) => c.getValue() || '—' }),

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
 import { BatchStatusBadge, ShortHash } from '@/components/settlements/batch-status';
 import { when } from '@/lib/client/format';
@@ -13,12 +13,12 @@ export const networkBatchColumns = col.columns([
     header: 'Batch',
     id: 'batch',
     cell: ({ row }) => (
-      <Link
+      <CellLink
         href={`/operator/network/batches/${encodeURIComponent(row.original.token)}`}
         className={`font-mono text-xs ${LINK}`}
       >
         {row.original.token}
-      </Link>
+      </CellLink>
     ),
   }),
   col.display({

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
 import { formatLocal, formatMoney } from '@/lib/client/format';
 import type { BatchTransaction } from '@/lib/client/queries/settlements';
@@ -19,9 +19,9 @@ export function transactionColumns(partnerId: string, domains: Map<string, strin
       header: 'Payment',
       id: 'payment',
       cell: ({ row }) => (
-        <Link className={LINK} href={`/payments/${encodeURIComponent(row.original.payment_id)}`}>
+        <CellLink className={LINK} href={`/payments/${encodeURIComponent(row.original.payment_id)}`}>
           {row.original.payment_id}
-        </Link>
+        </CellLink>
       ),
     }),
     col.display({

@@ -1,5 +1,5 @@
 import type { ListOrder } from '@/lib/client/use-list-order';
-import Link from 'next/link';
+import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
 import { sortableHeader } from '@/components/data-table/sort-header';
 import { Button } from '@/components/ui/button';
@@ -47,13 +47,13 @@ export function deliveryColumns({ webhook, order, retry }: DeliveryColumnsOf) {
       id: 'event',
       cell: ({ row }) => (
         <div>
-          <Link
+          <CellLink
             href={`/webhooks/${encodeURIComponent(webhook.token)}/deliveries/${encodeURIComponent(row.original.token)}`}
             className={LINK}
             aria-label={`Delivery of ${row.original.event_type} ${row.original.event_id}`}
           >
             <code className="text-xs">{row.original.event_type}</code>
-          </Link>
+          </CellLink>
           <p className="text-xs text-slate-600 dark:text-slate-400">{row.original.event_id}</p>
         </div>
       ),
