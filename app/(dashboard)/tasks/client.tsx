@@ -7,7 +7,8 @@ import { countText } from '@/lib/client/list-page';
 import { Button } from '@/components/ui/button';
 import { ExportLink } from '@/components/ui/export-link';
 import { formatMoney } from '@/lib/client/format';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
+import { usePaging, useUrlFilters } from '@/lib/client/use-url-state';
+import { oneOf, urlFilters } from '@/lib/client/url-filters';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { TaskPanel } from './task-panel';
 import { claimText, type Decision, fourEyesText, type QueueTask, useQueue } from './use-queue';
@@ -27,15 +28,22 @@ function countdown(expiresAt: number, now: number): string {
   return h > 0 ? `${h} h ${m} min` : `${m} min ${s % 60} s`;
 }
 
+/** The queue's tab (`status`) and its task-kind filter (`name`), under the API's own names. */
+const QUEUE_FILTERS = urlFilters({
+  status: oneOf(['pending', 'on_hold'] as const),
+  name: oneOf(Object.keys(TASK_NAMES) as (keyof typeof TASK_NAMES)[]),
+});
+
 /** `partnerId`: the selected namespace (the export link names it: a download sends no header). */
 export function Client({ partnerId }: { partnerId: string | null }) {
-  const { params, set } = useUrlState();
+  const list = useUrlFilters(QUEUE_FILTERS);
   const paging = usePaging();
   // The queue's order is soonest expiry first (what must be worked before it lapses); the other
   // way shows the most recent arrivals first.
   const order = useListOrder('expires', 'asc', { asc: 'Soonest expiry first', desc: 'Latest expiry first' });
-  const tab = params.get('status') === 'on_hold' ? 'on_hold' : 'pending';
-  const name = params.get('name') ?? '';
+  // The queue is always one of its two tabs: the pending tasks when the URL names neither.
+  const tab = list.filters.status ?? 'pending';
+  const name = list.filters.name ?? '';
   const [now, setNow] = useState(() => Date.now());
   const [selected, setSelected] = useState(0);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
@@ -43,10 +51,10 @@ export function Client({ partnerId }: { partnerId: string | null }) {
   // The completion waiting out its undo window: its row stays, marked, and the selection stays on it.
   const [staged, setStaged] = useState<{ task: QueueTask; until: number } | null>(null);
   const qs = new URLSearchParams({
+    ...list.gateway,
     status: tab,
     ...paging.query,
     limit: String(LIMIT),
-    ...(name ? { name } : {}),
     ...order.query,
   });
   const { query, work, bulkComplete, claim } = useQueue(qs.toString());
@@ -154,14 +162,19 @@ export function Client({ partnerId }: { partnerId: string | null }) {
               key={t}
               role="tab"
               aria-selected={tab === t}
-              onClick={() => set({ status: t })}
+              onClick={() => list.set({ status: t })}
               className={`rounded-md px-3 py-1.5 text-sm ${tab === t ? 'bg-blue-600 text-white' : 'border border-slate-300 dark:border-slate-600'}`}
             >
               {t === 'pending' ? 'Pending' : 'On hold'}
             </button>
           ))}
         </div>
-        <SelectField label="Task" id="task-name" value={name} onChange={(e) => set({ name: e.target.value })}>
+        <SelectField
+          label="Task"
+          id="task-name"
+          value={name}
+          onChange={(e) => list.set({ name: e.target.value })}
+        >
           <option value="">All</option>
           {Object.entries(TASK_NAMES).map(([value, label]) => (
             <option key={value} value={value}>
@@ -182,7 +195,7 @@ export function Client({ partnerId }: { partnerId: string | null }) {
         </SelectField>
         <ExportLink
           path="/tasks/export"
-          filters={{ status: tab, name, ...order.query }}
+          filters={{ ...list.gateway, status: tab, ...order.query }}
           partnerId={partnerId}
           className="ml-4 py-2"
         >
