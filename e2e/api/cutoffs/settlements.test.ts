@@ -1,83 +1,40 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, settleEarlierFiles, totalAnswer } from '../helpers';
+import {
+  api,
+  baseUrl,
+  operatorToken,
+  settleEarlierFiles,
+  totalAnswer,
+  uniq,
+  type ApiResponse,
+} from '../helpers';
+import { createBank } from '../payments-helpers';
 
 // A cut-off settles every cleared transaction of the network, which would race with the other
 // files' assertions on transaction status: this file runs in the api-cutoffs project, whose server
 // serves the files that run cut-offs, one at a time (vitest.config.ts).
 beforeAll(settleEarlierFiles, 60_000);
 
-interface Res {
-  status: number;
-  body: any;
-  headers: Headers;
-}
-async function call(
-  method: string,
-  path: string,
-  headers: Record<string, string> = {},
-  body?: unknown,
-): Promise<Res> {
-  const res = await fetch(baseUrl() + path, {
-    method,
-    headers: {
-      ...(method !== 'GET' ? { 'idempotency-key': crypto.randomUUID() } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...headers,
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: await res.json(), headers: res.headers };
-}
-const u = () => crypto.randomUUID().slice(0, 8);
+/** A request with its headers as given: the file varies them one at a time (tenant headers). */
+const call = (method: string, path: string, headers: Record<string, string> = {}, body?: unknown) =>
+  api(method, path, { headers, body });
 /** The refusal of a time outside the API's range (lib/schemas/common.ts), naming the field. */
 const outOfRange = (name: string) =>
   `${name}: ${name} must be Unix seconds, an integer from 0 (1970-01-01T00:00:00Z) to 253402300799 (9999-12-31T23:59:59Z)`;
 
+/** A sandbox organization with an all-access key, as the headers its calls send. */
 async function bank() {
-  const email = `s-${u()}@example.test`;
-  const org = await call(
-    'POST',
-    '/organization',
-    {},
-    { name: `Settle ${u()}`, admin_email: email, admin_password: 'long-enough-password' },
-  );
-  const si = await call(
-    'POST',
-    '/organization/signin',
-    {},
-    { admin_email: email, admin_password: 'long-enough-password' },
-  );
-  const token = si.body.data.access_token;
-  const ns = (await call('GET', '/partner', { authorization: `Bearer ${token}` })).body.data.partners[0];
-  const key = await call(
-    'POST',
-    '/apikey',
-    { authorization: `Bearer ${token}`, 'x-partner-id': ns.token },
-    {
-      name: 'k',
-      access: {
-        customers_read: true,
-        customers_write: true,
-        transactions_read: true,
-        transactions_write: true,
-      },
-    },
-  );
-  const h = {
-    'x-service-api-key': key.body.data.secret_key,
-    'x-org-id': org.body.data.token,
-    'x-partner-id': ns.token,
-  };
+  const b = await createBank();
   return {
-    h,
-    jwt: { authorization: `Bearer ${token}`, 'x-org-id': org.body.data.token, 'x-partner-id': ns.token },
-    ns,
-    orgId: org.body.data.token as string,
+    h: { 'x-service-api-key': b.key.apiKey, 'x-org-id': b.orgId, 'x-partner-id': b.partnerId },
+    jwt: { authorization: `Bearer ${b.token}`, 'x-org-id': b.orgId, 'x-partner-id': b.partnerId },
+    ns: { token: b.partnerId, domain: b.domain },
+    orgId: b.orgId,
   };
 }
 
 async function paySandbox(b: Awaited<ReturnType<typeof bank>>, total: string, currency = 'USD') {
-  const paymentId = `p-${u()}`;
+  const paymentId = `p-${uniq()}`;
   const created = await call('POST', '/payments', b.h, {
     payment_id: paymentId,
     amount: { currency, total },
@@ -96,13 +53,7 @@ async function paySandbox(b: Awaited<ReturnType<typeof bank>>, total: string, cu
 }
 
 async function operator() {
-  const si = await call(
-    'POST',
-    '/organization/signin',
-    {},
-    { admin_email: 'operator@network.test', admin_password: 'operator-test-password' },
-  );
-  return { authorization: `Bearer ${si.body.data.access_token}` };
+  return { authorization: `Bearer ${await operatorToken()}` };
 }
 
 describe('settlement over HTTP', () => {
@@ -277,7 +228,7 @@ describe('settlement over HTTP', () => {
     const batch = (await call('GET', '/settlements', a.jwt)).body.data.batches[0];
     expect(batch).toMatchObject({ status: 'COMPLETED', currency: 'USD', txn_count: 1 });
     const paths = ['/settlements', `/settlements/${batch.token}`, `/settlements/${batch.token}/transactions`];
-    const tenantHeaders = (r: Res) => [
+    const tenantHeaders = (r: ApiResponse) => [
       r.headers.get('x-partner-id'),
       r.headers.get('x-org-id'),
       r.headers.get('x-csp-version'),
@@ -309,7 +260,7 @@ describe('settlement over HTTP', () => {
     ).toEqual(totalAnswer(1, { transactions: [] }));
 
     // Errors carry X-Csp-Version and no tenant headers.
-    const refused = (res: Res, status: number, code: string, message: string | RegExp) => {
+    const refused = (res: ApiResponse, status: number, code: string, message: string | RegExp) => {
       expect([res.status, res.body.code]).toEqual([status, code]);
       expect(res.body.message).toMatch(message);
       expect(tenantHeaders(res)).toEqual([null, null, 'gateway-csp/v0.1.0']);
