@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
 import { OperatorHome, type OperatorHomeReads } from '@/components/operator/home';
 import { LAST_CUTOFF_BATCHES } from '@/lib/client/queries/settlements';
 import { GoLive } from '@/components/overview/go-live';
@@ -26,6 +27,11 @@ async function operatorHomeReads(): Promise<OperatorHomeReads> {
   return { stats, health, batches };
 }
 
+/** The operator's home with what its page read (streamed after the title). */
+async function OperatorHomeRead() {
+  return <OperatorHome initial={await operatorHomeReads()} />;
+}
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function OverviewPage({ searchParams }: { searchParams: SearchParams }) {
@@ -34,7 +40,6 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
   // The figures come with the HTML (the page's largest paint is a figure); the browser refreshes them.
   const days = periodOf([(await searchParams).days].flat()[0]);
   const figures = ns && me.organization ? await readFirstPage<Overview>(`/overview?days=${days}`) : null;
-  const operator = me.role === 'operator' && !ns ? await operatorHomeReads() : undefined;
   const goLive =
     me.organization?.status === 'verified' && !me.partners.some((p) => p.environment === 'production');
   return (
@@ -71,7 +76,10 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
           />
         </Suspense>
       ) : me.role === 'operator' ? (
-        <OperatorHome initial={operator} />
+        // The title is sent at once; the home follows in the same answer once its reads are in.
+        <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+          <OperatorHomeRead />
+        </Suspense>
       ) : (
         <p>
           <Link href="/namespaces" className={LINK}>
