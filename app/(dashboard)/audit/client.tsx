@@ -5,11 +5,12 @@ import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { FilterBar } from '@/components/ui/filter-bar';
+import { TimeRangeFields } from '@/components/ui/time-range-fields';
 import { DetailRow } from '@/components/ui/detail-row';
-import { Field, SelectField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AUDIT_ACTIONS, auditActionLabel } from '@/lib/domain/audit';
-import { formatLocal, fromLocalInput, toLocalInput, when } from '@/lib/client/time';
+import { formatLocal, when } from '@/lib/client/time';
 import { auditEventsQuery, type AuditEvent } from '@/lib/client/queries/audit';
 import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
 import { AUDIT_FILTERS } from './search-params';
@@ -81,19 +82,12 @@ export function AuditClient({ operator }: { operator: boolean }) {
           value={filters.target ?? ''}
           onValue={(v) => list.set({ target: v })}
         />
-        <Field
-          label="From"
-          id="audit-from"
-          type="datetime-local"
-          value={toLocalInput(filters.occurred_from ?? null)}
-          onChange={(e) => list.set({ occurred_from: fromLocalInput(e.target.value, 'start') })}
-        />
-        <Field
-          label="To"
-          id="audit-to"
-          type="datetime-local"
-          value={toLocalInput(filters.occurred_to ?? null)}
-          onChange={(e) => list.set({ occurred_to: fromLocalInput(e.target.value, 'end') })}
+        <TimeRangeFields
+          ids={['audit-from', 'audit-to']}
+          from={filters.occurred_from}
+          to={filters.occurred_to}
+          onFrom={(v) => list.set({ occurred_from: v })}
+          onTo={(v) => list.set({ occurred_to: v })}
         />
         {operator ? (
           <FilterField

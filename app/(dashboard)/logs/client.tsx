@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { DataTable } from '@/components/data-table/data-table';
 import { Button } from '@/components/ui/button';
 import { FilterBar } from '@/components/ui/filter-bar';
-import { Field, SelectField } from '@/components/ui/field';
+import { TimeRangeFields } from '@/components/ui/time-range-fields';
+import { SelectField } from '@/components/ui/field';
 import { FilterField } from '@/components/ui/filter-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageTitle } from '@/components/ui/page-title';
 import { useToast } from '@/components/ui/toast';
-import { fromLocalInput, toLocalInput } from '@/lib/client/time';
 import { requestLogsQuery, useKeepBodies } from '@/lib/client/queries/request-logs';
 import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
 import { REQUEST_LOG_FILTERS, STATUS_CLASSES } from './search-params';
@@ -99,19 +99,12 @@ export function RequestLogClient({ canManage }: { canManage: boolean }) {
           value={filters.credential ?? ''}
           onValue={(v) => list.set({ credential: v })}
         />
-        <Field
-          label="From"
-          id="log-from"
-          type="datetime-local"
-          value={toLocalInput(filters.from ?? null)}
-          onChange={(e) => list.set({ from: fromLocalInput(e.target.value, 'start') })}
-        />
-        <Field
-          label="To"
-          id="log-to"
-          type="datetime-local"
-          value={toLocalInput(filters.to ?? null)}
-          onChange={(e) => list.set({ to: fromLocalInput(e.target.value, 'end') })}
+        <TimeRangeFields
+          ids={['log-from', 'log-to']}
+          from={filters.from}
+          to={filters.to}
+          onFrom={(v) => list.set({ from: v })}
+          onTo={(v) => list.set({ to: v })}
         />
       </FilterBar>
       <FormAlert message={query.isError ? (query.error as Error).message : null} />

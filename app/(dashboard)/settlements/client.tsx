@@ -3,13 +3,13 @@
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { DataTable } from '@/components/data-table/data-table';
-import { Field, SelectField } from '@/components/ui/field';
+import { SelectField } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';
+import { TimeRangeFields } from '@/components/ui/time-range-fields';
 import { FormAlert } from '@/components/ui/form-alert';
 import { batchesQuery } from '@/lib/client/queries/settlements';
 import { usePaging, useUrlFilters } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
-import { fromLocalInput, toLocalInput } from '@/lib/client/time';
 import { BATCH_FILTERS, BATCH_STATUSES } from './search-params';
 import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
@@ -60,19 +60,13 @@ export function SettlementsClient({ partnerId }: { partnerId: string | null }) {
             </option>
           ))}
         </SelectField>
-        <Field
-          label="Cut-off from"
-          id="cutoff-from"
-          type="datetime-local"
-          value={toLocalInput(filters.cutoff_from ?? null)}
-          onChange={(e) => list.set({ cutoff_from: fromLocalInput(e.target.value, 'start') })}
-        />
-        <Field
-          label="Cut-off to"
-          id="cutoff-to"
-          type="datetime-local"
-          value={toLocalInput(filters.cutoff_to ?? null)}
-          onChange={(e) => list.set({ cutoff_to: fromLocalInput(e.target.value, 'end') })}
+        <TimeRangeFields
+          ids={['cutoff-from', 'cutoff-to']}
+          labels={['Cut-off from', 'Cut-off to']}
+          from={filters.cutoff_from}
+          to={filters.cutoff_to}
+          onFrom={(v) => list.set({ cutoff_from: v })}
+          onTo={(v) => list.set({ cutoff_to: v })}
         />
       </FilterBar>
       <FormAlert message={query.isError ? (query.error as Error).message : null} />
