@@ -1,20 +1,17 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { actAs, DEMO_ADMIN, expectAccessible, shoot, shootThemes, SUPPORT, UNION, uniq } from './helpers';
+import { expect, test } from '@playwright/test';
+import {
+  actAs,
+  DEMO_ADMIN,
+  expectAccessible,
+  headersOf,
+  shoot,
+  shootThemes,
+  SUPPORT,
+  UNION,
+  uniq,
+} from './helpers';
 
 const API = '/api/v1/csp';
-
-/** Signed-in headers of a demo organization's admin in its namespace of `domain`. */
-async function headersOf(request: APIRequestContext, who: typeof UNION, domain: string) {
-  const signin = await request.post(`${API}/organization/signin`, {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: { admin_email: who.email, admin_password: who.password },
-  });
-  expect(signin.status()).toBe(200);
-  const { access_token: jwt, token: orgId } = (await signin.json()).data;
-  const partners = await request.get(`${API}/partner`, { headers: { authorization: `Bearer ${jwt}` } });
-  const ns = (await partners.json()).data.partners.find((p: { domain: string }) => p.domain === domain);
-  return { authorization: `Bearer ${jwt}`, 'x-org-id': orgId, 'x-partner-id': ns.token, partner: ns.token };
-}
 
 test("support finds a large payment by a fragment of its payee's address and approves its task; a second person completes it", async ({
   page,

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { DASHBOARD_HEADER } from '../../lib/security/same-origin';
 
@@ -141,4 +147,24 @@ export async function openSearch(page: Page, key: '/' | 'Control+K' = '/'): Prom
     await expect(search).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
   return search;
+}
+
+/** The gateway's API path under the dashboard's origin. */
+const API = '/api/v1/csp';
+
+/** Signed-in headers of a demo organization's admin in its namespace of `domain` (the API's own). */
+export async function headersOf(
+  request: APIRequestContext,
+  who: { email: string; password: string },
+  domain: string,
+) {
+  const signin = await request.post(`${API}/organization/signin`, {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    data: { admin_email: who.email, admin_password: who.password },
+  });
+  expect(signin.status()).toBe(200);
+  const { access_token: jwt, token: orgId } = (await signin.json()).data;
+  const partners = await request.get(`${API}/partner`, { headers: { authorization: `Bearer ${jwt}` } });
+  const ns = (await partners.json()).data.partners.find((p: { domain: string }) => p.domain === domain);
+  return { authorization: `Bearer ${jwt}`, 'x-org-id': orgId, 'x-partner-id': ns.token, partner: ns.token };
 }

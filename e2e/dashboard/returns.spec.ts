@@ -1,10 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   actAs,
   DEMO_ADMIN,
   downloadCsv,
   expectAccessible,
   FROM_DASHBOARD,
+  headersOf,
   readAs,
   shoot,
   shootThemes,
@@ -386,19 +387,6 @@ test('a fresh sandbox asks the Sandbox Bank for money back: it returns it, or re
 });
 
 const API = '/api/v1/csp';
-
-/** Signed-in headers of a demo organization's admin in its namespace of `domain` (the API's own). */
-async function headersOf(request: APIRequestContext, who: typeof UNION, domain: string) {
-  const signin = await request.post(`${API}/organization/signin`, {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: { admin_email: who.email, admin_password: who.password },
-  });
-  expect(signin.status()).toBe(200);
-  const { access_token: jwt, token: orgId } = (await signin.json()).data;
-  const partners = await request.get(`${API}/partner`, { headers: { authorization: `Bearer ${jwt}` } });
-  const ns = (await partners.json()).data.partners.find((p: { domain: string }) => p.domain === domain);
-  return { authorization: `Bearer ${jwt}`, 'x-org-id': orgId, 'x-partner-id': ns.token, partner: ns.token };
-}
 
 test('a large return request needs two of the payee bank’s staff under four eyes', async ({
   page,
