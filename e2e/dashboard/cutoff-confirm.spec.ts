@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { OPERATOR, shoot, shootThemes } from './helpers';
+import { OPERATOR, openCutoffDialog, shoot, shootThemes } from './helpers';
 
 /** Signs in as the operator; again if the click came before the form was ready (a loaded machine). */
 async function signInAsOperator(page: Page) {
@@ -20,9 +20,7 @@ async function signInAsOperator(page: Page) {
 test('a cut-off asks first, with a preview of what it would batch; Cancel runs nothing', async ({ page }) => {
   await signInAsOperator(page);
   await page.goto('/operator/network');
-  await page.getByRole('button', { name: 'Run cut-off now' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Run a cut-off now?' });
-  await expect(dialog).toBeVisible();
+  const dialog = await openCutoffDialog(page);
   await expect(dialog).toContainText('a completed batch cannot be undone');
   const table = dialog.getByTestId('cutoff-preview');
   const empty = dialog.getByTestId('cutoff-preview-empty');

@@ -168,3 +168,17 @@ export async function headersOf(
   const ns = (await partners.json()).data.partners.find((p: { domain: string }) => p.domain === domain);
   return { authorization: `Bearer ${jwt}`, 'x-org-id': orgId, 'x-partner-id': ns.token, partner: ns.token };
 }
+
+/**
+ * Opens the operator's cut-off confirmation from the Network page and answers the dialog. The
+ * button is in the server's HTML: a click before the page has hydrated does nothing, so it is
+ * clicked again until the dialog opens (a loaded machine).
+ */
+export async function openCutoffDialog(page: Page): Promise<Locator> {
+  const dialog = page.getByRole('dialog', { name: 'Run a cut-off now?' });
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Run cut-off now' }).click();
+    await expect(dialog).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  return dialog;
+}

@@ -10,6 +10,7 @@ import {
   signInAs,
   signUpSandbox,
   uniq,
+  openCutoffDialog,
 } from './helpers';
 import { newOrganization } from './settlement-data';
 
@@ -178,9 +179,9 @@ test('the participant sees position, headroom and chart move as a payment is adm
   // The operator runs a cut-off: the position is settled into the balance.
   const operator = await operatorPage(browser);
   await operator.goto('/operator/network');
-  await operator.getByRole('button', { name: 'Run cut-off now' }).click();
-  await operator
-    .getByRole('dialog', { name: 'Run a cut-off now?' })
+  await (
+    await openCutoffDialog(operator)
+  )
     .getByRole('button', { name: /^(Settle \d+ transactions?|Run cut-off)$/ })
     .click();
   await expect(operator.getByTestId('cutoff-outcome')).toContainText('Cut-off ran');

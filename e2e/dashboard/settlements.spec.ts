@@ -10,6 +10,7 @@ import {
   signInAs,
   signUpSandbox,
   uniq,
+  openCutoffDialog,
 } from './helpers';
 import { makeTradingFixture, newOrganization, runCutoff, type TradingFixture } from './settlement-data';
 
@@ -87,9 +88,8 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
     .locator('xpath=following-sibling::dd');
   await expect(awaiting).not.toHaveText('…');
   expect(Number((await awaiting.textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(4);
-  await page.getByRole('button', { name: 'Run cut-off now' }).click();
   // It asks first, showing what it would batch.
-  const confirm = page.getByRole('dialog', { name: 'Run a cut-off now?' });
+  const confirm = await openCutoffDialog(page);
   await expect(confirm.getByTestId('cutoff-preview').getByRole('row', { name: /^EUR/ })).toBeVisible();
   await confirm.getByRole('button', { name: /^Settle \d+ transactions?$/ }).click();
   const outcome = page.getByTestId('cutoff-outcome');
