@@ -4,10 +4,10 @@ const PORT = Number(process.env.E2E_PORT || 3210);
 
 /**
  * Specs that make their own data (a sandbox organization signed up for the test) or read only what
- * no test changes: two at a time, each test beside any other. Every other spec is on data tests
+ * no test changes: each test beside any other. Every other spec is on data tests
  * share — the demo organizations' (payments, queues, namespaces, keys, webhooks, links, settings)
  * and the operator's (reviews, the network's audit trail) — and runs one test at a time, in file
- * order, as the whole suite once ran. A new spec is such a spec until it is listed here.
+ * order, in one of two groups (below). A new spec is such a spec until it is listed here.
  */
 const OWN_DATA = [
   'account-detail',
@@ -33,8 +33,30 @@ const OWN_DATA = [
 ].map((name) => `${name}.spec.ts`);
 
 /**
+ * The shared-data specs in two groups that run side by side, each one test at a time in file
+ * order. A group holds every spec whose writes another's assertions could see:
+ * - payments: Demo Bank ↔ Union payments and tasks, the Demo Bank four-eyes policy, and the
+ *   screens that compare a list or a figure with the gateway's (overview, namespace choice,
+ *   the queues). The Demo Bank ↔ Union link is never suspended (it would refuse these payments).
+ * - organization: the operator's decisions on organizations and accounts beside the operator home
+ *   that counts them, Demo Bank's namespaces, keys (a key rotation is a webhook event) and
+ *   webhook endpoints that count their deliveries, its users and accounts.
+ * A new shared-data spec goes in the group of the data it touches, or in its own group if unsure.
+ */
+const SHARED_PAYMENTS = [
+  'command-palette',
+  'four-eyes',
+  'namespace-choice',
+  'overview',
+  'payments',
+  'returns',
+  'task-notes',
+  'task-queue',
+].map((name) => `${name}.spec.ts`);
+
+/**
  * Specs that run settlement cut-offs, which settle every cleared transaction of the network (the
- * demo's admitted payments included): after the shared-data specs, one test at a time, signed in
+ * demo's admitted payments included): after the shared-data and own-data specs, one test at a time, signed in
  * through the form rather than from a saved session. The own-data specs beside them assert no
  * payment's status.
  */
@@ -43,7 +65,9 @@ const CUTOFFS = ['liquidity', 'settlements'].map((name) => `${name}.spec.ts`);
 export default defineConfig({
   testDir: 'e2e/dashboard',
   outputDir: 'test-results',
-  workers: 2,
+  // The two shared-data groups and the own-data specs side by side (the servers, browsers and API
+  // suites beside them measured: docs/testing.md).
+  workers: 3,
   retries: 0,
   timeout: 60_000,
   // The suite runs beside the API suites on two cores (scripts/test.sh): an answer may take more
@@ -70,11 +94,18 @@ export default defineConfig({
     // Each demo role signs in once, through the form; the specs reuse its saved session.
     { name: 'sign-ins', testMatch: /auth\.setup\.ts$/ },
     {
-      name: 'shared data',
-      testIgnore: [...OWN_DATA, ...CUTOFFS],
+      name: 'shared data: payments',
+      testMatch: SHARED_PAYMENTS,
       workers: 1,
       dependencies: ['sign-ins'],
-      // After it, whether its tests passed or not (a dependency would skip them on a failure).
+      // After both groups, whether their tests passed or not (a dependency would skip them on a failure).
+      teardown: 'cut-offs',
+    },
+    {
+      name: 'shared data: organization',
+      testIgnore: [...OWN_DATA, ...CUTOFFS, ...SHARED_PAYMENTS],
+      workers: 1,
+      dependencies: ['sign-ins'],
       teardown: 'cut-offs',
     },
     // Signs in through the form (a teardown project has no dependencies: the sign-ins may not have run).

@@ -16,6 +16,10 @@ steps_clock() {
   fi
 }
 STEPS_T0=$(steps_clock)
+# The machine's CPU counters (/proc/stat: busy and idle jiffies of all cores) at the start, for
+# the share of the run the cores were idle (steps_table).
+steps_cpu_counters() { awk '/^cpu / { print $2 + $3 + $4 + $7 + $8 + $9, $5 + $6 }' /proc/stat 2>/dev/null; }
+STEPS_CPU0=$(steps_cpu_counters)
 steps_elapsed() { echo $((($(steps_clock) - STEPS_T0) / 1000)); }
 
 steps_slug() { printf '%s' "$1" | tr -c 'A-Za-z0-9' '-'; }
@@ -119,7 +123,7 @@ steps_table() {
   echo
   echo "== Steps (seconds; start: since the run began; CPU: user + system of the step's processes)"
   printf '%-58s %6s %6s %6s  %s\n' step start wall CPU result
-  local row name start end cpu rc
+  local row name start end cpu rc busy0 idle0 busy1 idle1
   for row in "$STEPS_DIR"/*.row; do
     [[ -e $row ]] && cat "$row"
   done | sort -t'|' -k2,2n | while IFS='|' read -r name start end cpu rc; do
@@ -128,6 +132,13 @@ steps_table() {
   done
   printf '%-58s %6s %6d %6s  %s\n' total '' "$(steps_elapsed)" '' "$1"
   echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?'); $(nproc 2>/dev/null || echo '?') cores"
+  # Idle (and I/O wait) share of all cores' time since the run began: how much room was left.
+  if [[ -n $STEPS_CPU0 ]]; then
+    read -r busy0 idle0 <<<"$STEPS_CPU0"
+    read -r busy1 idle1 <<<"$(steps_cpu_counters)"
+    awk -v b=$((busy1 - busy0)) -v i=$((idle1 - idle0)) \
+      'BEGIN { if (b + i > 0) printf "cores idle: %.0f %% of the run (busy %.0f %%)\n", 100 * i / (b + i), 100 * b / (b + i) }'
+  fi
   steps_failures
   steps_flaky
   rm -rf "$STEPS_DIR"

@@ -12,7 +12,7 @@
 # `api-cutoffs` project's files (those that run settlement cut-offs) share one of their own, one
 # file at a time; both projects of a run go side by side. API_JOBS runs go at once (default 1: npm
 # test runs the browser suite beside them, and two cores are then busy). API_HOST=next|standalone
-# and API_DB=pglite|postgres run one (full) run only.
+# and API_DB=pglite|postgres run one (full) run only; API_RUNS=full or smoke only the runs of that kind.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/steps.sh
@@ -44,6 +44,12 @@ elif [[ -n "${TEST_DATABASE_URL:-}" ]]; then
 else
   RUNS+=("next pglite full fuzz" "standalone pglite smoke fuzz")
   echo "TEST_DATABASE_URL is not set: the PostgreSQL API suite is skipped"
+fi
+# API_RUNS=full|smoke: only those runs (npm test runs the two kinds in different lanes).
+if [[ -n "${API_RUNS:-}" ]]; then
+  kept=()
+  for spec in "${RUNS[@]}"; do [[ " $spec " == *" $API_RUNS "* ]] && kept+=("$spec"); done
+  RUNS=("${kept[@]}")
 fi
 
 # The runs, API_JOBS at a time, in the order above (the long ones first).

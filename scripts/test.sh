@@ -40,16 +40,24 @@ checks() {
   return $rc
 }
 unit_pglite() { steps_exec "unit tests on PGlite" env TEST_DB=pglite npx vitest run --project unit; }
+# On PostgreSQL, the files that open a test database (lib/testing/db.ts's createTestDatabase):
+# every other unit test never touches one, and the PGlite run has run it already.
 unit_postgres() {
-  [[ -z "${TEST_DATABASE_URL:-}" ]] ||
-    steps_exec "unit tests on PostgreSQL" env TEST_DB=postgres npx vitest run --project unit
+  [[ -z "${TEST_DATABASE_URL:-}" ]] && return 0
+  local files
+  mapfile -t files < <(grep -rl --include='*.test.ts' 'createTestDatabase' lib | sort)
+  steps_exec "unit tests on PostgreSQL (the ${#files[@]} files with a database)" \
+    env TEST_DB=postgres npx vitest run --project unit "${files[@]}"
 }
 typecheck() {
   step_passed "build" || return 1
   steps_exec "typecheck" npx tsc --noEmit --incremental --tsBuildInfoFile "$CACHE/tsconfig.tsbuildinfo"
 }
 
-api() { step_passed "build" && steps_exec "API suites" bash scripts/test-api.sh; }
+# The full runs (each host and each database once) in the first lane; the smoke runs (the other
+# two pairs) after the browser suite in the second.
+api_full() { step_passed "build" && steps_exec "API suites: full runs" env API_RUNS=full bash scripts/test-api.sh; }
+api_smoke() { step_passed "build" && steps_exec "API suites: smoke runs" env API_RUNS=smoke bash scripts/test-api.sh; }
 browser() { step_passed "build" && steps_exec "browser suite" bash scripts/test-e2e.sh; }
 
 # Each lane runs every step whether the ones before passed or not (the checks and unit suites
@@ -61,7 +69,7 @@ build_checks_api() {
   build || rc=1
   checks || rc=1
   unit_pglite || rc=1
-  api || rc=1
+  api_full || rc=1
   return $rc
 }
 browser_then_unit() {
@@ -69,6 +77,7 @@ browser_then_unit() {
   browser || rc=1
   unit_postgres || rc=1
   typecheck || rc=1
+  api_smoke || rc=1
   return $rc
 }
 
@@ -77,7 +86,7 @@ if [[ ${TEST_SERIAL:-} == 1 ]]; then
   browser_then_unit || failed=1
 else
   lane "build, checks, unit tests on PGlite, API suites" build_checks_api
-  lane "browser suite, unit tests on PostgreSQL, typecheck" browser_then_unit
+  lane "browser suite, unit tests on PostgreSQL, typecheck, API smoke runs" browser_then_unit
 fi
 lanes_wait || failed=1
 steps_table "$([[ $failed -eq 0 ]] && echo 'all suites passed' || echo FAILED)"
