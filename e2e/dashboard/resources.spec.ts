@@ -203,7 +203,9 @@ test('links: the established link offers suspend', async ({ page }) => {
   await actAs(page, 'admin');
   await page.goto('/');
   await nav(page, 'Links');
-  await expect(linkRow(page, 'union-cu.test').getByRole('cell', { name: 'established', exact: true })).toBeVisible();
+  await expect(
+    linkRow(page, 'union-cu.test').getByRole('cell', { name: 'established', exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'suspend link with union-cu.test' })).toBeVisible();
   await page.getByRole('tab', { name: 'Incoming' }).click();
   await expect(page).toHaveURL(/direction=incoming/);
