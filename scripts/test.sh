@@ -39,7 +39,9 @@ checks() {
   steps_exec "unused files, exports and dependencies (knip)" npx knip --no-progress || rc=1
   return $rc
 }
-unit_pglite() { steps_exec "unit tests on PGlite" env TEST_DB=pglite npx vitest run --project unit; }
+unit_pglite() {
+  steps_exec "unit tests on PGlite" env TEST_DB=pglite npx vitest run --project unit --project unit-fresh
+}
 # On PostgreSQL, the files that open a test database (lib/testing/db.ts's createTestDatabase):
 # every other unit test never touches one, and the PGlite run has run it already.
 unit_postgres() {

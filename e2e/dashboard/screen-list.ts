@@ -61,7 +61,10 @@ export const ADMIN: Screen[] = [
   {
     name: 'payments',
     open: go('/payments'),
-    ready: (p) => p.getByRole('link', { name: 'inv-0993', exact: true }),
+    // The newest payment's link, whichever it is: the payments specs create Demo Bank payments
+    // while this runs (playwright.config.ts).
+    ready: (p) =>
+      p.getByRole('table', { name: 'Payments' }).getByRole('row').nth(1).getByRole('link').first(),
   },
   { name: 'payment', open: go('/payments/inv-0993'), ready: heading('Payment inv-0993') },
   {
@@ -109,7 +112,8 @@ export const OPERATOR_SCREENS: Screen[] = [
 ];
 
 /**
- * Opens each screen in `theme`: no serious or critical axe violation once it is ready, and a
+ * Opens each screen in `theme`: no serious or critical axe violation once it is ready (in dark
+ * mode, of the colour rules: the light-mode run checks the rest), and a
  * full-page screenshot in e2e/screenshots/screen-<name>-<theme>.png to look at.
  */
 export async function checkScreens(page: Page, screens: Screen[], theme: 'light' | 'dark') {
@@ -120,7 +124,8 @@ export async function checkScreens(page: Page, screens: Screen[], theme: 'light'
       await expect(page.locator('html')).toHaveClass(theme === 'dark' ? /\bdark\b/ : /^(?!.*\bdark\b)/);
       // Skeletons and pending rows gone: the screen as a user reads it.
       await expect(page.locator('.animate-pulse')).toHaveCount(0);
-      await expectAccessible(page);
+      // Every rule in light mode; in dark mode (its markup the same) the colour rules.
+      await expectAccessible(page, { coloursOnly: theme === 'dark' });
       await shoot(page, `screen-${s.name}-${theme}`);
     });
   }
