@@ -34,3 +34,16 @@ export function AdminsOnly({ title, children }: { title: string; children: React
     </RoleOnly>
   );
 }
+
+/**
+ * A namespace's screen opened by the network operator, who holds no namespace (the navigation
+ * does not offer it; a typed or shared address lands here): what the screen is for, and where the
+ * operator looks instead — never the gateway's refusal of a read without a namespace.
+ */
+export function ParticipantsOnly({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <RoleOnly title={title} who="For the network's participants">
+      {children}
+    </RoleOnly>
+  );
+}

@@ -1,6 +1,19 @@
+import Link from 'next/link';
 import { readableListPage } from '@/components/ui/readable-list-page';
 import { Client } from './client';
 
 export const metadata = { title: 'Accounts · Payment Network' };
 
-export default readableListPage(Client);
+export default readableListPage(Client, {
+  title: 'Accounts',
+  text: (
+    <>
+      This screen lists one namespace&apos;s settlement accounts; the network operator holds no namespace. The
+      accounts awaiting verification are on{' '}
+      <Link href="/operator/accounts" className="underline">
+        Accounts to verify
+      </Link>
+      .
+    </>
+  ),
+});

@@ -1,6 +1,19 @@
+import Link from 'next/link';
 import { readableListPage } from '@/components/ui/readable-list-page';
 import { Client } from './client';
 
 export const metadata = { title: 'Links · Payment Network' };
 
-export default readableListPage(Client);
+export default readableListPage(Client, {
+  title: 'Links',
+  text: (
+    <>
+      This screen lists one namespace&apos;s links with its counterparties; the network operator holds no
+      namespace. An organization&apos;s namespaces are on its page under{' '}
+      <Link href="/operator" className="underline">
+        Organizations
+      </Link>
+      .
+    </>
+  ),
+});

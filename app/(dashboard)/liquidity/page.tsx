@@ -1,5 +1,6 @@
+import Link from 'next/link';
 import { Suspense } from 'react';
-import { RoleOnly } from '@/components/ui/admins-only';
+import { ParticipantsOnly, RoleOnly } from '@/components/ui/admins-only';
 import { ListPageSkeleton } from '@/components/ui/skeleton';
 import { canManage, canOpen } from '@/lib/dashboard/permissions';
 import { requireMe } from '@/lib/dashboard/session';
@@ -11,10 +12,14 @@ export default async function Page() {
   const { me, partnerId } = await requireMe();
   if (!canOpen(me.role, '/liquidity'))
     return (
-      <RoleOnly title="Liquidity" who="For the network's participants">
-        This screen shows one namespace&apos;s settlement balance, cap and queue. The network&apos;s liquidity
-        is on the operator&apos;s Liquidity desk.
-      </RoleOnly>
+      <ParticipantsOnly title="Liquidity">
+        This screen shows one namespace&apos;s settlement balance, cap and queue; the network operator holds
+        no namespace. Every participant&apos;s is on the operator&apos;s{' '}
+        <Link href="/operator/liquidity" className="underline">
+          Liquidity
+        </Link>{' '}
+        desk.
+      </ParticipantsOnly>
     );
   if (!partnerId)
     return (

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import { Suspense } from 'react';
 import { ListPageSkeleton } from '@/components/ui/skeleton';
 import { readFirstPage, requireMe } from '@/lib/dashboard/session';
@@ -5,6 +6,7 @@ import { Client } from './client';
 import type { PaymentList } from '@/lib/client/queries/payments';
 import { paymentsQuery } from './search-params';
 import { canManage } from '@/lib/dashboard/permissions';
+import { ParticipantsOnly } from '@/components/ui/admins-only';
 
 export const metadata = { title: 'Payments · Payment Network' };
 
@@ -19,6 +21,17 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     readFirstPage<PaymentList>(`/payments?${qs}`),
     requireMe(),
   ]);
+  if (me.role === 'operator')
+    return (
+      <ParticipantsOnly title="Payments">
+        This screen lists one namespace&apos;s payments; the network operator holds no namespace. The
+        network&apos;s settled transactions are in its settlement batches, on{' '}
+        <Link href="/operator/network" className="underline">
+          Network
+        </Link>
+        .
+      </ParticipantsOnly>
+    );
   const ns = me.partners.find((p) => p.token === partnerId);
   const create =
     canManage(me.role) && ns ? { domain: ns.domain, sandbox: ns.environment === 'sandbox' } : null;

@@ -1,5 +1,6 @@
+import Link from 'next/link';
 import { Suspense } from 'react';
-import { RoleOnly } from '@/components/ui/admins-only';
+import { ParticipantsOnly, RoleOnly } from '@/components/ui/admins-only';
 import { ListPageSkeleton } from '@/components/ui/skeleton';
 import { canOpen } from '@/lib/dashboard/permissions';
 import { requireMe } from '@/lib/dashboard/session';
@@ -11,10 +12,14 @@ export default async function Page() {
   const { me, partnerId } = await requireMe();
   if (!canOpen(me.role, '/returns'))
     return (
-      <RoleOnly title="Returns" who="For the network's participants">
-        This screen lists one namespace&apos;s returns of funds. The operator sees returns as the transactions
-        they make, in the settlement batches.
-      </RoleOnly>
+      <ParticipantsOnly title="Returns">
+        This screen lists one namespace&apos;s returns of funds; the network operator holds no namespace.
+        Returns are transactions like any other, in the network&apos;s settlement batches on{' '}
+        <Link href="/operator/network" className="underline">
+          Network
+        </Link>
+        .
+      </ParticipantsOnly>
     );
   if (!partnerId)
     return (

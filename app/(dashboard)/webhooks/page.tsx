@@ -3,4 +3,12 @@ import { WebhooksClient } from './client';
 
 export const metadata = { title: 'Webhooks · Payment Network' };
 
-export default readableListPage(WebhooksClient);
+export default readableListPage(WebhooksClient, {
+  title: 'Webhooks',
+  text: (
+    <>
+      This screen lists one namespace&apos;s webhook endpoints; the network operator holds no namespace, and
+      receives no events.
+    </>
+  ),
+});
