@@ -69,7 +69,7 @@ export function auditColumns({ order, filterBy, selectedId, select }: AuditColum
             {row.original.target.id}
           </button>
         ) : (
-          <span className="text-slate-500">{row.original.target.type}</span>
+          <span className="text-slate-600 dark:text-slate-400">{row.original.target.type}</span>
         ),
     }),
     col.display({
