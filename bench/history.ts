@@ -27,6 +27,12 @@
  *   BENCH_BATCH=1000000     largest settlement batch;  BENCH_DELIVERIES=1000000  deliveries cap
  *   BENCH_CHUNK=250000      payments per load statement;  BENCH_EVENTS=0  no outbox rows
  *   BENCH_BYTES_PER_PAYMENT the disk estimate per payment (default: the database's so far)
+ *   BENCH_REBUILD_FROM=1000000  a step adding at least this many payments drops the loaded
+ *                           tables' secondary indexes (not the unique ones) before it and builds
+ *                           them again after it, instead of updating them row by row: a GIN
+ *                           trigram index updated per row made 10^6 payments a half-hour load
+ *                           (the definitions are kept in bench_dropped_indexes until rebuilt, so
+ *                           a run killed in between rebuilds them when it starts again)
  */
 import { mkdirSync, statfsSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -36,6 +42,7 @@ import { startServer } from '../e2e/api/server';
 import { createScratchDatabase } from '../lib/testing/scratch-pg';
 import {
   cutoffTimes,
+  TABLES,
   DAY_MS,
   loadCustomers,
   loadStep,
@@ -69,6 +76,7 @@ const DELIVERIES = Number(env.BENCH_DELIVERIES || 1_000_000);
 const REPS = Number(env.BENCH_REPS || 30);
 const TIMEOUT_MS = Number(env.BENCH_TIMEOUT_MS || 60_000);
 const EVENTS = env.BENCH_EVENTS !== '0';
+const REBUILD_FROM = Number(env.BENCH_REBUILD_FROM || 1_000_000);
 const explainAt = (n: number) =>
   env.BENCH_EXPLAIN === 'all'
     ? true
@@ -553,6 +561,53 @@ async function freeDiskBytes(client: pg.Client): Promise<number | null> {
   }
 }
 
+/**
+ * Drops the secondary indexes of the tables the loader writes (every index that is neither
+ * unique nor behind a constraint), keeping their definitions in bench_dropped_indexes.
+ */
+async function dropSecondaryIndexes(client: pg.Client): Promise<number> {
+  const tables = [...new Set(TABLES.map((t) => t.table))];
+  await client.query(
+    `CREATE TABLE IF NOT EXISTS bench_dropped_indexes (name text PRIMARY KEY, definition text NOT NULL)`,
+  );
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+     FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+     WHERE t.relname = ANY($1) AND t.relnamespace = 'public'::regnamespace AND NOT i.indisunique
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
+    [tables],
+  );
+  for (const r of rows) {
+    await client.query(
+      `INSERT INTO bench_dropped_indexes (name, definition) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [r.name, r.definition],
+    );
+    await client.query(`DROP INDEX ${pg.escapeIdentifier(r.name)}`);
+  }
+  return rows.length;
+}
+
+/** Builds the indexes dropSecondaryIndexes dropped (none if it never ran). Returns the seconds per index. */
+async function rebuildDroppedIndexes(client: pg.Client): Promise<Map<string, number>> {
+  const seconds = new Map<string, number>();
+  const exists = await client.query(`SELECT to_regclass('bench_dropped_indexes') IS NOT NULL AS e`);
+  if (!exists.rows[0].e) return seconds;
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `SELECT name, definition FROM bench_dropped_indexes ORDER BY name`,
+  );
+  await client.query(`SET maintenance_work_mem = '2GB'`);
+  for (const r of rows) {
+    const t0 = Date.now();
+    await client.query(r.definition);
+    await client.query(`DELETE FROM bench_dropped_indexes WHERE name = $1`, [r.name]);
+    seconds.set(r.name, (Date.now() - t0) / 1000);
+    log(`  index ${r.name} built in ${seconds.get(r.name)!.toFixed(1)} s`);
+  }
+  await client.query(`DROP TABLE bench_dropped_indexes`);
+  await client.query(`RESET maintenance_work_mem`);
+  return seconds;
+}
+
 async function grow(
   client: pg.Client,
   db: { runCutoff: (cutoffTime: Date) => Promise<Array<{ currency: string; txnCount: number }>> },
@@ -583,7 +638,16 @@ async function grow(
   await client.query(`UPDATE webhooks SET enabled = false WHERE id = $1`, [cast.webhookId]);
   // No JIT for the generating statements: compiling their large expressions took seconds per statement.
   await client.query(`SET work_mem = '256MB'; SET jit = off`);
+  const rebuild = n >= REBUILD_FROM;
+  if (rebuild) log(`  ${await dropSecondaryIndexes(client)} secondary indexes dropped for the step`);
   const seconds = await loadStep(client, cast, step, CHUNK, log);
+  if (rebuild) {
+    const built = await rebuildDroppedIndexes(client);
+    seconds.set(
+      'indexes rebuilt',
+      [...built.values()].reduce((a, b) => a + b, 0),
+    );
+  }
   const c0 = Date.now();
   const batches: LoadReport['batches'] = [];
   for (const t of await cutoffTimes(client, step, BATCH)) {
@@ -761,6 +825,8 @@ async function main() {
         await host.stop();
       }
     }
+    const rebuilt = await rebuildDroppedIndexes(client);
+    if (rebuilt.size) log(`${rebuilt.size} indexes an interrupted load had dropped built again`);
     const cast = await readCast(client);
     const customers = await loadCustomers(client, cast);
     if (customers) log(`${fmt(customers)} customers of the namespace written`);
