@@ -18,6 +18,15 @@ const FRESH_MODULES = [
   'lib/dashboard/gateway-client.test.ts',
 ];
 
+/** What every project runs with (a project overrides a field after spreading it). */
+const COMMON = {
+  environment: 'node',
+  pool: 'forks',
+  maxWorkers: 2,
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+} as const;
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -26,43 +35,27 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          ...COMMON,
           name: 'unit',
           include: ['lib/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...FRESH_MODULES],
           isolate: false,
-          environment: 'node',
-          pool: 'forks',
-          maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {
         resolve: { alias },
-        test: {
-          name: 'unit-fresh',
-          include: FRESH_MODULES,
-          environment: 'node',
-          pool: 'forks',
-          maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
+        test: { ...COMMON, name: 'unit-fresh', include: FRESH_MODULES },
       },
       {
         resolve: { alias },
         test: {
+          ...COMMON,
           name: 'api',
           include: ['e2e/api/*.test.ts'],
           // A failed test runs once more: the suite's servers share two cores with the browser
           // suite, and a wait on them can run out. One that passes only then is named FLAKY.
           retry: 1,
-          environment: 'node',
           globalSetup: ['e2e/api/global-setup.ts'],
-          pool: 'forks',
-          maxWorkers: 2,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {
@@ -70,15 +63,12 @@ export default defineConfig({
         // network (e2e/api/cutoffs): on a server of their own (this project's), one at a time.
         resolve: { alias },
         test: {
+          ...COMMON,
           name: 'api-cutoffs',
           include: ['e2e/api/cutoffs/*.test.ts'],
           retry: 1,
-          environment: 'node',
           globalSetup: ['e2e/api/global-setup.ts'],
-          pool: 'forks',
           maxWorkers: 1,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
     ],
