@@ -18,6 +18,10 @@ test("support finds a large payment by a fragment of its payee's address and app
   request,
 }) => {
   const demo = await headersOf(request, DEMO_ADMIN, 'demo-bank.test');
+  // Demo Bank's policy as the demo set it, put back at the end.
+  const read = await request.get(`${API}/partner/${demo.partner}`, { headers: demo });
+  expect(read.status()).toBe(200);
+  const before = (await read.json()).data;
   try {
     // Demo Bank's admin turns four eyes on: from 5,000.00, two approvers.
     await actAs(page, 'admin');
@@ -121,10 +125,13 @@ test("support finds a large payment by a fragment of its payee's address and app
     ).toBeVisible();
     await shoot(page, 'payment-four-eyes-timeline');
   } finally {
-    const off = await request.patch(`${API}/partner/${demo.partner}`, {
+    const restored = await request.patch(`${API}/partner/${demo.partner}`, {
       headers: { ...demo, 'idempotency-key': crypto.randomUUID() },
-      data: { four_eyes_threshold: null, four_eyes_approvals: 1 },
+      data: {
+        four_eyes_threshold: before.four_eyes_threshold,
+        four_eyes_approvals: before.four_eyes_approvals,
+      },
     });
-    expect(off.status()).toBe(200);
+    expect(restored.status()).toBe(200);
   }
 });

@@ -3,6 +3,7 @@ import {
   actAs,
   downloadCsv,
   expectAccessible,
+  headersOf,
   readAs,
   shoot,
   shootThemes,
@@ -19,17 +20,7 @@ const API = '/api/v1/csp';
 
 /** Union pays Demo Bank `n` times through the gateway: each payment waits in Demo Bank's queue. */
 async function paymentsWaitingForDemoBank(request: APIRequestContext, n: number): Promise<string[]> {
-  const signin = await request.post(`${API}/organization/signin`, {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: { admin_email: UNION.email, admin_password: UNION.password },
-  });
-  expect(signin.status()).toBe(200);
-  const { access_token: jwt, token: orgId } = (await signin.json()).data;
-  const partners = await request.get(`${API}/partner`, { headers: { authorization: `Bearer ${jwt}` } });
-  const union = (await partners.json()).data.partners.find(
-    (p: { domain: string }) => p.domain === 'union-cu.test',
-  );
-  const headers = { authorization: `Bearer ${jwt}`, 'x-org-id': orgId, 'x-partner-id': union.token };
+  const headers = await headersOf(request, UNION, 'union-cu.test');
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     const paymentId = `bulk-${uniq()}-${i}`;
