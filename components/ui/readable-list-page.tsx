@@ -1,22 +1,24 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
-import { canManage } from '@/lib/dashboard/permissions';
+import { canManage, canOpen } from '@/lib/dashboard/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 
 /**
  * The page of a list everyone in the organization reads and only admins change (the gateway
  * enforces it): its client screen gets `canManage` and the selected namespace (`partnerId`, for
  * its export link). The client reads the URL (`useSearchParams`), hence the Suspense boundary.
- * The network operator, who holds no namespace, is told what the list is and where to look instead
+ * `href` is its screen in SCREENS (lib/dashboard/permissions.ts): one whose roles are the
+ * organization's. The network operator, who holds no namespace, is told what the list is and where to look instead
  * (`forOperator`).
  */
 export function readableListPage(
+  href: string,
   Client: ComponentType<{ canManage: boolean; partnerId: string | null }>,
   forOperator: { title: string; text: ReactNode },
 ) {
   return async function Page() {
     const { me, partnerId } = await requireMe();
-    if (me.role === 'operator')
+    if (!canOpen(me.role, href))
       return <ParticipantsOnly title={forOperator.title}>{forOperator.text}</ParticipantsOnly>;
     return (
       <Suspense>

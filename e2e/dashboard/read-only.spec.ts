@@ -34,11 +34,22 @@ for (const role of READERS) {
       await page.getByLabel('Resolve a payment address').fill('jane@demo-bank.test');
       await page.getByRole('button', { name: 'Resolve' }).click();
       await expect(page.getByText('jane@demo-bank.test →')).toBeVisible();
-      // The audit trail is for admins and support (lib/dashboard/permissions.ts).
-      await page.goto('/audit');
-      if (who.email.startsWith('viewer'))
-        await expect(page.getByRole('status', { name: 'Admins and support only' })).toBeVisible();
-      else await expect(page.getByRole('heading', { name: 'Audit trail', level: 1 })).toBeVisible();
+      // The audit trail and the task queue are for admins and support (lib/dashboard/permissions.ts):
+      // a viewer who opens them is told so, not shown the gateway's refusal.
+      for (const [path, title] of [
+        ['/audit', 'Audit trail'],
+        ['/tasks', 'Task queue'],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+        if (who.email.startsWith('viewer')) {
+          await expect(page.getByRole('status', { name: 'Admins and support only' })).toBeVisible();
+          if (path === '/tasks') {
+            await expect(page.getByRole('list', { name: 'Tasks' })).toHaveCount(0);
+            await shoot(page, 'viewer-on-tasks');
+          }
+        } else await expect(page.getByRole('status', { name: 'Admins and support only' })).toHaveCount(0);
+      }
     });
   });
 }

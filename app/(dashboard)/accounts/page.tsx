@@ -4,7 +4,7 @@ import { Client } from './client';
 
 export const metadata = { title: 'Accounts · Payment Network' };
 
-export default readableListPage(Client, {
+export default readableListPage('/accounts', Client, {
   title: 'Accounts',
   text: (
     <>

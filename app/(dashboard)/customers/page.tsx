@@ -3,7 +3,7 @@ import { Client } from './client';
 
 export const metadata = { title: 'Customers · Payment Network' };
 
-export default readableListPage(Client, {
+export default readableListPage('/customers', Client, {
   title: 'Customers',
   text: (
     <>

@@ -4,7 +4,7 @@ import { Client } from './client';
 
 export const metadata = { title: 'Links · Payment Network' };
 
-export default readableListPage(Client, {
+export default readableListPage('/links', Client, {
   title: 'Links',
   text: (
     <>

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import { requireMe } from '@/lib/dashboard/session';
 import { NamespacesClient } from './client';
-import { canManage } from '@/lib/dashboard/permissions';
+import { canManage, canOpen } from '@/lib/dashboard/permissions';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
 
 export const metadata = { title: 'Namespaces · Payment Network' };
@@ -10,7 +10,7 @@ export const metadata = { title: 'Namespaces · Payment Network' };
 export default async function NamespacesPage() {
   // Everyone in the organization reads this screen; the gateway lets only admins change it.
   const { me } = await requireMe();
-  if (me.role === 'operator')
+  if (!canOpen(me.role, '/namespaces'))
     return (
       <ParticipantsOnly title="Namespaces">
         This screen lists one organization&apos;s namespaces; the network operator holds none. Each

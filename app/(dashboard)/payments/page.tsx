@@ -5,7 +5,7 @@ import { readFirstPage, requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
 import type { PaymentList } from '@/lib/client/queries/payments';
 import { paymentsQuery } from './search-params';
-import { canManage } from '@/lib/dashboard/permissions';
+import { canManage, canOpen } from '@/lib/dashboard/permissions';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
 
 export const metadata = { title: 'Payments · Payment Network' };
@@ -21,7 +21,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     readFirstPage<PaymentList>(`/payments?${qs}`),
     requireMe(),
   ]);
-  if (me.role === 'operator')
+  if (!canOpen(me.role, '/payments'))
     return (
       <ParticipantsOnly title="Payments">
         This screen lists one namespace&apos;s payments; the network operator holds no namespace. The

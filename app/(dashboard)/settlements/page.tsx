@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { Suspense } from 'react';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
+import { canOpen } from '@/lib/dashboard/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { SettlementsClient } from './client';
 
@@ -8,7 +9,7 @@ export const metadata = { title: 'Settlements · Payment Network' };
 
 export default async function Page() {
   const { me, partnerId } = await requireMe();
-  if (me.role === 'operator')
+  if (!canOpen(me.role, '/settlements'))
     return (
       <ParticipantsOnly title="Settlements">
         This screen lists the batches one namespace settled in; the network operator holds no namespace. Every

@@ -1,5 +1,7 @@
 import { Suspense } from 'react';
-import { ParticipantsOnly } from '@/components/ui/admins-only';
+import Link from 'next/link';
+import { ParticipantsOnly, RoleOnly } from '@/components/ui/admins-only';
+import { canOpen } from '@/lib/dashboard/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
 
@@ -13,6 +15,17 @@ export default async function Page() {
         This screen holds one namespace&apos;s admission tasks, worked by its own people; the network operator
         holds no namespace and admits no payment.
       </ParticipantsOnly>
+    );
+  if (!canOpen(me.role, '/tasks'))
+    return (
+      <RoleOnly title="Task queue" who="Admins and support only">
+        The task queue is worked by your organization&apos;s admins and support staff: ask one of them to
+        change your role if you admit payments. The payments and their statuses are on{' '}
+        <Link href="/payments" className="underline">
+          Payments
+        </Link>
+        .
+      </RoleOnly>
     );
   return (
     <Suspense>

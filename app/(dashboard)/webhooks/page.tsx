@@ -3,7 +3,7 @@ import { WebhooksClient } from './client';
 
 export const metadata = { title: 'Webhooks · Payment Network' };
 
-export default readableListPage(WebhooksClient, {
+export default readableListPage('/webhooks', WebhooksClient, {
   title: 'Webhooks',
   text: (
     <>
