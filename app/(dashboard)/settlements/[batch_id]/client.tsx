@@ -15,7 +15,7 @@ import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import BatchNotFound from './not-found';
 import { useNamespace } from '@/lib/client/namespace';
 
-function Summary({ batch }: { batch: BatchDetail }) {
+function Summary({ batch, positionsCount }: { batch: BatchDetail; positionsCount: number }) {
   const s = batch.summary;
   const leaf = batch.merkle_leaf;
   const items: Array<[string, React.ReactNode]> = [
@@ -35,7 +35,7 @@ function Summary({ batch }: { batch: BatchDetail }) {
         '—'
       ),
     ],
-    ['Counterparties', batch.positions.length.toLocaleString('en')],
+    ['Counterparties', positionsCount.toLocaleString('en')],
   ];
   return (
     <section aria-labelledby="summary-heading" className={CARD}>
@@ -105,13 +105,26 @@ function MerkleSection({ batch }: { batch: BatchDetail }) {
 export function BatchDetailClient({
   batchId,
   initial,
+  positionsCount,
 }: {
   batchId: string;
-  /** The batch as the page read it on the server, in the namespace it was read in. */
+  /**
+   * The batch as the page read it on the server, in the namespace it was read in: of a batch with
+   * more than POSITIONS_PAGE (positions-page.ts) counterparties, the first page of positions in the chart's order only.
+   */
   initial: ServerRead<BatchDetail>;
+  /** How many positions the batch has. */
+  positionsCount: number;
 }) {
   const ns = useNamespace();
-  const batch = useQuery({ ...batchQuery(ns, batchId), initialData: initialFrom(ns, initial) });
+  const first = initialFrom(ns, initial);
+  // A first page only is shown while the whole batch is read, never kept as the batch.
+  const partial = first !== undefined && first.positions.length < positionsCount;
+  const batch = useQuery({
+    ...batchQuery(ns, batchId),
+    initialData: partial ? undefined : first,
+    placeholderData: partial ? first : undefined,
+  });
 
   if (isNotFound(batch.error)) return <BatchNotFound />;
   if (batch.isError) {
@@ -141,9 +154,13 @@ export function BatchDetailClient({
           {b.summary.currency} settlement batch, cut-off {when(b.summary.cutoff_time)}
         </p>
       </div>
-      <Summary batch={b} />
+      <Summary batch={b} positionsCount={batch.isPlaceholderData ? positionsCount : b.positions.length} />
       <MerkleSection batch={b} />
-      <PositionsSection batch={b} />
+      <PositionsSection
+        batch={b}
+        count={batch.isPlaceholderData ? positionsCount : b.positions.length}
+        complete={!batch.isPlaceholderData}
+      />
       <TransactionsSection batch={b} />
     </div>
   );

@@ -9,9 +9,8 @@ import type { BatchDetail } from '@/lib/client/queries/settlements';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
 import { Section } from '@/components/ui/section';
 import { chartOrder } from '@/components/charts/chart-order';
-import { NetPositions } from '@/components/charts/net-positions';
-
-const PAGE = 20;
+import { NetPositions, NetPositionsPlaceholder } from '@/components/charts/net-positions';
+import { POSITIONS_PAGE as PAGE } from './positions-page';
 
 function positionsCsv(batch: BatchDetail): string {
   return toCsv(
@@ -27,8 +26,20 @@ function positionsCsv(batch: BatchDetail): string {
   );
 }
 
-/** Net positions: the chart, then the same figures as a table (paged here; they come in one answer). */
-export function PositionsSection({ batch }: { batch: BatchDetail }) {
+/**
+ * Net positions: the chart, then the same figures as a table (paged here; they come in one answer).
+ * Until the whole batch is in (`complete`), `batch.positions` is the table's first page: the chart
+ * holds its place and the pager and the export wait.
+ */
+export function PositionsSection({
+  batch,
+  count,
+  complete,
+}: {
+  batch: BatchDetail;
+  count: number;
+  complete: boolean;
+}) {
   const [page, setPage] = useState(1);
   const { summary } = batch;
   // In the chart's order (credits first, largest first): the table reads as the chart does.
@@ -44,20 +55,24 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
         <Button
           type="button"
           variant="secondary"
-          disabled={positions.length === 0}
+          disabled={!complete || positions.length === 0}
           onClick={() => downloadCsv(`${summary.token}-positions.csv`, positionsCsv(batch))}
         >
           Export positions CSV
         </Button>
       }
     >
-      {positions.length === 0 ? (
+      {count === 0 ? (
         <p className="text-sm">
           No bilateral positions: all of this namespace&apos;s transactions stayed inside it.
         </p>
       ) : (
         <>
-          <NetPositions positions={positions} currency={summary.currency} names={domains} />
+          {complete ? (
+            <NetPositions positions={positions} currency={summary.currency} names={domains} />
+          ) : (
+            <NetPositionsPlaceholder currency={summary.currency} />
+          )}
           <div className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Net positions</caption>
@@ -86,25 +101,26 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
                           {p.counterparty_domain ?? domains.get(p.counterparty_id)}
                         </span>
                       ) : null}
-                      <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
+                      <span className="block font-mono text-xs break-all text-slate-600 dark:text-slate-400">
                         {p.counterparty_id}
                       </span>
                     </td>
                     <td className="px-4 py-2">{p.position_type}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">
+                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
                       {formatMoney(p.net_amount, p.currency)}
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            {positions.length > PAGE ? (
+            {count > PAGE ? (
               <Pager
-                count={positions.length}
+                count={count}
                 page={page}
                 limit={PAGE}
                 onPage={setPage}
                 noun="counterparties"
+                loading={!complete}
               />
             ) : null}
           </div>
