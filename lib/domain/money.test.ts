@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney, toMinorUnits } from './money';
+import { currencyExponent, formatAmount, formatMoney, toMinorUnits } from './money';
 
 describe('formatMoney', () => {
   it.each([
@@ -8,10 +8,23 @@ describe('formatMoney', () => {
     ['-50', 'USD', 'USD -0.50'],
     ['-1234', 'JPY', 'JPY -1,234'],
     ['0', 'BHD', 'BHD 0.000'],
+    // Past 2^53: every digit kept (the grouping formats the bigint, not a float).
+    ['999999999999999999', 'USD', 'USD 9,999,999,999,999,999.99'],
+    ['-999999999999999999', 'JPY', 'JPY -999,999,999,999,999,999'],
   ])('%s %s → %s', (minor, currency, text) => {
     expect(formatMoney(minor, currency)).toBe(text);
     // The amount alone is the same text without its code.
     expect(formatAmount(minor, currency)).toBe(text.slice(currency.length + 1));
+  });
+});
+
+describe('currencies', () => {
+  it('an unknown code is refused every time, a known one answered after it (nothing kept for it)', () => {
+    expect(() => formatMoney('100', 'US')).toThrow(RangeError);
+    expect(() => formatMoney('100', 'US')).toThrow(RangeError);
+    expect(currencyExponent('KWD')).toBe(3);
+    expect(formatMoney('100', 'KWD')).toBe('KWD 0.100');
+    expect(formatMoney('100', 'KWD')).toBe('KWD 0.100');
   });
 });
 

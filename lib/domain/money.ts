@@ -1,8 +1,20 @@
+// Building an Intl.NumberFormat costs tens of microseconds (more on a phone): what the formatters
+// derive from one is kept per currency, and the digits' grouping is one formatter, not one a call.
+const exponents = new Map<string, number>();
+const codes = new Map<string, string>();
+const GROUPED = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+
 /** The number of minor-unit digits of an ISO 4217 currency (JPY 0, USD 2, BHD 3…). */
 export function currencyExponent(currency: string): number {
-  return (
-    new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
-  );
+  let digits = exponents.get(currency);
+  if (digits === undefined) {
+    // An unknown code throws here (RangeError), every time: nothing is kept for it.
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2;
+    exponents.set(currency, digits);
+  }
+  return digits;
 }
 
 /** Minor units → the amount in the currency's units as a plain decimal ("125050" USD → "1250.50"). */
@@ -20,11 +32,15 @@ export function unitsOf(total: string | bigint, currency: string): string {
  * negative amount (a net credit position, funds out) keeps its sign before the digits: "USD -0.50".
  */
 export function formatMoney(total: string | bigint, currency: string): string {
-  const symbol =
-    new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'code' })
-      .formatToParts(0)
-      .find((p) => p.type === 'currency')?.value ?? currency;
-  return `${symbol} ${formatAmount(total, currency)}`;
+  let code = codes.get(currency);
+  if (code === undefined) {
+    code =
+      new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'code' })
+        .formatToParts(0)
+        .find((p) => p.type === 'currency')?.value ?? currency;
+    codes.set(currency, code);
+  }
+  return `${code} ${formatAmount(total, currency)}`;
 }
 
 /** The amount alone ("-1,234.50"), where the currency is named beside it (a table's row, a column). */
@@ -35,7 +51,7 @@ export function formatAmount(total: string | bigint, currency: string): string {
   const scale = 10n ** BigInt(digits);
   const whole = abs / scale;
   const frac = (abs % scale).toString().padStart(digits, '0');
-  return `${n < 0n ? '-' : ''}${whole.toLocaleString('en')}${digits ? `.${frac}` : ''}`;
+  return `${n < 0n ? '-' : ''}${GROUPED.format(whole)}${digits ? `.${frac}` : ''}`;
 }
 
 /**
