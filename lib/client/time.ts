@@ -3,14 +3,16 @@
  * reader's zone (`formatLocal`) or in UTC (`formatUtc`: the server's rendering and the hover text).
  */
 const TIME_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
-export const formatLocal = (d: Date) => `${d.toLocaleString('en-US', TIME_FORMAT)} ${zoneName(d, undefined)}`;
-export const formatUtc = (d: Date) => `${d.toLocaleString('en-US', { ...TIME_FORMAT, timeZone: 'UTC' })} UTC`;
-function zoneName(d: Date, timeZone: string | undefined): string {
-  return (
-    new Intl.DateTimeFormat('en-US', { timeZoneName: 'short', timeZone })
-      .formatToParts(d)
-      .find((p) => p.type === 'timeZoneName')?.value ?? ''
-  );
+// One formatter each, built once: building one costs more than formatting with it, and a list
+// formats a time or two a row.
+const LOCAL = new Intl.DateTimeFormat('en-US', TIME_FORMAT);
+const UTC = new Intl.DateTimeFormat('en-US', { ...TIME_FORMAT, timeZone: 'UTC' });
+const ZONE = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' });
+export const formatLocal = (d: Date) => `${LOCAL.format(d)} ${zoneName(d)}`;
+export const formatUtc = (d: Date) => `${UTC.format(d)} UTC`;
+/** The reader's zone's short name at `d` ("UTC", "CET", "GMT+2"): it changes with summer time. */
+function zoneName(d: Date): string {
+  return ZONE.formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 /** Unix seconds in the reader's zone, with the zone named. */
 export const when = (seconds: number) => formatLocal(new Date(seconds * 1000));
