@@ -571,7 +571,11 @@ async function dropSecondaryIndexes(client: pg.Client): Promise<number> {
     `CREATE TABLE IF NOT EXISTS bench_dropped_indexes (name text PRIMARY KEY, definition text NOT NULL)`,
   );
   const { rows } = await client.query<{ name: string; definition: string }>(
-    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+    // The definition with the statistics targets set on the index's columns (a migration's
+    // ALTER INDEX … SET STATISTICS), which pg_get_indexdef leaves out.
+    `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) || coalesce((
+         SELECT string_agg('; ALTER INDEX ' || quote_ident(c.relname) || ' ALTER COLUMN ' || a.attnum || ' SET STATISTICS ' || a.attstattarget, '')
+         FROM pg_attribute a WHERE a.attrelid = i.indexrelid AND coalesce(a.attstattarget, -1) >= 0), '') AS definition
      FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
      WHERE t.relname = ANY($1) AND t.relnamespace = 'public'::regnamespace AND NOT i.indisunique
        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conindid = i.indexrelid)`,
