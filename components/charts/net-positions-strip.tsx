@@ -15,8 +15,7 @@ import {
 
 /** The plot's height in the SVG's own units: the zero line at half of it. */
 const H = 200;
-/** The strip's height on the page (its placeholder's too: net-positions.tsx). */
-export const STRIP_HEIGHT_PX = 320;
+const HEIGHT_PX = 320;
 
 /** One path for every bar of a sign: `M x y h w V zero h -w Z` a bar, in the SVG's units. */
 function barsPath(values: number[], sign: 1 | -1, bound: number, gap: number): string {
@@ -68,7 +67,7 @@ export function NetPositionsStrip({
         role="img"
         aria-label={`Net positions by counterparty: ${n} counterparties, ${credits} credit, ${n - credits} debit`}
         className="relative flex py-3 text-slate-600 dark:text-slate-300"
-        style={{ height: STRIP_HEIGHT_PX }}
+        style={{ height: HEIGHT_PX }}
         data-testid="net-positions-chart"
         data-bars={n}
       >

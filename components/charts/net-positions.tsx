@@ -3,8 +3,8 @@
 import dynamic from 'next/dynamic';
 import type { ComponentProps } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ChartLegend, DEFAULT_LEGEND, MAX_LABELLED } from './net-positions-parts';
-import { NetPositionsStrip, STRIP_HEIGHT_PX } from './net-positions-strip';
+import { MAX_LABELLED } from './net-positions-parts';
+import { NetPositionsStrip } from './net-positions-strip';
 
 // Recharts is most of a batch page's JavaScript: the labelled chart (a few counterparties) is
 // fetched after the page. The strip of many bars is plain SVG, small enough to come with the page
@@ -27,25 +27,5 @@ export function NetPositions(props: ComponentProps<typeof NetPositionsStrip>) {
     <NetPositionsChart {...props} />
   ) : (
     <NetPositionsStrip {...props} />
-  );
-}
-
-/**
- * The place of a strip chart whose positions are on their way (a batch page's first paint): the
- * strip's height and legend, so nothing moves when the bars arrive.
- */
-export function NetPositionsPlaceholder({ currency }: { currency: string }) {
-  return (
-    <figure className="flex flex-col gap-2">
-      <div
-        role="status"
-        aria-label="Net positions chart: loading"
-        className="py-3"
-        style={{ height: STRIP_HEIGHT_PX }}
-      >
-        <Skeleton className="h-full w-full" />
-      </div>
-      <ChartLegend legend={DEFAULT_LEGEND} labelled={false} currency={currency} />
-    </figure>
   );
 }

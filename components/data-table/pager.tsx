@@ -74,15 +74,12 @@ export function Pager({
   limit,
   onPage,
   noun = 'total',
-  loading = false,
 }: {
   count: number;
   page: number;
   limit: number;
   onPage: (page: number) => void;
   noun?: string;
-  /** Only the first page's rows are in the browser yet: the buttons wait for the rest. */
-  loading?: boolean;
 }) {
   const pages = Math.max(1, Math.ceil(count / limit));
   return (
@@ -91,18 +88,13 @@ export function Pager({
         {count} {noun} · page {page} of {pages}
       </span>
       <div className="flex gap-2">
-        <button
-          type="button"
-          className={buttonClass}
-          disabled={loading || page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
+        <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous
         </button>
         <button
           type="button"
           className={buttonClass}
-          disabled={loading || page >= pages}
+          disabled={page >= pages}
           onClick={() => onPage(page + 1)}
         >
           Next

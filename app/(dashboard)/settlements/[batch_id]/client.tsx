@@ -15,7 +15,7 @@ import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import BatchNotFound from './not-found';
 import { useNamespace } from '@/lib/client/namespace';
 
-function Summary({ batch, positionsCount }: { batch: BatchDetail; positionsCount: number }) {
+function Summary({ batch }: { batch: BatchDetail }) {
   const s = batch.summary;
   const leaf = batch.merkle_leaf;
   const items: Array<[string, React.ReactNode]> = [
@@ -35,7 +35,7 @@ function Summary({ batch, positionsCount }: { batch: BatchDetail; positionsCount
         '—'
       ),
     ],
-    ['Counterparties', positionsCount.toLocaleString('en')],
+    ['Counterparties', batch.positions.length.toLocaleString('en')],
   ];
   return (
     <section aria-labelledby="summary-heading" className={CARD}>
@@ -105,26 +105,13 @@ function MerkleSection({ batch }: { batch: BatchDetail }) {
 export function BatchDetailClient({
   batchId,
   initial,
-  positionsCount,
 }: {
   batchId: string;
-  /**
-   * The batch as the page read it on the server, in the namespace it was read in: of a batch with
-   * more than POSITIONS_PAGE (positions-page.ts) counterparties, the first page of positions in the chart's order only.
-   */
+  /** The batch as the page read it on the server, in the namespace it was read in. */
   initial: ServerRead<BatchDetail>;
-  /** How many positions the batch has. */
-  positionsCount: number;
 }) {
   const ns = useNamespace();
-  const first = initialFrom(ns, initial);
-  // A first page only is shown while the whole batch is read, never kept as the batch.
-  const partial = first !== undefined && first.positions.length < positionsCount;
-  const batch = useQuery({
-    ...batchQuery(ns, batchId),
-    initialData: partial ? undefined : first,
-    placeholderData: partial ? first : undefined,
-  });
+  const batch = useQuery({ ...batchQuery(ns, batchId), initialData: initialFrom(ns, initial) });
 
   if (isNotFound(batch.error)) return <BatchNotFound />;
   if (batch.isError) {
@@ -154,13 +141,9 @@ export function BatchDetailClient({
           {b.summary.currency} settlement batch, cut-off {when(b.summary.cutoff_time)}
         </p>
       </div>
-      <Summary batch={b} positionsCount={batch.isPlaceholderData ? positionsCount : b.positions.length} />
+      <Summary batch={b} />
       <MerkleSection batch={b} />
-      <PositionsSection
-        batch={b}
-        count={batch.isPlaceholderData ? positionsCount : b.positions.length}
-        complete={!batch.isPlaceholderData}
-      />
+      <PositionsSection batch={b} />
       <TransactionsSection batch={b} />
     </div>
   );

@@ -9,8 +9,9 @@ import type { BatchDetail } from '@/lib/client/queries/settlements';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
 import { Section } from '@/components/ui/section';
 import { chartOrder } from '@/components/charts/chart-order';
-import { NetPositions, NetPositionsPlaceholder } from '@/components/charts/net-positions';
-import { POSITIONS_PAGE as PAGE } from './positions-page';
+import { NetPositions } from '@/components/charts/net-positions';
+
+const PAGE = 20;
 
 function positionsCsv(batch: BatchDetail): string {
   return toCsv(
@@ -26,20 +27,8 @@ function positionsCsv(batch: BatchDetail): string {
   );
 }
 
-/**
- * Net positions: the chart, then the same figures as a table (paged here; they come in one answer).
- * Until the whole batch is in (`complete`), `batch.positions` is the table's first page: the chart
- * holds its place and the pager and the export wait.
- */
-export function PositionsSection({
-  batch,
-  count,
-  complete,
-}: {
-  batch: BatchDetail;
-  count: number;
-  complete: boolean;
-}) {
+/** Net positions: the chart, then the same figures as a table (paged here; they come in one answer). */
+export function PositionsSection({ batch }: { batch: BatchDetail }) {
   const [page, setPage] = useState(1);
   const { summary } = batch;
   // In the chart's order (credits first, largest first): the table reads as the chart does.
@@ -55,24 +44,20 @@ export function PositionsSection({
         <Button
           type="button"
           variant="secondary"
-          disabled={!complete || positions.length === 0}
+          disabled={positions.length === 0}
           onClick={() => downloadCsv(`${summary.token}-positions.csv`, positionsCsv(batch))}
         >
           Export positions CSV
         </Button>
       }
     >
-      {count === 0 ? (
+      {positions.length === 0 ? (
         <p className="text-sm">
           No bilateral positions: all of this namespace&apos;s transactions stayed inside it.
         </p>
       ) : (
         <>
-          {complete ? (
-            <NetPositions positions={positions} currency={summary.currency} names={domains} />
-          ) : (
-            <NetPositionsPlaceholder currency={summary.currency} />
-          )}
+          <NetPositions positions={positions} currency={summary.currency} names={domains} />
           <div className="overflow-hidden rounded-lg border border-slate-200 dark:border-slate-800">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Net positions</caption>
@@ -101,26 +86,25 @@ export function PositionsSection({
                           {p.counterparty_domain ?? domains.get(p.counterparty_id)}
                         </span>
                       ) : null}
-                      <span className="block font-mono text-xs break-all text-slate-600 dark:text-slate-400">
+                      <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
                         {p.counterparty_id}
                       </span>
                     </td>
                     <td className="px-4 py-2">{p.position_type}</td>
-                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
+                    <td className="px-4 py-2 text-right tabular-nums">
                       {formatMoney(p.net_amount, p.currency)}
                     </td>
                   </tr>
                 ))}
               </tbody>
             </table>
-            {count > PAGE ? (
+            {positions.length > PAGE ? (
               <Pager
-                count={count}
+                count={positions.length}
                 page={page}
                 limit={PAGE}
                 onPage={setPage}
                 noun="counterparties"
-                loading={!complete}
               />
             ) : null}
           </div>
