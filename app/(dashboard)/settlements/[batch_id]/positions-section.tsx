@@ -86,12 +86,12 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
                           {p.counterparty_domain ?? domains.get(p.counterparty_id)}
                         </span>
                       ) : null}
-                      <span className="block font-mono text-xs text-slate-600 dark:text-slate-400">
+                      <span className="block font-mono text-xs break-all text-slate-600 dark:text-slate-400">
                         {p.counterparty_id}
                       </span>
                     </td>
                     <td className="px-4 py-2">{p.position_type}</td>
-                    <td className="px-4 py-2 text-right tabular-nums">
+                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
                       {formatMoney(p.net_amount, p.currency)}
                     </td>
                   </tr>
