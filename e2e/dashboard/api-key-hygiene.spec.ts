@@ -11,7 +11,6 @@ const ALL = {
 test('the keys screen shows when each key was last used and flags one about to expire, one expired and one unused for 90 days', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await signUpSandbox(page);
   const me = await (await page.request.get('/api/proxy/me')).json();
   const ns = me.data.partners[0] as { token: string };

@@ -14,7 +14,6 @@ const NO_ACCESS = {
 test('an admin finds who renamed a key, reads the change and exports the filtered trail', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const who = await signUpSandbox(page);
   const me = await (await page.request.get('/api/proxy/me')).json();
   const headers = {

@@ -23,7 +23,6 @@ const option = (page: Page, group: string, name: string | RegExp) =>
 test('the shell search suggests payments (by their customer’s name too), customers and webhooks as one types, read once the typing pauses, chosen with the arrow keys', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   await signUpSandbox(page);
   const { ns, headers } = await namespace(page);
   const u = uniq();

@@ -48,7 +48,6 @@ async function freePort(): Promise<number> {
 }
 
 test('the checklist, a new key, a payment and a webhook: every snippet runs as printed', async ({ page }) => {
-  test.setTimeout(120_000);
   await signUpSandbox(page);
   const checklist = page.getByRole('region', { name: 'Getting started in the sandbox' });
   await expect(page.getByTestId('checklist-progress')).toHaveText('0 of 3 done');

@@ -71,7 +71,6 @@ async function labPaymentIds(page: Page, limit: number): Promise<string[]> {
 }
 
 test('the selected namespace is remembered per user, not per browser', async ({ page }) => {
-  test.setTimeout(90_000);
   // Two new teammates of Demo Bank (two namespaces), so the demo users' own choices stay untouched.
   const password = 'teammate-password';
   const alice = { email: `alice-${uniq()}@demo-bank.test`, password };

@@ -87,7 +87,6 @@ test('the overview shows the namespace’s figures and both charts', async ({ pa
 });
 
 test('the sandbox checklist ticks itself from a key, a test payment and a webhook', async ({ page }) => {
-  test.setTimeout(90_000);
   const receiver = await startReceiver();
   try {
     await page.goto('/signup');

@@ -27,7 +27,6 @@ async function virtualAuthenticator(page: Page) {
 }
 
 test('a user adds a passkey, then signs in with the password and the passkey', async ({ page }) => {
-  test.setTimeout(90_000);
   const device = await virtualAuthenticator(page);
   const who = await signUpSandbox(page);
   await page

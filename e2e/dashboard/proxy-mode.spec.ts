@@ -14,7 +14,6 @@ let dashboard: Server;
 let origin: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   const [gatewayPort, dashboardPort] = [await freePort(), await freePort()];
   origin = `http://127.0.0.1:${dashboardPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}/api/v1/csp`;

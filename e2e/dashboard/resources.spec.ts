@@ -227,7 +227,6 @@ test('links: propose by domain, the other organization accepts; a third rejects'
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   // Three sandbox organizations (sandbox namespaces link only with sandbox namespaces).
   await signUpSandbox(page);
   const a = await namespaceOf(page);
@@ -310,7 +309,6 @@ test('links: propose by domain, the other organization accepts; a third rejects'
 });
 
 test('customers: the list pages through the gateway with the page in the URL', async ({ page, request }) => {
-  test.setTimeout(90_000);
   await signUpSandbox(page);
   const ns = await namespaceOf(page);
   // 23 customers through the API with a key: two pages of 20.

@@ -11,7 +11,6 @@ const codeOf = (secret: string, steps = 0) =>
 test('recovery codes download as a text file where they are shown; a code used a moment ago is said to be used, not wrong', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const who = await signUpSandbox(page);
   await page.goto('/sessions');
   const section = page.getByRole('region', { name: /Second factor/ });

@@ -11,7 +11,6 @@ const codeOf = (secret: string, steps = 0) =>
 test('a user turns on an authenticator app, then signs in with its code, and with a recovery code', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const who = await signUpSandbox(page);
   await page
     .getByRole('navigation', { name: 'Main' })
@@ -83,7 +82,6 @@ test('an admin requires a second factor of everyone: a member without one is sen
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   await signUpSandbox(page);
   // The admin's own second factor (through the dashboard's proxy), then a member with a password.
   const started = await (

@@ -5,7 +5,6 @@ test('a user ends another browser’s session, which loses access on its next re
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
   const who = await signUpSandbox(page);
   const other = await browser.newContext();
   const phone = await other.newPage();

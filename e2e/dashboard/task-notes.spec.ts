@@ -9,7 +9,6 @@ test('support adds a note to a task without deciding it: kept in its notes, its 
   page,
   request,
 }) => {
-  test.setTimeout(90_000);
   // Union pays Demo Bank: the payment waits in Demo Bank's queue.
   const signin = await request.post(`${API}/organization/signin`, {
     headers: { 'idempotency-key': crypto.randomUUID() },
