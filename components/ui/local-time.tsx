@@ -1,9 +1,7 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useHydrated } from '@/lib/client/hydrated';
 import { formatLocal, formatUtc } from '@/lib/client/time';
-
-const subscribe = () => () => {};
 
 /**
  * A moment in the reader's time zone, named, with UTC on hover. The server does not know that
@@ -11,11 +9,7 @@ const subscribe = () => () => {};
  * switches to its zone right after: only the zone changes, never the format.
  */
 export function LocalTime({ seconds }: { seconds: number }) {
-  const isBrowser = useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const isBrowser = useHydrated();
   const d = new Date(seconds * 1000);
   return (
     <time dateTime={d.toISOString()} title={formatUtc(d)}>

@@ -94,3 +94,34 @@ test('sign out ends the session', async ({ page }) => {
   await expect(page).toHaveURL(/\/signin/);
   expect((await page.request.get('/api/proxy/me')).status()).toBe(401);
 });
+
+test('before the page’s JavaScript runs, the sign-in form sends nothing: its button is disabled, so no password reaches an address', async ({
+  page,
+}) => {
+  // The page as the server sends it, its scripts held back (a slow phone, a loaded machine).
+  await page.route('**/_next/static/**/*.js', (route) => route.abort());
+  const addresses: string[] = [];
+  page.on('request', (r) => addresses.push(r.url()));
+  await page.goto('/signin');
+  const button = page.getByRole('button', { name: 'Sign in' });
+  await expect(button).toBeDisabled();
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill('typed-before-the-scripts');
+  // Enter in a field submits a form through its default button: a disabled one sends nothing.
+  await page.getByLabel('Password').press('Enter');
+  await button.click({ force: true });
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(addresses.filter((a) => a.includes('typed-before-the-scripts'))).toEqual([]);
+  // Every form's button is the same one: sign-up's too.
+  await page.goto('/signup');
+  await expect(page.getByRole('button', { name: 'Create organization' })).toBeDisabled();
+  await page.goto('/signin');
+  // With its scripts, the same page signs in.
+  await page.unrouteAll();
+  await page.reload();
+  await expect(button).toBeEnabled();
+  await page.getByLabel('Email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await button.click();
+  await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+});
