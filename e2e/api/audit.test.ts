@@ -494,7 +494,9 @@ describe('GET /api/v1/csp/audit-events', () => {
 
 // `npm run verify-audit` is a separate process reading the database: PostgreSQL only (the PGlite
 // folder belongs to the running server).
-describe.runIf(dbKind() === 'postgres')('npm run verify-audit', () => {
+// Each test starts the command three or four times (a Node process with tsx, a second or more each
+// on a loaded machine) beside its API calls: more than the default 30 s there.
+describe.runIf(dbKind() === 'postgres')('npm run verify-audit', { timeout: 120_000 }, () => {
   /** The command as an operator runs it: its exit code and what it printed. */
   const verify = (chain: string, ...more: string[]) => npmRun('verify-audit', chain, ...more);
   const npmRun = async (script: string, ...args: string[]) => {
@@ -522,7 +524,7 @@ describe.runIf(dbKind() === 'postgres')('npm run verify-audit', () => {
           ).rows,
       );
       if (rows!.every((r) => r.pos !== null)) return rows!;
-      if (i > 50) throw new Error('the sealer did not chain the entries');
+      if (i > 300) throw new Error('the sealer did not chain the entries in 30 s');
       await new Promise((r) => setTimeout(r, 100));
     }
   };
