@@ -107,6 +107,7 @@ test('before the page’s JavaScript runs, the sign-in form sends nothing: its b
   await expect(button).toBeDisabled();
   await page.getByLabel('Email').fill(DEMO_ADMIN.email);
   await page.getByLabel('Password').fill('typed-before-the-scripts');
+  await shoot(page, 'signin-before-scripts');
   // Enter in a field submits a form through its default button: a disabled one sends nothing.
   await page.getByLabel('Password').press('Enter');
   await button.click({ force: true });
