@@ -43,3 +43,46 @@ it('lets the values through when the schema cannot load, and tries again on the 
   expect(Object.keys(second.errors)).toEqual(['name', 'email']);
   expect(loads).toBe(2);
 });
+
+it('in a browser, requests the schema at the first focus, key or pointer press, not while the page loads', async () => {
+  const page = new EventTarget();
+  (globalThis as { window?: EventTarget }).window = page;
+  try {
+    let loads = 0;
+    const resolver = lazyResolver(async () => {
+      loads++;
+      return zodResolver(schema);
+    });
+    await Promise.resolve();
+    expect(loads).toBe(0);
+    page.dispatchEvent(new Event('focusin'));
+    expect(loads).toBe(1);
+    // Later touches start nothing more; the submit uses what the first one fetched.
+    page.dispatchEvent(new Event('keydown'));
+    page.dispatchEvent(new Event('pointerdown'));
+    expect(Object.keys((await resolver({ name: '', email: 'x' }, undefined, options)).errors)).toEqual([
+      'name',
+      'email',
+    ]);
+    expect(loads).toBe(1);
+  } finally {
+    delete (globalThis as { window?: EventTarget }).window;
+  }
+});
+
+it('in a browser, a submit before any touch fetches the schema itself', async () => {
+  (globalThis as { window?: EventTarget }).window = new EventTarget();
+  try {
+    let loads = 0;
+    const resolver = lazyResolver(async () => {
+      loads++;
+      return zodResolver(schema);
+    });
+    expect(loads).toBe(0);
+    const checked = await resolver({ name: 'Ada', email: 'ada@bank.test' }, undefined, options);
+    expect(checked).toEqual({ values: { name: 'Ada', email: 'ada@bank.test' }, errors: {} });
+    expect(loads).toBe(1);
+  } finally {
+    delete (globalThis as { window?: EventTarget }).window;
+  }
+});

@@ -4,9 +4,12 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  * A react-hook-form resolver fetched after the page instead of with it. A form's zod schema, zod
  * and the resolver are not needed to show or fill the form, only to check it when it is submitted,
  * and as our build bundles them they cost every page with a form ~17 kB gzipped — past the
- * first-load budget with a table beside them. The browser requests them as soon as the module
- * runs (in parallel with hydration); a submit before they arrive waits for them. Should they fail
- * to load, the values go to the gateway unchecked: it validates every request again.
+ * first-load budget with a table beside them. The browser requests them at the reader's first
+ * touch of the page (a focus, a press of a key or a pointer: typing into the form takes longer
+ * than fetching them), not while the page loads, where evaluating zod was one more long task
+ * (~100 ms on a phone) for a form no one had started; a submit before they arrive waits for them.
+ * Should they fail to load, the values go to the gateway unchecked: it validates every request
+ * again.
  *
  * `load` imports the form's schema module, e.g. `() => import('./invite-schema').then((m) => m.resolver)`.
  */
@@ -19,7 +22,15 @@ export function lazyResolver<TFieldValues extends FieldValues, TTransformed = TF
       loading = undefined; // try again on the next submit
       return null;
     }));
-  if (typeof window !== 'undefined') void get();
+  if (typeof window !== 'undefined') {
+    const first = new AbortController();
+    const start = () => {
+      first.abort();
+      void get();
+    };
+    for (const type of ['focusin', 'keydown', 'pointerdown'])
+      window.addEventListener(type, start, { capture: true, passive: true, signal: first.signal });
+  }
   return async (values, context, options) => {
     const resolver = await get();
     if (resolver) return resolver(values, context, options);
