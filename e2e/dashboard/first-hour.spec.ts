@@ -20,9 +20,20 @@ const nav = (page: Page, name: string) =>
 async function copySnippet(page: Page, testId: string): Promise<string> {
   const snippet = page.getByTestId(testId);
   await expect(snippet.locator('pre')).not.toHaveText('Loading…');
-  await snippet.getByRole('button', { name: /^Copy/ }).click();
-  await expect(snippet.getByRole('button', { name: /^Copy/ })).toHaveText('Copied');
-  return page.evaluate(() => navigator.clipboard.readText());
+  const button = snippet.getByRole('button', { name: /^Copy/ });
+  // "Copied" shows for 1.5 s: on a loaded host a poll can miss it, so the page notes it when it
+  // happens; and the clipboard, emptied first, is read once it holds the snippet's text.
+  await page.evaluate(() => navigator.clipboard.writeText(''));
+  await button.evaluate((el) => {
+    const seen = () => el.textContent === 'Copied' && el.setAttribute('data-seen-copied', '');
+    new MutationObserver(seen).observe(el, { subtree: true, childList: true, characterData: true });
+  });
+  await button.click();
+  await expect(button).toHaveAttribute('data-seen-copied', '');
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe('');
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(await snippet.locator('pre').textContent());
+  return copied;
 }
 
 /** Runs a script with bash, as a terminal would (a bare environment: no KEY, no uuidgen helper). */
