@@ -164,12 +164,13 @@ async function main() {
         // host before each run); the median sets the multiplier for every page of this run.
         const indexes: number[] = [];
         for (let i = 0; i < 3; i++) indexes.push((await lighthouse(`${origin}/signin`, null)).benchmarkIndex);
-        const value = Number(calibratedSlowdown(median(indexes)).toFixed(2));
+        const index = median(indexes);
+        const value = Number(calibratedSlowdown(index).toFixed(2));
         console.error(
           `BenchmarkIndex ${indexes.map((x) => x.toFixed(0)).join(', ')}: calibrated slowdown ${value}×`,
         );
         slowdowns.push({
-          label: `calibrated ${value}× (BenchmarkIndex ${median(indexes).toFixed(0)})`,
+          label: `calibrated ${value}× (BenchmarkIndex ${index.toFixed(0)})`,
           value,
         });
       }

@@ -86,3 +86,32 @@ it('in a browser, a submit before any touch fetches the schema itself', async ()
     delete (globalThis as { window?: EventTarget }).window;
   }
 });
+
+it('in a browser, watches the first touch once for every form of the page; a form made after it fetches at once', async () => {
+  const page = new EventTarget();
+  const added: string[] = [];
+  const add = page.addEventListener.bind(page);
+  page.addEventListener = (type, listener, opts) => {
+    added.push(type);
+    add(type, listener, opts);
+  };
+  (globalThis as { window?: EventTarget }).window = page;
+  try {
+    let loads = 0;
+    const load = async () => {
+      loads++;
+      return zodResolver(schema);
+    };
+    lazyResolver(load);
+    lazyResolver(load);
+    expect(added).toEqual(['focusin', 'keydown', 'pointerdown']);
+    page.dispatchEvent(new Event('pointerdown'));
+    expect(loads).toBe(2);
+    // A dialog's form, its module loaded by the click that opened it.
+    lazyResolver(load);
+    expect(loads).toBe(3);
+    expect(added).toHaveLength(3);
+  } finally {
+    delete (globalThis as { window?: EventTarget }).window;
+  }
+});

@@ -22,18 +22,34 @@ export function lazyResolver<TFieldValues extends FieldValues, TTransformed = TF
       loading = undefined; // try again on the next submit
       return null;
     }));
-  if (typeof window !== 'undefined') {
-    const first = new AbortController();
-    const start = () => {
-      first.abort();
-      void get();
-    };
-    for (const type of ['focusin', 'keydown', 'pointerdown'])
-      window.addEventListener(type, start, { capture: true, passive: true, signal: first.signal });
-  }
+  if (typeof window !== 'undefined') onFirstTouch(window, () => void get());
   return async (values, context, options) => {
     const resolver = await get();
     if (resolver) return resolver(values, context, options);
     return { values: values as unknown as TTransformed, errors: {} };
   };
+}
+
+/**
+ * The page's first touch, watched once for every resolver on it (three listeners per page, not per
+ * form): `run` is called at the first focus, key or pointer press, or at once if that has already
+ * happened (a form whose module loads later, as a dialog's, was opened by a touch). Kept per
+ * window object, so a test can give each case a window of its own.
+ */
+const touched = new WeakMap<EventTarget, Array<() => void> | 'touched'>();
+
+function onFirstTouch(page: EventTarget, run: () => void) {
+  const state = touched.get(page);
+  if (state === 'touched') return run();
+  if (state) return void state.push(run);
+  const waiting = [run];
+  touched.set(page, waiting);
+  const first = new AbortController();
+  const start = () => {
+    first.abort();
+    touched.set(page, 'touched');
+    for (const f of waiting) f();
+  };
+  for (const type of ['focusin', 'keydown', 'pointerdown'])
+    page.addEventListener(type, start, { capture: true, passive: true, signal: first.signal });
 }
