@@ -126,6 +126,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/v1/csp/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // SIGTERM to the server's process group, so that scripts/e2e-server.sh removes its database.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -15,4 +15,17 @@ export DATA_DIR="$dir/db" NODE_ENV=production SEED_DEMO=true LOG_LEVEL=warn \
 # 127.0.0.1 (a private target, allowed here), the delivery worker polls often, and a failed
 # delivery's next automatic attempt is a minute away, so a test's manual retry is the attempt that
 # follows.
-exec node_modules/.bin/next start -p "$1" -H 127.0.0.1
+node_modules/.bin/next start -p "$1" -H 127.0.0.1 &
+server=$!
+# On the way out, however it comes, the server stops and its database goes (with `exec` the
+# database folder outlived every run, 45–65 MB each).
+trap 'kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$dir"' EXIT
+trap 'exit 143' TERM INT HUP
+if [[ -p /dev/stdin || -S /dev/stdin ]]; then
+  # Playwright holds this pipe (a socket pair) open while it runs and stops the server with SIGTERM
+  # (playwright.config.ts, gracefulShutdown); should Playwright itself be killed, the pipe closes
+  # and the server stops with it instead of living on.
+  while read -r _; do :; done
+  exit 0
+fi
+wait "$server"
