@@ -3,7 +3,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=$(mktemp -d /tmp/csp-e2e-XXXXXX)
-trap 'rm -rf "$dir"' EXIT
+server=
+# On the way out, however it comes, the server stops and its database goes (when the script ended
+# in `exec`, this never ran: the folder outlived every run, 45–65 MB each).
+trap '[[ -n $server ]] && { kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; }; rm -rf "$dir"' EXIT
+trap 'exit 143' TERM INT HUP
 export DATA_DIR="$dir/db" NODE_ENV=production SEED_DEMO=true LOG_LEVEL=warn \
   AUTH_SECRET=e2e-auth-secret-0123456789abcdef0123456789 \
   OPERATOR_EMAIL=operator@network.test OPERATOR_PASSWORD=operator-e2e-password \
@@ -17,10 +21,6 @@ export DATA_DIR="$dir/db" NODE_ENV=production SEED_DEMO=true LOG_LEVEL=warn \
 # follows.
 node_modules/.bin/next start -p "$1" -H 127.0.0.1 &
 server=$!
-# On the way out, however it comes, the server stops and its database goes (with `exec` the
-# database folder outlived every run, 45–65 MB each).
-trap 'kill -TERM "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; rm -rf "$dir"' EXIT
-trap 'exit 143' TERM INT HUP
 if [[ -p /dev/stdin || -S /dev/stdin ]]; then
   # Playwright holds this pipe (a socket pair) open while it runs and stops the server with SIGTERM
   # (playwright.config.ts, gracefulShutdown); should Playwright itself be killed, the pipe closes

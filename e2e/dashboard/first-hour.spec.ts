@@ -21,8 +21,9 @@ async function copySnippet(page: Page, testId: string): Promise<string> {
   const snippet = page.getByTestId(testId);
   await expect(snippet.locator('pre')).not.toHaveText('Loading…');
   const button = snippet.getByRole('button', { name: /^Copy/ });
+  const shown = await snippet.locator('pre').textContent();
   // "Copied" shows for 1.5 s: on a loaded host a poll can miss it, so the page notes it when it
-  // happens; and the clipboard, emptied first, is read once it holds the snippet's text.
+  // happens; and the clipboard, emptied first, must come to hold the snippet's text exactly.
   await page.evaluate(() => navigator.clipboard.writeText(''));
   await button.evaluate((el) => {
     const seen = () => el.textContent === 'Copied' && el.setAttribute('data-seen-copied', '');
@@ -30,10 +31,8 @@ async function copySnippet(page: Page, testId: string): Promise<string> {
   });
   await button.click();
   await expect(button).toHaveAttribute('data-seen-copied', '');
-  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).not.toBe('');
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toBe(await snippet.locator('pre').textContent());
-  return copied;
+  await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(shown);
+  return shown!;
 }
 
 /** Runs a script with bash, as a terminal would (a bare environment: no KEY, no uuidgen helper). */
