@@ -302,7 +302,7 @@ describe.runIf(inject('host') === 'next' && dbKind() === 'pglite')(
       const port = await freePort();
       origin = `http://127.0.0.1:${port}`;
       server = await startServer({ host: 'next', db: 'pglite', port, env: { TRUST_PROXY: 'loopback' } });
-    }, 90_000);
+    });
     afterAll(() => server?.stop());
 
     const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'dashboard.example.test' };

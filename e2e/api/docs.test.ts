@@ -14,7 +14,7 @@ beforeAll(async () => {
     own = await startServer({ host: 'next', db: inject('dbKind') as DbKind });
     site = new URL(own.baseUrl).origin;
   }
-}, 120_000);
+});
 afterAll(async () => own?.stop());
 
 describe('GET /docs (API reference)', () => {

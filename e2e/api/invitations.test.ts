@@ -45,7 +45,7 @@ beforeAll(async () => {
     },
   });
   targetServer(server);
-}, 120_000);
+});
 afterAll(async () => {
   targetServer(undefined);
   await server?.stop();

@@ -6,7 +6,7 @@ import { startServer, type Host } from './server';
 let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
   server = await startServer({ host: inject('host') as Host, db: 'pglite', env: { LOG_LEVEL: 'info' } });
-}, 120_000);
+});
 afterAll(async () => server?.stop());
 
 async function call(method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {

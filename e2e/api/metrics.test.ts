@@ -12,7 +12,7 @@ let server: Awaited<ReturnType<typeof startServer>>;
 beforeAll(async () => {
   server = await startServer({ host: inject('host') as Host, db: 'pglite', env: { METRICS_TOKEN: TOKEN } });
   targetServer(server);
-}, 120_000);
+});
 afterAll(async () => {
   targetServer(undefined);
   await server?.stop();

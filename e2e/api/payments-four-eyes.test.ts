@@ -108,7 +108,7 @@ beforeAll(async () => {
   people.two = await addSupport(a);
   // A reviews every payment it makes; four eyes from 10,000.00 with two approvers.
   await setPolicy(a, { review_threshold: '1', four_eyes_threshold: '1000000', four_eyes_approvals: 2 });
-}, 60_000);
+});
 
 describe('the four-eyes policy of a namespace', () => {
   it('is read and changed with the namespace, checked as the API checks it', async () => {
@@ -346,7 +346,7 @@ describe('one person is not two pairs of eyes', () => {
     admin2 = await addPerson(e, 'admin');
     support = await addPerson(e, 'support');
     await setPolicy(e, { review_threshold: '1', four_eyes_threshold: '1' });
-  }, 60_000);
+  });
 
   /** A payment of E made with `by`; its compliance review, worked by `who`. */
   async function reviewOf(by: Record<string, unknown>) {

@@ -97,7 +97,7 @@ beforeAll(async () => {
     transaction_id: admittedSub.transaction_id,
     task_id: task!.token,
   };
-}, 60_000);
+});
 
 describe('GET /payments: search', () => {
   it('finds by a fragment of either party’s address or name, in any case', async () => {

@@ -512,5 +512,5 @@ describe('task transitions over HTTP with an open submission', () => {
     expect((await api('GET', '/tasks?status=on_hold', a.key)).body.data.count).toBe(0);
     expect(await waiting(b)).toEqual({ pending: 0, on_hold: 0 });
     expect(await waiting(a)).toEqual({ pending: 0, on_hold: 0 });
-  }, 60_000);
+  });
 });

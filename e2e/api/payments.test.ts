@@ -470,7 +470,7 @@ describe('submissions', () => {
     expect(expired.status_name).toBe('expired');
     const exc = (await api('GET', `/payments/${body.payment_id}/exceptions`, bank.key)).body.data.exceptions;
     expect(exc).toMatchObject([{ exception_code: 'PAYMENT_EXPIRED', blame: 'system' }]);
-  }, 30_000);
+  });
 
   it('answers 404 for an unknown payment and its submission', async () => {
     const bank = await createBank();

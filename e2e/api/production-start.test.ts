@@ -89,7 +89,7 @@ describe.runIf(ownRun)('a production gateway (npm run gateway) without a strong 
     } finally {
       await server.stop();
     }
-  }, 90_000);
+  });
 });
 
 describe.runIf(ownRun && inject('host') === 'next')(
@@ -104,7 +104,7 @@ describe.runIf(ownRun && inject('host') === 'next')(
       expect(code).toBe(1);
       expect(stderr).toContain(AUTH_LINE);
       expect(stderr).not.toContain(NEXTAUTH_LINE);
-    }, 90_000);
+    });
 
     it('exits with status 1 when NEXTAUTH_SECRET is unset', async () => {
       const { code, stderr } = await exitOf('next', {
@@ -115,7 +115,7 @@ describe.runIf(ownRun && inject('host') === 'next')(
       expect(code).toBe(1);
       expect(stderr).toContain(NEXTAUTH_LINE);
       expect(stderr).not.toContain(AUTH_LINE);
-    }, 90_000);
+    });
 
     it('starts with both', async () => {
       const server = await startServer({
@@ -128,7 +128,7 @@ describe.runIf(ownRun && inject('host') === 'next')(
       } finally {
         await server.stop();
       }
-    }, 90_000);
+    });
   },
 );
 
@@ -141,7 +141,7 @@ describe.runIf(ownRun)('demo data in production', () => {
     const { code, stderr } = await exitOf('standalone', { ...production, SEED_DEMO: 'true' });
     expect(code).toBe(1);
     expect(stderr).toEqual([DEMO_LINE]);
-  }, 90_000);
+  });
 
   it('a production gateway over a database that holds the demo data refuses to serve it', async () => {
     const folder = newFolder();
@@ -164,7 +164,7 @@ describe.runIf(ownRun)('demo data in production', () => {
     expect(stderr).toEqual([
       'This database holds the demo data (namespace demo-bank.test), whose passwords and API keys are published: production refuses to serve it; start from a database without it',
     ]);
-  }, 120_000);
+  });
 
   it.runIf(inject('host') === 'next')(
     'npm start in production seeds nothing: the demo sign-in and the published key are refused',

@@ -119,7 +119,7 @@ beforeAll(async () => {
     env: { ...LIMITS, SIGNIN_FAILURES_PER_IP: '1000', NEXTAUTH_URL: `http://127.0.0.1:${port}` },
   });
   targetServer(server);
-}, 120_000);
+});
 afterAll(async () => {
   targetServer(undefined);
   await server?.stop();
@@ -483,7 +483,7 @@ for (const kind of ['redis', 'postgres'] as const) {
     let pair: Awaited<ReturnType<typeof startPair>>;
     beforeAll(async () => {
       pair = await startPair(kind);
-    }, 120_000);
+    });
     afterAll(async () => pair?.stop());
 
     it('hold one anonymous limit per address between them', async () => {

@@ -22,7 +22,7 @@ let stranger: Bank;
 beforeAll(async () => {
   [a, b, stranger] = [await createBank(), await createBank(), await createBank()];
   await link(a, b);
-}, 60_000);
+});
 
 /** A payment of A to B, admitted by B. */
 async function admitted(total: string) {
@@ -254,7 +254,7 @@ describe('a request nobody decides', () => {
       refusal: { code: 'PAYMENT_EXPIRED' },
     });
     expect((await ask(c, body.payment_id, { amount: '333', reason: 'CUST' })).status).toBe(200);
-  }, 30_000);
+  });
 });
 
 describe('GET /api/v1/csp/returns', () => {

@@ -232,5 +232,5 @@ describe('secrets at rest', () => {
     expect(values.get('public.webhooks.previous_secret')!.some((v) => v.startsWith('enc:v1:'))).toBe(true);
     // It starts a server of its own and reads every column of every table: about 13 s alone, past
     // the suite's 30 s on a machine shared with other work.
-  }, 120_000);
+  });
 });

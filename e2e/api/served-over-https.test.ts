@@ -20,7 +20,7 @@ describe.runIf(inject('host') === 'next' && dbKind() === 'pglite')('the dashboar
       port,
       env: { NEXTAUTH_URL: `https://127.0.0.1:${port}` },
     });
-  }, 90_000);
+  });
   afterAll(() => server?.stop());
 
   /** The Set-Cookie line of the cookie named `name`, whole. */

@@ -71,7 +71,7 @@ beforeAll(async () => {
     },
   });
   targetServer(server);
-}, 120_000);
+});
 afterAll(async () => {
   targetServer(undefined);
   await server?.stop();
@@ -93,7 +93,7 @@ describe(`traces over OTLP (${host}, ${db})`, () => {
   let bank: Bank;
   beforeAll(async () => {
     bank = await createBank();
-  }, 60_000);
+  });
 
   it('exports one span per request named by its route template, with the request id', async () => {
     const body = pushBody(bank, `payee@${bank.domain}`, '1250');

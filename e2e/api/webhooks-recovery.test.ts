@@ -104,7 +104,7 @@ describe('webhook recovery', () => {
       token: bank.token,
     });
     expect(audit.body.data.audit_events).toMatchObject([{ changes: { after: { since, recovered: 3 } } }]);
-  }, 60_000);
+  });
 
   it('keeps what a disabled endpoint misses as failed deliveries, sent once it is enabled and recovered', async () => {
     const bank = await createBank();

@@ -143,7 +143,7 @@ describe('webhook endpoints', () => {
     expect(d.attempt_log[0].response_excerpt).toBe('nope');
     // all three attempts carry the same event id
     expect(new Set(r.received.map((x) => x.headers['webhook-id'])).size).toBe(1);
-  }, 30_000);
+  });
 
   it('sends nothing more to a deleted webhook', async () => {
     const bank = await createBank();
@@ -292,7 +292,7 @@ describe('webhook targets when private addresses are not allowed', () => {
       expect(res.status, url).toBe(400);
       expect(res.body.code).toBe('error.bad_request');
     }
-  }, 120_000);
+  });
 });
 
 describe('a receiver that never answers', () => {
@@ -342,5 +342,5 @@ describe('a receiver that never answers', () => {
     expect(d.attempt_log[0]).toMatchObject({ status_code: null, error: 'timed out after 500 ms' });
     expect(d.attempt_log[0].latency_ms).toBeGreaterThanOrEqual(450);
     expect(d.attempt_log[1].status_code).toBe(200);
-  }, 120_000);
+  });
 });

@@ -8,7 +8,7 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 beforeAll(async () => {
   database = await createTestDatabase();
   await bootstrap(database.db);
-}, 60_000);
+});
 afterAll(async () => database?.close());
 
 describe('the demo organizations', () => {

@@ -21,7 +21,7 @@ const closers: Array<() => Promise<void>> = [];
 beforeAll(async () => {
   database = await createTestDatabase();
   await db().insert(schema.organizations).values({ id: 'org_wh', name: 'Hooks', status: 'verified' });
-}, 60_000);
+});
 afterAll(async () => {
   for (const c of closers) await c();
   await database?.close();
@@ -126,7 +126,7 @@ describe('webhook delivery engine', () => {
       .from(schema.webhooks)
       .where(eq(schema.webhooks.partnerId, ns));
     expect(leases.every((l) => l.lease !== null && l.lease.getTime() <= Date.now() + 1000)).toBe(true);
-  }, 120_000);
+  });
 
   it('a slow endpoint holds up only itself', async () => {
     const ns = await namespace();
@@ -141,7 +141,7 @@ describe('webhook delivery engine', () => {
     // the fast endpoint got all 20 while the slow one was still on its first
     expect(Date.now() - t0).toBeLessThan(2500);
     expect(slow.received).toHaveLength(1);
-  }, 30_000);
+  });
 
   it('delivers settlement.batch.completed and settlement.batch.failed from real cut-offs', async () => {
     const [p1, p2] = [await namespace(), await namespace()];
@@ -231,7 +231,7 @@ describe('webhook delivery engine', () => {
         txn_count: 1,
       });
     }
-  }, 30_000);
+  });
 
   it('retries a refused delivery on the schedule, then marks it failed after the last attempt', async () => {
     const ns = await namespace();
@@ -286,7 +286,7 @@ describe('webhook delivery engine', () => {
     d.poke();
     await new Promise((r) => setTimeout(r, 300));
     expect(failing.received).toHaveLength(2);
-  }, 40_000);
+  });
 
   it('sends nothing unsigned: a secret sealed under another AUTH_SECRET fails the attempt, logged', async () => {
     const ns = await namespace();
@@ -319,7 +319,7 @@ describe('webhook delivery engine', () => {
       },
     ]);
     expect(r.received).toHaveLength(0);
-  }, 30_000);
+  });
 
   it('a lane holding a busy endpoint follows its rotated secret, the end of the grace period and a new URL', async () => {
     const ns = await namespace();
@@ -363,7 +363,7 @@ describe('webhook delivery engine', () => {
     });
     expect([signedWith(third), signedWith(second), signedWith(first)]).toEqual([true, true, false]);
     expect(r.received).toHaveLength(3);
-  }, 30_000);
+  });
 
   it('waits on the schedule with ±20 % jitter and gives up after its last step', () => {
     for (let attempt = 1; attempt <= RETRY_SCHEDULE.length; attempt++) {
@@ -400,5 +400,5 @@ describe('webhook delivery engine', () => {
       url: failing.url,
     });
     expect(failing.received).toHaveLength(1);
-  }, 30_000);
+  });
 });

@@ -14,7 +14,7 @@ const db = () => database.db;
 beforeAll(async () => {
   database = await createTestDatabase();
   await db().insert(schema.organizations).values({ id: 'org_q', name: 'Queue', status: 'verified' });
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
 });

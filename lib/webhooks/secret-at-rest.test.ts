@@ -20,7 +20,7 @@ beforeAll(async () => {
     domain: 'seal.test',
     environment: 'production',
   });
-}, 60_000);
+});
 afterAll(() => database?.close());
 
 describe('webhook signing secrets at rest', () => {

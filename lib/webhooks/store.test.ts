@@ -14,7 +14,7 @@ const db = () => database.db;
 beforeAll(async () => {
   database = await createTestDatabase();
   await db().insert(schema.organizations).values({ id: 'org_st', name: 'Store', status: 'verified' });
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
 });

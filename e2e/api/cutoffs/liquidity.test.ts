@@ -19,7 +19,7 @@ let op: string;
 beforeAll(async () => {
   await settleEarlierFiles();
   op = await operatorToken();
-}, 60_000);
+});
 
 const completed = { status: 'completed', status_reason: 'accepted' };
 const note = 'risk review';
@@ -230,7 +230,7 @@ describe('the net debit cap at admission', () => {
     await waitForStatus(a, waiting.paymentId, [5], 15_000);
     expect(await usd(a)).toMatchObject({ queued_count: 0, queued_amount: '0', position: '0' });
     expect((await queueOf(a)).count).toBe(0);
-  }, 30_000);
+  });
 
   it('admits a ring that fits only together: A→B, B→C, C→A of 100 under caps of 50', async () => {
     const [a, b, c] = await ring();

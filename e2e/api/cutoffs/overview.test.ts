@@ -5,7 +5,7 @@ import { createAndSubmit, createBank, link, pushBody, waitForStatus, type Bank }
 // The test runs a settlement cut-off, which settles every cleared transaction of the network and
 // would race with the other files' assertions: it runs in the api-cutoffs project, whose server
 // serves the files that run cut-offs, one at a time (vitest.config.ts).
-beforeAll(settleEarlierFiles, 60_000);
+beforeAll(settleEarlierFiles);
 
 const jwt = (o: TestOrg) => ({ token: o.token, partner: o.partnerId });
 

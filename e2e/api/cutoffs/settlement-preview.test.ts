@@ -5,7 +5,7 @@ import { createAndSubmit, createBank, pushBody, waitForStatus, type Bank } from 
 // The preview reads every cleared transaction of the network, and the test runs a cut-off, which
 // settles them all: in the api-cutoffs project, whose files run one at a time on its own server
 // (vitest.config.ts), each after a cut-off of what the files before it left cleared.
-beforeAll(settleEarlierFiles, 60_000);
+beforeAll(settleEarlierFiles);
 
 /** A payment from the bank to `to`, submitted and waited for until admitted (cleared). */
 async function pay(b: Bank, to: string, total: string, currency = 'USD') {
@@ -64,5 +64,5 @@ describe('GET /operator/settlements/preview', () => {
 
     const after = await api('GET', '/operator/settlements/preview', op);
     expect(after.body.data).toMatchObject({ transactions: 0, currencies: [] });
-  }, 90_000);
+  });
 });

@@ -5,7 +5,7 @@ import { createAndSubmit, createBank, pushBody, waitForStatus, type Bank } from 
 // A cut-off settles every cleared transaction of the network, which would race with the other
 // files' assertions on transaction status: this file runs in the api-cutoffs project, whose server
 // serves the files that run cut-offs, one at a time (vitest.config.ts).
-beforeAll(settleEarlierFiles, 60_000);
+beforeAll(settleEarlierFiles);
 
 /** The bank's admin JWT with both tenant headers. */
 const jwt = (b: Bank) => ({ token: b.token, partner: b.partnerId, org: b.orgId });
@@ -178,7 +178,7 @@ describe('settlement over HTTP', () => {
     const missing = await api('GET', '/operator/settlements/batch_nope', op);
     expect(missing.status).toBe(404);
     expect(missing.body.code).toBe('error.not_found');
-  }, 60_000);
+  });
 
   it('the three endpoints with a JWT: tenant headers required and matched, answered on details, X-Csp-Version on errors, strangers 404', async () => {
     const a = await createBank();
@@ -292,7 +292,7 @@ describe('settlement over HTTP', () => {
       );
       expect((await api('GET', '/settlements', headers)).body.data).toEqual(totalAnswer(0, { batches: [] }));
     }
-  }, 60_000);
+  });
 
   it("a namespace's statement over a period: batches, nets per counterparty, totals per currency, as JSON and CSV", async () => {
     const a = await createBank();
@@ -384,5 +384,5 @@ describe('settlement over HTTP', () => {
         { code: 'error.bad_request', message: outOfRange(name), field: name },
       ]);
     }
-  }, 60_000);
+  });
 });

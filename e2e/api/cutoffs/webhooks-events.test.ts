@@ -8,7 +8,7 @@ import { settledDeliveries } from '../webhooks-helpers';
 // The operator's cut-off settles every cleared transaction of the network, which would race with
 // the other files' assertions: this file runs in the api-cutoffs project, whose server serves the
 // files that run cut-offs, one at a time (vitest.config.ts).
-beforeAll(settleEarlierFiles, 60_000);
+beforeAll(settleEarlierFiles);
 const receivers: Array<Awaited<ReturnType<typeof startReceiver>>> = [];
 afterAll(async () => {
   for (const r of receivers) await r.close();
@@ -174,5 +174,5 @@ describe('every event type of DESIGN §9', () => {
       status: 'proposed',
       requester_partner_id: a.partnerId,
     });
-  }, 120_000);
+  });
 });

@@ -24,7 +24,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ctx = await reviewedSandboxAdmin(db(), 'Archive Bank', 'admin@archive.test');
   dir = mkdtempSync(path.join(tmpdir(), 'csp-audit-archive-'));
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
   rmSync(dir, { recursive: true, force: true });

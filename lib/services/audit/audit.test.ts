@@ -20,7 +20,7 @@ beforeAll(async () => {
     ...(await reviewedSandboxAdmin(db(), 'Trail Bank', 'admin@trail.test')),
     client: { ip: '198.51.100.7', userAgent: 'vitest' },
   };
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
 });

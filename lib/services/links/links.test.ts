@@ -14,7 +14,7 @@ let n = 0;
 beforeAll(async () => {
   database = await createTestDatabase();
   await db().insert(schema.organizations).values({ id: 'org_links', name: 'Links', status: 'sandbox' });
-}, 60_000);
+});
 afterAll(async () => database?.close());
 
 async function namespace(): Promise<NamespaceInfo> {

@@ -27,7 +27,7 @@ beforeAll(async () => {
   operator = testContext(database.db, {
     principal: { kind: 'user', userId: 'usr_op', orgId: null, role: 'operator', email: 'op@network.test' },
   });
-}, 60_000);
+});
 afterAll(async () => database?.close());
 
 const completed = { status: 'completed', status_reason: 'accepted' } as const;

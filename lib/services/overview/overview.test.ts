@@ -96,7 +96,7 @@ beforeAll(async () => {
   await payment('part_o', at(7), 999n, 4, 'USD', 'FRAUD_DETECTED'); // outside a 7-day window
   // Rows written in SQL, past the services: their figures are computed as a bulk load's are.
   await rebuildRollups(db());
-}, 60_000);
+});
 afterAll(async () => database?.close());
 
 describe('getOverview', () => {

@@ -24,7 +24,7 @@ const db = () => database.db;
 beforeAll(async () => {
   database = await createTestDatabase();
   ctx = await reviewedSandboxAdmin(database.db, 'Rollup Bank', 'rollup@example.test');
-}, 60_000);
+});
 afterAll(async () => database?.close());
 
 /** The figures as the overview computed them before rollups: from the raw rows, today. */
@@ -144,7 +144,7 @@ describe('the overview rollups', () => {
     await rebuildRollups(db());
     for (const partner of [ctx.namespace!.id, bank!.id])
       expect(await figures(partner)).toEqual(await oracle(partner));
-  }, 120_000);
+  });
 
   it('stay exact under concurrent lifecycles of one namespace', async () => {
     const ids = Array.from({ length: 30 }, (_, i) => `conc-${n}-${i}`);
@@ -163,5 +163,5 @@ describe('the overview rollups', () => {
       }),
     );
     expect(await figures(ctx.namespace!.id)).toEqual(await oracle(ctx.namespace!.id));
-  }, 60_000);
+  });
 });

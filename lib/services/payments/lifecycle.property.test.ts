@@ -18,7 +18,7 @@ let ctx: ReturnType<typeof testContext>;
 beforeAll(async () => {
   database = await createTestDatabase();
   ctx = await reviewedSandboxAdmin(database.db, 'Property Bank', 'prop@example.test');
-}, 60_000);
+});
 afterAll(async () => database?.close());
 
 const update = fc.record({
@@ -82,5 +82,5 @@ describe('admission invariants under random task updates', () => {
       }),
       { numRuns: 40 },
     );
-  }, 120_000);
+  });
 });

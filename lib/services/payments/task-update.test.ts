@@ -19,7 +19,7 @@ let n = 0;
 beforeAll(async () => {
   database = await createTestDatabase();
   ctx = await reviewedSandboxAdmin(database.db, 'Race Bank', 'race@example.test');
-}, 60_000);
+});
 afterAll(async () => database?.close());
 
 /** A submitted payment with its two pending tasks. */

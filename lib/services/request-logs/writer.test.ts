@@ -13,7 +13,7 @@ beforeAll(async () => {
   await database.db
     .insert(schema.namespaces)
     .values({ id: 'part_w', orgId: 'org_w', name: 'W', domain: 'w.test', environment: 'sandbox' });
-}, 60_000);
+});
 afterAll(() => database?.close());
 
 const entry = (n: number, fields: Partial<RequestLogEntry> = {}): RequestLogEntry => ({

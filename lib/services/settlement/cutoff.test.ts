@@ -32,7 +32,7 @@ const db = () => database.db;
 beforeAll(async () => {
   database = await createTestDatabase();
   await db().insert(schema.organizations).values({ id: 'org_t', name: 'T', status: 'verified' });
-}, 60_000);
+});
 afterAll(async () => database?.close());
 
 /** Each test settles its own transactions only: earlier ones leave the queue. */
@@ -439,7 +439,7 @@ describe('property: random transaction sets', () => {
       ),
       { numRuns: 25 },
     );
-  }, 120_000);
+  });
 });
 
 describe('verifyBatch', () => {

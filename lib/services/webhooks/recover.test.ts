@@ -11,7 +11,7 @@ let ctx: ServiceContext;
 beforeAll(async () => {
   database = await createTestDatabase();
   ctx = await reviewedSandboxAdmin(database.db, 'Recovery Bank', 'recovery@example.test');
-}, 60_000);
+});
 afterAll(async () => database?.close());
 
 /** Event rows far above the outbox's own sequence, so that the test's seqs never meet it. */
