@@ -141,7 +141,6 @@ test('the participant sees position, headroom and chart move as a payment is adm
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
   await signUpSandbox(page);
   const ns = await firstNamespace(page);
   await page
@@ -220,7 +219,6 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
   browser,
   request,
 }) => {
-  test.setTimeout(240_000);
   const org = await newOrganization(request);
   const ns = { token: org.first.token, domain: org.first.domain };
   await signIn(page, { email: org.email, password: org.password });

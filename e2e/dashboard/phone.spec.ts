@@ -32,7 +32,6 @@ test('signed-out screens fit a phone', async ({ page }) => {
 });
 
 test('an admin’s screens fit a phone', async ({ page }) => {
-  test.setTimeout(180_000);
   await actAs(page, 'admin');
   await visit(page, ADMIN);
 });

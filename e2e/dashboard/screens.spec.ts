@@ -24,7 +24,6 @@ for (const theme of ['light', 'dark'] as const) {
 
     for (const screens of groups) {
       test(`an admin’s screens: ${screens.map((s) => s.name).join(', ')}`, async ({ page }) => {
-        test.setTimeout(240_000);
         await actAs(page, 'admin');
         await checkScreens(page, screens, theme);
       });

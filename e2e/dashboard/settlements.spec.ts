@@ -75,7 +75,6 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
   browser,
   request,
 }) => {
-  test.setTimeout(150_000); // two sign-ins, three accessibility scans and six screenshots
   const fx = await makeTradingFixture(request);
 
   // Signed in here, not from the saved session: this spec runs after the shared-data specs
