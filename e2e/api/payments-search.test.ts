@@ -156,6 +156,12 @@ describe('GET /payments: search', () => {
       id.bob,
     ]);
     expect(await found(a, `task_id=${admitted.task_id}&status=pending`)).toEqual([]);
+    // A stored status with a fragment, from either side: C's payment to B awaits B's task.
+    expect(await found(c, 'party=smith&status=pending')).toEqual([id.other]);
+    expect(await found(b, 'party=alice.smith&status=pending')).toEqual([id.other]);
+    expect(await found(b, 'reference=7731&status=pending')).toEqual([id.other]);
+    expect(await found(b, 'party=alice.smith&status=rejected')).toEqual([]);
+    expect(await found(a, 'party=smith&status=pending')).toEqual([]);
     expect(await found(a, `party=alice&payment_id=${id.alice!.slice(0, 12)}`)).toEqual([id.alice]);
     expect(await found(a, 'currency=EUR&status=unsubmitted')).toEqual([id.euro]);
     expect(await found(a, 'currency=EUR&status=pending')).toEqual([]);

@@ -79,7 +79,7 @@ beforeAll(async () => {
   await load('aa', 5, { debtor: 'part_a', beneficiary: 'part_a', start: new Date(t0.getTime() + 100_000) });
   // 25 payments created at the same instant: only the id orders them.
   await load('tie', 25, { debtor: 'part_t', beneficiary: 'part_u', start: t0, sameInstant: true });
-}, 60_000);
+});
 afterAll(() => database?.close());
 
 describe('the payments list, keyset-paged', () => {
@@ -138,6 +138,31 @@ describe('the payments list, keyset-paged', () => {
     expect(unsubmitted.count).toBe(45);
     expect(unsubmitted.payments.every((p) => p.submission_status === null)).toBe(true);
     expect((await list('part_a', { status: 'rejected' })).payments).toEqual([]);
+  });
+
+  it('combines a search with a stored status on either side, newest or oldest first, by cursor', async () => {
+    const pendingAb = (g: number[]) => g.map((n) => `ab-${String(n).padStart(5, '0')}`);
+    const every3 = (from: number) =>
+      Array.from({ length: 10 }, (_, i) => 30 - 3 * i).filter((n) => n >= from);
+    // part_a is the debtor of the pending ones, part_b their beneficiary.
+    expect(await walk('part_a', { limit: 3, status: 'pending', counterparty: 'part_b' })).toEqual(
+      pendingAb(every3(1)),
+    );
+    expect(await walk('part_b', { limit: 4, status: 'pending', counterparty: 'part_a' })).toEqual(
+      pendingAb(every3(1)),
+    );
+    expect(await walk('part_b', { limit: 4, status: 'pending', amount_min: '115', order: 'asc' })).toEqual(
+      pendingAb(every3(15)).reverse(),
+    );
+    const page = await list('part_a', { limit: 2, status: 'pending', amount_min: '115' });
+    expect(page).toMatchObject({ count: 6, has_more: true });
+    expect(page.payments.map((p) => [p.payment_id, p.submission_status_name])).toEqual([
+      ['ab-00030', 'pending'],
+      ['ab-00027', 'pending'],
+    ]);
+    // The payments part_b pays (no submission) and another status find nothing.
+    expect((await list('part_b', { status: 'pending', counterparty: 'part_b' })).payments).toEqual([]);
+    expect((await list('part_a', { status: 'rejected', counterparty: 'part_b' })).payments).toEqual([]);
   });
 
   it('finds by payment_id prefix in payment_id order, and keeps the created range', async () => {
@@ -234,7 +259,7 @@ describe('the payments list, keyset-paged', () => {
     // The legacy page number still answers the right rows.
     const deep = await list('part_big', { limit: 3, page: 3000 });
     expect(deep.payments.map((p) => p.payment_id)).toEqual(['big-01053', 'big-01052', 'big-01051']);
-  }, 60_000);
+  });
 
   it('counts a search by fragment no further than its page, exactly when it fits on the first', async () => {
     // part_big's 10,050 payments (loaded above) have no parties nor reference; give 1,200 of them
@@ -272,5 +297,5 @@ describe('the payments list, keyset-paged', () => {
       count: COUNT_CAP,
       count_capped: true,
     });
-  }, 60_000);
+  });
 });
