@@ -160,7 +160,7 @@ describe('the payments list, keyset-paged', () => {
       ['ab-00030', 'pending'],
       ['ab-00027', 'pending'],
     ]);
-    // The payments part_b pays (no submission) and another status find nothing.
+    // A counterparty it has no payment with, and a status none of them has, find nothing.
     expect((await list('part_b', { status: 'pending', counterparty: 'part_b' })).payments).toEqual([]);
     expect((await list('part_a', { status: 'rejected', counterparty: 'part_b' })).payments).toEqual([]);
   });
