@@ -24,7 +24,8 @@ const COMMON = {
   pool: 'forks',
   maxWorkers: 2,
   // Guards against a hang, not a speed check (speed is measured in bench/): CI machines here differ
-  // by 2–3× in speed, and on the slowest a settlement test that takes 20 s elsewhere took over 60.
+  // by 2–3× in speed, and on the slowest a settlement test (5.7 s there on PostgreSQL, in a later run)
+  // took over 60 s on PGlite, on both tries.
   // A test names a longer one only where it needs more.
   testTimeout: 120_000,
   hookTimeout: 180_000,

@@ -51,8 +51,8 @@ export const payments = pgTable(
     // search by payment_id prefix two ranges in byte order (a C-collated key serves LIKE 'p%').
     // After the keys, what the lists check per row, so that they read the index alone (an
     // index-only scan): the currency filter, and on the beneficiary side the debtor (an on-us
-    // payment is listed on the debtor side only). A capped count of EUR payments read 10,000
-    // rows of the table per side (docs/benchmarks.md, "Index-only search filters").
+    // payment is listed on the debtor side only). A count of EUR payments capped at 10,000 read
+    // 100,000 rows of the table per side (docs/benchmarks.md, "Index-only search filters").
     index('payments_debtor_idx').on(t.debtorPartnerId, t.createdAt, t.id, t.currency),
     index('payments_beneficiary_idx').on(
       t.beneficiaryPartnerId,
