@@ -406,7 +406,11 @@ describe('payment_id is unique per namespace, not across the network', () => {
   it('a party to the counterparty’s payment of the same payment_id reads, submits and lists its own first', async () => {
     const a = await createBank();
     const b = await createBank();
+    // b pays a customer of c, whose task waits for a person: the Sandbox Bank would answer it
+    // 300 ms after the submission, and the list below would see it admitted on a slow machine.
+    const c = await createBank();
     await link(a, b);
+    await link(b, c);
     const id = `shared-${crypto.randomUUID()}`;
     const aToB = await api('POST', '/payments', {
       ...a.key,
@@ -417,7 +421,7 @@ describe('payment_id is unique per namespace, not across the network', () => {
     expect((await api('GET', `/payments/${id}`, b.key)).body.data.partner_id).toBe(a.partnerId);
     const own = await api('POST', '/payments', {
       ...b.key,
-      body: pushBody(b, ALICE, '800', { payment_id: id }),
+      body: pushBody(b, `carol@${c.domain}`, '800', { payment_id: id }),
     });
     expect(own.status, own.text).toBe(200);
     expect((await api('GET', `/payments/${id}`, b.key)).body.data).toEqual(own.body.data);
