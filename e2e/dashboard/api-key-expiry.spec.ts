@@ -10,7 +10,7 @@ test('the API keys list shows when each key expires, "Never" for a key without a
   await page.getByLabel('Email').fill(`keys-${uniq()}@example.test`);
   await page.getByLabel('Password').fill('sandbox-password');
   await page.getByRole('button', { name: 'Create organization' }).click();
-  await expect(page.getByText('Sandbox — awaiting verification')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Sandbox — awaiting verification')).toBeVisible();
   const me = await (await page.request.get('/api/proxy/me')).json();
   const ns = me.data.partners[0] as { token: string };
   const headers = { 'x-partner-id': ns.token, 'content-type': 'application/json', ...FROM_DASHBOARD };

@@ -12,9 +12,7 @@ test('the API reference shows each operation’s samples in curl, Node.js and Py
   );
   // The server this deployment answers at (Try it out sends there), once Swagger UI (1 MB of
   // script) has rendered the document.
-  await expect(page.locator('.servers select')).toContainText(new URL(page.url()).origin, {
-    timeout: 20_000,
-  });
+  await expect(page.locator('.servers select')).toContainText(new URL(page.url()).origin);
   await page.locator('#operations-Payments-createPayment').getByRole('button').first().click();
   const samples = page
     .locator('#operations-Payments-createPayment')

@@ -160,7 +160,7 @@ test('the participant sees position, headroom and chart move as a payment is adm
   // A payment of 250.00 to the Sandbox Bank, which admits it a moment later.
   const paymentId = `liq-${uniq()}`;
   await pay(page, ns, paymentId, '25000');
-  await expect(figure(page, 'USD', 'position')).toHaveText('USD 250.00 (net debit)', { timeout: 20_000 });
+  await expect(figure(page, 'USD', 'position')).toHaveText('USD 250.00 (net debit)');
   await expect(figure(page, 'USD', 'headroom')).toHaveText('USD 999,750.00');
   await expect(page.getByRole('meter', { name: 'USD utilisation of the limit' })).toHaveAttribute(
     'aria-valuetext',
@@ -168,7 +168,7 @@ test('the participant sees position, headroom and chart move as a payment is adm
   );
   // The chart's last step is the position now (it reads every 15 s).
   const chart = page.getByTestId('intraday-chart');
-  await expect(chart).toHaveAttribute('data-latest-position', '25000', { timeout: 20_000 });
+  await expect(chart).toHaveAttribute('data-latest-position', '25000');
   await expect(chart.locator('.recharts-area-area')).toHaveCount(1);
   await expect(page.getByRole('figure', { name: 'USD position, last 24 hours' })).toContainText(
     'against the limit of USD 1,000,000.00',
@@ -186,7 +186,7 @@ test('the participant sees position, headroom and chart move as a payment is adm
   await expect(operator.getByTestId('cutoff-outcome')).toContainText('Cut-off ran');
   await operator.context().close();
 
-  await expect(figure(page, 'USD', 'position')).toHaveText('USD 0.00', { timeout: 20_000 });
+  await expect(figure(page, 'USD', 'position')).toHaveText('USD 0.00');
   await expect(figure(page, 'USD', 'balance')).toHaveText('USD 999,750.00');
   await expect(figure(page, 'USD', 'headroom')).toHaveText('USD 999,750.00');
   const settlement = ledger.getByRole('row').filter({ hasText: 'Settlement' });
@@ -195,7 +195,7 @@ test('the participant sees position, headroom and chart move as a payment is adm
   await expect(settlement).toContainText('USD 999,750.00');
   await expect(settlement.getByRole('link', { name: /^batch_/ })).toBeVisible();
   // The chart marks the cut-off and falls back to zero.
-  await expect(chart).toHaveAttribute('data-latest-position', '0', { timeout: 20_000 });
+  await expect(chart).toHaveAttribute('data-latest-position', '0');
   await expect(chart.locator('.cutoff-line')).toHaveCount(1);
   expect(await submissionStatus(page, ns, paymentId)).toBe(6);
   // The ledger's filter lives in the URL and its export has the same filter.
@@ -286,7 +286,7 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
   // 40.00 admitted: 80 % of the cap, the amber banner.
   await pay(page, ns, `q1-${uniq()}`, '4000');
   const banner = page.getByTestId('liquidity-banner');
-  await expect(figure(page, 'USD', 'position')).toHaveText('USD 40.00 (net debit)', { timeout: 20_000 });
+  await expect(figure(page, 'USD', 'position')).toHaveText('USD 40.00 (net debit)');
   await page.reload(); // the banner reads on focus and every minute; a page load reads it at once
   await expect(banner).toHaveAttribute('data-level', 'warning');
   await expect(banner).toContainText('Net debit position at 80 % of the USD cap — headroom USD 10.00.');
@@ -294,7 +294,7 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
   await shootThemes(page, 'liquidity-banner-amber');
   // 6.00 more: 92 %, red.
   await pay(page, ns, `q2-${uniq()}`, '600');
-  await expect(figure(page, 'USD', 'position')).toHaveText('USD 46.00 (net debit)', { timeout: 20_000 });
+  await expect(figure(page, 'USD', 'position')).toHaveText('USD 46.00 (net debit)');
   await page.reload();
   await expect(banner).toHaveAttribute('data-level', 'danger');
   await expect(banner).toContainText('Net debit position at 92 % of the USD cap — headroom USD 4.00.');
@@ -353,7 +353,7 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
   await expect(row).toContainText('USD 1,000.00');
 
   // The payment is admitted: the queue empties, the position takes it, the banner goes.
-  await expect(queue.getByRole('row').filter({ hasText: queuedId })).toHaveCount(0, { timeout: 20_000 });
+  await expect(queue.getByRole('row').filter({ hasText: queuedId })).toHaveCount(0);
   await expect(figure(page, 'USD', 'position')).toHaveText('USD 146.00 (net debit)');
   await expect(figure(page, 'USD', 'queued')).toHaveText('0 payments · USD 0.00');
   await page.goto(`/payments/${queuedId}`);

@@ -152,7 +152,7 @@ test('the sandbox checklist ticks itself from a key, a test payment and a webhoo
       await expect(page.getByTestId(`checklist-${item}`)).toHaveAttribute('data-done', 'true');
     }
     // The Sandbox Bank's answer shows in the figures: the payment admitted, its value cleared.
-    await expect(page.getByTestId('kpi-admitted-rate')).toContainText('1 admitted', { timeout: 20_000 });
+    await expect(page.getByTestId('kpi-admitted-rate')).toContainText('1 admitted');
     await expect(page.getByTestId('kpi-awaiting-settlement')).toContainText('USD 25.00');
     await shootThemes(page, 'overview-sandbox-done');
   } finally {

@@ -148,7 +148,7 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
   // lines then show the amount too).
   await expect(page.getByText(/^USD 1,234\.50 · Outgoing push · /)).toBeVisible();
   // The Sandbox Bank admits it by itself; the open page follows without a reload.
-  await expect(page.getByTestId('payment-status')).toHaveText('Admitted', { timeout: 20_000 });
+  await expect(page.getByTestId('payment-status')).toHaveText('Admitted');
   await expect(page.getByRole('region', { name: 'Transaction' })).toContainText('Debit USD 1,234.50');
   await expect(page.getByRole('region', { name: 'Admission tasks' })).toContainText('Completed');
   const payment = await readAs<{

@@ -166,9 +166,7 @@ test('the payer’s support asks for a return; the payee’s staff return the mo
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.keyboard.press('c');
   await expect(page.getByText(`Returning the money of ${returnId} (USD 50.00) in`)).toBeVisible();
-  await expect(page.getByText(`Return ${returnId} accepted: the money goes back`)).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(page.getByText(`Return ${returnId} accepted: the money goes back`)).toBeVisible();
 
   // The colleague's request is refused, by keyboard too: f, the reason, a note, Enter.
   panel = await selectByKeyboard(page, colleagues);
@@ -336,7 +334,7 @@ test('a fresh sandbox asks the Sandbox Bank for money back: it returns it, or re
 
   // The Sandbox Bank admits the payment by itself; the page offers the return once it has.
   await page.goto(`/payments/${paymentId}`);
-  await expect(page.getByTestId('payment-status')).toHaveText('Admitted', { timeout: 20_000 });
+  await expect(page.getByTestId('payment-status')).toHaveText('Admitted');
   const section = page.getByRole('region', { name: 'Returns' });
   await expect(section).toContainText('may still be returned: USD 10.00');
 
@@ -357,7 +355,7 @@ test('a fresh sandbox asks the Sandbox Bank for money back: it returns it, or re
   // USD 2.01: the Sandbox Bank refuses it (insufficient funds), as it answers admissions by amount.
   await ask('2.01');
   const refused = section.getByRole('listitem').filter({ hasText: 'USD 2.01' });
-  await expect(refused).toContainText('refused: insufficient funds', { timeout: 20_000 });
+  await expect(refused).toContainText('refused: insufficient funds');
   // USD 5.00: returned, with its return payment.
   await ask('5.00');
   const returned = section.getByRole('listitem').filter({ hasText: 'USD 5.00' });

@@ -65,8 +65,6 @@ test('the API reference runs its one inline script by hash', async ({ page }) =>
   expect(policy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
   expect(policy.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe-inline');
   // Swagger UI rendered the document: its operations are listed.
-  await expect(page.getByText('/api/v1/csp/payments', { exact: true }).first()).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(page.getByText('/api/v1/csp/payments', { exact: true }).first()).toBeVisible();
   expect(refused).toEqual([]);
 });

@@ -134,7 +134,6 @@ export async function newOrganization(request: APIRequestContext) {
             async () =>
               (await ok<{ status: number }>(request.get(`${path(id)}/submissions`, { headers: as(from) })))
                 .status,
-            { timeout: 20_000 },
           )
           .toBe(3);
       }

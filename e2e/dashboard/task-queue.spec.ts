@@ -254,7 +254,7 @@ test('a task held and then completed shows both changes in its payment’s timel
   await row.click();
   await page.keyboard.press('c');
   // Sent when the undo window ends.
-  await expect(page.getByText(`Task for ${id} completed`)).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText(`Task for ${id} completed`)).toBeVisible();
 
   await page.goto(`/payments/${id}`);
   await expect(page.getByTestId('payment-status')).toHaveText('Admitted');

@@ -270,7 +270,7 @@ test("a delivery's page shows the payload exactly as sent and each attempt's ans
     // Sent again from its page: the second attempt is accepted.
     await page.getByRole('button', { name: 'Send again' }).click();
     await receiver.waitFor((r) => r.length === 2);
-    await expect(attempts.getByRole('listitem')).toHaveCount(2, { timeout: 10_000 });
+    await expect(attempts.getByRole('listitem')).toHaveCount(2);
     await expect(attempts.getByRole('listitem').nth(1)).toContainText('HTTP 200');
     expect(receiver.received[1]!.body).toBe(sent.body);
 
