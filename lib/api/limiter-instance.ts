@@ -1,5 +1,6 @@
 import type { Db } from '@/lib/db';
 import { config } from '@/lib/config';
+import { holdWrites } from '@/lib/db/held-writes';
 import { postgresCounterStore, RateLimiter, redisCounterStore, type CounterStore } from './rate-limit';
 import { SignInThrottle } from './signin-throttle';
 
@@ -16,8 +17,14 @@ function getCounterStore(db: Db): CounterStore {
   return g.__cspCounterStore;
 }
 
+/** A process's limiter, whose counts of its last interval a stop writes (lib/db/held-writes.ts). */
+function held(limiter: RateLimiter): RateLimiter {
+  holdWrites(() => limiter.flushAll());
+  return limiter;
+}
+
 export function getRateLimiter(db: Db): RateLimiter {
-  g.__cspRateLimiter ??= new RateLimiter(getCounterStore(db));
+  g.__cspRateLimiter ??= held(new RateLimiter(getCounterStore(db)));
   return g.__cspRateLimiter;
 }
 
@@ -28,8 +35,8 @@ export function getRateLimiter(db: Db): RateLimiter {
  */
 export function getAnonymousLimiters(db: Db): { writes: RateLimiter; signUps: RateLimiter } {
   g.__cspAnonymousLimiters ??= {
-    writes: new RateLimiter(getCounterStore(db), config.anonymousWritesPerMinute, 60),
-    signUps: new RateLimiter(getCounterStore(db), config.signUpsPerHour, 3600),
+    writes: held(new RateLimiter(getCounterStore(db), config.anonymousWritesPerMinute, 60)),
+    signUps: held(new RateLimiter(getCounterStore(db), config.signUpsPerHour, 3600)),
   };
   return g.__cspAnonymousLimiters;
 }

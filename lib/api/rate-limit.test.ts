@@ -84,3 +84,36 @@ describe('RateLimiter while its counts are on their way to the store', () => {
     expect(() => limiter.check('k', now)).toThrowError(expect.objectContaining({ status: 429 }));
   });
 });
+
+describe('RateLimiter on a stop', () => {
+  it('writes the counts not yet written after the flush under way, before it resolves', async () => {
+    const added: number[] = [];
+    const answers: Array<() => void> = [];
+    const store: CounterStore = {
+      add: (_key, _window, delta) => {
+        added.push(delta);
+        return new Promise((resolve) => answers.push(() => resolve(delta)));
+      },
+      readMany: async (_key, windows) => windows.map(() => 0),
+      addOneUpTo: async () => null,
+    };
+    const limiter = new RateLimiter(store, 10);
+    const now = Date.now();
+    limiter.check('k', now);
+    // The 200 ms timer's flush starts and waits for the store.
+    await expect.poll(() => added, { interval: 20 }).toEqual([1]);
+    limiter.check('k', now);
+    limiter.check('k', now);
+    let stopped = false;
+    const stopping = limiter.flushAll().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 300));
+    // Nothing more is sent while the flush under way has not been answered (its timer was cleared).
+    expect([added, stopped]).toEqual([[1], false]);
+    answers[0]!();
+    await expect.poll(() => added, { interval: 20 }).toEqual([1, 2]);
+    expect(stopped).toBe(false);
+    answers[1]!();
+    await stopping;
+    expect(stopped).toBe(true);
+  });
+});

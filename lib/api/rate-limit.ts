@@ -150,6 +150,17 @@ export class RateLimiter {
     this.timer.unref();
   }
 
+  /**
+   * Writes every count not yet written, after the flush under way (a stopping process: the
+   * database closes once this resolves).
+   */
+  async flushAll(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flushing;
+    await this.flush();
+  }
+
   async flush(): Promise<void> {
     const current = Math.floor(Date.now() / 1000 / this.windowSeconds) * this.windowSeconds;
     for (const [credential, b] of this.buckets) {

@@ -1,4 +1,5 @@
 import { getDatabase } from '@/lib/db';
+import { flushHeldWrites } from '@/lib/db/held-writes';
 import { config } from '@/lib/config';
 import { productionConfigProblems } from './production-config';
 import { bootstrap } from '@/lib/services/bootstrap';
@@ -77,8 +78,9 @@ export function startServices(host: { dashboard: boolean } = { dashboard: false 
 async function stopServices(): Promise<void> {
   await stopWorkers();
   await stopWebhookDeliverer();
-  // The request log's entries still in memory are written before the database closes.
-  await requestLogWriter((await getDatabase()).db).flush();
+  // What is still held in memory (the request log's entries, the rate limiters' counts) is
+  // written before the database closes.
+  await Promise.all([requestLogWriter((await getDatabase()).db).flush(), flushHeldWrites()]);
   g.__cspStarted = undefined;
 }
 
