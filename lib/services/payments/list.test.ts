@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { schema } from '@/lib/db';
+import { rowsOf } from '@/lib/db/rows';
 import { ValidationError } from '@/lib/errors';
 import { createTestDatabase, testContext, testNamespace } from '@/lib/testing/db';
 import type { ListPaymentsQuery } from '@/lib/schemas/payments';
@@ -297,5 +298,56 @@ describe('the payments list, keyset-paged', () => {
       count: COUNT_CAP,
       count_capped: true,
     });
+  });
+});
+
+describe('the payments table on PostgreSQL', () => {
+  const onPostgres = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_DB !== 'pglite');
+
+  /** The plan's node types for a page of a namespace's newest payments, parallel workers made free. */
+  async function pageNodes(withoutTheSetting: boolean): Promise<string[]> {
+    const nodes: string[] = [];
+    const undo = new Error('rolled back');
+    await db()
+      .transaction(async (tx) => {
+        if (withoutTheSetting) await tx.execute(sql`alter table payments reset (parallel_workers)`);
+        for (const setting of [
+          'parallel_setup_cost',
+          'parallel_tuple_cost',
+          'min_parallel_table_scan_size',
+          'min_parallel_index_scan_size',
+        ])
+          await tx.execute(sql.raw(`set local ${setting} = 0`));
+        const [row] = rowsOf(
+          await tx.execute(sql`explain (format json) select id from payments
+            where debtor_partner_id = 'ns_serial' and amount_minor % 7 = 0
+            order by created_at desc, id desc limit 21`),
+        );
+        const visit = (n: Record<string, unknown>) => {
+          nodes.push(n['Node Type'] as string);
+          for (const child of (n.Plans as Array<Record<string, unknown>>) ?? []) visit(child);
+        };
+        visit((row!['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan);
+        throw undo;
+      })
+      .catch((err) => {
+        if (err !== undo) throw err;
+      });
+    return nodes;
+  }
+
+  // A page read newest first stops once it has its rows; parallel workers read ahead of it into
+  // their queues (10x the rows at 10^6 payments: migration 0044, docs/benchmarks.md).
+  it.runIf(onPostgres)('is scanned by one process, even where the planner finds workers free', async () => {
+    await load('serial', 3000, {
+      debtor: 'ns_serial',
+      beneficiary: 'ns_serial_b',
+      start: new Date('2026-03-01T00:00:00Z'),
+    });
+    await db().execute(sql`analyze payments`);
+    expect(await pageNodes(false)).not.toContain('Gather Merge');
+    expect(await pageNodes(false)).not.toContain('Gather');
+    // Without the table's setting the same plan has workers: the check above can see them.
+    expect(await pageNodes(true)).toContain('Gather Merge');
   });
 });
