@@ -345,8 +345,9 @@ describe('the payments table on PostgreSQL', () => {
       start: new Date('2026-03-01T00:00:00Z'),
     });
     await db().execute(sql`analyze payments`);
-    expect(await pageNodes(false)).not.toContain('Gather Merge');
-    expect(await pageNodes(false)).not.toContain('Gather');
+    const serial = await pageNodes(false);
+    expect(serial.filter((node) => node.startsWith('Gather'))).toEqual([]);
+    expect(serial).toContain('Limit');
     // Without the table's setting the same plan has workers: the check above can see them.
     expect(await pageNodes(true)).toContain('Gather Merge');
   });
