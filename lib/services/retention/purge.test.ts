@@ -96,12 +96,14 @@ describe('the retention purge', () => {
     const oldFailed = await delivery('oldfailed', 24 * 31, oldEvent, 'failed');
     const oldPending = await delivery('oldpending', 24 * 31, oldOwed, 'pending');
     const recentDone = await delivery('recentdone', 24 * 29, recentEvent, 'succeeded');
+    // The windows' starts fixed once: read again later, "an hour ago" may be in the next minute.
     const minute = (h: number) => Math.floor(hours(h).getTime() / 60_000) * 60;
+    const [dayAgo, hourAgo] = [minute(25), minute(1)];
     await db()
       .insert(schema.rateLimitCounters)
       .values([
-        { key: 'k', windowStart: minute(25), count: 1 },
-        { key: 'k', windowStart: minute(1), count: 1 },
+        { key: 'k', windowStart: dayAgo, count: 1 },
+        { key: 'k', windowStart: hourAgo, count: 1 },
       ]);
 
     const counts = await purgePastRetention(db(), database.kind);
@@ -119,7 +121,7 @@ describe('the retention purge', () => {
       .where(inArray(schema.webhookAttempts.deliveryId, [oldDone, oldFailed, oldPending, recentDone]));
     expect(attempts.map((r) => r.d).sort()).toEqual([oldPending, recentDone].sort());
     const windows = rowsOf(await db().execute(sql`SELECT window_start FROM rate_limit_counters`));
-    expect(windows.map((r) => Number(r.window_start))).toEqual([minute(1)]);
+    expect(windows.map((r) => Number(r.window_start))).toEqual([hourAgo]);
 
     // Nothing left to purge.
     expect(await purgePastRetention(db(), database.kind)).toEqual({
