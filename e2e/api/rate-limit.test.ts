@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import { Agent, request } from 'undici';
 import { Secret, TOTP } from 'otpauth';
+import pg from 'pg';
+import Redis from 'ioredis';
 import { targetServer, withSql } from './helpers';
 import { createTestDatabase, freePort, startServer, type DbKind, type Host } from './server';
 
@@ -450,9 +452,10 @@ describe.runIf(inject('host') === 'next')('the dashboard, for the browser behind
 
 // Two instances sharing their counters: through Redis (each on a database of its own, so Redis
 // is the only thing they share), and through one PostgreSQL database.
+// `counted(key)`: what the shared store holds for a limiter's key, over its windows.
 async function startPair(
   kind: 'redis' | 'postgres',
-): Promise<{ a: Server; b: Server; stop(): Promise<void> }> {
+): Promise<{ a: Server; b: Server; counted(key: string): Promise<number>; stop(): Promise<void> }> {
   const env = {
     ...LIMITS,
     SIGNIN_FAILURES_PER_IP: '8',
@@ -464,16 +467,35 @@ async function startPair(
       startServer({ host: 'standalone', db, env }),
       startServer({ host: 'standalone', db, env }),
     ]);
-    return { a, b, stop: async () => void (await Promise.all([a.stop(), b.stop()])) };
+    const redis = new Redis(process.env.TEST_REDIS_URL!);
+    return {
+      a,
+      b,
+      counted: async (key) => {
+        const keys = await redis.keys(`csp:rl:${key}:*`);
+        const values = keys.length ? await redis.mget(keys) : [];
+        return values.reduce((sum, v) => sum + Number(v ?? 0), 0);
+      },
+      stop: async () => void (await Promise.all([a.stop(), b.stop(), redis.quit()])),
+    };
   }
   const scratch = await createTestDatabase(process.env.TEST_DATABASE_URL!);
   // One after the other: the first migrates the database.
   const a = await startServer({ host: 'standalone', db: 'postgres', databaseUrl: scratch.url, env });
   const b = await startServer({ host: 'standalone', db: 'postgres', databaseUrl: scratch.url, env });
+  const client = new pg.Client({ connectionString: scratch.url });
+  await client.connect();
   return {
     a,
     b,
-    stop: async () => void (await Promise.all([a.stop(), b.stop()]).then(() => scratch.drop())),
+    counted: async (key) =>
+      (
+        await client.query(
+          'SELECT coalesce(sum(count), 0)::int AS n FROM rate_limit_counters WHERE key = $1',
+          [key],
+        )
+      ).rows[0].n,
+    stop: async () => void (await Promise.all([a.stop(), b.stop(), client.end()]).then(() => scratch.drop())),
   };
 }
 
@@ -490,9 +512,11 @@ for (const kind of ['redis', 'postgres'] as const) {
       await roomInMinute(20);
       const from = someAddress();
       for (let i = 0; i < 20; i++) expect((await invalid(pair.a, { from })).status).toBe(400);
-      await flushed();
+      // Flushed every 200 ms; waited for in the store itself, as a loaded machine may be late.
+      await expect.poll(() => pair.counted(`anon-write:${from}`)).toBe(20);
       // The other instance learns the shared count at its first flush…
       expect((await invalid(pair.b, { from })).status).toBe(400);
+      await expect.poll(() => pair.counted(`anon-write:${from}`)).toBe(21);
       await flushed();
       // …and admits only what is left of the 30.
       const answers: Answer[] = [];
