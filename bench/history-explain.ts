@@ -59,6 +59,7 @@ export async function explainReads(opts: {
   const { openDatabase } = await import('@/lib/db/client');
   const { getGateway } = await import('@/lib/gateway/app');
   const { API_PREFIX } = await import('@/lib/api/app');
+  const { stopProcess } = await import('@/lib/server/start');
   const database = await openDatabase({ databaseUrl: opts.databaseUrl, poolSize: 4 });
   // The gateway's handle (lib/db/index.ts keeps it on globalThis): this database, not DATABASE_URL.
   (globalThis as unknown as { __cspDatabase?: Promise<typeof database> }).__cspDatabase =
@@ -144,7 +145,9 @@ export async function explainReads(opts: {
     }
   } finally {
     await explainer.end();
-    await database.close();
+    // The process's stop: the request log's entries and the rate limiters' counts of the calls
+    // above are written, then the database (the gateway's handle) is closed.
+    await stopProcess();
   }
   return summaries;
 }
