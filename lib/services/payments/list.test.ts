@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { schema } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
 import { ValidationError } from '@/lib/errors';
@@ -307,7 +307,6 @@ describe('the payments table on PostgreSQL', () => {
   /** The plan's node types for a page of a namespace's newest payments, parallel workers made free. */
   async function pageNodes(withoutTheSetting: boolean): Promise<string[]> {
     const nodes: string[] = [];
-    const undo = new Error('rolled back');
     await db()
       .transaction(async (tx) => {
         if (withoutTheSetting) await tx.execute(sql`alter table payments reset (parallel_workers)`);
@@ -328,10 +327,10 @@ describe('the payments table on PostgreSQL', () => {
           for (const child of (n.Plans as Array<Record<string, unknown>>) ?? []) visit(child);
         };
         visit((row!['QUERY PLAN'] as Array<{ Plan: Record<string, unknown> }>)[0]!.Plan);
-        throw undo;
+        tx.rollback();
       })
       .catch((err) => {
-        if (err !== undo) throw err;
+        if (!(err instanceof TransactionRollbackError)) throw err;
       });
     return nodes;
   }
