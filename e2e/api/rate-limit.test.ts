@@ -85,15 +85,11 @@ const invalid = (server: { baseUrl: string }, opts: { from?: string; spoof?: str
 // Tests may wait up to 20 s for a fresh minute, and run again in the next (`inOneMinute`).
 vi.setConfig({ testTimeout: 240_000 });
 
-/** Waits for a fresh minute when fewer than `seconds` are left in this one (fixed windows). */
-async function roomInMinute(seconds: number) {
-  const into = (Date.now() / 1000) % 60;
-  if (into > 60 - seconds) await new Promise((r) => setTimeout(r, (60.5 - into) * 1000));
-}
 const minuteNow = () => Math.floor(Date.now() / 60_000);
 
 /**
- * Runs `attempt` (its checks included) within one of the limiters' minute windows. When it fails
+ * Runs `attempt` (its checks included) within one of the limiters' minute windows, starting it
+ * when at least `seconds` are left in the minute (else at the next one). When it fails
  * after the minute turned under it, as a loaded machine can make it, the window the checks counted
  * on was not the one the requests met: a broken precondition, not the behaviour under test. It then
  * runs again from a fresh minute (up to three times); every attempt takes its own addresses and
@@ -101,7 +97,8 @@ const minuteNow = () => Math.floor(Date.now() / 60_000);
  */
 async function inOneMinute(seconds: number, attempt: () => Promise<void>) {
   for (let tries = 1; ; tries++) {
-    await roomInMinute(seconds);
+    const into = (Date.now() / 1000) % 60;
+    if (into > 60 - seconds) await new Promise((r) => setTimeout(r, (60.5 - into) * 1000));
     const minute = minuteNow();
     try {
       return await attempt();
