@@ -179,6 +179,16 @@ export const READS: Read[] = [
     path: () => '/payments?party=fatima%20okafor&status=rejected&limit=20',
   },
   {
+    name: 'payments, search: party address fragment + status=rejected',
+    issue: true,
+    path: () => '/payments?party=c123457%40&status=rejected&limit=20',
+  },
+  {
+    name: 'payments, search: counterparty + status=rejected',
+    issue: true,
+    path: (fx) => `/payments?counterparty=${fx.counterpartyId}&status=rejected&limit=20`,
+  },
+  {
     name: 'payments, search: counterparty + amount ≥ 10,000.00',
     issue: true,
     path: (fx) => `/payments?counterparty=${fx.counterpartyId}&amount_min=1000000&limit=20`,

@@ -155,8 +155,24 @@ describe('the payments list, keyset-paged', () => {
     expect(await walk('part_b', { limit: 4, status: 'pending', amount_min: '115', order: 'asc' })).toEqual(
       pendingAb(every3(15)).reverse(),
     );
+    // A status with a search is counted no further than its page (each row's status is checked
+    // one by one), exactly when the whole list fits on it; the same for a status with a currency.
     const page = await list('part_a', { limit: 2, status: 'pending', amount_min: '115' });
-    expect(page).toMatchObject({ count: 6, has_more: true });
+    expect(page).toMatchObject({ count: 2, count_capped: true, has_more: true });
+    expect(await list('part_a', { limit: 10, status: 'pending', amount_min: '115' })).toMatchObject({
+      count: 6,
+      count_capped: false,
+      has_more: false,
+    });
+    expect(await list('part_a', { limit: 4, status: 'pending', currency: 'USD' })).toMatchObject({
+      count: 4,
+      count_capped: true,
+      has_more: true,
+    });
+    expect(await list('part_a', { limit: 3, status: 'pending' })).toMatchObject({
+      count: 10,
+      count_capped: false,
+    });
     expect(page.payments.map((p) => [p.payment_id, p.submission_status_name])).toEqual([
       ['ab-00030', 'pending'],
       ['ab-00027', 'pending'],
