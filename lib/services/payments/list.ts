@@ -271,7 +271,7 @@ export async function listPayments(ctx: ServiceContext, q: ListPaymentsQuery) {
   // comes in milliseconds (docs/benchmarks.md, "Payment search at 10^7"); and a status with a
   // search, a payment_id prefix or a currency, whose count checks the rows of one index against
   // the other table one by one (a counterparty with status=rejected: 3.3 s to count 10,000 at
-  // 10^7, its page 1 ms; "Counts of a status with another filter").
+  // 10^7, its page 1 ms; "Searches at 10^7, counts and the search text's statistics").
   if (
     q.party !== undefined ||
     q.reference !== undefined ||
