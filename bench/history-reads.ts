@@ -81,6 +81,20 @@ export const READS: Read[] = [
     path: (fx) => `/payments?created_from=${fx.createdFrom}&limit=20`,
   },
   { name: 'payments, status=settled', path: () => '/payments?status=settled&limit=20' },
+  // A status checked per row (settled: its transaction; unsubmitted: no submission) within a date
+  // range: counted from the rows up to the cap, not from the rollups.
+  {
+    name: 'payments, status=settled + created_from 30 days ago',
+    path: (fx) => `/payments?status=settled&created_from=${fx.createdFrom - 29 * 86_400}&limit=20`,
+  },
+  {
+    name: 'payments, status=unsubmitted + created_from 30 days ago',
+    path: (fx) => `/payments?status=unsubmitted&created_from=${fx.createdFrom - 29 * 86_400}&limit=20`,
+  },
+  {
+    name: 'payments, status=rejected + created_from 30 days ago',
+    path: (fx) => `/payments?status=rejected&created_from=${fx.createdFrom - 29 * 86_400}&limit=20`,
+  },
   // The other direction of each list's order (`order`): the same index ranges, read the other way.
   { name: 'payments, oldest first', issue: true, path: () => '/payments?order=asc&limit=20' },
   {

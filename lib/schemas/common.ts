@@ -113,7 +113,7 @@ export const pageQuery = {
 export const pageInfo = {
   count_capped: z.boolean().openapi({
     description:
-      'True when the list holds more rows than it counts: 10,000 ("10,000+"); a payments search by `party` or `reference` fragment, and a payments `status` combined with a search filter, a `payment_id` prefix or a `currency`, is counted no further than its page (the rows up to its end: exact when the whole list fits on the first page)',
+      'True when the list holds more rows than it counts: 10,000 ("10,000+"); a payments search by `party` or `reference` fragment, and a payments `status` combined with a search filter, a `payment_id` prefix or a `currency`, and `status=unsubmitted` or `settled` with a date range, is counted no further than its page (the rows up to its end: exact when the whole list fits on the first page)',
   }),
   has_more: z.boolean().openapi({ description: 'More rows follow this page' }),
   next_cursor: z

@@ -272,6 +272,22 @@ describe('the payments list, keyset-paged', () => {
       count: 50,
       count_capped: false,
     });
+    // Unsubmitted (or settled) within a range: each of the range's payments is checked for its
+    // submission, so the count goes no further than the page, exact when the list fits on it.
+    expect(await list('part_big', { limit: 3, status: 'unsubmitted', created_from: since })).toMatchObject({
+      count: 3,
+      count_capped: true,
+      has_more: true,
+    });
+    const fits = await list('part_big', { limit: 10, status: 'unsubmitted', created_from: since + 10_041 });
+    expect(fits).toMatchObject({ count: 5, count_capped: false, has_more: false });
+    expect(fits.payments.map((p) => p.payment_id)).toEqual([
+      'big-10049',
+      'big-10047',
+      'big-10045',
+      'big-10043',
+      'big-10041',
+    ]);
     expect(page.payments.map((p) => p.payment_id)).toEqual(['big-10050', 'big-10049', 'big-10048']);
     // The legacy page number still answers the right rows.
     const deep = await list('part_big', { limit: 3, page: 3000 });
