@@ -82,7 +82,7 @@ export const READS: Read[] = [
   },
   { name: 'payments, status=settled', path: () => '/payments?status=settled&limit=20' },
   // A status checked per row (settled: its transaction; unsubmitted: no submission) within a date
-  // range: counted from the rows up to the cap, not from the rollups.
+  // range, which the rollups cannot count (counted no further than the page), and a stored one.
   {
     name: 'payments, status=settled + created_from 30 days ago',
     path: (fx) => `/payments?status=settled&created_from=${fx.createdFrom - 29 * 86_400}&limit=20`,
