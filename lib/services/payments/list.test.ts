@@ -279,6 +279,11 @@ describe('the payments list, keyset-paged', () => {
       count_capped: true,
       has_more: true,
     });
+    // Without a status, a range and a currency are still counted up to the cap.
+    expect(await list('part_big', { limit: 3, currency: 'USD' })).toMatchObject({
+      count: COUNT_CAP,
+      count_capped: true,
+    });
     const fits = await list('part_big', { limit: 10, status: 'unsubmitted', created_from: since + 10_041 });
     expect(fits).toMatchObject({ count: 5, count_capped: false, has_more: false });
     expect(fits.payments.map((p) => p.payment_id)).toEqual([

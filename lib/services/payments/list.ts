@@ -166,7 +166,15 @@ const andAll = (conditions: SQL[]) =>
     sql``,
   );
 
-function branches(q: ExportPaymentsQuery, ns: string): UnionBranch[] {
+/**
+ * The list's reads, one per side, and whether its count goes no further than its page: where the
+ * rows a count would read are each checked against another table one by one, or matched through
+ * the trigram index's bitmap (lossy for a common fragment), counting up to the cap costs
+ * milliseconds to seconds at 10^7 while the page, read newest first, stops at its rows
+ * (docs/decisions.md, "Lists"; docs/benchmarks.md, "Searches at 10^7, counts and the search
+ * text's statistics" and "Counts of a status checked per row").
+ */
+function branches(q: ExportPaymentsQuery, ns: string): { parts: UnionBranch[]; countToPage: boolean } {
   const status = q.status;
   if (q.payment_id || searching(q)) {
     // Read from the payments' own indexes (PostgreSQL picks the filter's), the status per row.
@@ -175,33 +183,45 @@ function branches(q: ExportPaymentsQuery, ns: string): UnionBranch[] {
       ? sql` and ${payments.paymentId} collate "C" like ${startingWith(q.payment_id!)}`
       : sql``;
     const statusCheck = status ? sql` and ${paymentStatusIs(status)}` : sql``;
-    return SIDES.map((side) => ({
-      keyset: byPrefix ? BY_PAYMENT_ID : NEWEST_FIRST(payments.createdAt, payments.id),
-      id: payments.id,
-      from: sql`from ${payments} where ${sideOf(side, ns, payments.debtorPartnerId, payments.beneficiaryPartnerId)}${prefix}${andAll(searchConditions(q, side))}${createdRange(q, payments.createdAt)}${statusCheck}`,
-    }));
+    return {
+      parts: SIDES.map((side) => ({
+        keyset: byPrefix ? BY_PAYMENT_ID : NEWEST_FIRST(payments.createdAt, payments.id),
+        id: payments.id,
+        from: sql`from ${payments} where ${sideOf(side, ns, payments.debtorPartnerId, payments.beneficiaryPartnerId)}${prefix}${andAll(searchConditions(q, side))}${createdRange(q, payments.createdAt)}${statusCheck}`,
+      })),
+      // A fragment (a common one reads the whole bitmap), or a status checked per row.
+      countToPage: q.party !== undefined || q.reference !== undefined || status !== undefined,
+    };
   }
   // By status (and date, currency): the ranges of the status's own rows, the currency per row.
   const currencyOf = (pk: SQLWrapper) =>
     q.currency === undefined
       ? sql``
       : sql` and exists (select 1 from ${payments} where ${payments.id} = ${pk} and ${payments.currency} = ${q.currency})`;
+  // The currency is checked per row.
+  const countToPage = q.currency !== undefined;
   if (status === 'admitted') {
     const q_ = settlementQueue;
-    return SIDES.map((side) => ({
-      keyset: NEWEST_FIRST(q_.paymentCreatedAt, q_.paymentPk),
-      id: q_.paymentPk,
-      from: sql`from ${q_} where ${sideOf(side, ns, q_.debtorPartnerId, q_.beneficiaryPartnerId)}${createdRange(q, q_.paymentCreatedAt)}${currencyOf(q_.paymentPk)}`,
-    }));
+    return {
+      parts: SIDES.map((side) => ({
+        keyset: NEWEST_FIRST(q_.paymentCreatedAt, q_.paymentPk),
+        id: q_.paymentPk,
+        from: sql`from ${q_} where ${sideOf(side, ns, q_.debtorPartnerId, q_.beneficiaryPartnerId)}${createdRange(q, q_.paymentCreatedAt)}${currencyOf(q_.paymentPk)}`,
+      })),
+      countToPage,
+    };
   }
   if (status && status !== 'unsubmitted' && status !== 'settled') {
     // A literal, so the planner sees it matches the partial indexes (status <> 3).
     const stored = sql.raw(String(SUBMISSION[status]));
-    return SIDES.map((side) => ({
-      keyset: NEWEST_FIRST(submissions.paymentCreatedAt, submissions.paymentPk),
-      id: submissions.paymentPk,
-      from: sql`from ${submissions} where ${sideOf(side, ns, submissions.debtorPartnerId, submissions.beneficiaryPartnerId)} and ${submissions.status} = ${stored}${createdRange(q, submissions.paymentCreatedAt)}${currencyOf(submissions.paymentPk)}`,
-    }));
+    return {
+      parts: SIDES.map((side) => ({
+        keyset: NEWEST_FIRST(submissions.paymentCreatedAt, submissions.paymentPk),
+        id: submissions.paymentPk,
+        from: sql`from ${submissions} where ${sideOf(side, ns, submissions.debtorPartnerId, submissions.beneficiaryPartnerId)} and ${submissions.status} = ${stored}${createdRange(q, submissions.paymentCreatedAt)}${currencyOf(submissions.paymentPk)}`,
+      })),
+      countToPage,
+    };
   }
   // Per row: unsubmitted, or settled (admitted, its transaction settled; only payments created
   // before the last completed cut-off can be, which skips the recent ones by the range itself).
@@ -213,11 +233,18 @@ function branches(q: ExportPaymentsQuery, ns: string): UnionBranch[] {
             and exists (select 1 from ${submissions} join ${transactions} on ${transactions.id} = ${submissions.transactionId}
               where ${submissions.paymentPk} = ${payments.id} and ${submissions.status} = 3 and ${transactions.status} = 3)`
         : sql``;
-  return SIDES.map((side) => ({
-    keyset: NEWEST_FIRST(payments.createdAt, payments.id),
-    id: payments.id,
-    from: sql`from ${payments} where ${sideOf(side, ns, payments.debtorPartnerId, payments.beneficiaryPartnerId)}${createdRange(q, payments.createdAt)}${andAll(searchConditions(q, side))}${perRow}`,
-  }));
+  return {
+    parts: SIDES.map((side) => ({
+      keyset: NEWEST_FIRST(payments.createdAt, payments.id),
+      id: payments.id,
+      from: sql`from ${payments} where ${sideOf(side, ns, payments.debtorPartnerId, payments.beneficiaryPartnerId)}${createdRange(q, payments.createdAt)}${andAll(searchConditions(q, side))}${perRow}`,
+    })),
+    // Unsubmitted or settled is checked per row: with a currency or a date range it is counted no
+    // further than its page (102-106 ms to count 10,000 a side over 30 days at 10^7); alone, the
+    // rollups count it. Without a status the range and the currency are counted up to the cap.
+    countToPage:
+      status !== undefined && (countToPage || q.created_from !== undefined || q.created_to !== undefined),
+  };
 }
 
 /** A payment's status under a filter's name, checked per row (where no index range serves it). */
@@ -252,7 +279,7 @@ function checkFilters(q: ExportPaymentsQuery) {
 export async function listPayments(ctx: ServiceContext, q: ListPaymentsQuery) {
   const ns = requireNamespace(ctx);
   checkFilters(q);
-  const parts = branches(q, ns.id);
+  const { parts, countToPage } = branches(q, ns.id);
   const fetch = unionFetch(ctx.db, parts, (ids) => loadPayments(ctx.db, ids));
   // Without a date or id filter the count is the rollups' (exact at any size); with one, the
   // rows themselves are counted up to the cap.
@@ -266,24 +293,7 @@ export async function listPayments(ctx: ServiceContext, q: ListPaymentsQuery) {
     fetch.count = () => paymentCount(ctx.db, ns.id, q.status ?? null);
     fetch.exactCount = true;
   }
-  // Not counted past its page: a search by fragment, which for a fragment common to many payments
-  // is counted only by reading the trigram index's lossy bitmap, seconds at 10^7, while its page
-  // comes in milliseconds (docs/benchmarks.md, "Payment search at 10^7"); and a status with a
-  // search, a payment_id prefix or a currency, whose count checks the rows of one index against
-  // the other table one by one (a counterparty with status=rejected: 3.3 s to count 10,000 at
-  // 10^7, its page 1 ms; "Searches at 10^7, counts and the search text's statistics"); and
-  // unsubmitted or settled within a date range, whose rows are the range's payments each checked
-  // for its submission (and transaction): about 100 ms to count 10,000 a side at 10^7 over 30
-  // days, the page a few ms ("Counts of a status checked per row").
-  const perRowStatus = q.status === 'unsubmitted' || q.status === 'settled';
-  const dated = q.created_from !== undefined || q.created_to !== undefined;
-  if (
-    q.party !== undefined ||
-    q.reference !== undefined ||
-    (q.status !== undefined && (searching(q) || q.payment_id !== undefined || q.currency !== undefined)) ||
-    (perRowStatus && dated)
-  )
-    fetch.pageCountOnly = true;
+  if (countToPage) fetch.pageCountOnly = true;
   const { rows, page } = await keysetPage(parts[0]!.keyset, q, fetch);
   return {
     ...page,
@@ -326,7 +336,7 @@ const nameOf = (p: PartyJson) => [p.first_name, p.last_name].filter(Boolean).joi
 export async function exportPayments(ctx: ServiceContext, q: ExportPaymentsQuery) {
   const ns = requireNamespace(ctx);
   checkFilters(q); // refusals before the first byte
-  const parts = branches(q, ns.id);
+  const { parts } = branches(q, ns.id);
   const fetch = inOrder(
     parts[0]!.keyset,
     unionFetch(ctx.db, parts, (ids) => loadPayments(ctx.db, ids)),
