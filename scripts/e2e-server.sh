@@ -19,7 +19,10 @@ export DATA_DIR="$dir/db" NODE_ENV=production SEED_DEMO=true LOG_LEVEL=warn \
 # 127.0.0.1 (a private target, allowed here), the delivery worker polls often, and a failed
 # delivery's next automatic attempt is a minute away, so a test's manual retry is the attempt that
 # follows.
-node_modules/.bin/next start -p "$1" -H 127.0.0.1 &
+# Idle connections are kept for 10 minutes (Node's default is 5 s): Playwright's request contexts
+# reuse their sockets, and a request sent as the server closed its idle socket failed with
+# ECONNRESET (once in a browser-suite run, on GET /api/proxy/me between two steps of a test).
+node_modules/.bin/next start -p "$1" -H 127.0.0.1 --keepAliveTimeout 600000 &
 server=$!
 if [[ -p /dev/stdin || -S /dev/stdin ]]; then
   # Playwright holds this pipe (a socket pair) open while it runs and stops the server with SIGTERM
