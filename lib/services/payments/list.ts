@@ -167,14 +167,18 @@ const andAll = (conditions: SQL[]) =>
   );
 
 /**
- * The list's reads, one per side, and whether its count goes no further than its page: where the
- * rows a count would read are each checked against another table one by one, or matched through
- * the trigram index's bitmap (lossy for a common fragment), counting up to the cap costs
- * milliseconds to seconds at 10^7 while the page, read newest first, stops at its rows
- * (docs/decisions.md, "Lists"; docs/benchmarks.md, "Searches at 10^7, counts and the search
- * text's statistics" and "Counts of a status checked per row").
+ * How a list is counted: `rollups`, exactly from the namespace's rollups (a status or nothing);
+ * `cap`, its rows up to COUNT_CAP; `page`, no further than its page's end — where the rows a
+ * count would read are each checked against another table one by one, or matched through the
+ * trigram index's bitmap (lossy for a common fragment), counting up to the cap costs milliseconds
+ * to seconds at 10^7 while the page, read newest first, stops at its rows (docs/decisions.md,
+ * "Lists"; docs/benchmarks.md, "Searches at 10^7, counts and the search text's statistics" and
+ * "Counts of a status checked per row").
  */
-function branches(q: ExportPaymentsQuery, ns: string): { parts: UnionBranch[]; countToPage: boolean } {
+type Counted = 'rollups' | 'cap' | 'page';
+
+/** The list's reads, one per side, and how it is counted. */
+function branches(q: ExportPaymentsQuery, ns: string): { parts: UnionBranch[]; counted: Counted } {
   const status = q.status;
   if (q.payment_id || searching(q)) {
     // Read from the payments' own indexes (PostgreSQL picks the filter's), the status per row.
@@ -190,7 +194,7 @@ function branches(q: ExportPaymentsQuery, ns: string): { parts: UnionBranch[]; c
         from: sql`from ${payments} where ${sideOf(side, ns, payments.debtorPartnerId, payments.beneficiaryPartnerId)}${prefix}${andAll(searchConditions(q, side))}${createdRange(q, payments.createdAt)}${statusCheck}`,
       })),
       // A fragment (a common one reads the whole bitmap), or a status checked per row.
-      countToPage: q.party !== undefined || q.reference !== undefined || status !== undefined,
+      counted: q.party !== undefined || q.reference !== undefined || status !== undefined ? 'page' : 'cap',
     };
   }
   // By status (and date, currency): the ranges of the status's own rows, the currency per row.
@@ -198,8 +202,9 @@ function branches(q: ExportPaymentsQuery, ns: string): { parts: UnionBranch[]; c
     q.currency === undefined
       ? sql``
       : sql` and exists (select 1 from ${payments} where ${payments.id} = ${pk} and ${payments.currency} = ${q.currency})`;
-  // The currency is checked per row.
-  const countToPage = q.currency !== undefined;
+  // The currency is checked per row; a date range alone reads the status's own range.
+  const dated = q.created_from !== undefined || q.created_to !== undefined;
+  const counted: Counted = q.currency !== undefined ? 'page' : dated ? 'cap' : 'rollups';
   if (status === 'admitted') {
     const q_ = settlementQueue;
     return {
@@ -208,7 +213,7 @@ function branches(q: ExportPaymentsQuery, ns: string): { parts: UnionBranch[]; c
         id: q_.paymentPk,
         from: sql`from ${q_} where ${sideOf(side, ns, q_.debtorPartnerId, q_.beneficiaryPartnerId)}${createdRange(q, q_.paymentCreatedAt)}${currencyOf(q_.paymentPk)}`,
       })),
-      countToPage,
+      counted,
     };
   }
   if (status && status !== 'unsubmitted' && status !== 'settled') {
@@ -220,7 +225,7 @@ function branches(q: ExportPaymentsQuery, ns: string): { parts: UnionBranch[]; c
         id: submissions.paymentPk,
         from: sql`from ${submissions} where ${sideOf(side, ns, submissions.debtorPartnerId, submissions.beneficiaryPartnerId)} and ${submissions.status} = ${stored}${createdRange(q, submissions.paymentCreatedAt)}${currencyOf(submissions.paymentPk)}`,
       })),
-      countToPage,
+      counted,
     };
   }
   // Per row: unsubmitted, or settled (admitted, its transaction settled; only payments created
@@ -242,8 +247,7 @@ function branches(q: ExportPaymentsQuery, ns: string): { parts: UnionBranch[]; c
     // Unsubmitted or settled is checked per row: with a currency or a date range it is counted no
     // further than its page (102-106 ms to count 10,000 a side over 30 days at 10^7); alone, the
     // rollups count it. Without a status the range and the currency are counted up to the cap.
-    countToPage:
-      status !== undefined && (countToPage || q.created_from !== undefined || q.created_to !== undefined),
+    counted: counted === 'rollups' ? 'rollups' : status !== undefined ? 'page' : 'cap',
   };
 }
 
@@ -279,21 +283,13 @@ function checkFilters(q: ExportPaymentsQuery) {
 export async function listPayments(ctx: ServiceContext, q: ListPaymentsQuery) {
   const ns = requireNamespace(ctx);
   checkFilters(q);
-  const { parts, countToPage } = branches(q, ns.id);
+  const { parts, counted } = branches(q, ns.id);
   const fetch = unionFetch(ctx.db, parts, (ids) => loadPayments(ctx.db, ids));
-  // Without a date or id filter the count is the rollups' (exact at any size); with one, the
-  // rows themselves are counted up to the cap.
-  if (
-    q.payment_id === undefined &&
-    q.created_from === undefined &&
-    q.created_to === undefined &&
-    q.currency === undefined &&
-    !searching(q)
-  ) {
+  if (counted === 'rollups') {
     fetch.count = () => paymentCount(ctx.db, ns.id, q.status ?? null);
     fetch.exactCount = true;
   }
-  if (countToPage) fetch.pageCountOnly = true;
+  if (counted === 'page') fetch.pageCountOnly = true;
   const { rows, page } = await keysetPage(parts[0]!.keyset, q, fetch);
   return {
     ...page,
