@@ -137,6 +137,15 @@ function assertLayered() {
   for (const folder of Object.keys(LAYERS)) visit(folder, []);
 }
 
+/**
+ * Links are components/ui/link.tsx's, which prefetch when reached for, not when in view (Next.js's
+ * default, which cost every first load main-thread time: docs/benchmarks.md "Prefetch on intent").
+ */
+const LINK_PATH = {
+  name: 'next/link',
+  message: "Use Link from '@/components/ui/link' (prefetched on intent, not in view).",
+};
+
 function layerRules() {
   assertLayered();
   const folders = Object.keys(LAYERS);
@@ -186,6 +195,7 @@ function layerRules() {
                   message: 'Components are shared by screens; a screen imports them, not the other way.',
                 },
               ],
+              paths: [LINK_PATH],
             },
           ],
         },
@@ -215,6 +225,7 @@ function layerRules() {
                     'The dashboard reads and changes data through the gateway, never its services or database (docs/architecture.md).',
                 },
               ],
+              paths: [LINK_PATH],
             },
           ],
         },

@@ -20,6 +20,7 @@ const OWN_DATA = [
   'first-hour',
   'passkeys',
   'phone',
+  'prefetch',
   'proxy-mode',
   'public-files',
   'read-only',

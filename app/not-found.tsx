@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { PageTitle } from '@/components/ui/page-title';
 
 export default function NotFound() {

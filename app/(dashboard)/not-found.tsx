@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { PageTitle } from '@/components/ui/page-title';
 
 /** A record that a dashboard page looked up and the gateway does not know, for this namespace. */

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useNamespace } from '@/lib/client/namespace';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { CutoffPreviewTable } from '@/components/operator/cutoff-preview';
 import { duration, HealthPanel, operatorHealthQuery } from '@/components/operator/health-panel';
 import { NearCapList } from '@/components/operator/near-cap';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { UtilisationBar } from '@/components/liquidity/utilisation';
 import { FormAlert } from '@/components/ui/form-alert';
 import { LINK } from '@/components/ui/styles';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { CodeSnippet } from '@/components/snippets/code-snippet';
 import { useApiBase } from '@/lib/client/deployment';

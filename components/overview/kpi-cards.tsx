@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { formatMoney, when } from '@/lib/client/format';
 import type { Overview } from '@/lib/client/queries/overview';
 import { CARD, LINK } from '@/components/ui/styles';

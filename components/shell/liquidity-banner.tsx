@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { formatMoney } from '@/lib/domain/money';
 import { positionsQuery, type LiquidityPosition, type PositionList } from '@/lib/client/queries/liquidity';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';

@@ -1,7 +1,7 @@
 'use client';
 
 import { SELECT_CLASS } from '@/components/ui/select';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname, useRouter } from 'next/navigation';
 import { Fragment, lazy, Suspense, useEffect, useState } from 'react';
 import type { ServerRead } from '@/lib/client/server-read';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { createContext, useCallback, useContext, useState } from 'react';
 import { requestOfMessage } from '@/lib/client/api';
 

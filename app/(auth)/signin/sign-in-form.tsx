@@ -2,7 +2,7 @@
 
 import { FormAlert } from '@/components/ui/form-alert';
 import { signIn } from 'next-auth/react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

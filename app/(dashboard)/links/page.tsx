@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { readableListPage } from '@/components/ui/readable-list-page';
 import { Client } from './client';
 

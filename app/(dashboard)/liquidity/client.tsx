@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import dynamic from 'next/dynamic';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useEffect, useRef } from 'react';
 import { ChartSkeleton } from '@/components/charts/chart-frame';
 import { DataTable } from '@/components/data-table/data-table';

@@ -2,7 +2,7 @@
 
 import { SelectField } from '@/components/ui/field';
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { DataTable } from '@/components/data-table/data-table';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { useOrgDecision } from './decision';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { DataTable } from '@/components/data-table/data-table';
 import { SelectField } from '@/components/ui/field';
 import { FilterBar } from '@/components/ui/filter-bar';

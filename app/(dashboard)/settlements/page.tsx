@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Suspense } from 'react';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
 import { canOpen } from '@/lib/dashboard/permissions';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { ParticipantsOnly, RoleOnly } from '@/components/ui/admins-only';
 import { canOpen } from '@/lib/dashboard/permissions';
 import { requireMe } from '@/lib/dashboard/session';

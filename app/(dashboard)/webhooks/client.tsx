@@ -2,7 +2,7 @@
 
 import { ListScreen } from '@/components/ui/list-screen';
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
 import { Banner } from '@/components/ui/banner';

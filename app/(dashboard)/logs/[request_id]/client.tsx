@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { DetailRow } from '@/components/ui/detail-row';
 import { PageTitle } from '@/components/ui/page-title';
 import { CopyButton } from '@/components/ui/copy-button';

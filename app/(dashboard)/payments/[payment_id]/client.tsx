@@ -2,7 +2,7 @@
 
 import { PaymentStatusBadge } from '@/components/payments/status-badge';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useEffect, useRef } from 'react';
 import { apiFetch, isNotFound } from '@/lib/client/api';
 import { DetailRow } from '@/components/ui/detail-row';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { lazy, Suspense, useState } from 'react';
 import { ReturnStatusBadge } from '@/components/returns/status-badge';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { isNotFound } from '@/lib/client/api';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
 import { formatLocal, formatMoney, when } from '@/lib/client/format';
 import { batchQuery, type BatchDetail } from '@/lib/client/queries/settlements';

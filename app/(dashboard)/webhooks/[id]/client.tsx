@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { isNotFound } from '@/lib/client/api';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Banner } from '@/components/ui/banner';

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { isNotFound } from '@/lib/client/api';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
 import { when } from '@/lib/client/format';

@@ -1,0 +1,100 @@
+/**
+ * `npm run bench:page-work`: what one first load of a dashboard page costs the browser's main
+ * thread and the server, measured rather than simulated. The production build (Next.js host) over
+ * a scratch PostgreSQL database with the demo data and a settlement batch of 1,000 counterparties
+ * (as bench:lighthouse); each page loaded BENCH_ROUNDS times (default 6) in a fresh tab of Debian's
+ * Chromium, signed in as Demo Bank's admin, the cache off. Per page, medians of:
+ * - main-thread busy ms: the V8 CPU profile's non-idle samples from navigation to 3 s after `load`
+ *   (scripts, their compilation, garbage collection; no CPU slowdown);
+ * - requests the page made in that time (prefetches included);
+ * - server CPU ms: user + system time of the Next.js server's processes over the same span (the
+ *   gateway runs in it; PostgreSQL does not).
+ * BENCH_WIDTH sets the viewport's width (default 1280: the sidebar's links in view; 412: a phone).
+ * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { writeBatch } from './batch-data';
+import { DEMO_ADMIN, loadAverage, quantile, withDashboard } from './dashboard-harness';
+
+const BATCH_ID = 'batch_bench_page_work';
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 6);
+const WIDTH = Number(process.env.BENCH_WIDTH || 1280);
+const PAGES = [`/settlements/${BATCH_ID}`, '/payments', '/', '/signin'];
+
+/** CPU ms the Next.js server's processes have used so far (/proc, 100 Hz clock ticks). */
+function serverCpuMs(): number {
+  let pids: string[] = [];
+  try {
+    pids = execFileSync('pgrep', ['-f', 'next-server']).toString().trim().split(/\s+/);
+  } catch {
+    return 0;
+  }
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between pgrep and the read.
+    }
+  }
+  return ticks * 10;
+}
+
+async function main() {
+  const figures = new Map<string, { busy: number[]; requests: number[]; server: number[] }>();
+  await withDashboard({
+    user: DEMO_ADMIN,
+    addData: (databaseUrl) => writeBatch(databaseUrl, BATCH_ID, 1000),
+    partner: (partnerId) => partnerId,
+    viewport: { width: WIDTH, height: 823 },
+    measure: async ({ context }) => {
+      for (let round = 0; round < ROUNDS; round++)
+        for (const path of PAGES) {
+          const page = await context.newPage();
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Network.enable');
+          await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+          let requests = 0;
+          page.on('request', () => requests++);
+          const cpu0 = serverCpuMs();
+          await cdp.send('Profiler.start');
+          await page.goto(path, { waitUntil: 'load' });
+          await page.waitForTimeout(3000);
+          const { profile } = await cdp.send('Profiler.stop');
+          const server = serverCpuMs() - cpu0;
+          const idle = new Set(
+            profile.nodes
+              .filter(
+                (n) => n.callFrame.functionName === '(idle)' || n.callFrame.functionName === '(program)',
+              )
+              .map((n) => n.id),
+          );
+          let busy = 0;
+          profile.samples!.forEach((id, i) => {
+            if (!idle.has(id)) busy += profile.timeDeltas![i]!;
+          });
+          const f = figures.get(path) ?? { busy: [], requests: [], server: [] };
+          f.busy.push(busy / 1000);
+          f.requests.push(requests);
+          f.server.push(server);
+          figures.set(path, f);
+          await page.close();
+        }
+    },
+  });
+  const median = (xs: number[]) => quantile(xs, 0.5);
+  console.log(`${ROUNDS} loads a page, viewport ${WIDTH} px, medians; load average ${loadAverage()}.`);
+  console.log('| page | main-thread busy ms | requests | server CPU ms |');
+  console.log('|---|---:|---:|---:|');
+  for (const [path, f] of figures)
+    console.log(`| ${path} | ${median(f.busy).toFixed(0)} | ${median(f.requests)} | ${median(f.server)} |`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
