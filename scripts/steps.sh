@@ -1,6 +1,6 @@
 # Timed steps for scripts/test.sh (sourced). `step` runs one in the foreground, its output shown as
-# it comes; `lane` runs steps one after the other beside the run's other lanes (`steps_worker`:
-# taking them from a queue the lanes share), and `lanes_wait` waits for them, then shows each of their steps' output whole (steps side by side never
+# it comes; `lane` runs steps one after the other beside the run's other lanes, and `lanes_wait`
+# waits for them, then shows each of their steps' output whole (steps side by side never
 # interleave). Every step's start, wall time, CPU time and result go to the table `steps_table`
 # prints at the end.
 STEPS_DIR=$(mktemp -d "${TMPDIR:-/tmp}/csp-steps-XXXXXX")
@@ -91,33 +91,6 @@ lane() {
   echo "== $1: started ($(steps_elapsed) s)"
   "$2" &
   STEPS_LANES+=("$!")
-}
-
-# steps_queue <function…>: the steps (functions that run one `steps_exec` each) the lanes take
-# from, in this order: each lane that ends a step takes the next one left (`steps_worker`), so the
-# lanes end within a step of each other on a fast machine or a slow one, whatever each step takes.
-steps_queue() { printf '%s\n' "$@" >"$STEPS_DIR/queue"; }
-
-# steps_take: prints the next queued step and removes it from the queue (under a lock: two lanes
-# never take the same one); fails when none is left.
-steps_take() {
-  local next
-  next=$(
-    {
-      flock 9
-      head -n 1 "$STEPS_DIR/queue"
-      sed -i 1d "$STEPS_DIR/queue"
-    } 9>"$STEPS_DIR/queue.lock"
-  )
-  [[ -n $next ]] && echo "$next"
-}
-
-# steps_worker: runs queued steps until none is left, whether the ones before passed or not;
-# fails when one of them failed.
-steps_worker() {
-  local step rc=0
-  while step=$(steps_take); do "$step" || rc=1; done
-  return $rc
 }
 
 # lanes_wait: waits for every lane, then shows each step not shown yet, in the order they
