@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
+import { schema } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
 import { DISPATCH_BATCH } from './config';
 import { LOCKS } from '@/lib/db/locks';
@@ -16,6 +17,11 @@ import { LOCKS } from '@/lib/db/locks';
  * created in event order. Returns the events handled.
  */
 export async function dispatchEvents(db: Db, batch = DISPATCH_BATCH): Promise<number> {
+  // Nothing queued (every poll of an idle network): one read of the queue's first key instead of
+  // the fan-out statement, whose planning alone was 14 ms on PGlite. An event queued just after is
+  // the next pass's: its commit's notification pokes the deliverer.
+  const [queued] = await db.select({ seq: schema.eventQueue.seq }).from(schema.eventQueue).limit(1);
+  if (!queued) return 0;
   // Delivery ids as newId('dlv') makes them: time first (one value per batch), then randomness.
   const time = Date.now().toString(36).padStart(9, '0');
   const rows = rowsOf(

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
+import { schema } from '@/lib/db';
 import { LOCKS } from '@/lib/db/locks';
 import { rowsOf } from '@/lib/db/rows';
 import { canonicalColumns, chainOf, entryHash, GENESIS } from './chain';
@@ -12,6 +13,9 @@ import { canonicalColumns, chainOf, entryHash, GENESIS } from './chain';
  * chain's order is the order of sealing. Returns the number of entries chained.
  */
 export async function sealAuditTrail(db: Db, batch = 2000): Promise<number> {
+  // Nothing written since the last pass: one read, no transaction.
+  const [any] = await db.select({ seq: schema.auditQueue.seq }).from(schema.auditQueue).limit(1);
+  if (!any) return 0;
   return db.transaction(async (tx) => {
     const [lock] = rowsOf(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCKS.auditSeal}) AS ok`));
     if (!lock?.ok) return 0;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
+import { schema } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
 import { LOCKS } from '@/lib/db/locks';
 
@@ -9,6 +10,12 @@ import { LOCKS } from '@/lib/db/locks';
  * counts each delta exactly once, before and after. Returns the number of deltas folded.
  */
 export async function foldRollups(db: Db): Promise<number> {
+  // Nothing appended since the last pass (an idle network's every pass): one read, no transaction.
+  const [any] = await db
+    .select({ one: sql`1` })
+    .from(schema.namespaceRollupDeltas)
+    .limit(1);
+  if (!any) return 0;
   return db.transaction(async (tx) => {
     const [lock] = rowsOf(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCKS.rollupFold}) AS ok`));
     if (!lock?.ok) return 0;
