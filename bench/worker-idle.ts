@@ -7,8 +7,7 @@
  * Prints per pass the process's CPU (user + system; on PGlite the database's work too, on
  * PostgreSQL the client's only) and the wall time. The webhooks worker pokes the deliverer, whose
  * pass runs apart: its pump's two statements (the outbox's fan-out, the endpoints' claim) are
- * timed in its place. The cut-off and the retention purge are left
- * out: they run hours apart.
+ * timed in its place. The cut-off and the retention purge are left out: they run hours apart.
  */
 import { createTestDatabase } from '@/lib/testing/db';
 import { bootstrap } from '@/lib/services/bootstrap';
@@ -25,7 +24,6 @@ await bootstrap(database.db);
 registerAllWorkers();
 console.log(`${database.kind}, ${ROUNDS} passes each, nothing to do`);
 console.log('worker               CPU ms/pass  wall ms/pass');
-// The webhooks worker only pokes the deliverer, whose pass runs apart: its two reads are timed instead.
 const webhooks = {
   name: 'webhooks (pump)',
   run: async (db: typeof database.db) => {

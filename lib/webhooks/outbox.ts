@@ -18,9 +18,13 @@ import { LOCKS } from '@/lib/db/locks';
  */
 export async function dispatchEvents(db: Db, batch = DISPATCH_BATCH): Promise<number> {
   // Nothing queued (every poll of an idle network): one read of the queue's first key instead of
-  // the fan-out statement, whose planning alone was 14 ms on PGlite. An event queued just after is
-  // the next pass's: its commit's notification pokes the deliverer.
-  const [queued] = await db.select({ seq: schema.eventQueue.seq }).from(schema.eventQueue).limit(1);
+  // planning the fan-out (npm run bench:worker-idle). An event queued just after is the next
+  // pass's: its commit's notification pokes the deliverer.
+  const [queued] = await db
+    .select({ seq: schema.eventQueue.seq })
+    .from(schema.eventQueue)
+    .orderBy(schema.eventQueue.seq)
+    .limit(1);
   if (!queued) return 0;
   // Delivery ids as newId('dlv') makes them: time first (one value per batch), then randomness.
   const time = Date.now().toString(36).padStart(9, '0');

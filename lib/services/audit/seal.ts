@@ -14,7 +14,11 @@ import { canonicalColumns, chainOf, entryHash, GENESIS } from './chain';
  */
 export async function sealAuditTrail(db: Db, batch = 2000): Promise<number> {
   // Nothing written since the last pass: one read, no transaction.
-  const [any] = await db.select({ seq: schema.auditQueue.seq }).from(schema.auditQueue).limit(1);
+  const [any] = await db
+    .select({ seq: schema.auditQueue.seq })
+    .from(schema.auditQueue)
+    .orderBy(schema.auditQueue.seq)
+    .limit(1);
   if (!any) return 0;
   return db.transaction(async (tx) => {
     const [lock] = rowsOf(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCKS.auditSeal}) AS ok`));
