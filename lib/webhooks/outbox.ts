@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
-import { rowsOf } from '@/lib/db/rows';
+import { holdsRows, rowsOf } from '@/lib/db/rows';
 import { DISPATCH_BATCH } from './config';
 import { LOCKS } from '@/lib/db/locks';
 
@@ -20,12 +20,7 @@ export async function dispatchEvents(db: Db, batch = DISPATCH_BATCH): Promise<nu
   // Nothing queued (every poll of an idle network): one read of the queue's first key instead of
   // planning the fan-out (npm run bench:worker-idle). An event queued just after is the next
   // pass's: its commit's notification pokes the deliverer.
-  const [queued] = await db
-    .select({ seq: schema.eventQueue.seq })
-    .from(schema.eventQueue)
-    .orderBy(schema.eventQueue.seq)
-    .limit(1);
-  if (!queued) return 0;
+  if (!(await holdsRows(db, schema.eventQueue, schema.eventQueue.seq))) return 0;
   // Delivery ids as newId('dlv') makes them: time first (one value per batch), then randomness.
   const time = Date.now().toString(36).padStart(9, '0');
   const rows = rowsOf(

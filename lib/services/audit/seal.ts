@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { LOCKS } from '@/lib/db/locks';
-import { rowsOf } from '@/lib/db/rows';
+import { holdsRows, rowsOf } from '@/lib/db/rows';
 import { canonicalColumns, chainOf, entryHash, GENESIS } from './chain';
 
 /**
@@ -14,12 +14,7 @@ import { canonicalColumns, chainOf, entryHash, GENESIS } from './chain';
  */
 export async function sealAuditTrail(db: Db, batch = 2000): Promise<number> {
   // Nothing written since the last pass: one read, no transaction.
-  const [any] = await db
-    .select({ seq: schema.auditQueue.seq })
-    .from(schema.auditQueue)
-    .orderBy(schema.auditQueue.seq)
-    .limit(1);
-  if (!any) return 0;
+  if (!(await holdsRows(db, schema.auditQueue, schema.auditQueue.seq))) return 0;
   return db.transaction(async (tx) => {
     const [lock] = rowsOf(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCKS.auditSeal}) AS ok`));
     if (!lock?.ok) return 0;

@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@/lib/db';
-import { rowsOf } from '@/lib/db/rows';
+import { holdsRows, rowsOf } from '@/lib/db/rows';
 import { LOCKS } from '@/lib/db/locks';
 import { SUBMISSION } from '@/lib/domain/statuses';
 import { partiesOfNamespaces } from '@/lib/domain/links';
@@ -40,8 +40,7 @@ export async function releaseLiquidityQueue(db: Db, now = new Date()): Promise<n
 
 /** The schedule's pass: nothing to do (one indexed probe) unless something waits. */
 export async function releaseIfQueued(db: Db): Promise<number> {
-  const [any] = await db.select({ id: liquidityQueue.submissionId }).from(liquidityQueue).limit(1);
-  return any ? releaseLiquidityQueue(db) : 0;
+  return (await holdsRows(db, liquidityQueue)) ? releaseLiquidityQueue(db) : 0;
 }
 
 async function releaseCurrency(tx: Tx, currency: string, now: Date): Promise<number> {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
-import { rowsOf } from '@/lib/db/rows';
+import { holdsRows, rowsOf } from '@/lib/db/rows';
 import { LOCKS } from '@/lib/db/locks';
 
 /**
@@ -11,11 +11,7 @@ import { LOCKS } from '@/lib/db/locks';
  */
 export async function foldRollups(db: Db): Promise<number> {
   // Nothing appended since the last pass (an idle network's every pass): one read, no transaction.
-  const [any] = await db
-    .select({ one: sql`1` })
-    .from(schema.namespaceRollupDeltas)
-    .limit(1);
-  if (!any) return 0;
+  if (!(await holdsRows(db, schema.namespaceRollupDeltas))) return 0;
   return db.transaction(async (tx) => {
     const [lock] = rowsOf(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCKS.rollupFold}) AS ok`));
     if (!lock?.ok) return 0;
