@@ -2,6 +2,13 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT || 3210);
 
+// The dashboard draws its text in the system's fonts (app/globals.css): a screenshot has no web
+// font to wait for. Playwright waits for `document.fonts.ready` before each one all the same, and
+// in a CI run that promise never settled in one test's page: the screenshot waited until the
+// test's 240 s ran out (webhooks.spec.ts, "waiting for fonts to load..."). Set here, the config
+// every worker loads, so the wait is skipped wherever the suite takes a screenshot.
+process.env.PW_TEST_SCREENSHOT_NO_FONTS_READY ??= '1';
+
 /**
  * Specs that make their own data (a sandbox organization signed up for the test) or read only what
  * no test changes: each test beside any other. Every other spec is on data tests

@@ -71,8 +71,12 @@ export async function downloadCsv(page: Page, trigger: Locator, filename: string
   return file.text.trimEnd().split('\r\n');
 }
 
+/**
+ * A full-page screenshot into e2e/screenshots. Its own limit (a capture takes ~0.1 s of CPU): a
+ * renderer that stopped answering fails the test here, named, rather than at the test's limit.
+ */
 export async function shoot(page: Page, name: string) {
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true, timeout: 60_000 });
 }
 
 /**
