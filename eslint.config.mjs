@@ -254,6 +254,38 @@ const config = [
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // Code the browser runs builds no `Intl` object: the first one loads ICU's locale data, 70–200 ms
+    // of a phone's main thread on every first load (docs/benchmarks.md, "ICU on the first load").
+    files: [
+      'app/**/*.{ts,tsx}',
+      'components/**/*.{ts,tsx}',
+      'lib/client/**/*.{ts,tsx}',
+      'lib/domain/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'Intl',
+          message:
+            'Format with lib/client/format.ts (numbers, money, times), not Intl: see lib/domain/numbers.ts.',
+        },
+      ],
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: 'Format with lib/client/format.ts (formatCount, formatLocal…): no ICU on the first load.',
+        })),
+        {
+          property: 'localeCompare',
+          message: 'Sort with compareText (lib/domain/compare.ts): localeCompare builds an ICU collator.',
+        },
+      ],
+    },
+  },
+  {
     ignores: [
       '.next/**',
       'node_modules/**',

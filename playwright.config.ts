@@ -25,6 +25,7 @@ const OWN_DATA = [
   'auth',
   'errors',
   'first-hour',
+  'first-load-icu',
   'passkeys',
   'phone',
   'prefetch',

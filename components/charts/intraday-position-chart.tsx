@@ -6,6 +6,7 @@ import { currencyExponent, formatMoney } from '@/lib/client/format';
 import type { LiquidityIntraday } from '@/lib/client/queries/liquidity';
 import { symmetricDomain } from '@/lib/client/symmetric-domain';
 import { ChartFrame } from './chart-frame';
+import { formatCompact, formatLocalHourMinute } from '@/lib/client/format';
 
 const POSITION = '#2563eb'; // blue-600
 const LIMIT = '#dc2626'; // red-600
@@ -19,8 +20,7 @@ interface Datum {
   minor: string;
 }
 
-const clock = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleTimeString('en-US', { hour: '2-digit', minute: '2-digit', hour12: false });
+const clock = (seconds: number) => formatLocalHourMinute(new Date(seconds * 1000));
 
 /** A round bound (1, 2, 2.5 or 5 times a power of ten) at or past `v`'s size. */
 const roundBound = (v: number) => symmetricDomain([{ net: v }])[1];
@@ -84,7 +84,7 @@ export default function IntradayPositionChart({ intraday }: { intraday: Liquidit
   const data: Datum[] = points.map((p) => ({ at: p.at, value: major(p.position), minor: p.position }));
   const from = points[0]?.at ?? 0;
   const to = points.at(-1)?.at ?? 0;
-  const compact = new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: 2 });
+  const compact = { format: (v: number) => formatCompact(v, 2) };
   const labelled = cutoffs.length <= MAX_LABELLED_CUTOFFS;
   const latest = points.at(-1);
   // A position far below its limit would draw as a flat line at zero beside the limit's: the

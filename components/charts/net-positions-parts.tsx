@@ -6,6 +6,8 @@
 import { currencyExponent, formatMoney } from '@/lib/client/format';
 import type { Position } from '@/lib/client/queries/settlements';
 import type { ChartPosition } from './chart-order';
+import { formatCompact } from '@/lib/client/format';
+import { compareText } from '@/lib/domain/compare';
 
 export const CREDIT = '#059669'; // emerald-600: readable on white and on slate-900
 export const DEBIT = '#e11d48'; // rose-600
@@ -40,12 +42,13 @@ export function toData(positions: ChartPosition[], currency: string, names: Map<
         type: p.position_type,
       };
     })
-    .sort((a, b) => b.net - a.net || a.counterparty.localeCompare(b.counterparty));
+    .sort((a, b) => b.net - a.net || compareText(a.counterparty, b.counterparty));
 }
 
 /** The value axis's labels: compact, with decimals below one unit of the currency (0.005, not "0"). */
-export const axisFormat = (bound: number) =>
-  new Intl.NumberFormat('en', { notation: 'compact', maximumFractionDigits: bound < 1 ? 3 : 1 });
+export const axisFormat = (bound: number) => ({
+  format: (v: number) => formatCompact(v, bound < 1 ? 3 : 1),
+});
 
 /** One bar's figures: its counterparty's name, domain and id, and the amount. */
 export function TooltipCard({ d, currency }: { d: Datum; currency: string }) {

@@ -6,6 +6,7 @@ import { SELECT_CLASS } from '@/components/ui/select';
 import { formatMoney } from '@/lib/client/format';
 import type { Overview, PaymentStatusName } from '@/lib/client/queries/overview';
 import { ChartFrame, ChartTooltip, legendLabel } from './chart-frame';
+import { currencyExponent } from '@/lib/client/format';
 
 const STATUS_SERIES: Array<{ key: PaymentStatusName; label: string; color: string }> = [
   { key: 'settled', label: 'Settled', color: '#059669' },
@@ -29,10 +30,7 @@ export default function PaymentVolumeChart({ overview }: { overview: Overview })
   const currencies = [...new Set(overview.daily_volume.map((r) => r.currency))].sort();
   const [measure, setMeasure] = useState('count');
   const currency = currencies.includes(measure) ? measure : null;
-  const digits = currency
-    ? (new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2)
-    : 0;
+  const digits = currency ? currencyExponent(currency) : 0;
   const rows = windowDays(overview.window.from, overview.window.days).map((date) => {
     const row: Record<string, number | string> = { date: date.slice(5) };
     for (const s of STATUS_SERIES) row[s.key] = 0;

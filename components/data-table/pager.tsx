@@ -2,8 +2,7 @@
 
 import { countText, type ListPage } from '@/lib/client/list-page';
 import type { Paging } from '@/lib/client/use-url-state';
-
-const rowNumber = new Intl.NumberFormat('en-US');
+import { formatCount } from '@/lib/client/format';
 
 const buttonClass = 'rounded border border-slate-300 px-2 py-1 disabled:opacity-40 dark:border-slate-600';
 
@@ -30,7 +29,7 @@ export function CursorPager({
   // One page alone says its count; a page of several says which rows it holds, where known.
   const paged = list.has_more || list.prev_cursor !== null || paging.cursor !== undefined;
   const range =
-    rows === 0 || !paged ? null : at ? `${rowNumber.format(at)}–${rowNumber.format(at + rows - 1)} of ` : '';
+    rows === 0 || !paged ? null : at ? `${formatCount(at)}–${formatCount(at + rows - 1)} of ` : '';
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 border-t border-slate-100 px-4 py-2 text-sm dark:border-slate-800">
       <span className="text-slate-600 dark:text-slate-400" data-testid="pager-summary">

@@ -3,6 +3,7 @@ import { CARD, TERM } from '@/components/ui/styles';
 import { formatMoney } from '@/lib/client/format';
 import type { LiquidityPosition } from '@/lib/client/queries/liquidity';
 import { UtilisationBar, utilisationLevel } from './utilisation';
+import { formatCount } from '@/lib/client/format';
 
 /** The cap as a reader needs it: none, the cap, and what bounds it below when the balance does. */
 export function capText(
@@ -58,7 +59,7 @@ export function PositionCard({ p }: { p: LiquidityPosition }) {
         {item('Headroom', p.headroom === null ? 'No limit' : formatMoney(p.headroom, p.currency), 'headroom')}
         {item(
           'Queued',
-          `${p.queued_count.toLocaleString('en')} payment${p.queued_count === 1 ? '' : 's'} · ${formatMoney(p.queued_amount, p.currency)}`,
+          `${formatCount(p.queued_count)} payment${p.queued_count === 1 ? '' : 's'} · ${formatMoney(p.queued_amount, p.currency)}`,
           'queued',
         )}
       </dl>

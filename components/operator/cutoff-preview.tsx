@@ -5,9 +5,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
 import { formatAmount } from '@/lib/client/format';
 import { cutoffPreviewQuery, type CutoffPreview } from '@/lib/client/queries/settlements';
+import { formatCount } from '@/lib/client/format';
 
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
 /** What a cut-off now would batch, per currency, as a table (`GET /operator/settlements/preview`). */
 export function CutoffPreviewTable({ preview }: { preview: CutoffPreview }) {
@@ -49,10 +49,8 @@ export function CutoffPreviewTable({ preview }: { preview: CutoffPreview }) {
               <th scope="row" className="py-1 pr-2 font-medium">
                 {c.currency}
               </th>
-              <td className="py-1 pr-2 text-right">{c.transactions.toLocaleString('en')}</td>
-              <td className="hidden py-1 pr-2 text-right sm:table-cell">
-                {c.participants.toLocaleString('en')}
-              </td>
+              <td className="py-1 pr-2 text-right">{formatCount(c.transactions)}</td>
+              <td className="hidden py-1 pr-2 text-right sm:table-cell">{formatCount(c.participants)}</td>
               <td className="whitespace-nowrap py-1 pr-2 text-right">{formatAmount(c.gross, c.currency)}</td>
               <td className="whitespace-nowrap py-1 text-right">{formatAmount(c.net, c.currency)}</td>
             </tr>

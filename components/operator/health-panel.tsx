@@ -9,6 +9,8 @@ import { settlementKeys } from '@/lib/client/queries/settlements';
 import type { OperatorHealth } from '@/lib/schemas/health';
 import { CARD, TERM } from '@/components/ui/styles';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
+import { formatCount } from '@/lib/client/format';
+import { formatLocalDay } from '@/lib/client/format';
 
 /** Read again every 10 s while the page is open: a live view, as the metrics are to a scraper. */
 export const operatorHealthQuery = (ns: string | null) =>
@@ -34,8 +36,7 @@ const isReady = (r: OperatorHealth['readiness']) =>
   r.database === 'ok' && r.migrations === 'ok' && r.workers !== 'stopped';
 
 /** "Nov 26, 2026": a day as the panel names it (the reader's zone). */
-const day = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const day = (seconds: number) => formatLocalDay(new Date(seconds * 1000));
 
 /**
  * Readiness (what /readyz checks), outbox lag, webhook backlog, failing endpoints, the audit
@@ -73,7 +74,7 @@ export function HealthPanel({
         ],
         [
           'Webhook backlog',
-          `${h.webhook_backlog.pending.toLocaleString('en')}${h.webhook_backlog.capped ? '+' : ''} pending`,
+          `${formatCount(h.webhook_backlog.pending)}${h.webhook_backlog.capped ? '+' : ''} pending`,
           false,
         ],
         [
@@ -98,7 +99,7 @@ export function HealthPanel({
         lastCutoff && [
           'Last cut-off',
           h.last_cutoff
-            ? `${when(h.last_cutoff.cutoff_time)} · ${h.last_cutoff.transactions.toLocaleString('en')} transactions in ${duration(h.last_cutoff.duration_seconds)}`
+            ? `${when(h.last_cutoff.cutoff_time)} · ${formatCount(h.last_cutoff.transactions)} transactions in ${duration(h.last_cutoff.duration_seconds)}`
             : 'none yet',
           false,
         ],

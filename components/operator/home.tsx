@@ -21,6 +21,7 @@ import {
 import type { ListPage } from '@/lib/client/list-page';
 import type { OperatorHealth } from '@/lib/schemas/health';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
+import { formatCount } from '@/lib/client/format';
 
 /**
  * What the home's page read on the server, so that its first paint holds the figures (no section
@@ -33,7 +34,7 @@ export interface OperatorHomeReads {
 }
 
 const count = (n: number | undefined, cap?: number) =>
-  n === undefined ? '…' : `${n.toLocaleString('en')}${cap !== undefined && n >= cap ? '+' : ''}`;
+  n === undefined ? '…' : `${formatCount(n)}${cap !== undefined && n >= cap ? '+' : ''}`;
 
 /** What awaits the operator's decision: each count links to its queue. */
 function Decisions({ initial }: { initial: OperatorHomeReads['stats'] }) {
@@ -93,8 +94,8 @@ function Settlement({ initial }: { initial: OperatorHomeReads | undefined }) {
         ) : (
           <>
             <p className="text-sm">
-              {when(last.cutoff_time)} · {last.batches.toLocaleString('en')} batch
-              {last.batches === 1 ? '' : 'es'} · {last.transactions.toLocaleString('en')} transaction
+              {when(last.cutoff_time)} · {formatCount(last.batches)} batch
+              {last.batches === 1 ? '' : 'es'} · {formatCount(last.transactions)} transaction
               {last.transactions === 1 ? '' : 's'} in {duration(last.duration_seconds)}
             </p>
             {lastBatches.length ? (
@@ -107,7 +108,7 @@ function Settlement({ initial }: { initial: OperatorHomeReads | undefined }) {
                     >
                       {b.token}
                     </Link>{' '}
-                    {b.currency} · {b.txn_count.toLocaleString('en')} transaction
+                    {b.currency} · {formatCount(b.txn_count)} transaction
                     {b.txn_count === 1 ? '' : 's'}
                   </li>
                 ))}

@@ -346,7 +346,8 @@ test('the submission section shows the admission, its times and the transaction 
       const zone = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
         .formatToParts(d)
         .find((p) => p.type === 'timeZoneName')!.value;
-      return `${d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' })} ${zone}`;
+      // Some ICU versions put a narrow no-break space before AM/PM; the dashboard prints a space.
+      return `${d.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).replace(/\u202f/g, ' ')} ${zone}`;
     }, sub.submission_time),
   );
   const txnLink = field(section, 'Transaction').getByRole('link', { name: sub.transaction_id! });

@@ -1,3 +1,5 @@
+import { formatCount } from '@/lib/domain/numbers';
+
 /** What a keyset-paged list answers beside its rows (`count`, or `total` for settlement lists). */
 export interface ListPage {
   count?: number;
@@ -9,10 +11,8 @@ export interface ListPage {
   prev_cursor: string | null;
 }
 
-const number = new Intl.NumberFormat('en-US');
-
 /** "10,000+" when the gateway stopped counting at its cap: never a wrong number. */
 export function countText(list: ListPage): string {
   const n = list.count ?? list.total ?? 0;
-  return `${number.format(n)}${list.count_capped || list.total_capped ? '+' : ''}`;
+  return `${formatCount(n)}${list.count_capped || list.total_capped ? '+' : ''}`;
 }

@@ -1,23 +1,67 @@
 /**
  * Times on screen: one format everywhere, with its zone ("Nov 24, 2026, 10:05:20 PM UTC"), in the
  * reader's zone (`formatLocal`) or in UTC (`formatUtc`: the server's rendering and the hover text).
+ *
+ * Written out rather than asked of `Intl.DateTimeFormat`: the first `Intl` object loads ICU's
+ * locale data, 70–200 ms of a phone's main thread on every first load (lib/domain/numbers.ts). The
+ * text is what `Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' })` prints
+ * (lib/client/time-format.test.ts compares them); the reader's zone is named by its offset
+ * ("UTC", "GMT+1", "GMT-5", "GMT+5:30"), as that formatter names most zones outside the US.
  */
-const TIME_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
-// One formatter each, built once: building one costs more than formatting with it, and a list
-// formats a time or two a row.
-const LOCAL = new Intl.DateTimeFormat('en-US', TIME_FORMAT);
-const UTC = new Intl.DateTimeFormat('en-US', { ...TIME_FORMAT, timeZone: 'UTC' });
-const ZONE = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' });
-export const formatLocal = (d: Date) => `${LOCAL.format(d)} ${zoneName(d)}`;
-export const formatUtc = (d: Date) => `${UTC.format(d)} UTC`;
-/** The reader's zone's short name at `d` ("UTC", "CET", "GMT+2"): it changes with summer time. */
-function zoneName(d: Date): string {
-  return ZONE.formatToParts(d).find((p) => p.type === 'timeZoneName')?.value ?? '';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+interface Parts {
+  year: number;
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+const utcParts = (d: Date): Parts => ({
+  year: d.getUTCFullYear(),
+  month: d.getUTCMonth(),
+  day: d.getUTCDate(),
+  hours: d.getUTCHours(),
+  minutes: d.getUTCMinutes(),
+  seconds: d.getUTCSeconds(),
+});
+const localParts = (d: Date): Parts => ({
+  year: d.getFullYear(),
+  month: d.getMonth(),
+  day: d.getDate(),
+  hours: d.getHours(),
+  minutes: d.getMinutes(),
+  seconds: d.getSeconds(),
+});
+
+/** "Nov 24, 2026" */
+const day = (p: Parts) => `${MONTHS[p.month]} ${p.day}, ${p.year}`;
+/** "10:05:20 PM" */
+const clock = (p: Parts) =>
+  `${p.hours % 12 || 12}:${pad(p.minutes)}:${pad(p.seconds)} ${p.hours < 12 ? 'AM' : 'PM'}`;
+
+export const formatLocal = (d: Date) => `${day(localParts(d))}, ${clock(localParts(d))} ${zoneName(d)}`;
+export const formatUtc = (d: Date) => `${day(utcParts(d))}, ${clock(utcParts(d))} UTC`;
+/** The reader's calendar day of `d`: "Nov 24, 2026". */
+export const formatLocalDay = (d: Date) => day(localParts(d));
+/** The reader's hour and minute of `d` on a 24-hour clock: "16:05", "00:30". */
+export const formatLocalHourMinute = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** The reader's hour and minute of `d` on a 12-hour clock: "04:05 PM". */
+export const formatLocalClock = (d: Date) =>
+  `${pad(d.getHours() % 12 || 12)}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
+
+/** The reader's zone at `d` by its offset ("UTC", "GMT+1", "GMT+5:30"): it changes with summer time. */
+export function zoneName(d: Date): string {
+  const offset = -d.getTimezoneOffset();
+  if (offset === 0) return 'UTC';
+  const abs = Math.abs(offset);
+  return `GMT${offset < 0 ? '-' : '+'}${Math.floor(abs / 60)}${abs % 60 ? `:${pad(abs % 60)}` : ''}`;
 }
 /** Unix seconds in the reader's zone, with the zone named. */
 export const when = (seconds: number) => formatLocal(new Date(seconds * 1000));
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Unix seconds → the value of an `<input type="datetime-local">`, in the browser's time zone. */
 export function toLocalInput(seconds: string | null): string {

@@ -26,6 +26,18 @@ describe('currencies', () => {
     expect(formatMoney('100', 'KWD')).toBe('KWD 0.100');
     expect(formatMoney('100', 'KWD')).toBe('KWD 0.100');
   });
+
+  it("have ISO 4217's minor units, whatever the runtime's ICU says", () => {
+    // ICU: HUF, IDR, COP, PKR and IQD 0, RSD 0 or 2 by version; ISO 4217 List One below.
+    const iso = { USD: 2, HUF: 2, IDR: 2, COP: 2, PKR: 2, RSD: 2, IQD: 3, JPY: 0, KRW: 0, ISK: 0 };
+    for (const [code, digits] of Object.entries(iso)) expect(currencyExponent(code), code).toBe(digits);
+    expect([currencyExponent('CLF'), currencyExponent('UYW'), currencyExponent('XAU')]).toEqual([4, 4, 0]);
+    expect(formatMoney('123456', 'HUF')).toBe('HUF 1,234.56');
+    // Case does not matter; a code's letters are all it needs (ZZZ: 2, as any code ISO does not list).
+    expect(formatMoney('5', 'usd')).toBe('USD 0.05');
+    expect(formatMoney('5', 'ZZZ')).toBe('ZZZ 0.05');
+    expect(() => currencyExponent('U1D')).toThrow(RangeError);
+  });
 });
 
 describe('toMinorUnits', () => {

@@ -1,20 +1,33 @@
-// Building an Intl.NumberFormat costs tens of microseconds (more on a phone): what the formatters
-// derive from one is kept per currency, and the digits' grouping is one formatter, not one a call.
-const exponents = new Map<string, number>();
-const codes = new Map<string, string>();
-const GROUPED = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
+import { groupDigits } from './numbers';
 
-/** The number of minor-unit digits of an ISO 4217 currency (JPY 0, USD 2, BHD 3…). */
+/**
+ * ISO 4217's minor units (List One) where they are not 2; every other well-formed code has 2.
+ * The codes ISO gives no minor unit (precious metals, SDR, test and "no currency" codes) count in
+ * whole units. A table of our own rather than `Intl`: the first `Intl` object costs a page
+ * 70–200 ms of main thread on a phone (lib/domain/numbers.ts), and the runtimes' ICU data do not
+ * agree with ISO or with each other — ICU gives HUF, IDR, COP and PKR 0 and IQD 0 (ISO: 2, 2, 2, 2
+ * and 3), and Chromium's ICU and Node's differed on RSD — so the server's exports and the
+ * dashboard read one currency's minor units differently (docs/decisions.md, "Currencies").
+ */
+const EXPONENTS: Readonly<Record<string, number>> = {
+  ...Object.fromEntries(
+    ['BIF', 'CLP', 'DJF', 'GNF', 'ISK', 'JPY', 'KMF', 'KRW', 'PYG', 'RWF', 'UGX', 'UYI', 'VND', 'VUV']
+      .concat(['XAF', 'XOF', 'XPF'])
+      .concat(['XAG', 'XAU', 'XBA', 'XBB', 'XBC', 'XBD', 'XDR', 'XPD', 'XPT', 'XSU', 'XTS', 'XUA', 'XXX'])
+      .map((c) => [c, 0]),
+  ),
+  ...Object.fromEntries(['BHD', 'IQD', 'JOD', 'KWD', 'LYD', 'OMR', 'TND'].map((c) => [c, 3])),
+  CLF: 4,
+  UYW: 4,
+};
+
+/**
+ * The number of minor-unit digits of an ISO 4217 currency (JPY 0, USD 2, BHD 3…). A code that is
+ * not three letters throws a RangeError (as `Intl` did); case does not matter.
+ */
 export function currencyExponent(currency: string): number {
-  let digits = exponents.get(currency);
-  if (digits === undefined) {
-    // An unknown code throws here (RangeError), every time: nothing is kept for it.
-    digits =
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
-      2;
-    exponents.set(currency, digits);
-  }
-  return digits;
+  if (!/^[A-Za-z]{3}$/.test(currency)) throw new RangeError(`Invalid currency code: ${currency}`);
+  return EXPONENTS[currency.toUpperCase()] ?? 2;
 }
 
 /** Minor units → the amount in the currency's units as a plain decimal ("125050" USD → "1250.50"). */
@@ -32,15 +45,8 @@ export function unitsOf(total: string | bigint, currency: string): string {
  * negative amount (a net credit position, funds out) keeps its sign before the digits: "USD -0.50".
  */
 export function formatMoney(total: string | bigint, currency: string): string {
-  let code = codes.get(currency);
-  if (code === undefined) {
-    code =
-      new Intl.NumberFormat('en', { style: 'currency', currency, currencyDisplay: 'code' })
-        .formatToParts(0)
-        .find((p) => p.type === 'currency')?.value ?? currency;
-    codes.set(currency, code);
-  }
-  return `${code} ${formatAmount(total, currency)}`;
+  const amount = formatAmount(total, currency);
+  return `${currency.toUpperCase()} ${amount}`;
 }
 
 /** The amount alone ("-1,234.50"), where the currency is named beside it (a table's row, a column). */
@@ -51,7 +57,7 @@ export function formatAmount(total: string | bigint, currency: string): string {
   const scale = 10n ** BigInt(digits);
   const whole = abs / scale;
   const frac = (abs % scale).toString().padStart(digits, '0');
-  return `${n < 0n ? '-' : ''}${GROUPED.format(whole)}${digits ? `.${frac}` : ''}`;
+  return `${n < 0n ? '-' : ''}${groupDigits(whole.toString())}${digits ? `.${frac}` : ''}`;
 }
 
 /**

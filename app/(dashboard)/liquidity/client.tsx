@@ -30,6 +30,7 @@ import { queueColumns } from './columns';
 import { LedgerFilterBar } from './ledger-filter-bar';
 import { chartCurrency, LEDGER_FILTERS, LEDGER_LIMIT, QUEUE_LIMIT } from './search-params';
 import { useNamespace } from '@/lib/client/namespace';
+import { formatCount } from '@/lib/client/format';
 
 // Recharts is most of this page's JavaScript: left out of the first load, requested as soon as
 // this module runs in the browser, alongside hydration.
@@ -155,7 +156,7 @@ export function LiquidityClient({ partnerId, canManage }: { partnerId: string; c
       ) : null}
       <Section
         id="queue-heading"
-        title={`Liquidity queue${queue.data ? ` (${queue.data.count.toLocaleString('en')})` : ''}`}
+        title={`Liquidity queue${queue.data ? ` (${formatCount(queue.data.count)})` : ''}`}
       >
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Payments whose every task completed but that do not fit under the cap yet, oldest first. The network

@@ -2,6 +2,7 @@ import { columnHelper } from '@/components/data-table/columns';
 import { Button } from '@/components/ui/button';
 import type { Namespace } from './namespace';
 import { actionsColumn } from '@/components/data-table/actions-column';
+import { formatCount } from '@/lib/client/format';
 
 const col = columnHelper<Namespace>();
 
@@ -34,14 +35,14 @@ export function namespaceColumns(actions: NamespaceActions | null) {
     col.accessor('payment_ttl_seconds', { header: 'Payment TTL', cell: (c) => duration(c.getValue()) }),
     col.accessor('review_threshold', {
       header: 'Review from (minor units)',
-      cell: (c) => <span className="tabular-nums">{BigInt(c.getValue()).toLocaleString('en')}</span>,
+      cell: (c) => <span className="tabular-nums">{formatCount(BigInt(c.getValue()))}</span>,
     }),
     col.accessor('four_eyes_threshold', {
       header: 'Four eyes',
       cell: ({ row: { original: n } }) =>
         n.four_eyes_threshold === null
           ? 'Off'
-          : `From ${BigInt(n.four_eyes_threshold).toLocaleString('en')}, ${n.four_eyes_approvals} approver${n.four_eyes_approvals > 1 ? 's' : ''}`,
+          : `From ${formatCount(BigInt(n.four_eyes_threshold))}, ${n.four_eyes_approvals} approver${n.four_eyes_approvals > 1 ? 's' : ''}`,
     }),
     col.accessor('on_cap', {
       header: 'Past the cap',

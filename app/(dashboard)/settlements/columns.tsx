@@ -6,6 +6,7 @@ import { when } from '@/lib/client/format';
 import type { BatchSummary } from '@/lib/client/queries/settlements';
 import type { ListOrder } from '@/lib/client/use-list-order';
 import { LINK } from '@/components/ui/styles';
+import { formatCount } from '@/lib/client/format';
 
 const col = columnHelper<BatchSummary>();
 
@@ -38,7 +39,7 @@ export const batchColumns = (order: ListOrder) =>
     col.display({
       header: 'Your transactions',
       id: 'txns',
-      cell: ({ row }) => row.original.txn_count.toLocaleString('en'),
+      cell: ({ row }) => formatCount(row.original.txn_count),
     }),
     col.display({
       header: 'Completed',

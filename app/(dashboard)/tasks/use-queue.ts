@@ -6,6 +6,7 @@ import { apiFetch } from '@/lib/client/api';
 import type { ListTasksResponse } from '@/lib/schemas/tasks';
 import { taskKeys, taskQueueQuery } from '@/lib/client/queries/tasks';
 import { useNamespace } from '@/lib/client/namespace';
+import { formatLocalClock } from '@/lib/client/format';
 
 /** A task as the queue lists it: the wire type, declared once in lib/schemas (type only). */
 export type QueueTask = ListTasksResponse['tasks'][number];
@@ -16,9 +17,8 @@ export interface ClaimChange {
   action: 'claim' | 'take_over' | 'release';
 }
 
-/** "until 10:45", in the browser's time. */
-export const claimUntil = (until: number) =>
-  `until ${new Date(until * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`;
+/** "until 10:45 AM", in the browser's time. */
+export const claimUntil = (until: number) => `until ${formatLocalClock(new Date(until * 1000))}`;
 
 /** What the queue says of who is on a task. */
 export const claimText = (t: QueueTask) =>

@@ -5,6 +5,7 @@ import { UtilisationBar } from '@/components/liquidity/utilisation';
 import { Button } from '@/components/ui/button';
 import { formatMoney } from '@/lib/client/format';
 import type { NetworkLiquidityPosition } from '@/lib/client/queries/liquidity';
+import { formatCount } from '@/lib/client/format';
 
 const col = columnHelper<NetworkLiquidityPosition>();
 
@@ -84,7 +85,7 @@ export function deskColumns(actions: DeskActions) {
           <span className={SMALL}>
             {p.queued_count === 0
               ? 'nothing queued'
-              : `${p.queued_count.toLocaleString('en')} queued · ${formatMoney(p.queued_amount, p.currency)}`}
+              : `${formatCount(p.queued_count)} queued · ${formatMoney(p.queued_amount, p.currency)}`}
           </span>
         </div>
       ),

@@ -22,6 +22,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { networkBatchColumns } from './columns';
 import { Section } from '@/components/ui/section';
 import { useNamespace } from '@/lib/client/namespace';
+import { formatCount } from '@/lib/client/format';
 
 const LIMIT = 20;
 
@@ -63,7 +64,7 @@ function Stats() {
         <div key={label} className={CARD} title={hint}>
           <dt className={TERM}>{label}</dt>
           <dd className="mt-1 text-2xl font-semibold tabular-nums">
-            {value === undefined ? '…' : value.toLocaleString('en')}
+            {value === undefined ? '…' : formatCount(value)}
           </dd>
         </div>
       ))}

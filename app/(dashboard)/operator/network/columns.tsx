@@ -4,6 +4,7 @@ import { BatchStatusBadge, ShortHash } from '@/components/settlements/batch-stat
 import { when } from '@/lib/client/format';
 import type { NetworkBatch } from '@/lib/client/queries/settlements';
 import { LINK } from '@/components/ui/styles';
+import { formatCount } from '@/lib/client/format';
 
 const col = columnHelper<NetworkBatch>();
 
@@ -42,12 +43,12 @@ export const networkBatchColumns = col.columns([
   col.display({
     header: 'Transactions',
     id: 'txns',
-    cell: ({ row }) => row.original.txn_count.toLocaleString('en'),
+    cell: ({ row }) => formatCount(row.original.txn_count),
   }),
   col.display({
     header: 'Leaves',
     id: 'leaves',
-    cell: ({ row }) => row.original.leaves_count?.toLocaleString('en') ?? '—',
+    cell: ({ row }) => (row.original.leaves_count == null ? '—' : formatCount(row.original.leaves_count)),
   }),
   col.display({
     header: 'Root',

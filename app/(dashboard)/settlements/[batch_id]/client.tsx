@@ -14,6 +14,7 @@ import { PageTitle } from '@/components/ui/page-title';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import BatchNotFound from './not-found';
 import { useNamespace } from '@/lib/client/namespace';
+import { formatCount } from '@/lib/client/format';
 
 function Summary({ batch }: { batch: BatchDetail }) {
   const s = batch.summary;
@@ -24,7 +25,7 @@ function Summary({ batch }: { batch: BatchDetail }) {
     ['Cut-off', when(s.cutoff_time)],
     ['Started', when(s.started_on)],
     ['Completed', s.completed_on ? when(s.completed_on) : '—'],
-    ['Your transactions', s.txn_count.toLocaleString('en')],
+    ['Your transactions', formatCount(s.txn_count)],
     [
       'Your net position',
       leaf ? (
@@ -35,7 +36,7 @@ function Summary({ batch }: { batch: BatchDetail }) {
         '—'
       ),
     ],
-    ['Counterparties', batch.positions.length.toLocaleString('en')],
+    ['Counterparties', formatCount(batch.positions.length)],
   ];
   return (
     <section aria-labelledby="summary-heading" className={CARD}>
@@ -71,7 +72,7 @@ function MerkleSection({ batch }: { batch: BatchDetail }) {
     ['Root hash', root.root_hash],
     [
       'Tree',
-      `${root.version} · ${root.leaves_count.toLocaleString('en')} leaves · built ${formatLocal(new Date(root.created_at))}`,
+      `${root.version} · ${formatCount(root.leaves_count)} leaves · built ${formatLocal(new Date(root.created_at))}`,
     ],
     [
       'Your leaf',

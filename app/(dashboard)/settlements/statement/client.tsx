@@ -12,6 +12,7 @@ import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { statementQuery } from '@/lib/client/queries/settlements';
 import { useNamespace } from '@/lib/client/namespace';
+import { formatCount } from '@/lib/client/format';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -129,7 +130,7 @@ export function StatementClient({ partnerId }: { partnerId: string | null }) {
                       <tr key={t.currency} className="border-b border-slate-100 dark:border-slate-800">
                         <td className="py-2">{t.currency}</td>
                         <td className="py-2 text-right tabular-nums">{t.batches}</td>
-                        <td className="py-2 text-right tabular-nums">{t.txn_count.toLocaleString('en')}</td>
+                        <td className="py-2 text-right tabular-nums">{formatCount(t.txn_count)}</td>
                         <td className="py-2 text-right tabular-nums">
                           {formatMoney(t.receivable, t.currency)}
                         </td>

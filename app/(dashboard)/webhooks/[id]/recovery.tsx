@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { recoverStep, webhookKeys } from '@/lib/client/queries/webhooks';
 import { useNamespace } from '@/lib/client/namespace';
+import { formatCount } from '@/lib/client/format';
 
 interface Progress {
   running: boolean;
@@ -62,12 +63,12 @@ export function RecoveryProgress({ progress, onStop }: { progress: Progress; onS
       ) : null}
       <p>
         {progress.error
-          ? `Stopped after ${progress.recovered.toLocaleString('en')} sent again: ${progress.error}`
+          ? `Stopped after ${formatCount(progress.recovered)} sent again: ${progress.error}`
           : progress.running
-            ? `Sending again… ${progress.recovered.toLocaleString('en')}${total !== null ? ` of ${total.toLocaleString('en')}` : ''}`
+            ? `Sending again… ${formatCount(progress.recovered)}${total !== null ? ` of ${formatCount(total)}` : ''}`
             : progress.recovered === 0
               ? 'Nothing had failed since then.'
-              : `${progress.recovered.toLocaleString('en')} failed ${progress.recovered === 1 ? 'delivery' : 'deliveries'} queued to be sent again${progress.remaining ? `; ${progress.remaining.toLocaleString('en')} left (run it again)` : ''}.`}
+              : `${formatCount(progress.recovered)} failed ${progress.recovered === 1 ? 'delivery' : 'deliveries'} queued to be sent again${progress.remaining ? `; ${formatCount(progress.remaining)} left (run it again)` : ''}.`}
       </p>
       {progress.running ? (
         <Button variant="secondary" className="self-start py-1" onClick={onStop}>

@@ -14,6 +14,7 @@ import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import OrganizationNotFound from './not-found';
 import { organizationReviewQuery } from '@/lib/client/queries/operator';
 import { useNamespace } from '@/lib/client/namespace';
+import { formatCount } from '@/lib/client/format';
 
 type Review = OrganizationReview;
 
@@ -141,7 +142,7 @@ export function OrganizationReview({
             ).map(([term, value]) => (
               <div key={term} className="rounded-md bg-slate-50 p-2 dark:bg-slate-800">
                 <dt className="text-xs text-slate-600 dark:text-slate-400">{term}</dt>
-                <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString('en')}</dd>
+                <dd className="text-lg font-semibold tabular-nums">{formatCount(value)}</dd>
               </div>
             ))}
           </dl>

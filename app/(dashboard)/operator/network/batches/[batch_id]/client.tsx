@@ -16,6 +16,7 @@ import { Section } from '@/components/ui/section';
 import NetworkBatchNotFound from './not-found';
 import { useNamespace } from '@/lib/client/namespace';
 import { NetPositions } from '@/components/charts/net-positions';
+import { formatCount } from '@/lib/client/format';
 
 /** One batch across the network, as the operator judges it: summary, root, every participant. */
 export function NetworkBatchClient({
@@ -61,8 +62,8 @@ export function NetworkBatchClient({
               [
                 ['Status', <BatchStatusBadge key="s" status={b.status} />],
                 ['Currency', b.currency],
-                ['Transactions', b.txn_count.toLocaleString('en')],
-                ['Participants', b.leaves_count?.toLocaleString('en') ?? '—'],
+                ['Transactions', formatCount(b.txn_count)],
+                ['Participants', b.leaves_count == null ? '—' : formatCount(b.leaves_count)],
                 ['Cut-off', when(b.cutoff_time)],
                 ['Started', when(b.started_on)],
                 ['Completed', b.completed_on ? when(b.completed_on) : '—'],

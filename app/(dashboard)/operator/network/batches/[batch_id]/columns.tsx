@@ -1,6 +1,7 @@
 import { columnHelper } from '@/components/data-table/columns';
 import { formatMoney } from '@/lib/client/format';
 import type { NetworkParticipant } from '@/lib/client/queries/settlements';
+import { formatCount } from '@/lib/client/format';
 
 const col = columnHelper<NetworkParticipant>();
 
@@ -37,7 +38,7 @@ export function participantColumns(currency: string | undefined) {
       header: () => <span className="block text-right">Transactions</span>,
       id: 'txns',
       cell: ({ row }) => (
-        <span className="block text-right tabular-nums">{row.original.txn_count.toLocaleString('en')}</span>
+        <span className="block text-right tabular-nums">{formatCount(row.original.txn_count)}</span>
       ),
     }),
     col.display({
