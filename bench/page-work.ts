@@ -9,7 +9,12 @@
  * - requests the page made in that time (prefetches included);
  * - server CPU ms: user + system time of the Next.js server's processes over the same span (the
  *   gateway runs in it; PostgreSQL does not).
+ * - blocked ms: the long tasks' time over 50 ms each after the first contentful paint, as the
+ *   browser observed them (PerformanceObserver, `longtask`) — total blocking time measured rather
+ *   than simulated — and the longest task.
  * BENCH_WIDTH sets the viewport's width (default 1280: the sidebar's links in view; 412: a phone).
+ * BENCH_SLOWDOWN slows the browser's CPU by that factor (Chromium's own throttling; default 1,
+ * Lighthouse's mobile preset is 4).
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +25,7 @@ import { DEMO_ADMIN, loadAverage, quantile, withDashboard } from './dashboard-ha
 const BATCH_ID = 'batch_bench_page_work';
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 6);
 const WIDTH = Number(process.env.BENCH_WIDTH || 1280);
+const SLOWDOWN = Number(process.env.BENCH_SLOWDOWN || 1);
 const PAGES = [`/settlements/${BATCH_ID}`, '/payments', '/', '/signin'];
 
 /** CPU ms the Next.js server's processes have used so far (/proc, 100 Hz clock ticks). */
@@ -43,7 +49,10 @@ function serverCpuMs(): number {
 }
 
 async function main() {
-  const figures = new Map<string, { busy: number[]; requests: number[]; server: number[] }>();
+  const figures = new Map<
+    string,
+    { busy: number[]; requests: number[]; server: number[]; blocked: number[]; longest: number[] }
+  >();
   await withDashboard({
     user: DEMO_ADMIN,
     addData: (databaseUrl) => writeBatch(databaseUrl, BATCH_ID, 1000),
@@ -53,7 +62,16 @@ async function main() {
       for (let round = 0; round < ROUNDS; round++)
         for (const path of PAGES) {
           const page = await context.newPage();
+          await page.addInitScript(() => {
+            const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+            w.__longTasks = [];
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries())
+                w.__longTasks.push({ start: e.startTime, duration: e.duration });
+            }).observe({ type: 'longtask', buffered: true });
+          });
           const cdp = await context.newCDPSession(page);
+          if (SLOWDOWN > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOWDOWN });
           await cdp.send('Network.enable');
           await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
           await cdp.send('Profiler.enable');
@@ -77,7 +95,14 @@ async function main() {
           profile.samples!.forEach((id, i) => {
             if (!idle.has(id)) busy += profile.timeDeltas![i]!;
           });
-          const f = figures.get(path) ?? { busy: [], requests: [], server: [] };
+          const { tasks, fcp } = await page.evaluate(() => ({
+            tasks: (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks,
+            fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
+          }));
+          const afterPaint = tasks.filter((t) => t.start + t.duration > fcp);
+          const f = figures.get(path) ?? { busy: [], requests: [], server: [], blocked: [], longest: [] };
+          f.blocked.push(afterPaint.reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0));
+          f.longest.push(Math.max(0, ...afterPaint.map((t) => t.duration)));
           f.busy.push(busy / 1000);
           f.requests.push(requests);
           f.server.push(server);
@@ -87,11 +112,15 @@ async function main() {
     },
   });
   const median = (xs: number[]) => quantile(xs, 0.5);
-  console.log(`${ROUNDS} loads a page, viewport ${WIDTH} px, medians; load average ${loadAverage()}.`);
-  console.log('| page | main-thread busy ms | requests | server CPU ms |');
-  console.log('|---|---:|---:|---:|');
+  console.log(
+    `${ROUNDS} loads a page, viewport ${WIDTH} px, CPU slowdown ${SLOWDOWN}×, medians; load average ${loadAverage()}.`,
+  );
+  console.log('| page | main-thread busy ms | blocked ms | longest task ms | requests | server CPU ms |');
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const [path, f] of figures)
-    console.log(`| ${path} | ${median(f.busy).toFixed(0)} | ${median(f.requests)} | ${median(f.server)} |`);
+    console.log(
+      `| ${path} | ${median(f.busy).toFixed(0)} | ${median(f.blocked).toFixed(0)} | ${median(f.longest).toFixed(0)} | ${median(f.requests)} | ${median(f.server)} |`,
+    );
 }
 
 main().catch((e) => {
