@@ -1,6 +1,6 @@
 /** Display helpers of the dashboard; the rules themselves live in lib/domain. */
 export { currencyExponent, formatAmount, formatMoney, toMinorUnits } from '@/lib/domain/money';
-export { formatCompact, formatCount, formatDecimal } from '@/lib/domain/numbers';
+export { formatCompact, formatCount } from '@/lib/domain/numbers';
 export { REASONS, reasonLabel } from '@/lib/domain/reasons';
 export { SUBMISSION_LABELS as SUBMISSION_STATUS, TASK_LABELS as TASK_STATUS } from '@/lib/domain/statuses';
 

@@ -54,7 +54,7 @@ export const formatLocalClock = (d: Date) =>
   `${pad(d.getHours() % 12 || 12)}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
 
 /** The reader's zone at `d` by its offset ("UTC", "GMT+1", "GMT+5:30"): it changes with summer time. */
-export function zoneName(d: Date): string {
+function zoneName(d: Date): string {
   const offset = -d.getTimezoneOffset();
   if (offset === 0) return 'UTC';
   const abs = Math.abs(offset);
