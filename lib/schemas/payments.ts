@@ -36,7 +36,12 @@ export const amountSchema = z
       .regex(
         /^[1-9][0-9]{0,17}$/,
         'must be a string of digits in minor units, greater than 0 (e.g. "1050" for 10.50)',
-      ),
+      )
+      .openapi({
+        description:
+          'The amount in the currency\'s minor units as ISO 4217 lists them: "1050" is 10.50 USD, 1,050 JPY (no minor unit) and 1.050 KWD (three); a code ISO does not list has two.',
+        example: '1050',
+      }),
   })
   .openapi('Amount');
 
