@@ -43,8 +43,11 @@ const day = (p: Parts) => `${MONTHS[p.month]} ${p.day}, ${p.year}`;
 const clock = (p: Parts) =>
   `${p.hours % 12 || 12}:${pad(p.minutes)}:${pad(p.seconds)} ${p.hours < 12 ? 'AM' : 'PM'}`;
 
-export const formatLocal = (d: Date) => `${day(localParts(d))}, ${clock(localParts(d))} ${zoneName(d)}`;
-export const formatUtc = (d: Date) => `${day(utcParts(d))}, ${clock(utcParts(d))} UTC`;
+/** "Nov 24, 2026, 10:05:20 PM" */
+const dayAndClock = (p: Parts) => `${day(p)}, ${clock(p)}`;
+
+export const formatLocal = (d: Date) => `${dayAndClock(localParts(d))} ${zoneName(d)}`;
+export const formatUtc = (d: Date) => `${dayAndClock(utcParts(d))} UTC`;
 /** The reader's calendar day of `d`: "Nov 24, 2026". */
 export const formatLocalDay = (d: Date) => day(localParts(d));
 /** The reader's hour and minute of `d` on a 24-hour clock: "16:05", "00:30". */

@@ -51,13 +51,10 @@ export function formatMoney(total: string | bigint, currency: string): string {
 
 /** The amount alone ("-1,234.50"), where the currency is named beside it (a table's row, a column). */
 export function formatAmount(total: string | bigint, currency: string): string {
-  const digits = currencyExponent(currency);
-  const n = BigInt(total);
-  const abs = n < 0n ? -n : n;
-  const scale = 10n ** BigInt(digits);
-  const whole = abs / scale;
-  const frac = (abs % scale).toString().padStart(digits, '0');
-  return `${n < 0n ? '-' : ''}${groupDigits(whole.toString())}${digits ? `.${frac}` : ''}`;
+  // unitsOf's plain decimal, its whole part grouped by threes.
+  const [whole, fraction] = unitsOf(total, currency).split('.') as [string, string | undefined];
+  const sign = whole.startsWith('-') ? '-' : '';
+  return `${sign}${groupDigits(whole.slice(sign.length))}${fraction === undefined ? '' : `.${fraction}`}`;
 }
 
 /**

@@ -14,7 +14,7 @@ import { showServerError } from '@/lib/client/server-error';
 import { namespaceQueries } from '@/lib/client/queries/namespaces';
 import type { SettingsValues } from './settings-schema';
 import { MINOR_UNITS, ttlSeconds, UNITS, type Unit } from './settings-units';
-import { formatCount } from '@/lib/client/format';
+import { formatAmount, formatCount } from '@/lib/client/format';
 
 export interface NamespaceSettings {
   token: string;
@@ -37,7 +37,7 @@ function inUnits(seconds: number): { value: string; unit: Unit } {
 /** "1,000,000" → "1,000,000 minor units (10,000.00 in a currency with 2 decimals)". */
 const thresholdHint = (minor: string) =>
   MINOR_UNITS.test(minor)
-    ? `${formatCount(BigInt(minor))} minor units: ${formatCount(BigInt(minor) / 100n)}.${(BigInt(minor) % 100n).toString().padStart(2, '0')} in a currency with 2 decimals`
+    ? `${formatCount(BigInt(minor))} minor units: ${formatAmount(minor, 'USD')} in a currency with 2 decimals`
     : 'Digits, in minor units';
 
 const settingsResolver = lazyResolver(() => import('./settings-schema').then((m) => m.settingsResolver));
