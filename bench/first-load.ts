@@ -5,11 +5,13 @@
  * plus every client chunk its segments reference (root and group layouts, error, loading and
  * not-found boundaries, the page) — the script tags of the route's HTML. The `nomodule` polyfills
  * are left out: modern browsers do not fetch them. Target: ≤ 180 kB gzipped per route
- * (FIRST_LOAD_BUDGET_KB); exits 1 when a route is over it.
+ * (FIRST_LOAD_BUDGET_KB); exits 1 when a route is over it, and when a first-load chunk lacks V8's
+ * compile hint (lib/build/compile-hints.ts: a build made without scripts/compile-hints.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { hasCompileHint } from '../lib/build/compile-hints';
 
 const root = path.resolve(import.meta.dirname, '..');
 const next = path.join(root, '.next');
@@ -77,8 +79,20 @@ for (const r of rows) {
     `| \`${r.route}\` | ${r.files} | ${kb(r.raw)} | ${kb(r.gzip)} | ${kb(r.own)} | ${ok ? 'yes' : '**no**'} |`,
   );
 }
+let failed = false;
 const over = rows.filter((r) => r.gzip / 1024 > BUDGET_KB);
 if (over.length) {
   console.error(`\n${over.length} route(s) over ${BUDGET_KB} kB: ${over.map((r) => r.route).join(', ')}`);
-  process.exit(1);
+  failed = true;
 }
+// Every chunk a first load fetches (`sizes` holds each one read above) starts with the hint.
+const unhinted = [...sizes.keys()].filter((f) => !hasCompileHint(readFileSync(path.join(next, f), 'utf8')));
+if (unhinted.length) {
+  console.error(
+    `\n${unhinted.length} of ${sizes.size} first-load chunks lack V8's compile hint (run scripts/compile-hints.ts after next build): ${unhinted.slice(0, 3).join(', ')}${unhinted.length > 3 ? ', …' : ''}`,
+  );
+  failed = true;
+} else {
+  console.log(`\nCompile hint: on all ${sizes.size} first-load chunks.`);
+}
+if (failed) process.exit(1);

@@ -15,10 +15,13 @@
  * BENCH_WIDTH sets the viewport's width (default 1280: the sidebar's links in view; 412: a phone).
  * BENCH_SLOWDOWN slows the browser's CPU by that factor (Chromium's own throttling; default 1,
  * Lighthouse's mobile preset is 4).
+ * BENCH_PROFILES=<folder> writes each load's V8 CPU profile there (`<page>-<round>.cpuprofile`,
+ * DevTools' format) and prints the functions with the most self time over all loads, by script.
  * Needs BENCH_DATABASE_URL or TEST_DATABASE_URL.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import { writeBatch } from './batch-data';
 import { DEMO_ADMIN, loadAverage, quantile, withDashboard } from './dashboard-harness';
 
@@ -27,6 +30,23 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS || 6);
 const WIDTH = Number(process.env.BENCH_WIDTH || 1280);
 const SLOWDOWN = Number(process.env.BENCH_SLOWDOWN || 1);
 const PAGES = [`/settlements/${BATCH_ID}`, '/payments', '/', '/signin'];
+const PROFILES = process.env.BENCH_PROFILES;
+
+/** Self time (µs) per function over every saved profile: `script's file name · function:line`. */
+const selfTime = new Map<string, number>();
+function addSelfTime(profile: {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
+  profile.samples?.forEach((id, i) => {
+    const frame = byId.get(id)!;
+    const file = frame.url ? basename(frame.url.split('?')[0]!) : '';
+    const key = `${file || '(native)'} · ${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}`;
+    selfTime.set(key, (selfTime.get(key) ?? 0) + profile.timeDeltas![i]!);
+  });
+}
 
 /** CPU ms the Next.js server's processes have used so far (/proc, 100 Hz clock ticks). */
 function serverCpuMs(): number {
@@ -84,6 +104,12 @@ async function main() {
           await page.waitForTimeout(3000);
           const { profile } = await cdp.send('Profiler.stop');
           const server = serverCpuMs() - cpu0;
+          if (PROFILES) {
+            mkdirSync(PROFILES, { recursive: true });
+            const name = (path === '/' ? 'overview' : path.slice(1).replace(/\//g, '_')) + `-${round}`;
+            writeFileSync(`${PROFILES}/${name}.cpuprofile`, JSON.stringify(profile));
+            addSelfTime(profile);
+          }
           const idle = new Set(
             profile.nodes
               .filter(
@@ -121,6 +147,12 @@ async function main() {
     console.log(
       `| ${path} | ${median(f.busy).toFixed(0)} | ${median(f.blocked).toFixed(0)} | ${median(f.longest).toFixed(0)} | ${median(f.requests)} | ${median(f.server)} |`,
     );
+  if (PROFILES) {
+    const top = [...selfTime].filter(([k]) => !/^\(native\) · \((idle|program)\)/.test(k));
+    top.sort((a, b) => b[1] - a[1]);
+    console.log(`\nSelf time over all ${ROUNDS * PAGES.length} loads (profiles in ${PROFILES}), ms:`);
+    for (const [key, us] of top.slice(0, 30)) console.log(`${(us / 1000).toFixed(0).padStart(8)}  ${key}`);
+  }
 }
 
 main().catch((e) => {
