@@ -26,12 +26,12 @@ const json = (file: string) => JSON.parse(readFileSync(path.join(next, file), 'u
 const buildManifest = json('build-manifest.json') as { rootMainFiles: string[] };
 const routes = json('app-path-routes-manifest.json') as Record<string, string>;
 
-const sizes = new Map<string, { raw: number; gzip: number }>();
+const sizes = new Map<string, { raw: number; gzip: number; hinted: boolean }>();
 function size(file: string) {
   let s = sizes.get(file);
   if (!s) {
     const buf = readFileSync(path.join(next, file));
-    s = { raw: buf.length, gzip: gzipSync(buf).length };
+    s = { raw: buf.length, gzip: gzipSync(buf).length, hinted: hasCompileHint(buf.toString('utf8')) };
     sizes.set(file, s);
   }
   return s;
@@ -86,7 +86,7 @@ if (over.length) {
   failed = true;
 }
 // Every chunk a first load fetches (`sizes` holds each one read above) starts with the hint.
-const unhinted = [...sizes.keys()].filter((f) => !hasCompileHint(readFileSync(path.join(next, f), 'utf8')));
+const unhinted = [...sizes].filter(([, s]) => !s.hinted).map(([f]) => f);
 if (unhinted.length) {
   console.error(
     `\n${unhinted.length} of ${sizes.size} first-load chunks lack V8's compile hint (run scripts/compile-hints.ts after next build): ${unhinted.slice(0, 3).join(', ')}${unhinted.length > 3 ? ', …' : ''}`,
