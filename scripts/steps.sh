@@ -139,9 +139,26 @@ steps_table() {
     awk -v b=$((busy1 - busy0)) -v i=$((idle1 - idle0)) \
       'BEGIN { if (b + i > 0) printf "cores idle: %.0f %% of the run (busy %.0f %%)\n", 100 * i / (b + i), 100 * b / (b + i) }'
   fi
+  # The run's CPU by program (steps_cpu_count_start), every process of the machine counted.
+  if [[ -n ${STEPS_CPU_COUNT:-} ]]; then
+    kill -TERM "$STEPS_CPU_COUNT" 2>/dev/null && wait "$STEPS_CPU_COUNT" 2>/dev/null || true
+    STEPS_CPU_COUNT=
+    if [[ -s "$STEPS_DIR/cpu-by-program.txt" ]]; then
+      echo
+      echo "== CPU by program over the run (scripts/cpu-by-program.ts; the steps' CPU counts only their own processes)"
+      cat "$STEPS_DIR/cpu-by-program.txt"
+    fi
+  fi
   steps_failures
   steps_flaky
   rm -rf "$STEPS_DIR"
+}
+
+# steps_cpu_count_start: counts every process's CPU from now until steps_table, which prints it by
+# program: the PostgreSQL server and servers that outlive their step are in no step's CPU column.
+steps_cpu_count_start() {
+  node --import tsx scripts/cpu-by-program.ts "$STEPS_DIR/cpu-by-program.txt" &
+  STEPS_CPU_COUNT=$!
 }
 
 # steps_flaky: the tests that passed only on a retry (test/flaky-reporter.ts), in any step.

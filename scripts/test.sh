@@ -18,6 +18,8 @@ CACHE=node_modules/.cache/csp-test
 mkdir -p "$CACHE"
 
 failed=0
+# Every process's CPU over the run, printed by program after the table of steps.
+steps_cpu_count_start
 
 # The build first: the API and browser suites need it, and tsc reads the route types it writes.
 build() {

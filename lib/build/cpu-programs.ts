@@ -1,0 +1,72 @@
+/**
+ * The CPU a test run spent, by program: what scripts/cpu-by-program.ts prints after npm test's
+ * table of steps. The steps' own CPU column counts the processes each step waited for; the
+ * PostgreSQL server, and servers that outlive their step, are in no step — this counts every
+ * process of the machine, so the run's whole CPU is accounted for (docs/testing.md, "Times").
+ */
+
+/** The program a process belongs to, from its name (`comm`) and its command line. */
+export function programOf(comm: string, args: readonly string[]): string {
+  const line = args.join(' ');
+  if (comm === 'postgres') return 'PostgreSQL';
+  if (/chrom/i.test(comm) || /\/chromium|chrome_crashpad/.test(args[0] ?? '')) return 'Chromium';
+  if (
+    comm.startsWith('next-server') ||
+    /next-server|\bnext\/dist\/bin\/next start|\.bin\/next start/.test(line)
+  )
+    return 'Next.js servers';
+  if (/\bnext\/dist\/bin\/next build|\.bin\/next build|next build/.test(line)) return 'Next.js build';
+  if (/scripts\/gateway\.ts/.test(line)) return 'standalone gateways';
+  if (/vitest/.test(line)) return 'vitest';
+  if (/playwright/.test(line)) return 'Playwright';
+  if (/eslint/.test(line)) return 'ESLint';
+  if (/prettier/.test(line)) return 'Prettier';
+  if (/\btsc\b|typescript\/bin/.test(line)) return 'tsc';
+  if (/knip/.test(line)) return 'knip';
+  if (/redocly/.test(line)) return 'Redocly';
+  if (/\bnpm\b|npm-cli/.test(line)) return 'npm';
+  if (/\btsx\b/.test(line)) return 'tsx scripts';
+  if (
+    ['bash', 'sh', 'awk', 'sed', 'grep', 'sleep', 'cat', 'sort', 'tee', 'cut', 'mktemp', 'find'].includes(
+      comm,
+    )
+  )
+    return 'shell and tools';
+  return comm || '?';
+}
+
+/** A process's `/proc/<pid>/stat`: its name, user + system clock ticks and start time (ticks after boot). */
+export function parseStat(text: string): { comm: string; ticks: number; start: number } | null {
+  // The name is in parentheses and may hold spaces and parentheses itself: the last ')' ends it.
+  const open = text.indexOf('(');
+  const close = text.lastIndexOf(')');
+  if (open < 0 || close < open) return null;
+  const rest = text.slice(close + 2).split(' ');
+  // After the name: state (3rd field), … utime (14th), stime (15th), starttime (22nd).
+  const utime = Number(rest[11]);
+  const stime = Number(rest[12]);
+  const start = Number(rest[19]);
+  if (!Number.isFinite(utime) || !Number.isFinite(stime) || !Number.isFinite(start)) return null;
+  return { comm: text.slice(open + 1, close), ticks: utime + stime, start };
+}
+
+/**
+ * The table: each program's CPU seconds and share of the machine's busy time, largest first, then
+ * what the sampler did not see (processes that lived less than a sampling interval, the kernel's
+ * own work).
+ */
+export function cpuTable(seconds: ReadonlyMap<string, number>, machineBusySeconds: number): string {
+  const rows = [...seconds].filter(([, s]) => s >= 0.5).sort((a, b) => b[1] - a[1]);
+  const seen = [...seconds.values()].reduce((a, b) => a + b, 0);
+  const share = (s: number) =>
+    machineBusySeconds > 0 ? `${((100 * s) / machineBusySeconds).toFixed(0).padStart(3)} %` : '  ?';
+  const unseen = 'not seen (short-lived, kernel)';
+  const width = Math.max(unseen.length, ...rows.map(([p]) => p.length));
+  const line = (name: string, s: number) => `${name.padEnd(width)} ${s.toFixed(0).padStart(6)}  ${share(s)}`;
+  return [
+    `${'program'.padEnd(width)} ${'CPU s'.padStart(6)}  share of the cores' busy time`,
+    ...rows.map(([p, s]) => line(p, s)),
+    line(unseen, Math.max(0, machineBusySeconds - seen)),
+    line('all (the cores busy)', machineBusySeconds),
+  ].join('\n');
+}
