@@ -26,6 +26,8 @@ describe('programOf', () => {
     expect(programOf('node', ['node', '/w/node_modules/.bin/eslint', '.'])).toBe('ESLint');
     expect(programOf('node', ['node', '/w/node_modules/typescript/bin/tsc', '--noEmit'])).toBe('tsc');
     expect(programOf('bash', ['bash', 'scripts/test.sh'])).toBe('shell and tools');
+    expect(programOf('next-build (v16', ['next-build (v16.4.6)'])).toBe('Next.js build');
+    expect(programOf('kworker/1:1H-kblockd', [])).toBe('kernel threads');
     expect(programOf('redis-server', ['redis-server *:6379'])).toBe('redis-server');
   });
 });
@@ -50,11 +52,12 @@ describe('parseStat', () => {
 });
 
 describe('cpuTable', () => {
-  it('lists the programs largest first with their share, then what was not seen and the whole', () => {
+  it('lists the programs largest first with their share, those under 1 % in one row, then what was not seen and the whole', () => {
     const table = cpuTable(
       new Map([
         ['vitest', 100],
         ['PostgreSQL', 300],
+        ['redis-server', 2],
         ['sleep', 0.2],
       ]),
       500,
@@ -63,7 +66,8 @@ describe('cpuTable', () => {
       "program                         CPU s  share of the cores' busy time",
       'PostgreSQL                        300   60 %',
       'vitest                            100   20 %',
-      'not seen (short-lived, kernel)    100   20 %',
+      '2 others, each under 1 %            2    0 %',
+      'not seen (short-lived, kernel)     98   20 %',
       'all (the cores busy)              500  100 %',
     ]);
   });

@@ -15,7 +15,11 @@ export function programOf(comm: string, args: readonly string[]): string {
     /next-server|\bnext\/dist\/bin\/next start|\.bin\/next start/.test(line)
   )
     return 'Next.js servers';
-  if (/\bnext\/dist\/bin\/next build|\.bin\/next build|next build/.test(line)) return 'Next.js build';
+  if (
+    comm.startsWith('next-build') ||
+    /\bnext\/dist\/bin\/next build|\.bin\/next build|next build/.test(line)
+  )
+    return 'Next.js build';
   if (/scripts\/gateway\.ts/.test(line)) return 'standalone gateways';
   if (/vitest/.test(line)) return 'vitest';
   if (/playwright/.test(line)) return 'Playwright';
@@ -32,6 +36,12 @@ export function programOf(comm: string, args: readonly string[]): string {
     )
   )
     return 'shell and tools';
+  // Kernel threads have no command line.
+  if (
+    args.length === 0 &&
+    /^(kworker|ksoftirqd|rcu_|kdamond|kswapd|kcompactd|migration|jbd2|khugepaged)/.test(comm)
+  )
+    return 'kernel threads';
   return comm || '?';
 }
 
@@ -51,13 +61,18 @@ export function parseStat(text: string): { comm: string; ticks: number; start: n
 }
 
 /**
- * The table: each program's CPU seconds and share of the machine's busy time, largest first, then
- * what the sampler did not see (processes that lived less than a sampling interval, the kernel's
- * own work).
+ * The table: each program's CPU seconds and share of the machine's busy time, largest first (those
+ * under 1 % together in one row), then what the sampler did not see (processes that lived less
+ * than a sampling interval, the kernel's own work).
  */
 export function cpuTable(seconds: ReadonlyMap<string, number>, machineBusySeconds: number): string {
-  const rows = [...seconds].filter(([, s]) => s >= 0.5).sort((a, b) => b[1] - a[1]);
   const seen = [...seconds.values()].reduce((a, b) => a + b, 0);
+  // Programs under 1 % of the busy time in one row.
+  const small = (s: number) => s < 0.01 * machineBusySeconds;
+  const rows = [...seconds].filter(([, s]) => !small(s)).sort((a, b) => b[1] - a[1]);
+  const others = [...seconds].filter(([, s]) => small(s));
+  const othersSeconds = others.reduce((a, [, s]) => a + s, 0);
+  if (others.length > 0) rows.push([`${others.length} others, each under 1 %`, othersSeconds]);
   const share = (s: number) =>
     machineBusySeconds > 0 ? `${((100 * s) / machineBusySeconds).toFixed(0).padStart(3)} %` : '  ?';
   const unseen = 'not seen (short-lived, kernel)';
