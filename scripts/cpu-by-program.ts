@@ -80,7 +80,10 @@ try {
 } catch {
   process.exit(0); // no /proc: nothing to count
 }
-const timer = setInterval(sample, 1000);
+// Stops with the run: on its signal, or when the shell that started it is gone (killed outright,
+// it sends none), so a count never outlives its run.
+const parent = process.ppid;
+const timer = setInterval(() => (process.ppid === parent ? sample() : stop()), 1000);
 
 function stop() {
   clearInterval(timer);

@@ -2,7 +2,7 @@
  * The CPU a test run spent, by program: what scripts/cpu-by-program.ts prints after npm test's
  * table of steps. The steps' own CPU column counts the processes each step waited for; the
  * PostgreSQL server, and servers that outlive their step, are in no step — this counts every
- * process of the machine, so the run's whole CPU is accounted for (docs/testing.md, "Times").
+ * process of the machine, so the run's whole CPU is accounted for (docs/testing.md, "CPU by program").
  */
 
 /** The program a process belongs to, from its name (`comm`) and its command line. */
