@@ -22,6 +22,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename } from 'node:path';
+import { parseStat } from '../lib/build/cpu-programs';
 import { writeBatch } from './batch-data';
 import { DEMO_ADMIN, loadAverage, quantile, withDashboard } from './dashboard-harness';
 
@@ -59,8 +60,7 @@ function serverCpuMs(): number {
   let ticks = 0;
   for (const pid of pids) {
     try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      ticks += parseStat(readFileSync(`/proc/${pid}/stat`, 'utf8'))?.ticks ?? 0;
     } catch {
       // The process ended between pgrep and the read.
     }

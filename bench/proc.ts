@@ -1,5 +1,6 @@
 /** Process accounting shared by the benchmarks (Linux /proc). */
 import { readdirSync, readFileSync } from 'node:fs';
+import { parseStat } from '../lib/build/cpu-programs';
 
 const TICKS = 100; // USER_HZ on Linux
 
@@ -10,11 +11,10 @@ function snapshot() {
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const ppid = Number(fields[1]);
-      cpu.set(Number(entry), (Number(fields[11]) + Number(fields[12])) / TICKS);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+      const stat = parseStat(readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      if (!stat) continue;
+      cpu.set(Number(entry), stat.ticks / TICKS);
+      children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), Number(entry)]);
     } catch {
       // process ended meanwhile
     }

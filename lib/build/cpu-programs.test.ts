@@ -33,16 +33,17 @@ describe('programOf', () => {
 });
 
 describe('parseStat', () => {
-  it('reads the name, user + system ticks and start time, a name with spaces and parentheses included', () => {
+  it('reads the name, parent, user + system ticks and start time, a name with spaces and parentheses included', () => {
     const fields = (comm: string) =>
       `4242 (${comm}) S 1 4242 4242 0 -1 4194560 9 0 0 0 1234 56 7 8 20 0 12 0 998877 1 2`;
-    expect(parseStat(fields('node'))).toEqual({ comm: 'node', ticks: 1290, start: 998877 });
+    expect(parseStat(fields('node'))).toEqual({ comm: 'node', ppid: 1, ticks: 1290, start: 998877 });
     expect(parseStat(fields('next-server (v1'))).toEqual({
       comm: 'next-server (v1',
+      ppid: 1,
       ticks: 1290,
       start: 998877,
     });
-    expect(parseStat(fields('a) b'))).toEqual({ comm: 'a) b', ticks: 1290, start: 998877 });
+    expect(parseStat(fields('a) b'))).toEqual({ comm: 'a) b', ppid: 1, ticks: 1290, start: 998877 });
   });
 
   it('answers null for what is not a stat line', () => {

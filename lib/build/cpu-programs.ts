@@ -45,19 +45,23 @@ export function programOf(comm: string, args: readonly string[]): string {
   return comm || '?';
 }
 
-/** A process's `/proc/<pid>/stat`: its name, user + system clock ticks and start time (ticks after boot). */
-export function parseStat(text: string): { comm: string; ticks: number; start: number } | null {
+/**
+ * A process's `/proc/<pid>/stat`: its name, parent, user + system clock ticks and start time (ticks
+ * after boot). The one reader of that line: the benchmarks' process accounting (bench/proc.ts) uses it too.
+ */
+export function parseStat(text: string): { comm: string; ppid: number; ticks: number; start: number } | null {
   // The name is in parentheses and may hold spaces and parentheses itself: the last ')' ends it.
   const open = text.indexOf('(');
   const close = text.lastIndexOf(')');
   if (open < 0 || close < open) return null;
   const rest = text.slice(close + 2).split(' ');
-  // After the name: state (3rd field), … utime (14th), stime (15th), starttime (22nd).
+  // After the name: state (3rd field), ppid (4th), … utime (14th), stime (15th), starttime (22nd).
+  const ppid = Number(rest[1]);
   const utime = Number(rest[11]);
   const stime = Number(rest[12]);
   const start = Number(rest[19]);
-  if (!Number.isFinite(utime) || !Number.isFinite(stime) || !Number.isFinite(start)) return null;
-  return { comm: text.slice(open + 1, close), ticks: utime + stime, start };
+  if (![ppid, utime, stime, start].every(Number.isFinite)) return null;
+  return { comm: text.slice(open + 1, close), ppid, ticks: utime + stime, start };
 }
 
 /**
