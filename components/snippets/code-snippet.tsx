@@ -33,7 +33,7 @@ export function CodeSnippet({
           type="button"
           onClick={copy}
           disabled={code === null}
-          aria-label={`Copy: ${title}`}
+          aria-label={`${copied ? 'Copied' : 'Copy'}: ${title}`}
           className="rounded border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-800 hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
         >
           <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>

@@ -8,7 +8,7 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
   return (
     <button
       type="button"
-      aria-label={`Copy ${label}`}
+      aria-label={`${copied ? 'Copied' : 'Copy'} ${label}`}
       onClick={() =>
         void navigator.clipboard?.writeText(value).then(() => {
           setCopied(true);

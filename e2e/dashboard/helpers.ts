@@ -7,7 +7,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import axeCore from 'axe-core';
 import { DASHBOARD_HEADER } from '../../lib/security/same-origin';
 
 export const DEMO_ADMIN = { email: 'admin@demo-bank.test', password: 'demo-password-1' };
@@ -101,22 +101,37 @@ export async function shootThemes(page: Page, name: string, { axe = true } = {})
 /**
  * The axe rules a theme changes the outcome of: the colours'. A screen checked with every rule in
  * one theme is checked with these only in the other — its markup is the same, only its colours
- * differ — at about half the cost of a whole run (an axe run is ~1 s of CPU; the suite has ~250).
+ * differ — at about half the cost of a whole run.
  */
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 
 /**
  * No serious or critical accessibility violations on the current page; `coloursOnly`: of the
  * colour rules only, for a page checked whole in the other theme.
+ *
+ * axe-core runs in the page itself, put there once per document (a client navigation keeps it,
+ * as does the other theme's check), and answers its violations only. @axe-core/playwright's
+ * builder injected it again for every check and finished each in a blank page of its own; the
+ * same checks took ~2.5× the browser's CPU (docs/testing.md). The dashboard has no frames, which
+ * the builder's partial runs were for.
  */
 export async function expectAccessible(page: Page, { coloursOnly = false } = {}) {
   // Next streams a page's metadata: after a client navigation the <title> arrives a moment later.
   await expect(page).toHaveTitle(/\S/);
-  const axe = new AxeBuilder({ page });
-  if (coloursOnly) axe.withRules(COLOUR_RULES);
-  const results = await axe.analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeCore.source);
+  const bad = await page.evaluate(
+    async (rules) => {
+      const results = await (window as unknown as { axe: typeof axeCore }).axe.run(document, {
+        resultTypes: ['violations'],
+        ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}),
+      });
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    },
+    coloursOnly ? COLOUR_RULES : null,
+  );
+  expect(bad).toEqual([]);
 }
 
 export const uniq = () => Math.random().toString(36).slice(2, 8);

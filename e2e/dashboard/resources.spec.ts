@@ -137,7 +137,7 @@ test('users: invite by a one-time link the teammate opens, change role, sign out
   await expectAccessible(page);
   await shoot(page, 'users');
   // Signed out everywhere: the teammate's session ends.
-  await page.getByRole('button', { name: `Sign ${email} out everywhere` }).click();
+  await page.getByRole('button', { name: `Sign out ${email} everywhere` }).click();
   await page
     .getByRole('dialog', { name: `Sign out ${email}?` })
     .getByRole('button', { name: 'Sign out everywhere' })
@@ -163,7 +163,7 @@ test('users: invite by a one-time link the teammate opens, change role, sign out
 
   // A pending invitation is worked as one: a new link (the one sent before dies) or revoked. It has
   // no session to end nor access to reset.
-  await expect(invited.getByRole('button', { name: `Sign ${email} out everywhere` })).toHaveCount(0);
+  await expect(invited.getByRole('button', { name: `Sign out ${email} everywhere` })).toHaveCount(0);
   await expect(invited.getByRole('button', { name: `Reset access of ${email}` })).toHaveCount(0);
   await invited.getByRole('button', { name: `New invitation link for ${email}` }).click();
   const renew = page.getByRole('dialog', { name: `New invitation link for ${email}?` });

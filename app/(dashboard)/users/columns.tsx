@@ -29,7 +29,7 @@ interface RowAct {
   danger?: boolean;
 }
 const USER_ACTS: RowAct[] = [
-  { act: 'signOut', label: 'Sign out', name: (e) => `Sign ${e} out everywhere` },
+  { act: 'signOut', label: 'Sign out', name: (e) => `Sign out ${e} everywhere` },
   { act: 'reset', label: 'Reset access', name: (e) => `Reset access of ${e}` },
   { act: 'remove', label: 'Remove', name: (e) => `Remove ${e}`, danger: true },
 ];
