@@ -25,6 +25,8 @@ export function CodeSnippet({
       setCopied(true);
       setTimeout(() => setCopied(false), 1500);
     });
+  // The name holds the text the button shows (WCAG 2.5.3, label in name).
+  const word = copied ? 'Copied' : 'Copy';
   return (
     <figure aria-label={title} data-testid={testId} className="flex min-w-0 flex-col gap-1">
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-sm">
@@ -33,10 +35,10 @@ export function CodeSnippet({
           type="button"
           onClick={copy}
           disabled={code === null}
-          aria-label={`${copied ? 'Copied' : 'Copy'}: ${title}`}
+          aria-label={`${word}: ${title}`}
           className="rounded border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-800 hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
         >
-          <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+          <span aria-live="polite">{word}</span>
         </button>
       </figcaption>
       {children ? <div className="text-sm text-slate-700 dark:text-slate-300">{children}</div> : null}
