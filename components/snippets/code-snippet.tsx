@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useCopied } from '@/components/ui/copy-button';
 
 /**
  * Code to copy and run: a titled block with a one-click Copy that takes the whole text (what a
@@ -18,22 +18,14 @@ export function CodeSnippet({
   children?: React.ReactNode;
   testId?: string;
 }) {
-  const [copied, setCopied] = useState(false);
-  const copy = () =>
-    code !== null &&
-    void navigator.clipboard?.writeText(code).then(() => {
-      setCopied(true);
-      setTimeout(() => setCopied(false), 1500);
-    });
-  // The name holds the text the button shows (WCAG 2.5.3, label in name).
-  const word = copied ? 'Copied' : 'Copy';
+  const { word, copy } = useCopied();
   return (
     <figure aria-label={title} data-testid={testId} className="flex min-w-0 flex-col gap-1">
       <figcaption className="flex flex-wrap items-center justify-between gap-2 text-sm">
         <span className="font-medium">{title}</span>
         <button
           type="button"
-          onClick={copy}
+          onClick={() => code !== null && copy(code)}
           disabled={code === null}
           aria-label={`${word}: ${title}`}
           className="rounded border border-slate-300 bg-white px-2 py-0.5 text-xs text-slate-800 hover:bg-slate-100 disabled:opacity-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
