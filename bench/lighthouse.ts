@@ -26,7 +26,7 @@
  * each run's whole Lighthouse report there.
  */
 import { execFile } from 'node:child_process';
-import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -90,7 +90,8 @@ async function lighthouse(url: string, cookie: string | null, slowdown?: number)
     });
     const text = await readFile(out, 'utf8');
     // BENCH_REPORTS=<folder> keeps each run's whole report (where the main thread's time went).
-    if (process.env.BENCH_REPORTS)
+    if (process.env.BENCH_REPORTS) {
+      await mkdir(process.env.BENCH_REPORTS, { recursive: true });
       await copyFile(
         out,
         path.join(
@@ -98,6 +99,7 @@ async function lighthouse(url: string, cookie: string | null, slowdown?: number)
           `${new URL(url).pathname.replace(/\W+/g, '_')}-${Date.now()}.json`,
         ),
       );
+    }
     const report = JSON.parse(text);
     const audit = (id: string) => Number(report.audits[id]?.numericValue ?? NaN);
     if (report.runtimeError) throw new Error(`${url}: ${report.runtimeError.message}`);
