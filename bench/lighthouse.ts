@@ -23,7 +23,8 @@
  * the benchmark runs (LIGHTHOUSE_VERSION, default 12.8.2, the last for Node 20). Needs
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL). BENCH_PAGES narrows the pages
  * (comma-separated names: signin,overview,payments,batch,operator); BENCH_REPORTS=<folder> keeps
- * each run's whole Lighthouse report there.
+ * each run's whole Lighthouse report there; BENCH_THROTTLING=devtools loads the pages throttled
+ * instead of simulating it (below).
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -38,6 +39,12 @@ const run = promisify(execFile);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
 const VERSION = process.env.LIGHTHOUSE_VERSION || '12.8.2';
 const BATCH_ID = 'batch_bench_lighthouse';
+/**
+ * BENCH_THROTTLING=devtools: the page is loaded throttled (DevTools' slow 4G and CPU slowdown, as
+ * the mobile preset sets them) and measured as it happened, instead of loaded at full speed and the
+ * throttled load simulated (Lantern, the default).
+ */
+const THROTTLING = process.env.BENCH_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
 const OPERATOR = { email: 'operator@network.test', password: 'operator-test-password' };
 const CHROME_FLAGS =
   '--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run';
@@ -82,6 +89,7 @@ async function lighthouse(url: string, cookie: string | null, slowdown?: number)
       `--chrome-flags=${CHROME_FLAGS}`,
       ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
       ...(slowdown === undefined ? [] : [`--throttling.cpuSlowdownMultiplier=${slowdown.toFixed(2)}`]),
+      ...(THROTTLING === 'devtools' ? ['--throttling-method=devtools'] : []),
     ];
     await run('npx', args, {
       env: { ...process.env, CHROME_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
@@ -197,7 +205,7 @@ async function main() {
           }
 
       console.log(
-        `Lighthouse ${VERSION}, mobile preset (simulated throttling), ${ROUNDS} runs a page, medians; load average ${loadAverage()}.`,
+        `Lighthouse ${VERSION}, mobile preset (${THROTTLING === 'devtools' ? 'DevTools throttling: loaded throttled' : 'simulated throttling'}), ${ROUNDS} runs a page, medians; load average ${loadAverage()}.`,
       );
       console.log('Targets: score ≥ 90, TBT ≤ 200 ms, LCP ≤ 2,500 ms.');
       for (const r of results) {
