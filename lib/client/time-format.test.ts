@@ -60,9 +60,37 @@ describe('times on screen', () => {
     };
     expect(names('UTC')).toEqual(['UTC', 'UTC']);
     expect(names('Europe/Berlin')).toEqual(['GMT+1', 'GMT+2']);
-    expect(names('America/New_York')).toEqual(['GMT-5', 'GMT-4']);
     expect(names('Asia/Kolkata')).toEqual(['GMT+5:30', 'GMT+5:30']);
     expect(names('Pacific/Chatham')).toEqual(['GMT+13:45', 'GMT+12:45']);
+    // North America's zones by their letters, as Intl's en-US names them.
+    expect(names('America/New_York')).toEqual(['EST', 'EDT']);
+    expect(names('America/Chicago')).toEqual(['CST', 'CDT']);
+    expect(names('America/Denver')).toEqual(['MST', 'MDT']);
+    expect(names('America/Phoenix')).toEqual(['MST', 'MST']);
+    expect(names('America/Los_Angeles')).toEqual(['PST', 'PDT']);
+    expect(names('America/Anchorage')).toEqual(['AKST', 'AKDT']);
+    expect(names('Pacific/Honolulu')).toEqual(['HST', 'HST']);
+    expect(names('America/Halifax')).toEqual(['AST', 'ADT']);
+    expect(names('America/Mexico_City')).toEqual(['CST', 'CST']);
+  });
+
+  it("name the zone as Intl's en-US short names do", () => {
+    const zones = [
+      ...['New_York', 'Chicago', 'Denver', 'Phoenix', 'Los_Angeles', 'Anchorage', 'Halifax'].map(
+        (city) => `America/${city}`,
+      ),
+      ...['Pacific/Honolulu', 'America/Mexico_City', 'America/Regina', 'America/Puerto_Rico'],
+      ...['Europe/Berlin', 'Europe/Paris', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney', 'UTC'],
+      ...['America/Sao_Paulo', 'America/St_Johns', 'Africa/Johannesburg', 'Pacific/Chatham'],
+    ];
+    for (const zone of zones)
+      inZone(zone, () => {
+        const short = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' });
+        for (const d of MOMENTS)
+          expect(formatLocal(d).replace(/^.* (AM|PM) /, ''), `${zone} ${d.toISOString()}`).toBe(
+            short.format(d).replace(/^.*, /, ''),
+          );
+      });
   });
 
   it("print a day and a clock time in the reader's zone", () => {

@@ -5,8 +5,9 @@
  * Written out rather than asked of `Intl.DateTimeFormat`: the first `Intl` object loads ICU's
  * locale data, 70–200 ms of a phone's main thread on every first load (lib/domain/numbers.ts). The
  * text is what `Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' })` prints
- * (lib/client/time-format.test.ts compares them); the reader's zone is named by its offset
- * ("UTC", "GMT+1", "GMT-5", "GMT+5:30"), as that formatter names most zones outside the US.
+ * (lib/client/time-format.test.ts compares them); the reader's zone is named as that formatter's
+ * short names name it: the US zones by their letters ("EST", "PDT"), the others by their offset
+ * ("UTC", "GMT+1", "GMT+5:30").
  */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -56,10 +57,31 @@ export const formatLocalHourMinute = (d: Date) => `${pad(d.getHours())}:${pad(d.
 export const formatLocalClock = (d: Date) =>
   `${pad(d.getHours() % 12 || 12)}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
 
-/** The reader's zone at `d` by its offset ("UTC", "GMT+1", "GMT+5:30"): it changes with summer time. */
+/** The North American zones that `Intl`'s en-US short names give letters to, by their long names' first word. */
+const LETTERED: Record<string, string> = {
+  Atlantic: 'A',
+  Eastern: 'E',
+  Central: 'C',
+  Mountain: 'M',
+  Pacific: 'P',
+  Alaska: 'AK',
+  'Hawaii-Aleutian': 'H',
+};
+const LONG_NAME =
+  /\((Atlantic|Eastern|Central|Mountain|Pacific|Alaska|Hawaii-Aleutian) (Standard|Daylight) Time\)$/;
+
+/**
+ * The reader's zone at `d`, as `Intl`'s en-US short names name it: "EST", "PDT", "AKST" for the
+ * US zones (read from the long name `Date#toString` ends with, "(Eastern Standard Time)", which
+ * needs none of ICU's locale data: 1–2 µs a call), else by its offset ("UTC", "GMT+1",
+ * "GMT+5:30"). The zone at that moment: it changes with summer time. A browser whose language is
+ * not English names its zones in that language, and they are given by their offset.
+ */
 function zoneName(d: Date): string {
   const offset = -d.getTimezoneOffset();
   if (offset === 0) return 'UTC';
+  const lettered = LONG_NAME.exec(d.toString());
+  if (lettered) return `${LETTERED[lettered[1]!]}${lettered[2] === 'Standard' ? 'S' : 'D'}T`;
   const abs = Math.abs(offset);
   return `GMT${offset < 0 ? '-' : '+'}${Math.floor(abs / 60)}${abs % 60 ? `:${pad(abs % 60)}` : ''}`;
 }
