@@ -6,8 +6,8 @@
  * locale data, 70–200 ms of a phone's main thread on every first load (lib/domain/numbers.ts). The
  * text is what `Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' })` prints
  * (lib/client/time-format.test.ts compares them); the reader's zone is named as that formatter's
- * short names name it: the US zones by their letters ("EST", "PDT"), the others by their offset
- * ("UTC", "GMT+1", "GMT+5:30").
+ * short names name it: North America's zones by their letters ("EST", "PDT"), the others by their
+ * offset ("UTC", "GMT+1", "GMT+5:30").
  */
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
@@ -71,11 +71,11 @@ const LONG_NAME =
   /\((Atlantic|Eastern|Central|Mountain|Pacific|Alaska|Hawaii-Aleutian) (Standard|Daylight) Time\)$/;
 
 /**
- * The reader's zone at `d`, as `Intl`'s en-US short names name it: "EST", "PDT", "AKST" for the
- * US zones (read from the long name `Date#toString` ends with, "(Eastern Standard Time)", which
- * needs none of ICU's locale data: 1–2 µs a call), else by its offset ("UTC", "GMT+1",
- * "GMT+5:30"). The zone at that moment: it changes with summer time. A browser whose language is
- * not English names its zones in that language, and they are given by their offset.
+ * The reader's zone at `d`, as `Intl`'s en-US short names name it: "EST", "PDT", "AKST" for
+ * North America's zones (read from the long name `Date#toString` ends with, "(Eastern Standard
+ * Time)", which needs none of ICU's locale data: 1–2 µs a call), else by its offset ("UTC",
+ * "GMT+1", "GMT+5:30"). The zone at that moment: it changes with summer time. A browser whose
+ * language is not English names its zones in that language, and they are given by their offset.
  */
 function zoneName(d: Date): string {
   const offset = -d.getTimezoneOffset();
