@@ -57,7 +57,7 @@ export const formatLocalHourMinute = (d: Date) => `${pad(d.getHours())}:${pad(d.
 export const formatLocalClock = (d: Date) =>
   `${pad(d.getHours() % 12 || 12)}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
 
-/** The North American zones that `Intl`'s en-US short names give letters to, by their long names' first word. */
+/** The zones `Intl`'s en-US short names give letters to, by their long names' first word. */
 const LETTERED: Record<string, string> = {
   Atlantic: 'A',
   Eastern: 'E',
