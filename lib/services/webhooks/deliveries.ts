@@ -5,7 +5,8 @@
 import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { deliveryBody } from '@/lib/webhooks/body';
 import type { ServiceContext } from '@/lib/services/context';
-import { schema } from '@/lib/db';
+import { schema, type DbOrTx } from '@/lib/db';
+import { EVENTS_CHANNEL } from '@/lib/events/emit';
 import { ConflictError, NotFoundError } from '@/lib/errors';
 import { toSeconds } from '@/lib/schemas/common';
 import { recordAudit } from '../audit/record';
@@ -187,6 +188,13 @@ export const RECOVER_BATCH = 1000;
 const REMAINING_CAP = 100_000;
 
 /**
+ * Wakes webhook delivery on every instance once the transaction commits: each instance's deliverer
+ * listens on EVENTS_CHANNEL (lib/webhooks/deliverer.ts). Without it, deliveries made due again are
+ * sent at the next poll (WEBHOOK_POLL_MS, 500 ms by default).
+ */
+const wakeDelivery = (tx: DbOrTx) => tx.execute(sql`SELECT pg_notify(${EVENTS_CHANNEL}, '')`);
+
+/**
  * Recovery (bulk replay): the endpoint's failed deliveries created at or after `since` are sent
  * again, oldest first, RECOVER_BATCH per call (bounded work; the dashboard repeats with progress).
  * Each failed delivery is moved back to pending once: a second call finds it pending, not failed.
@@ -222,6 +230,7 @@ export async function recoverDeliveries(ctx: ServiceContext, id: string, input: 
         target: webhookTarget(hook),
         after: { since: input.since, recovered: ids.length },
       });
+      await wakeDelivery(tx);
     }
     const [left] = await tx.select({ n: sql<number>`count(*)::int` }).from(
       tx
@@ -257,6 +266,7 @@ export async function retryDelivery(ctx: ServiceContext, id: string, deliveryId:
       before: { status: before.status },
       after: { status: 'pending', event_id: before.eventId, webhook_id: id },
     });
+    await wakeDelivery(tx);
   });
   return { token: deliveryId, status: 'pending' as const };
 }

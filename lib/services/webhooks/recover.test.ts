@@ -3,7 +3,9 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, reviewedSandboxAdmin } from '@/lib/testing/db';
 import { schema } from '@/lib/db';
 import type { ServiceContext } from '@/lib/services/context';
-import { recoverDeliveries, RECOVER_BATCH } from './deliveries';
+import { listenChannel } from '@/lib/db/listen';
+import { EVENTS_CHANNEL } from '@/lib/events/emit';
+import { recoverDeliveries, RECOVER_BATCH, retryDelivery } from './deliveries';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let ctx: ServiceContext;
@@ -118,5 +120,41 @@ describe('recovering failed deliveries in bounded batches', () => {
       { id: 'whd_gone', status: 'failed' },
       { id: 'whd_kept', status: 'pending' },
     ]);
+  });
+
+  it('wakes delivery on every instance when a retry or a recovery commits, not at the next poll', async () => {
+    const db = database.db;
+    const ns = ctx.namespace!;
+    let woken = 0;
+    const stop = await listenChannel(db, EVENTS_CHANNEL, { notify: () => woken++ });
+    try {
+      await db.insert(schema.webhooks).values({
+        id: 'wh_wake',
+        orgId: ns.orgId,
+        partnerId: ns.id,
+        url: 'https://hooks.example.test/wake',
+        eventTypes: ['*'],
+        secret: 'sealed',
+      });
+      await db.execute(sql`
+        INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_seq, partner_id, event_type, status, attempts)
+        VALUES ('whd_wake', 'wh_wake', 'evt_6000', ${SEQ} + 6000, ${ns.id}, 'webhook.test', 'failed', 8)`);
+      await keepEvents(ns, 6000, 6000);
+      const notified = async (n: number) => {
+        for (let i = 0; i < 100 && woken < n; i++) await new Promise((r) => setTimeout(r, 20));
+        return woken;
+      };
+      expect(await notified(0)).toBe(0);
+      await recoverDeliveries(ctx, 'wh_wake', { since: 0 });
+      expect(await notified(1)).toBe(1);
+      // Nothing left to recover: nothing to wake for.
+      await recoverDeliveries(ctx, 'wh_wake', { since: 0 });
+      await retryDelivery(ctx, 'wh_wake', 'whd_wake');
+      expect(await notified(2)).toBe(2);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(woken).toBe(2);
+    } finally {
+      await stop();
+    }
   });
 });
