@@ -59,6 +59,7 @@ describe('times on screen', () => {
       return out;
     };
     expect(names('UTC')).toEqual(['UTC', 'UTC']);
+    expect(names('Europe/London')).toEqual(['GMT', 'GMT+1']);
     expect(names('Europe/Berlin')).toEqual(['GMT+1', 'GMT+2']);
     expect(names('Asia/Kolkata')).toEqual(['GMT+5:30', 'GMT+5:30']);
     expect(names('Pacific/Chatham')).toEqual(['GMT+13:45', 'GMT+12:45']);
@@ -82,6 +83,7 @@ describe('times on screen', () => {
       ...['Pacific/Honolulu', 'America/Mexico_City', 'America/Regina', 'America/Puerto_Rico'],
       ...['Europe/Berlin', 'Europe/Paris', 'Asia/Kolkata', 'Asia/Tokyo', 'Australia/Sydney', 'UTC'],
       ...['America/Sao_Paulo', 'America/St_Johns', 'Africa/Johannesburg', 'Pacific/Chatham'],
+      ...['Europe/London', 'Europe/Dublin', 'Atlantic/Reykjavik', 'Africa/Abidjan'],
     ];
     for (const zone of zones)
       inZone(zone, () => {

@@ -73,14 +73,16 @@ const LONG_NAME =
 /**
  * The reader's zone at `d`, as `Intl`'s en-US short names name it: "EST", "PDT", "AKST" for
  * North America's zones (read from the long name `Date#toString` ends with, "(Eastern Standard
- * Time)", which needs none of ICU's locale data: 1–2 µs a call), else by its offset ("UTC",
- * "GMT+1", "GMT+5:30"). The zone at that moment: it changes with summer time. A browser whose
- * language is not English names its zones in that language, and they are given by their offset.
+ * Time)", which needs none of ICU's locale data: 1–2 µs a call), "GMT" for Greenwich Mean Time
+ * (London, Dublin, Reykjavik in winter), else its offset ("UTC", "GMT+1", "GMT+5:30"). The zone
+ * at that moment: it changes with summer time. A browser whose language is not English names its
+ * zones in that language, and they are given by their offset.
  */
 function zoneName(d: Date): string {
   const offset = -d.getTimezoneOffset();
-  if (offset === 0) return 'UTC';
-  const lettered = LONG_NAME.exec(d.toString());
+  const long = d.toString();
+  if (offset === 0) return long.endsWith('(Greenwich Mean Time)') ? 'GMT' : 'UTC';
+  const lettered = LONG_NAME.exec(long);
   if (lettered) return `${LETTERED[lettered[1]!]}${lettered[2] === 'Standard' ? 'S' : 'D'}T`;
   const abs = Math.abs(offset);
   return `GMT${offset < 0 ? '-' : '+'}${Math.floor(abs / 60)}${abs % 60 ? `:${pad(abs % 60)}` : ''}`;
