@@ -26,18 +26,18 @@ async function keepEvents(ns: { id: string; orgId: string }, from: number, to: n
     FROM generate_series(${from}::int, ${to}::int) i`);
 }
 
+/** An endpoint of the namespace (its secret is never opened here). */
+async function addWebhook(ns: { id: string; orgId: string }, id: string, url: string) {
+  await database.db
+    .insert(schema.webhooks)
+    .values({ id, orgId: ns.orgId, partnerId: ns.id, url, eventTypes: ['*'], secret: 'sealed' });
+}
+
 describe('recovering failed deliveries in bounded batches', () => {
   it('moves 1,000 per call, oldest first, says how many remain, and leaves older failures alone', async () => {
     const db = database.db;
     const ns = ctx.namespace!;
-    await db.insert(schema.webhooks).values({
-      id: 'wh_recover',
-      orgId: ns.orgId,
-      partnerId: ns.id,
-      url: 'https://hooks.example.test/in',
-      eventTypes: ['*'],
-      secret: 'sealed',
-    });
+    await addWebhook(ns, 'wh_recover', 'https://hooks.example.test/in');
     // 1,001 failed deliveries of the last hour, one a day old, and one already pending.
     await db.execute(sql`
       INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_seq, partner_id, event_type, status, attempts, created_at)
@@ -93,14 +93,7 @@ describe('recovering failed deliveries in bounded batches', () => {
   it('leaves failed a delivery whose event is past its retention (its payload cannot be rebuilt)', async () => {
     const db = database.db;
     const ns = ctx.namespace!;
-    await db.insert(schema.webhooks).values({
-      id: 'wh_old',
-      orgId: ns.orgId,
-      partnerId: ns.id,
-      url: 'https://hooks.example.test/old',
-      eventTypes: ['*'],
-      secret: 'sealed',
-    });
+    await addWebhook(ns, 'wh_old', 'https://hooks.example.test/old');
     await db.execute(sql`
       INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_seq, partner_id, event_type, status, attempts)
       VALUES ('whd_kept', 'wh_old', 'evt_5000', ${SEQ} + 5000, ${ns.id}, 'webhook.test', 'failed', 0),
@@ -128,14 +121,7 @@ describe('recovering failed deliveries in bounded batches', () => {
     let woken = 0;
     const stop = await listenChannel(db, EVENTS_CHANNEL, { notify: () => woken++ });
     try {
-      await db.insert(schema.webhooks).values({
-        id: 'wh_wake',
-        orgId: ns.orgId,
-        partnerId: ns.id,
-        url: 'https://hooks.example.test/wake',
-        eventTypes: ['*'],
-        secret: 'sealed',
-      });
+      await addWebhook(ns, 'wh_wake', 'https://hooks.example.test/wake');
       await db.execute(sql`
         INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_seq, partner_id, event_type, status, attempts)
         VALUES ('whd_wake', 'wh_wake', 'evt_6000', ${SEQ} + 6000, ${ns.id}, 'webhook.test', 'failed', 8)`);
