@@ -67,7 +67,8 @@ const LETTERED: Record<string, string> = {
   Alaska: 'AK',
   'Hawaii-Aleutian': 'H',
 };
-const LONG_NAME = new RegExp(`\\((${Object.keys(LETTERED).join('|')}) (Standard|Daylight) Time\\)$`);
+const LONG_NAME =
+  /\((Atlantic|Eastern|Central|Mountain|Pacific|Alaska|Hawaii-Aleutian) (Standard|Daylight) Time\)$/;
 
 /**
  * The reader's zone at `d`, as `Intl`'s en-US short names name it: "EST", "PDT", "AKST" for
