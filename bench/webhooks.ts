@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createScratchDatabase } from '../lib/testing/scratch-pg';
-import { freePort } from '../e2e/api/server';
+import { freePort } from '../e2e/ports';
 
 const root = path.resolve(import.meta.dirname, '..');
 const RATE = Number(process.env.BENCH_RATE || 1000);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, baseUrl, createOrg, dbKind, OPERATOR, uniq, type TestOrg } from './helpers';
-import { freePort, startServer } from './server';
+import { freePort } from '../ports';
+import { startServer } from './server';
 
 // The dashboard's own route handlers (/api/proxy, /api/signup, /api/invitation, /api/passkey-signin,
 // next-auth's /api/auth) take a change only from the dashboard's origin (lib/security/same-origin.ts,

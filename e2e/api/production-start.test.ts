@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { freePort, startServer, type Host } from './server';
+import { freePort } from '../ports';
+import { startServer, type Host } from './server';
 
 // A production process (CSP_ENV=production) refuses to start without strong secrets, before it
 // opens its database (docs/decisions.md, "Production"). The standalone gateway is checked always;

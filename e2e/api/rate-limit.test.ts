@@ -5,7 +5,8 @@ import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import Redis from 'ioredis';
 import { targetServer, withSql } from './helpers';
-import { createTestDatabase, freePort, startServer, type DbKind, type Host } from './server';
+import { freePort } from '../ports';
+import { createTestDatabase, startServer, type DbKind, type Host } from './server';
 
 type Server = Awaited<ReturnType<typeof startServer>>;
 

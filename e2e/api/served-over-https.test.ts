@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { dbKind, OPERATOR } from './helpers';
-import { freePort, startServer } from './server';
+import { freePort } from '../ports';
+import { startServer } from './server';
 
 // The dashboard served over HTTPS, as in production behind a TLS-terminating load balancer
 // (NEXTAUTH_URL names the https address; README, docs/decisions.md "Browser hardening"): browsers are told to keep to HTTPS

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from '../ports';
 import { createScratchDatabase } from '../../lib/testing/scratch-pg';
 
 export type Host = 'next' | 'standalone';
@@ -16,17 +16,6 @@ export interface RunningServer {
   baseUrl: string;
   databaseUrl?: string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 export function createTestDatabase(adminUrl: string) {
@@ -48,7 +37,7 @@ export interface StartOptions {
 export async function startServer(
   opts: StartOptions,
 ): Promise<RunningServer & { kill(signal?: NodeJS.Signals): void; output(): string; pid(): number }> {
-  const port = opts.port ?? (await freePort());
+  let port = opts.port ?? (await freePort());
   const root = path.resolve(import.meta.dirname, '../..');
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
@@ -96,7 +85,11 @@ export async function startServer(
     env.DATA_DIR = path.join(dataDir, 'db');
   }
 
-  const child: ChildProcess =
+  // The server's own word that it is listening on the port: a probe's answer alone could come from
+  // another process on it (see freePort).
+  const listening = () =>
+    opts.host === 'next' ? /Ready in /.test(output) : output.includes('"msg":"gateway listening"');
+  const launch = () =>
     opts.host === 'next'
       ? spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
           cwd: root,
@@ -108,25 +101,22 @@ export async function startServer(
           env: env as NodeJS.ProcessEnv,
           stdio: ['ignore', 'pipe', 'pipe'],
         });
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-
-  const baseUrl = `http://127.0.0.1:${port}/api/v1/csp`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${baseUrl}/openapi.json`);
-      if (res.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`server did not start in time:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
+  let child: ChildProcess;
+  let output: string;
+  let baseUrl: string;
+  for (let launches = 1; ; launches++) {
+    env.PORT = String(port);
+    const started = launch();
+    child = started;
+    output = '';
+    started.stdout!.on('data', (d) => (output += d));
+    started.stderr!.on('data', (d) => (output += d));
+    baseUrl = `http://127.0.0.1:${port}/api/v1/csp`;
+    if (await ready(started, baseUrl, listening, () => output)) break;
+    // Another server took the port between freePort and the bind: start again on another.
+    if (opts.port !== undefined || launches === 3)
+      throw new Error(`server exited early (${started.exitCode}):\n${output}`);
+    port = await freePort();
   }
 
   return {
@@ -153,4 +143,31 @@ export async function startServer(
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Waits until the child says it is listening and answers: true; false when it exited because its
+ * port was taken; throws on any other early exit or after 90 s.
+ */
+async function ready(child: ChildProcess, baseUrl: string, listening: () => boolean, output: () => string) {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      if (output().includes('EADDRINUSE')) return false;
+      throw new Error(`server exited early (${child.exitCode}):\n${output()}`);
+    }
+    if (listening()) {
+      try {
+        const res = await fetch(`${baseUrl}/openapi.json`);
+        if (res.status === 200) return true;
+      } catch {
+        // listening, not answering yet
+      }
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in time:\n${output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

@@ -1,9 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { freePort } from '../ports';
 import { shootThemes, signUpSandbox } from './helpers';
 
 /**
@@ -48,14 +48,6 @@ function runBash(script: string): Array<{ ok: boolean; data?: any; code?: string
 }
 
 const replaceKey = (script: string, secret: string) => script.replace(/^KEY=.*$/m, `KEY=${secret}`);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 test('the checklist, a new key, a payment and a webhook: every snippet runs as printed', async ({ page }) => {
   // Signs up, creates a key and a webhook, and runs each printed snippet as a process: 1.5 min alone on

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { freePort, startServer } from '../api/server';
+import { freePort } from '../ports';
+import { startServer } from '../api/server';
 import { uniq } from './helpers';
 
 /**
