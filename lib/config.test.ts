@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 async function load(env: Record<string, string | undefined>) {
-  for (const name of ['CSP_ENV', 'AUTH_SECRET', 'NEXTAUTH_SECRET', 'OPERATOR_PASSWORD'])
+  for (const name of ['CSP_ENV', 'AUTH_SECRET', 'NEXTAUTH_SECRET', 'OPERATOR_PASSWORD', 'PASSWORD_HASHING'])
     delete process.env[name];
   // A strong operator password unless the case is about it.
   for (const [name, value] of Object.entries({ OPERATOR_PASSWORD: OPERATOR, ...env }))
@@ -122,5 +122,32 @@ describe('demo data in production', () => {
     const development = await load(env);
     expect(await development.productionConfigProblems({ dashboard: true })).toEqual([]);
     expect(development.config.seedDemo).toBe(true);
+  });
+});
+
+describe('password hashing', () => {
+  const hashOf = async (env: Record<string, string>) => {
+    await load(env);
+    return (await import('./auth/password')).hashPassword('correct horse battery staple');
+  };
+
+  it("hashes at OWASP's minimum cost unless PASSWORD_HASHING=fast, which production refuses", async () => {
+    expect(await hashOf({})).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const fast = await hashOf({ PASSWORD_HASHING: 'fast' });
+    expect(fast).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
+    // A hash keeps its own cost: a fast one verifies under the standard setting, and the reverse.
+    await load({});
+    const { verifyPassword } = await import('./auth/password');
+    expect(await verifyPassword(fast, 'correct horse battery staple')).toBe(true);
+    expect(await verifyPassword(fast, 'correct horse battery stapler')).toBe(false);
+    const env = {
+      CSP_ENV: 'production',
+      AUTH_SECRET: STRONG,
+      NEXTAUTH_SECRET: STRONG_2,
+      PASSWORD_HASHING: 'fast',
+    };
+    expect(await (await load(env)).productionConfigProblems({ dashboard: true })).toEqual([
+      'PASSWORD_HASHING=fast is refused in production: it is for test suites, and makes a stolen hash about 30 times cheaper to guess',
+    ]);
   });
 });

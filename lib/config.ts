@@ -26,6 +26,14 @@ function defaultRpId(url: string | undefined): string {
 export const config = {
   /** CSP_ENV=production: strong secrets required, no demo data, public webhook targets only. */
   production: isProduction,
+  /**
+   * PASSWORD_HASHING=fast: new password hashes at argon2id's least cost (1 MiB, one pass) instead
+   * of OWASP's minimum (19 MiB, two passes), for test suites that sign up and sign in thousands of
+   * times, as Devise's `stretches` or Django's test hasher. Refused in production
+   * (lib/server/production-config.ts). A hash keeps the cost it was made with, so verifying is
+   * unchanged either way.
+   */
+  fastPasswordHashing: process.env.PASSWORD_HASHING === 'fast',
   databaseUrl: process.env.DATABASE_URL || undefined,
   dataDir: process.env.DATA_DIR || './data',
   /** Where the image of an empty migrated PGlite database is kept (lib/db/pglite-image.ts). */

@@ -62,6 +62,9 @@ export async function startServer(
     WEBHOOK_POLL_MS: '200',
     WEBHOOK_RETRY_SCHEDULE: '1,2,3',
     SETTLEMENT_INTERVAL_SECONDS: '86400',
+    // Sign-ups and sign-ins by the thousand: argon2 at its least cost (lib/config.ts); a production
+    // start (CSP_ENV=production) would refuse it.
+    ...(opts.env?.CSP_ENV === 'production' ? {} : { PASSWORD_HASHING: 'fast' }),
     ...opts.env,
   };
   delete env.DATABASE_URL;

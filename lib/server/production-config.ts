@@ -41,6 +41,10 @@ export async function productionConfigProblems(host: { dashboard: boolean }): Pr
     problems.push(
       'SEED_DEMO=true is refused in production: the demo organizations sign in with published passwords and API keys',
     );
+  if (config.fastPasswordHashing)
+    problems.push(
+      'PASSWORD_HASHING=fast is refused in production: it is for test suites, and makes a stolen hash about 30 times cheaper to guess',
+    );
   return problems;
 }
 
