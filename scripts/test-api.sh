@@ -3,7 +3,7 @@
 # PGlite and on the standalone host with PostgreSQL — each host and each database runs every test
 # once — and a smoke subset on the other two pairs. The fuzzing (e2e/api/fuzz.test.ts: the hosts
 # parse URLs apart) runs once per host, both on PostgreSQL: on the standalone host's full run and
-# the Next.js host's smoke run. On PGlite, whose one thread serves every query, its 1,700 requests
+# the Next.js host's smoke run (its URLs and headers only: the bodies reach the same code). On PGlite, whose one thread serves every query, its 1,700 requests
 # took 155 s of the run's 390. Without it: the full suite on Next.js with PGlite, the smoke subset on the
 # standalone host with PGlite. Tests that need the Next.js host (the dashboard's handlers) or
 # PostgreSQL (several instances on one database) say so and run where they can.

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { api, operatorToken, uniq, type ApiOptions, type ApiResponse } from './helpers';
 import {
   credentialsFor,
@@ -424,28 +424,6 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
     expect(times.length).toBeGreaterThanOrEqual(17);
   });
 
-  // Before the bodies below, which may disable the fuzz's own webhook: a recovery's `since` then
-  // reaches the SQL. Real resources are named, so no DELETE.
-  it.each(
-    FUZZED.filter(
-      (o) =>
-        o.method !== 'DELETE' &&
-        (o.query.some((q) => isNumeric(q.schema)) || numericFields(o.bodySchema).length > 0),
-    ).map((o) => [label(o), o] as const),
-  )('%s: numbers at the edges (times, bounds ± 1, 2^53) in each numeric field', async (_name, o) => {
-    const requests = credentials(o).flatMap(({ name, opts }) => [
-      ...edgeQueries(o).map((qs) => ({
-        what: `${name} ${o.method} ${o.path}?${qs}`,
-        send: () => api(o.method, `${realPath(o)}?${qs}`, { ...opts, ...bodyFor(o) }),
-      })),
-      ...edgeBodies(o).map(({ what, rawBody }) => ({
-        what: `${name} ${o.method} ${o.path} ${what}`,
-        send: () => api(o.method, realPath(o), { ...opts, rawBody }),
-      })),
-    ]);
-    expect(await sendAll(requests)).toEqual([]);
-  });
-
   it.each(FUZZED.filter((o) => o.queryParams.length > 0).map((o) => [label(o), o] as const))(
     '%s: odd query parameters',
     async (_name, o) => {
@@ -508,37 +486,64 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
     },
   );
 
-  it.each(FUZZED.filter((o) => o.method !== 'GET').map((o) => [label(o), o] as const))(
-    '%s: bodies nested too deep, too wide, or holding lone surrogates',
-    async (_name, o) => {
-      const requests = credentials(o).flatMap(({ name, opts }) =>
-        shapeBodies(o).map(({ what, body }) => ({
+  // The bodies and the numbers in them reach the same gateway code on both hosts (the hosts differ
+  // in how they parse URLs and headers, above): fuzzed where the standalone host is, not again on
+  // Next.js, where a request takes several times as long (docs/testing.md).
+  describe.skipIf(inject('host') === 'next')('bodies and numbers', () => {
+    // Before the bodies below, which may disable the fuzz's own webhook: a recovery's `since` then
+    // reaches the SQL. Real resources are named, so no DELETE.
+    it.each(
+      FUZZED.filter(
+        (o) =>
+          o.method !== 'DELETE' &&
+          (o.query.some((q) => isNumeric(q.schema)) || numericFields(o.bodySchema).length > 0),
+      ).map((o) => [label(o), o] as const),
+    )('%s: numbers at the edges (times, bounds ± 1, 2^53) in each numeric field', async (_name, o) => {
+      const requests = credentials(o).flatMap(({ name, opts }) => [
+        ...edgeQueries(o).map((qs) => ({
+          what: `${name} ${o.method} ${o.path}?${qs}`,
+          send: () => api(o.method, `${realPath(o)}?${qs}`, { ...opts, ...bodyFor(o) }),
+        })),
+        ...edgeBodies(o).map(({ what, rawBody }) => ({
           what: `${name} ${o.method} ${o.path} ${what}`,
-          send: () =>
-            api(o.method, pathWith(o, {}), {
-              ...opts,
-              ...(typeof body === 'string' ? { rawBody: body } : { body }),
-            }),
+          send: () => api(o.method, realPath(o), { ...opts, rawBody }),
         })),
-      );
+      ]);
       expect(await sendAll(requests)).toEqual([]);
-    },
-  );
+    });
 
-  it.each(FUZZED.filter((o) => o.hasBody).map((o) => [label(o), o] as const))(
-    '%s: bodies broken field by field',
-    async (_name, o) => {
-      const requests = credentials(o).flatMap(({ name, opts }) =>
-        bodies(o, 40).map((body) => ({
-          what: `${name} ${o.method} ${o.path} ${JSON.stringify(body)?.slice(0, 300)}`,
-          send: () =>
-            api(o.method, pathWith(o, {}), {
-              ...opts,
-              ...(body === undefined ? { rawBody: '' } : { body }),
-            }),
-        })),
-      );
-      expect(await sendAll(requests)).toEqual([]);
-    },
-  );
+    it.each(FUZZED.filter((o) => o.method !== 'GET').map((o) => [label(o), o] as const))(
+      '%s: bodies nested too deep, too wide, or holding lone surrogates',
+      async (_name, o) => {
+        const requests = credentials(o).flatMap(({ name, opts }) =>
+          shapeBodies(o).map(({ what, body }) => ({
+            what: `${name} ${o.method} ${o.path} ${what}`,
+            send: () =>
+              api(o.method, pathWith(o, {}), {
+                ...opts,
+                ...(typeof body === 'string' ? { rawBody: body } : { body }),
+              }),
+          })),
+        );
+        expect(await sendAll(requests)).toEqual([]);
+      },
+    );
+
+    it.each(FUZZED.filter((o) => o.hasBody).map((o) => [label(o), o] as const))(
+      '%s: bodies broken field by field',
+      async (_name, o) => {
+        const requests = credentials(o).flatMap(({ name, opts }) =>
+          bodies(o, 40).map((body) => ({
+            what: `${name} ${o.method} ${o.path} ${JSON.stringify(body)?.slice(0, 300)}`,
+            send: () =>
+              api(o.method, pathWith(o, {}), {
+                ...opts,
+                ...(body === undefined ? { rawBody: '' } : { body }),
+              }),
+          })),
+        );
+        expect(await sendAll(requests)).toEqual([]);
+      },
+    );
+  });
 });
