@@ -13,14 +13,14 @@ export DATA_DIR="$dir/db" NODE_ENV=production SEED_DEMO=true LOG_LEVEL=warn \
   OPERATOR_EMAIL=operator@network.test OPERATOR_PASSWORD=operator-e2e-password \
   NEXTAUTH_URL="http://127.0.0.1:$1" SANDBOX_BANK_DELAY_MS=300 \
   SETTLEMENT_INTERVAL_SECONDS=86400 ANONYMOUS_WRITES_PER_MINUTE=100000 SIGNUPS_PER_HOUR=100000 \
-  WEBHOOK_ALLOW_PRIVATE=true WEBHOOK_POLL_MS=200 WEBHOOK_RETRY_SCHEDULE=60,300 CHECK_RESPONSES=true \
+  WEBHOOK_ALLOW_PRIVATE=true WEBHOOK_POLL_MS=1000 WEBHOOK_RETRY_SCHEDULE=60,300 CHECK_RESPONSES=true \
   PASSWORD_HASHING=fast
 # Cut-offs happen only when a test runs one. Passwords are hashed at argon2's least cost (every test
-# signs in; lib/config.ts). Every browser of the suite signs up and in from
-# 127.0.0.1: the anonymous limits per address would refuse the suite itself. Webhooks: the browser tests' receiver listens on
-# 127.0.0.1 (a private target, allowed here), the delivery worker polls often, and a failed
-# delivery's next automatic attempt is a minute away, so a test's manual retry is the attempt that
-# follows.
+# signs in; lib/config.ts). Every browser of the suite signs up and in from 127.0.0.1: the
+# anonymous limits per address would refuse the suite itself. Webhooks: the browser tests' receiver
+# listens on 127.0.0.1 (a private target, allowed here); new events and manual retries wake delivery
+# at once, and a failed delivery's next automatic attempt is a minute away, so a test's manual
+# retry is the attempt that follows and the poll (for automatic retries due) can be slow.
 # Idle connections are kept for 10 minutes (Node's default is 5 s): Playwright's request contexts
 # reuse their sockets, and a request sent as the server closed its idle socket failed with
 # ECONNRESET (once in a browser-suite run, on GET /api/proxy/me between two steps of a test).

@@ -21,6 +21,13 @@ describe('programOf', () => {
         'scripts/gateway.ts',
       ]),
     ).toBe('standalone gateways');
+    expect(
+      programOf('node', [
+        '/usr/bin/node',
+        '--conditions=react-server',
+        '/w/node_modules/.cache/csp-gateway-bundle-4242/gateway.mjs',
+      ]),
+    ).toBe('standalone gateways');
     expect(programOf('node', ['node', '/w/node_modules/vitest/dist/workers/forks.js'])).toBe('vitest');
     expect(programOf('node', ['node', '/w/node_modules/.bin/playwright', 'test'])).toBe('Playwright');
     expect(programOf('node', ['node', '/w/node_modules/.bin/eslint', '.'])).toBe('ESLint');

@@ -20,7 +20,8 @@ export function programOf(comm: string, args: readonly string[]): string {
     /\bnext\/dist\/bin\/next build|\.bin\/next build|next build/.test(line)
   )
     return 'Next.js build';
-  if (/scripts\/gateway\.ts/.test(line)) return 'standalone gateways';
+  // Through tsx, or the test suites' bundle of it (e2e/api/server.ts).
+  if (/scripts\/gateway\.ts|csp-gateway-bundle-\d+\/gateway\.mjs/.test(line)) return 'standalone gateways';
   if (/vitest/.test(line)) return 'vitest';
   if (/playwright/.test(line)) return 'Playwright';
   if (/eslint/.test(line)) return 'ESLint';
