@@ -3,11 +3,10 @@
 # the migrations' lock, unit (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the build and its first-load JS
 # budget, the API suites over real HTTP, and the browser suite in Debian's Chromium.
 #
-# Sized for two cores, in two lanes (scripts/steps.sh): the build, then the lint, the unit suite on
-# PGlite and the API suites one after the other; beside them, once the build is there, the browser
-# suite, whose one-test-at-a-time specs wait (on the browser, Sandbox Bank answers, undo windows)
-# more than they compute, then the unit suite on PostgreSQL, the typecheck, the API smoke runs and
-# the other checks. Each
+# Sized for two cores, in two lanes (scripts/steps.sh): the build, then the tree's checks, the unit
+# suite on PGlite and the API suites one after the other; beside them, once the build is there,
+# the browser suite, whose one-test-at-a-time specs wait (on the browser, Sandbox Bank answers,
+# undo windows) more than they compute, then the unit suite on PostgreSQL and the typecheck. Each
 # step's output is shown whole when its lane ends, and a table of every step's times ends the run.
 # TEST_SERIAL=1 runs every step in series.
 set -euo pipefail
@@ -29,22 +28,16 @@ build() {
     steps_exec "first-load JS per route (fails over 180 kB gzipped, or on a chunk without the compile hint)" npm run -s bench:first-load
 }
 
-# The tree's own checks, in two parts: the lockfile, the migrations' lock and the lint in the first
-# lane, before the unit suite; the formatting, the OpenAPI document and knip at the end of the
-# second, which had ended 140–160 s before the first with every check in the first (docs/testing.md).
-# A failure does not stop the steps after it: the run reports every failing step.
+# The tree's own checks. A failure does not stop the steps after it: the run reports every failing
+# step.
 checks() {
   local rc=0
   steps_exec "lockfile (npm ci on any platform)" bash scripts/check-lockfile.sh || rc=1
   steps_exec "migrations only grow (drizzle/migrations.sha256)" npx tsx scripts/migrations-lock.ts check || rc=1
-  steps_exec "lint (ESLint)" npx eslint . --cache --cache-location "$CACHE/eslint/" || rc=1
-  return $rc
-}
-checks_late() {
-  local rc=0
   steps_exec "formatting (Prettier)" npx prettier --check . --log-level warn --cache \
     --cache-location "$CACHE/prettier.json" || rc=1
   steps_exec "OpenAPI document (Redocly CLI, redocly.yaml)" bash scripts/lint-openapi.sh || rc=1
+  steps_exec "lint (ESLint)" npx eslint . --cache --cache-location "$CACHE/eslint/" || rc=1
   steps_exec "unused files, exports and dependencies (knip)" npx knip --no-progress || rc=1
   return $rc
 }
@@ -73,8 +66,8 @@ browser() { step_passed "build" && steps_exec "browser suite" bash scripts/test-
 
 # Each lane runs every step whether the ones before passed or not (the checks and unit suites
 # need no build; the typecheck and the API suites say they need it). The unit suite on PostgreSQL
-# and the typecheck follow the browser suite, and the later checks end the second lane, so that
-# the two lanes end at about the same time.
+# and the typecheck follow the browser suite: the two lanes then end at about the same time (on a
+# run of 1,025 s the browser lane had ended 180 s before the API suites).
 build_checks_api() {
   local rc=0
   build || rc=1
@@ -89,7 +82,6 @@ browser_then_unit() {
   unit_postgres || rc=1
   typecheck || rc=1
   api_smoke || rc=1
-  checks_late || rc=1
   return $rc
 }
 
@@ -97,8 +89,8 @@ if [[ ${TEST_SERIAL:-} == 1 ]]; then
   build_checks_api || failed=1
   browser_then_unit || failed=1
 else
-  lane "build, lint, unit tests on PGlite, API suites" build_checks_api
-  lane "browser suite, unit tests on PostgreSQL, typecheck, API smoke runs, formatting, OpenAPI, knip" browser_then_unit
+  lane "build, checks, unit tests on PGlite, API suites" build_checks_api
+  lane "browser suite, unit tests on PostgreSQL, typecheck, API smoke runs" browser_then_unit
 fi
 lanes_wait || failed=1
 steps_table "$([[ $failed -eq 0 ]] && echo 'all suites passed' || echo FAILED)"
