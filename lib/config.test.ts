@@ -135,7 +135,7 @@ describe('password hashing', () => {
     expect(await hashOf({})).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     const fast = await hashOf({ PASSWORD_HASHING: 'fast' });
     expect(fast).toMatch(/^\$argon2id\$v=19\$m=1024,t=1,p=1\$/);
-    // A hash keeps its own cost: a fast one verifies under the standard setting, and the reverse.
+    // A hash keeps its own cost: a fast one verifies under the standard setting.
     await load({});
     const { verifyPassword } = await import('./auth/password');
     expect(await verifyPassword(fast, 'correct horse battery staple')).toBe(true);

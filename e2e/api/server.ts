@@ -185,10 +185,10 @@ let bundle: Promise<string> | undefined;
 /**
  * The standalone host's code, scripts/gateway.ts and what it imports of lib/, as one ES module
  * bundle (esbuild, the packages left to Node.js), built once per test process in a folder of its
- * own under node_modules/.cache (where Node.js finds the packages from). Loaded
- * through tsx, as `npm run gateway` does, a start cost about 3 s more CPU (7.4 against 4.4 s, a start
- * and stop on PGlite), and the suites start dozens; production-start.test.ts starts
- * scripts/gateway.ts through tsx.
+ * own under node_modules/.cache (where Node.js finds the packages from). Loaded through tsx, as
+ * `npm run gateway` does, a start cost about 3 s more CPU (7.4 against 4.4 s, a start and stop on
+ * PGlite), and the suites start dozens; production-start.test.ts starts scripts/gateway.ts through
+ * tsx.
  */
 function gatewayBundle(root: string): Promise<string> {
   bundle ??= (async () => {
