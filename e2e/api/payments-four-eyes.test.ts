@@ -425,3 +425,128 @@ describe('one person is not two pairs of eyes', () => {
     expect(approved.body.data.status).toBe(2);
   });
 });
+
+describe('weakening the policy (docs/decisions.md, "Four eyes": fixed when a task is made)', () => {
+  let g: Bank;
+  let h: Bank;
+  /** A person of G whose password was set before any payment below. */
+  let colleague: Awaited<ReturnType<typeof addPerson>>;
+  const MAKER_REFUSED =
+    'This task needs four eyes: the person who created or submitted the payment, or holds the API key that did, cannot approve it; someone else must';
+  const KEY_REFUSED =
+    'This task needs four eyes: an API key cannot approve it (the namespace lets only people approve); a person must';
+
+  beforeAll(async () => {
+    g = await createBank();
+    h = await createBank();
+    await link(g, h);
+    colleague = await addPerson(g, 'support');
+  });
+
+  /** A payment of G to H made and submitted by G's admin; its tasks. */
+  async function paymentOfG(total = '5000') {
+    const body = pushBody(g, `payee@${h.domain}`, total);
+    const created = await api('POST', '/payments', { ...as(g.token, g), body });
+    expect(created.status, created.text).toBe(200);
+    const sub = await api('POST', `/payments/${body.payment_id}/submissions`, as(g.token, g));
+    expect(sub.status, sub.text).toBe(200);
+    const tasks = await admissionTasks(g, body.payment_id, sub.body.data.admission_id);
+    const task = (name: string) => tasks.find((t) => t.name === name)!;
+    const work = (bank: Bank, name: string, who?: Record<string, unknown>) =>
+      workTask(bank, body.payment_id, sub.body.data.admission_id, task(name).token, completed, who);
+    return { paymentId: body.payment_id as string, task, work };
+  }
+
+  /** The task as its assignee reads it: unchanged by a refusal. */
+  async function untouched(bank: Bank, paymentId: string, token: string) {
+    const queued = (await api('GET', '/tasks', as(bank.token, bank))).body.data.tasks.find(
+      (t: { token: string }) => t.token === token,
+    );
+    expect(queued).toMatchObject({ status: 1, approvals: [], history: [] });
+    const sub = await api('GET', `/payments/${paymentId}/submissions`, as(g.token, g));
+    expect(sub.body.data.status).toBe(1);
+    return queued as { approvals_required: number };
+  }
+
+  it('switched off after the payment was submitted, it still refuses the maker; switched back, nothing changed', async () => {
+    await setPolicy(g, { review_threshold: '1', four_eyes_threshold: '1' });
+    const p = await paymentOfG();
+    // The attack: the maker switches four eyes off, approves their own payment, switches it back.
+    expect(await setPolicy(g, { four_eyes_threshold: null })).toMatchObject({ four_eyes_threshold: null });
+    const self = await p.work(g, 'compliance_review', as(g.token, g));
+    expect(self.status).toBe(403);
+    expect(self.body).toEqual({ code: 'error.forbidden', message: MAKER_REFUSED });
+    const waiting = await untouched(g, p.paymentId, p.task('compliance_review').token);
+    expect(waiting.approvals_required).toBe(1);
+    await setPolicy(g, { four_eyes_threshold: '1' });
+    expect((await p.work(g, 'compliance_review', as(g.token, g))).body).toEqual({
+      code: 'error.forbidden',
+      message: MAKER_REFUSED,
+    });
+    // Another person of G approves it as the policy required when it was submitted.
+    const approved = await p.work(g, 'compliance_review', as(colleague.token, g));
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.data).toMatchObject({ status: 2, history: [{ approval: 1 }] });
+  });
+
+  it('a higher threshold, one approval of two, or letting keys approve: none applies to a payment already submitted', async () => {
+    for (const weaker of [
+      { four_eyes_threshold: '999999999' },
+      { four_eyes_approvals: 1 },
+      { four_eyes_api_keys_approve: true },
+    ]) {
+      await setPolicy(g, {
+        four_eyes_threshold: '1',
+        four_eyes_approvals: 2,
+        four_eyes_api_keys_approve: false,
+      });
+      const p = await paymentOfG();
+      await setPolicy(g, weaker);
+      expect((await p.work(g, 'compliance_review', as(g.token, g))).body).toEqual({
+        code: 'error.forbidden',
+        message: MAKER_REFUSED,
+      });
+      const byKey = await p.work(g, 'compliance_review', g.key);
+      expect(byKey.status).toBe(403);
+      // The key made nothing of this payment: refused as a key, where keys were not let approve.
+      expect(byKey.body).toEqual({ code: 'error.forbidden', message: KEY_REFUSED });
+      expect((await untouched(g, p.paymentId, p.task('compliance_review').token)).approvals_required).toBe(2);
+      // One approval of the two it was submitted with does not complete it.
+      const first = await p.work(g, 'compliance_review', as(colleague.token, g));
+      expect(first.status, first.text).toBe(200);
+      expect(first.body.data).toMatchObject({ status: 1, history: [{ approval: 1 }] });
+    }
+    await setPolicy(g, {
+      four_eyes_threshold: null,
+      four_eyes_approvals: 1,
+      four_eyes_api_keys_approve: false,
+    });
+  });
+
+  it("the counterparty's task keeps its namespace's policy of the submission too", async () => {
+    // H: four eyes on every task of 10.00 or more, people only; G's payment reaches it; H lets keys approve since.
+    await setPolicy(h, { four_eyes_threshold: '1000' });
+    const p = await paymentOfG('5000');
+    await setPolicy(h, { four_eyes_api_keys_approve: true });
+    const byKey = await p.work(h, 'beneficiary_admission');
+    expect(byKey.status).toBe(403);
+    expect(byKey.body).toEqual({ code: 'error.forbidden', message: KEY_REFUSED });
+    await setPolicy(h, { four_eyes_threshold: null, four_eyes_api_keys_approve: false });
+    expectError(await p.work(h, 'beneficiary_admission'), 403, 'error.forbidden');
+    // A person of H (no maker of this payment) approves it.
+    const approved = await p.work(h, 'beneficiary_admission', as(h.token, h));
+    expect(approved.status, approved.text).toBe(200);
+  });
+
+  it('a payment submitted after the policy was switched off is not covered by it', async () => {
+    await setPolicy(g, { review_threshold: '1', four_eyes_threshold: null });
+    const p = await paymentOfG();
+    // Switching it on covers the waiting task at once: strengthening needs nobody's leave.
+    await setPolicy(g, { four_eyes_threshold: '1' });
+    expectError(await p.work(g, 'compliance_review', as(g.token, g)), 403, 'error.forbidden');
+    await setPolicy(g, { four_eyes_threshold: null });
+    const alone = await p.work(g, 'compliance_review', as(g.token, g));
+    expect(alone.status, alone.text).toBe(200);
+    expect(alone.body.data.status).toBe(2);
+  });
+});

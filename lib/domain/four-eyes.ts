@@ -1,8 +1,12 @@
 /**
  * Four-eyes admission (maker-checker): a namespace may require that its tasks for large payments,
  * and every compliance review, are approved by someone other than the payment's maker (whoever
- * created or submitted it), and optionally by two distinct people. Evaluated when a task is
- * decided, so turning the policy on covers the tasks already waiting.
+ * created or submitted it), and optionally by two distinct people. A task keeps what the policy
+ * required when it was made (`fixedRequirement`), and a decision applies the stricter of that and
+ * the policy now (`taskRequirement`): strengthening the policy covers the tasks already waiting,
+ * weakening it (off, a higher threshold, one approval, keys approving) only the tasks made after
+ * it — so nobody switches four eyes off to approve a waiting payment alone
+ * (docs/decisions.md, "Four eyes").
  */
 
 /** A namespace's policy, as stored (namespaces.four_eyes_*). */
@@ -25,10 +29,70 @@ export const NO_FOUR_EYES: FourEyesPolicy = {
  * How many approvals the task needs from checkers: 0 when the policy does not cover it (anyone in
  * the namespace decides alone, as without the policy), else 1 or 2.
  */
-export function approvalsRequired(policy: FourEyesPolicy, taskName: string, amountMinor: bigint): 0 | 1 | 2 {
+function approvalsRequired(policy: FourEyesPolicy, taskName: string, amountMinor: bigint): 0 | 1 | 2 {
   if (policy.fourEyesThreshold === null) return 0;
   if (taskName !== 'compliance_review' && amountMinor < policy.fourEyesThreshold) return 0;
   return policy.fourEyesApprovals >= 2 ? 2 : 1;
+}
+
+/**
+ * What four eyes require of one task: approvals by checkers (0: not covered, anyone of the
+ * namespace decides alone) and whether an API key may give one.
+ */
+export interface FourEyesRequirement {
+  approvals: 0 | 1 | 2;
+  keysApprove: boolean;
+}
+
+/** What `policy` requires of a task named `taskName` for a payment of `amountMinor`. */
+export function requirementOf(
+  policy: FourEyesPolicy,
+  taskName: string,
+  amountMinor: bigint,
+): FourEyesRequirement {
+  const approvals = approvalsRequired(policy, taskName, amountMinor);
+  return { approvals, keysApprove: approvals > 0 && policy.fourEyesKeysApprove };
+}
+
+/** A task's requirement as stored when it was made (admission_tasks.four_eyes_*). */
+export interface FixedFourEyes {
+  fourEyesApprovals: number;
+  fourEyesKeysApprove: boolean;
+}
+
+/** A requirement as a new task stores it. */
+export function fixedFourEyes(requirement: FourEyesRequirement): FixedFourEyes {
+  return { fourEyesApprovals: requirement.approvals, fourEyesKeysApprove: requirement.keysApprove };
+}
+
+function fixedRequirement(task: FixedFourEyes): FourEyesRequirement {
+  const approvals = task.fourEyesApprovals >= 2 ? 2 : task.fourEyesApprovals === 1 ? 1 : 0;
+  return { approvals, keysApprove: approvals > 0 && task.fourEyesKeysApprove };
+}
+
+/**
+ * The stricter of two requirements: the more approvals, and keys approve only where every
+ * requirement that covers the task lets them.
+ */
+export function stricter(a: FourEyesRequirement, b: FourEyesRequirement): FourEyesRequirement {
+  if (a.approvals === 0) return b;
+  if (b.approvals === 0) return a;
+  return {
+    approvals: a.approvals >= b.approvals ? a.approvals : b.approvals,
+    keysApprove: a.keysApprove && b.keysApprove,
+  };
+}
+
+/**
+ * What a decision of `task` requires: the requirement fixed when it was made, or the assignee's
+ * policy now where that is stricter. Never less than the fixed one, whatever the policy became.
+ */
+export function taskRequirement(
+  task: FixedFourEyes & { name: string },
+  policyNow: FourEyesPolicy,
+  amountMinor: bigint,
+): FourEyesRequirement {
+  return stricter(fixedRequirement(task), requirementOf(policyNow, task.name, amountMinor));
 }
 
 /**
@@ -69,14 +133,14 @@ export interface Makers {
  * issued — whoever held that link could have set the password (docs/decisions.md, "Four eyes").
  */
 export function approvalRefusal(
-  policy: FourEyesPolicy,
+  requirement: Pick<FourEyesRequirement, 'keysApprove'>,
   checker: Checker,
   makers: Makers,
   approvedBy: string[],
 ): string | null {
   const who = checker.credential;
   if (who === null) return null;
-  if (who.startsWith('key:') && !policy.fourEyesKeysApprove)
+  if (who.startsWith('key:') && !requirement.keysApprove)
     return 'This task needs four eyes: an API key cannot approve it (the namespace lets only people approve); a person must';
   if (makers.credentials.includes(who))
     return 'This task needs four eyes: the person who created or submitted the payment, or holds the API key that did, cannot approve it; someone else must';

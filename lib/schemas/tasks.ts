@@ -62,7 +62,7 @@ export const listTasksResponse = z.object({
       submission_status_name: z.enum(PAYMENT_STATUS_NAMES),
       approvals_required: z.number().int().openapi({
         description:
-          "Four eyes: the distinct approvals (by someone other than the payment's maker) completing this task needs under the namespace's policy now: 0 (not covered: anyone decides), 1 or 2",
+          "Four eyes: the distinct approvals (by someone other than the payment's maker) completing this task needs: what the namespace's policy required when the task was made, or its policy now where that is stricter (a weakened policy applies to tasks made after it). 0 (not covered: anyone decides), 1 or 2",
       }),
       approval_refusal: z.string().nullable().openapi({
         description:

@@ -1,5 +1,16 @@
 import { sql, type AnyColumn } from 'drizzle-orm';
-import { bigint, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -225,6 +236,14 @@ export const admissionTasks = pgTable(
      * kept here (the task's own updated_by names it).
      */
     approvals: jsonb('approvals').$type<TaskApproval[]>().notNull().default([]),
+    /**
+     * Four eyes as the assignee's policy required them when the task was made (migration 0046):
+     * approvals by checkers (0 not covered, 1 or 2) and whether API keys may give them. A decision
+     * applies the stricter of this and the policy then (lib/domain/four-eyes.ts, taskRequirement),
+     * so weakening the policy never lets a waiting task through with less.
+     */
+    fourEyesApprovals: smallint('four_eyes_approvals').notNull().default(0),
+    fourEyesKeysApprove: boolean('four_eyes_keys_approve').notNull().default(false),
     /**
      * Who is working the task (a lease: claimedUntil), so colleagues see it and are asked before
      * taking it over; claiming is never required to decide (lib/services/payments/claims.ts).

@@ -10,6 +10,7 @@ import { auditInsertSlots, auditValues } from '../audit/record';
 import { eventsInsertSlots, eventValues, type EventInput } from '@/lib/events/emit';
 import { requireNamespace } from '../guards';
 import { ASSIGNEE, SUBMISSION } from '@/lib/domain/statuses';
+import { fixedFourEyes, requirementOf, type FourEyesPolicy } from '@/lib/domain/four-eyes';
 import { partiesOfNamespaces } from '@/lib/domain/links';
 import { visiblePaymentPk, type PaymentRow } from './payments';
 import { serializeSubmission, serializeTask } from './serialize';
@@ -28,10 +29,13 @@ interface TaskPlan {
   partnerId: string;
   orgId: string;
   assignee: number;
+  /** The assignee namespace's four-eyes policy, which the task keeps what it requires of. */
+  policy: FourEyesPolicy;
 }
 
 /**
- * The caller's own payment with its counterparty's namespace (organization, domain) and whether
+ * The caller's own payment with its counterparty's namespace (organization, domain, four-eyes
+ * policy) and whether
  * the two namespaces still hold an established link, in one round trip (prepared once per
  * database). Only the creating namespace submits.
  */
@@ -41,6 +45,11 @@ const ownPaymentWithCounterparty = perDatabase((db) =>
       payment: payments,
       counterpartyOrgId: namespaces.orgId,
       counterpartyDomain: namespaces.domain,
+      counterpartyPolicy: {
+        fourEyesThreshold: namespaces.fourEyesThreshold,
+        fourEyesApprovals: namespaces.fourEyesApprovals,
+        fourEyesKeysApprove: namespaces.fourEyesKeysApprove,
+      },
       linked: mayTransact(namespaces.id, payments.partnerId).mapWith(Boolean),
     })
     .from(payments)
@@ -68,8 +77,9 @@ const ownPaymentWithCounterparty = perDatabase((db) =>
 function planTasks(
   ns: NamespaceInfo,
   p: PaymentRow,
-  counterpartyOrgId: string,
+  counterparty: { orgId: string; policy: FourEyesPolicy },
 ): { workflow: string; tasks: TaskPlan[] } {
+  const counterpartyOrgId = counterparty.orgId;
   const isPush = p.paymentType === 'Type_Push';
   const counterpartyId = isPush ? p.beneficiaryPartnerId : p.debtorPartnerId;
   const tasks: TaskPlan[] = [
@@ -79,12 +89,14 @@ function planTasks(
           partnerId: counterpartyId,
           orgId: counterpartyOrgId,
           assignee: ASSIGNEE.beneficiary,
+          policy: counterparty.policy,
         }
       : {
           name: 'debtor_authorization',
           partnerId: counterpartyId,
           orgId: counterpartyOrgId,
           assignee: ASSIGNEE.debtor,
+          policy: counterparty.policy,
         },
   ];
   if (p.amountMinor >= ns.reviewThreshold) {
@@ -93,6 +105,7 @@ function planTasks(
       partnerId: p.partnerId,
       orgId: p.orgId,
       assignee: isPush ? ASSIGNEE.debtor : ASSIGNEE.beneficiary,
+      policy: ns,
     });
   }
   return { workflow: isPush ? 'push.v1' : 'pull.v1', tasks };
@@ -114,7 +127,7 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
   // the payment was created cannot be submitted either.
   if (!found.linked)
     throw new ValidationError(`No established link between ${ns.domain} and ${found.counterpartyDomain}`);
-  const plan = planTasks(ns, payment, counterpartyOrgId);
+  const plan = planTasks(ns, payment, { orgId: counterpartyOrgId, policy: found.counterpartyPolicy });
   const now = new Date();
   const admissionId = newId('adm');
   const sub: SubmissionRow = {
@@ -136,6 +149,8 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
     updatedAt: now,
     submittedBy: credentialId(ctx.principal),
   };
+  // Each task keeps what four eyes require of it now: a later weakening of the policy never
+  // lowers it (docs/decisions.md, "Four eyes"). Written with the task, no statement more.
   const tasks: TaskRow[] = plan.tasks.map((t) =>
     pendingTask(
       {
@@ -149,6 +164,7 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
         workflow: plan.workflow,
         assignee: t.assignee,
         expiresAt: payment.expiresAt,
+        ...fixedFourEyes(requirementOf(t.policy, t.name, payment.amountMinor)),
       },
       now,
     ),

@@ -92,6 +92,8 @@ function task(id: string, status: number): TaskRow {
       workflow: 'standard',
       assignee: 1,
       expiresAt: LATER,
+      fourEyesApprovals: 0,
+      fourEyesKeysApprove: false,
     },
     EARLIER,
     id,
@@ -239,6 +241,32 @@ describe('the admission task state machine (DESIGN §5)', () => {
     const once = state({ policy, task: { ...task('tsk_1', TASK.pending), approvals: [first.approval!] } });
     expect(() => run(once, [sibling('tsk_1', TASK.pending)], completed)).toThrow(
       'You already approved this task',
+    );
+  });
+
+  it('four eyes: a task keeps what the policy required when it was made; switching it off lets nobody through alone', () => {
+    const policy = { fourEyesThreshold: 1_000n, fourEyesApprovals: 2, fourEyesKeysApprove: false };
+    // Made under a policy of two approvals by people; the policy is switched off since.
+    const fixed = { ...task('tsk_1', TASK.pending), fourEyesApprovals: 2, fourEyesKeysApprove: false };
+    const off = state({ policy: NO_FOUR_EYES, task: fixed });
+    off.payment = { ...off.payment, createdBy: 'usr:usr_ops' };
+    expect(() => run(off, [sibling('tsk_1', TASK.pending)], completed)).toThrow(
+      'the person who created or submitted the payment',
+    );
+    // A key may not approve either (the policy then did not let keys), nor does one approval complete it.
+    const byKey = { by: 'key_other', label: 'Key', credential: 'key:key_other' };
+    const loosened = state({
+      policy: { fourEyesThreshold: 1_000_000n, fourEyesApprovals: 1, fourEyesKeysApprove: true },
+      task: fixed,
+    });
+    expect(() => decide(loosened, [], completed, byKey, NO_PROVENANCE, false, NOW)).toThrow('an API key');
+    const first = run(loosened, [sibling('tsk_1', TASK.pending)], completed)!;
+    expect(first.task.status).toBe(TASK.pending);
+    // Strengthening applies at once: a task made without four eyes is covered by the policy now.
+    const strengthened = state({ policy, task: task('tsk_1', TASK.pending) });
+    strengthened.payment = { ...strengthened.payment, createdBy: 'usr:usr_ops' };
+    expect(() => run(strengthened, [sibling('tsk_1', TASK.pending)], completed)).toThrow(
+      'the person who created or submitted the payment',
     );
   });
 

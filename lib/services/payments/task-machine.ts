@@ -11,7 +11,7 @@ import type { schema } from '@/lib/db';
 import type { TaskApproval } from '@/lib/db/schema/payments';
 import {
   approvalRefusal,
-  approvalsRequired,
+  taskRequirement,
   type CheckerAccount,
   type FourEyesPolicy,
 } from '@/lib/domain/four-eyes';
@@ -37,7 +37,10 @@ type LineRow = Tables['transactionLines']['$inferSelect'];
 /** A task update as its schema validated it (lib/schemas/tasks.ts). */
 export type TaskUpdateInput = UpdateAdmissionTaskBody;
 
-/** What names a new task: whose, of which submission, and its kind. */
+/**
+ * What names a new task: whose, of which submission, its kind, and what four eyes require of it
+ * under its assignee's policy now (`requirementOf`, kept: lib/domain/four-eyes.ts).
+ */
 export type NewTask = Pick<
   TaskRow,
   | 'admissionId'
@@ -50,6 +53,8 @@ export type NewTask = Pick<
   | 'workflow'
   | 'assignee'
   | 'expiresAt'
+  | 'fourEyesApprovals'
+  | 'fourEyesKeysApprove'
 >;
 
 /**
@@ -96,6 +101,7 @@ export type State = {
   payment: PaymentRow;
   debtorOrgId: string;
   beneficiaryOrgId: string;
+  /** The assignee namespace's four-eyes policy now (the task keeps the one it was made under). */
   policy: FourEyesPolicy;
   /** The debtor namespace's choice past its cap, and its position row in the payment's currency (none yet: null). */
   debtorOnCap: 'reject' | 'queue';
@@ -186,11 +192,13 @@ export function decide(
   let approval: TaskApproval | undefined;
   let approvalNumber: number | undefined;
   let status = target;
-  const required = approvalsRequired(state.policy, task.name, payment.amountMinor);
+  // What the policy required when the task was made, or now where that is stricter.
+  const requirement = taskRequirement(task, state.policy, payment.amountMinor);
+  const required = requirement.approvals;
   if (target === TASK.completed && required > 0) {
     const approvedBy = task.approvals.map((a) => a.actor);
     const refusal = approvalRefusal(
-      state.policy,
+      requirement,
       {
         credential: actor.credential ?? null,
         account: provenance.account,

@@ -4,7 +4,7 @@ import { perDatabase, slot, slots, slotValues } from '@/lib/db/prepared';
 import { finalWrite, type AttachedWrite } from '@/lib/db/final-write';
 import { rowsOf } from '@/lib/db/rows';
 import { ConflictError, NotFoundError } from '@/lib/errors';
-import { approvalsRequired } from '@/lib/domain/four-eyes';
+import { taskRequirement } from '@/lib/domain/four-eyes';
 import { partiesOfNamespaces } from '@/lib/domain/links';
 import { REASONS } from '@/lib/domain/reasons';
 import { taskStatusName } from '@/lib/domain/statuses';
@@ -163,7 +163,7 @@ export async function applyTaskUpdate(
     const covered =
       input.status === 'completed' &&
       by.credential !== undefined &&
-      approvalsRequired(state.policy, state.task.name, state.payment.amountMinor) > 0;
+      taskRequirement(state.task, state.policy, state.payment.amountMinor).approvals > 0;
     const change = decide(
       state,
       rows.map((r) => r.sibling),

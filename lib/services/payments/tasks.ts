@@ -6,7 +6,7 @@ import { schema } from '@/lib/db';
 import { requireNamespace } from '../guards';
 import { byTime, inOrder, keysetPage, unionFetch } from '../paging';
 import { SUBMISSION, SUBMISSION_NAMES, TASK, taskStatusName } from '@/lib/domain/statuses';
-import { approvalRefusal, approvalsRequired } from '@/lib/domain/four-eyes';
+import { approvalRefusal, taskRequirement } from '@/lib/domain/four-eyes';
 import { serializeTask } from './serialize';
 import { applyTaskUpdate, type TaskUpdateInput } from './task-update';
 import { submissionStatus } from './status';
@@ -95,7 +95,7 @@ type QueueRow = {
  */
 async function approvalRefusals(ctx: ServiceContext, rows: QueueRow[]): Promise<Map<string, string>> {
   const ns = requireNamespace(ctx);
-  const covered = rows.filter((r) => approvalsRequired(ns, r.task.name, r.amount) > 0);
+  const covered = rows.filter((r) => taskRequirement(r.task, ns, r.amount).approvals > 0);
   const refusals = new Map<string, string>();
   if (covered.length === 0) return refusals;
   const me = credentialId(ctx.principal);
@@ -124,7 +124,7 @@ async function approvalRefusals(ctx: ServiceContext, rows: QueueRow[]): Promise<
     : [];
   for (const r of covered) {
     const refusal = approvalRefusal(
-      ns,
+      taskRequirement(r.task, ns, r.amount),
       { credential: me, account: account ?? null, keyHolders: holdersOf([keyId(me)]) },
       {
         credentials: [r.madeBy, r.submittedBy, ...holdersOf([keyId(r.madeBy), keyId(r.submittedBy)])],
@@ -147,7 +147,7 @@ export async function listTaskQueue(ctx: ServiceContext, q: ListTasksQuery) {
     tasks: rows.map((r) => ({
       ...serializeTask(r.task, ctx.orgId),
       amount: { currency: r.currency, total: r.amount.toString() },
-      approvals_required: approvalsRequired(ns, r.task.name, r.amount),
+      approvals_required: taskRequirement(r.task, ns, r.amount).approvals,
       approval_refusal: refusals.get(r.task.id) ?? null,
       claimed_by_you:
         r.task.claimedBy === me && r.task.claimedUntil !== null && r.task.claimedUntil.getTime() > Date.now(),
@@ -191,7 +191,7 @@ export async function exportTaskQueue(
       r.amount,
       unitsOf(r.amount, r.currency),
       r.task.expiresAt.toISOString(),
-      approvalsRequired(ns, r.task.name, r.amount),
+      taskRequirement(r.task, ns, r.amount).approvals,
       r.task.approvals.map((a) => a.updated_by).join(' '),
       r.task.claimedBy && r.task.claimedUntil && r.task.claimedUntil.getTime() > Date.now()
         ? r.task.claimedByLabel

@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError, ValidationError } from '@/lib/errors';
 import { newId } from '@/lib/ids';
 import { ASSIGNEE, SUBMISSION, SUBMISSION_NAMES } from '@/lib/domain/statuses';
 import { partiesOfNamespaces } from '@/lib/domain/links';
+import { fixedFourEyes, requirementOf } from '@/lib/domain/four-eyes';
 import { RETURN_REASONS, returnStatusOf, type ReturnReason } from '@/lib/domain/returns';
 import { unixSeconds } from '@/lib/schemas/common';
 import type { CreateReturnBody, ListReturnsQuery } from '@/lib/schemas/returns';
@@ -167,6 +168,8 @@ export async function createReturn(ctx: ServiceContext, paymentId: string, input
           workflow: 'return.v1',
           assignee: ASSIGNEE.debtor,
           expiresAt: payment.expiresAt,
+          // What four eyes require of it under the assignee's policy now, kept (lib/domain/four-eyes.ts).
+          ...fixedFourEyes(requirementOf(beneficiaryNs, 'return_request', amount)),
         },
         now,
       );

@@ -1,0 +1,2 @@
+ALTER TABLE "admission_tasks" ADD COLUMN "four_eyes_approvals" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "admission_tasks" ADD COLUMN "four_eyes_keys_approve" boolean DEFAULT false NOT NULL;
