@@ -26,7 +26,7 @@ const LAYERS = {
   version: [],
   errors: [],
   ids: [],
-  config: ['version'],
+  config: ['version', 'domain'],
   db: ['config', 'ids', 'errors', 'domain'],
   log: ['config', 'db'],
   mail: ['config', 'log'],

@@ -1,6 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { GATEWAY_VERSION } from '@/lib/version';
+import { MAX_PAYMENT_MINOR } from '@/lib/domain/currencies';
 
 /**
  * Runtime configuration, read once from the environment.
@@ -17,6 +18,21 @@ export const MIN_SECRET_LENGTH = 32;
 export const DEMO_OPERATOR_PASSWORD = 'operator-demo-password';
 const authSecret = process.env.AUTH_SECRET || undefined;
 const nextAuthSecret = process.env.NEXTAUTH_SECRET || undefined;
+
+/**
+ * PAYMENT_MAX_MINOR_UNITS: this deployment's largest payment or return, in minor units — at most
+ * the network's 10^15 (lib/domain/currencies.ts), which the schemas hold whatever is set. A value
+ * that is not such a number stops the process at start rather than being read as no limit.
+ */
+function paymentMaxMinorUnits(): bigint {
+  const raw = process.env.PAYMENT_MAX_MINOR_UNITS;
+  if (!raw) return MAX_PAYMENT_MINOR;
+  if (!/^[1-9][0-9]*$/.test(raw) || raw.length > 16 || BigInt(raw) > MAX_PAYMENT_MINOR)
+    throw new Error(
+      `PAYMENT_MAX_MINOR_UNITS must be a whole number of minor units from 1 to ${MAX_PAYMENT_MINOR} (10^15), not ${JSON.stringify(raw.slice(0, 40))}`,
+    );
+  return BigInt(raw);
+}
 
 function defaultRpId(url: string | undefined): string {
   const host = url ? URL.parse(url)?.hostname : undefined;
@@ -35,6 +51,8 @@ export const config = {
    */
   fastPasswordHashing: process.env.PASSWORD_HASHING === 'fast',
   databaseUrl: process.env.DATABASE_URL || undefined,
+  /** The largest payment or return this deployment takes, in minor units (PAYMENT_MAX_MINOR_UNITS). */
+  paymentMaxMinorUnits: paymentMaxMinorUnits(),
   dataDir: process.env.DATA_DIR || './data',
   /** Where the image of an empty migrated PGlite database is kept (lib/db/pglite-image.ts). */
   pgliteImageDir:

@@ -7,9 +7,9 @@ import { formatCount } from '@/lib/client/format';
 
 /** The cap as a reader needs it: none, the cap, and what bounds it below when the balance does. */
 export function capText(
-  p: Pick<LiquidityPosition, 'cap' | 'limit' | 'allow_unsecured' | 'currency'>,
+  p: Pick<LiquidityPosition, 'cap' | 'unlimited' | 'limit' | 'allow_unsecured' | 'currency'>,
 ): string {
-  if (p.cap === null) return 'No cap';
+  if (p.cap === null) return p.unlimited ? 'Unlimited' : 'No cap: no net debit';
   const cap = formatMoney(p.cap, p.currency);
   if (p.allow_unsecured) return `${cap} (unsecured credit allowed)`;
   if (p.limit !== null && p.limit !== p.cap)

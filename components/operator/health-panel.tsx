@@ -39,7 +39,8 @@ const isReady = (r: OperatorHealth['readiness']) =>
 const day = (seconds: number) => formatLocalDay(new Date(seconds * 1000));
 
 /**
- * Readiness (what /readyz checks), outbox lag, webhook backlog, failing endpoints, the audit
+ * Readiness (what /readyz checks), outbox lag, webhook backlog, failing endpoints, the currencies
+ * whose settlement failed, the audit
  * trail's upkeep and the last cut-off (`GET /operator/health`). `lastCutoff={false}` leaves the
  * last cut-off to a page that shows it in full (the operator's home).
  */
@@ -83,6 +84,13 @@ export function HealthPanel({
           h.failing_endpoints.length > 0,
         ],
         [
+          'Settlement',
+          h.failing_settlements.length > 0
+            ? `${h.failing_settlements.map((f) => f.currency).join(', ')} failing · the other currencies settle`
+            : 'every currency settling',
+          h.failing_settlements.length > 0,
+        ],
+        [
           'Audit trail',
           [
             h.audit_trail.unchained_oldest_age_seconds > 0
@@ -120,6 +128,16 @@ export function HealthPanel({
           </div>
         ))}
       </dl>
+      {h && h.failing_settlements.length > 0 ? (
+        <ul className="text-sm" aria-label="Currencies failing to settle">
+          {h.failing_settlements.map((f) => (
+            <li key={f.currency}>
+              {f.currency}: batch <code className="text-xs">{f.batch_id}</code> failed at{' '}
+              {when(f.cutoff_time)} — {f.reason}
+            </li>
+          ))}
+        </ul>
+      ) : null}
       {h && h.failing_endpoints.length > 0 ? (
         <ul className="text-sm" aria-label="Failing endpoints">
           {h.failing_endpoints.slice(0, 10).map((e) => (

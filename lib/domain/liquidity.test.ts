@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { MAX_LIQUIDITY_MINOR } from './currencies';
 import {
+  admissionLimit,
+  creditFits,
   fits,
   headroom,
   liquidityLimit,
@@ -19,18 +22,51 @@ const q = (id: string, debtor: string, beneficiary: string, amount: bigint): Que
 });
 
 describe('the limit, headroom and utilisation', () => {
+  const open = { unlimited: false };
   it('is the cap, no more than the balance unless the operator lends', () => {
-    expect(liquidityLimit({ balance: 500n, cap: 1000n, allowUnsecured: false })).toBe(500n);
-    expect(liquidityLimit({ balance: 500n, cap: 1000n, allowUnsecured: true })).toBe(1000n);
-    expect(liquidityLimit({ balance: -50n, cap: 1000n, allowUnsecured: false })).toBe(0n);
-    expect(liquidityLimit({ balance: 500n, cap: null, allowUnsecured: false })).toBeNull();
-    const f = { balance: 2000n, cap: 1000n, allowUnsecured: false, position: 750n };
+    expect(liquidityLimit({ balance: 500n, cap: 1000n, allowUnsecured: false, ...open })).toBe(500n);
+    expect(liquidityLimit({ balance: 500n, cap: 1000n, allowUnsecured: true, ...open })).toBe(1000n);
+    expect(liquidityLimit({ balance: -50n, cap: 1000n, allowUnsecured: false, ...open })).toBe(0n);
+    const f = { balance: 2000n, cap: 1000n, allowUnsecured: false, position: 750n, ...open };
     expect(headroom(f)).toBe(250n);
     expect(utilisation(f)).toBe(75);
     expect(fits(f, 250n)).toBe(true);
     expect(fits(f, 251n)).toBe(false);
     expect(headroom({ ...f, position: 1200n })).toBe(0n);
     expect(utilisation({ ...f, cap: 0n, position: 1n })).toBe(100);
+  });
+
+  it('no cap: no net debit (only against a net credit), unless the operator made it unlimited', () => {
+    const closed = { balance: 500n, cap: null, allowUnsecured: false, unlimited: false, position: 0n };
+    expect(liquidityLimit(closed)).toBe(0n);
+    expect(headroom(closed)).toBe(0n);
+    expect(fits(closed, 1n)).toBe(false);
+    expect(fits({ ...closed, position: -300n }, 300n)).toBe(true);
+    expect(fits({ ...closed, position: -300n }, 301n)).toBe(false);
+    const unlimited = { ...closed, unlimited: true };
+    expect(liquidityLimit(unlimited)).toBeNull();
+    expect(headroom(unlimited)).toBeNull();
+    expect(utilisation(unlimited)).toBeNull();
+    expect(fits(unlimited, 10n ** 15n)).toBe(true);
+  });
+
+  it('is never more than the bound past the balance, unlimited and unsecured credit too', () => {
+    const bound = MAX_LIQUIDITY_MINOR;
+    const unlimited = {
+      balance: 0n,
+      cap: null,
+      allowUnsecured: false,
+      unlimited: true,
+      position: bound - 5n,
+    };
+    expect(admissionLimit(unlimited)).toBe(bound);
+    expect(fits(unlimited, 5n)).toBe(true);
+    expect(fits(unlimited, 6n)).toBe(false);
+    const lent = { balance: -bound + 100n, cap: bound, allowUnsecured: true, unlimited: false, position: 0n };
+    expect(admissionLimit(lent)).toBe(100n);
+    // A credit takes the position no further than the bound below the balance.
+    expect(creditFits({ balance: 10n, position: -bound + 20n }, 10n)).toBe(true);
+    expect(creditFits({ balance: 10n, position: -bound + 20n }, 11n)).toBe(false);
   });
 });
 

@@ -1,3 +1,5 @@
+import { MAX_LIQUIDITY_MINOR } from './currencies';
+
 /**
  * Liquidity rules shared by the gateway and the dashboard (DESIGN §11, docs/liquidity.md): the
  * limit a participant's position may reach, its headroom and utilisation, and the offsetting that
@@ -6,24 +8,38 @@
 
 export interface LiquidityFigures {
   balance: bigint;
-  /** null: no cap, no limit. */
+  /** null: no cap — no net debit, unless `unlimited`. */
   cap: bigint | null;
+  /** The operator opened the currency without a cap. */
+  unlimited: boolean;
   allowUnsecured: boolean;
   position: bigint;
 }
 
+const min = (a: bigint, b: bigint) => (a < b ? a : b);
+
 /**
- * The most net debit the participant may run up: its cap, and no more than its balance unless the
- * operator allows unsecured credit (a cap above what was placed is credit the network extends).
- * null: no limit. Mirrored in SQL by `csp_liquidity_limit` (migration 0036).
+ * The most net debit the participant may run up as the admission checks it: its cap, and no more
+ * than its balance unless the operator allows unsecured credit (a cap above what was placed is
+ * credit the network extends); 0 without a cap (the currency is not open for it: no credit
+ * without a limit); and never more than MAX_LIQUIDITY_MINOR past its balance, `unlimited` too, so
+ * that every sum stays within a bigint. Mirrored in SQL by `csp_liquidity_limit` (migration 0048).
  */
+export function admissionLimit(
+  f: Pick<LiquidityFigures, 'balance' | 'cap' | 'allowUnsecured' | 'unlimited'>,
+): bigint {
+  const bound = f.balance + MAX_LIQUIDITY_MINOR;
+  if (f.unlimited) return bound;
+  if (f.cap === null) return 0n;
+  if (f.allowUnsecured) return min(f.cap, bound);
+  return min(f.cap, f.balance > 0n ? f.balance : 0n);
+}
+
+/** The limit as the participant reads it: `admissionLimit`, null when the operator made it unlimited. */
 export function liquidityLimit(
-  f: Pick<LiquidityFigures, 'balance' | 'cap' | 'allowUnsecured'>,
+  f: Pick<LiquidityFigures, 'balance' | 'cap' | 'allowUnsecured' | 'unlimited'>,
 ): bigint | null {
-  if (f.cap === null) return null;
-  if (f.allowUnsecured) return f.cap;
-  const secured = f.balance > 0n ? f.balance : 0n;
-  return f.cap < secured ? f.cap : secured;
+  return f.unlimited ? null : admissionLimit(f);
 }
 
 /** What more the participant may pay out before the next cut-off; null when unlimited. */
@@ -44,8 +60,15 @@ export function utilisation(f: LiquidityFigures): number | null {
 
 /** Whether a debit of `amount` fits: the admission's check (the SQL guard says the same). */
 export function fits(f: LiquidityFigures, amount: bigint): boolean {
-  const limit = liquidityLimit(f);
-  return limit === null || f.position + amount <= limit;
+  return f.position + amount <= admissionLimit(f);
+}
+
+/**
+ * Whether a credit of `amount` lands: a position never falls more than MAX_LIQUIDITY_MINOR below
+ * the balance, so the balance a cut-off makes of it stays within a bigint.
+ */
+export function creditFits(f: Pick<LiquidityFigures, 'balance' | 'position'>, amount: bigint): boolean {
+  return f.position - amount >= f.balance - MAX_LIQUIDITY_MINOR;
 }
 
 /** The default alert thresholds, percent of the limit. */

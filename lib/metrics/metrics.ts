@@ -17,6 +17,7 @@ export interface Metrics {
   httpDuration: client.Histogram<'method' | 'route' | 'host'>;
   sandboxBankDecisions: client.Counter<'decision'>;
   webhookAttempts: client.Counter<'outcome'>;
+  backgroundFailures: client.Counter<'pass'>;
 }
 
 const g = globalThis as unknown as { __cspMetrics?: Metrics };
@@ -68,6 +69,13 @@ function createMetrics(): Metrics {
     registers,
   });
 
+  const backgroundFailures = new client.Counter({
+    name: 'csp_background_failures_total',
+    help: "Parts of a background pass that failed and were left for the next pass while the rest went on (a cut-off's currency, a namespace's rollups, a currency's liquidity release), by pass",
+    labelNames: ['pass'] as const,
+    registers,
+  });
+
   new client.Gauge({
     name: 'csp_db_pool_connections',
     help: 'PostgreSQL connections of this instance, by state (total, idle, waiting requests, max)',
@@ -79,5 +87,12 @@ function createMetrics(): Metrics {
       for (const [state, n] of Object.entries(stats)) this.set({ state }, n);
     },
   });
-  return { registry, httpRequests, httpDuration, sandboxBankDecisions, webhookAttempts };
+  return { registry, httpRequests, httpDuration, sandboxBankDecisions, webhookAttempts, backgroundFailures };
+}
+
+/** A part of a background pass failed and the pass went on with the rest (a no-op with metrics off). */
+export function countBackgroundFailure(
+  pass: 'settlement_cutoff' | 'rollup_fold' | 'liquidity_release',
+): void {
+  metrics()?.backgroundFailures.inc({ pass });
 }

@@ -21,6 +21,19 @@ export const operatorHealthSchema = z
         }),
       )
       .openapi({ description: 'Failing or disabled endpoints, the longest failing first (at most 100)' }),
+    failing_settlements: z
+      .array(
+        z.object({
+          currency: z.string(),
+          batch_id: z.string().openapi({ description: 'Its latest batch, FAILED' }),
+          cutoff_time: z.number().int(),
+          reason: z.string().openapi({ description: 'Why it failed, as the batch records it' }),
+        }),
+      )
+      .openapi({
+        description:
+          'Currencies whose latest batch of the last day failed: each currency settles on its own, so the others settled; its transactions wait for the next cut-off',
+      }),
     last_cutoff: z
       .object({
         cutoff_time: z.number().int(),

@@ -1,13 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { pageInfo, pageQuery } from './common';
 import { minorUnitsSchema, signedMinorUnitsSchema } from './overview';
-import { positiveMinorUnitsSchema } from './namespaces';
+import { currencySchema, liquidityAmountSchema } from './money';
 
 /** An ISO 4217 code in a path or a body. */
-export const currencyCode = z
-  .string()
-  .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as USD')
-  .openapi({ example: 'USD' });
+export const currencyCode = currencySchema;
 
 export const liquidityPositionSchema = z
   .object({
@@ -17,15 +14,20 @@ export const liquidityPositionSchema = z
       description:
         'What the participant placed with the settlement agent: Σ of its ledger entries (funds in and out, each settled batch). Below zero only for a participant the operator lends to (allow_unsecured)',
     }),
-    cap: minorUnitsSchema
-      .nullable()
-      .openapi({ description: 'The net debit cap set by the operator; null: none' }),
+    cap: minorUnitsSchema.nullable().openapi({
+      description:
+        'The net debit cap set by the operator; null: none — no net debit in this currency, unless `unlimited`',
+    }),
+    unlimited: z.boolean().openapi({
+      description:
+        "The operator opened the currency without a cap (its explicit choice, audited); false for every other position. A currency with neither a cap nor this allows no net debit: a payment out is admitted only against the participant's net credit",
+    }),
     allow_unsecured: z
       .boolean()
       .openapi({ description: 'The cap may exceed the balance: credit the network extends' }),
     limit: minorUnitsSchema.nullable().openapi({
       description:
-        'The most net debit allowed now: the cap, and no more than the balance unless allow_unsecured; null: no limit',
+        'The most net debit allowed now: the cap, and no more than the balance unless allow_unsecured; 0 without a cap; null: unlimited',
     }),
     position: signedMinorUnitsSchema.openapi({
       description:
@@ -33,11 +35,11 @@ export const liquidityPositionSchema = z
     }),
     headroom: minorUnitsSchema
       .nullable()
-      .openapi({ description: 'What more may be paid out before the next cut-off; null: no limit' }),
+      .openapi({ description: 'What more may be paid out before the next cut-off; null: unlimited' }),
     utilisation: z
       .number()
       .nullable()
-      .openapi({ description: 'The position as a percentage of the limit (one decimal); null: no limit' }),
+      .openapi({ description: 'The position as a percentage of the limit (one decimal); null: unlimited' }),
     queued_count: z.number().int(),
     queued_amount: minorUnitsSchema,
     thresholds: z.array(z.number().int()).openapi({
@@ -162,10 +164,14 @@ const note = z
   .max(500, 'note must have at most 500 characters');
 
 export const setLiquidityLimitsBody = z.object({
-  cap: positiveMinorUnitsSchema
-    .or(z.literal('0'))
-    .nullable()
-    .openapi({ description: 'The net debit cap in minor units; null: no cap (no limit)' }),
+  cap: liquidityAmountSchema.or(z.literal('0')).nullable().openapi({
+    description:
+      'The net debit cap in minor units (at most 10^18). null without `unlimited`: no net debit in this currency (closed); null with `unlimited: true`: no cap',
+  }),
+  unlimited: z.boolean().optional().openapi({
+    description:
+      "true (with cap null): the participant may run up net debit in this currency without a cap — the operator's explicit choice, in the audit trail. Left out: false",
+  }),
   allow_unsecured: z.boolean().optional().openapi({
     description: 'Let the cap exceed the balance (credit the network extends); left out, as it stands',
   }),
@@ -186,7 +192,7 @@ export type SetLiquidityLimitsBody = z.output<typeof setLiquidityLimitsBody>;
 
 export const recordFundsBody = z.object({
   direction: z.enum(['in', 'out'], { error: 'direction must be in or out' }),
-  amount: positiveMinorUnitsSchema.openapi({ description: 'Minor units', example: '5000000' }),
+  amount: liquidityAmountSchema,
   reference: z
     .string()
     .trim()

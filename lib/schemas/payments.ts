@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { PAYMENT_STATUS_NAMES, TASK_STATUS_NAMES, TRANSACTION_STATUS_NAMES } from '@/lib/domain/statuses';
 import { REASON_NAMES } from '@/lib/domain/reasons';
 import { orderQuery, pageQuery, pageInfo, unixSecondsQuery } from './common';
+import { currencySchema, paymentTotalSchema } from './money';
 
 const partySchema = z
   .object({
@@ -29,20 +30,7 @@ const partySchema = z
 export type Party = z.output<typeof partySchema>;
 
 export const amountSchema = z
-  .object({
-    currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD'),
-    total: z
-      .string()
-      .regex(
-        /^[1-9][0-9]{0,17}$/,
-        'must be a string of digits in minor units, greater than 0 (e.g. "1050" for 10.50)',
-      )
-      .openapi({
-        description:
-          'The amount in the currency\'s minor units as ISO 4217 lists them: "1050" is 10.50 USD, 1,050 JPY (no minor unit) and 1.050 KWD (three); a code ISO does not list has two.',
-        example: '1050',
-      }),
-  })
+  .object({ currency: currencySchema, total: paymentTotalSchema })
   .openapi('Amount');
 
 export type Amount = z.infer<typeof amountSchema>;
@@ -304,11 +292,7 @@ const paymentFilters = {
     description: 'Smallest amount, in minor units (inclusive)',
   }),
   amount_max: minorUnits('amount_max').openapi({ description: 'Largest amount, in minor units (inclusive)' }),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/, 'currency must be an ISO 4217 code such as USD')
-    .optional()
-    .openapi({ description: 'ISO 4217 code' }),
+  currency: currencySchema.optional(),
   counterparty: z
     .string()
     .min(1)

@@ -1,18 +1,16 @@
 import { z } from '@hono/zod-openapi';
 import { RETURN_REASON_CODES, RETURN_REASONS, RETURN_STATUSES } from '@/lib/domain/returns';
 import { amountSchema } from './payments';
+import { paymentTotalSchema } from './money';
 import { pageInfo, pageQuery, unixSecondsQuery } from './common';
 
 const reasonList = RETURN_REASON_CODES.map((c) => `${c} (${RETURN_REASONS[c].toLowerCase()})`).join(', ');
 
 export const createReturnBody = z.object({
-  amount: z
-    .string()
-    .regex(/^[1-9][0-9]{0,17}$/, 'amount must be a string of digits in minor units, greater than 0')
-    .openapi({
-      description: "Minor units of the payment's currency; at most what remains to be returned",
-      example: '1050',
-    }),
+  amount: paymentTotalSchema.openapi({
+    description: "Minor units of the payment's currency; at most what remains to be returned",
+    example: '1050',
+  }),
   reason: z
     .enum(RETURN_REASON_CODES as [string, ...string[]], {
       error: `reason must be one of ${RETURN_REASON_CODES.join(', ')}`,

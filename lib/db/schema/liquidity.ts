@@ -31,8 +31,16 @@ export const liquidityPositions = pgTable(
     balance: bigint('balance', { mode: 'bigint' })
       .notNull()
       .default(sql`0`),
-    /** The most net debit allowed between cut-offs; null: no limit (the operator set none). */
+    /**
+     * The most net debit allowed between cut-offs; null: none allowed (the currency is not open
+     * for the participant), unless `unlimited`.
+     */
     cap: bigint('cap', { mode: 'bigint' }),
+    /**
+     * The operator opened the currency without a cap: its explicit choice, in the audit trail.
+     * Still bounded by the scheme (lib/domain/currencies.ts, MAX_LIQUIDITY_MINOR).
+     */
+    unlimited: boolean('unlimited').notNull().default(false),
     /** The cap may exceed the balance: the operator extends credit beyond what was placed. */
     allowUnsecured: boolean('allow_unsecured').notNull().default(false),
     /** Σ debits − Σ credits of its admitted transactions not yet in a completed batch. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, date, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 /**
  * Pre-aggregated figures of each namespace, so the overview never reads raw history (migration
@@ -20,7 +20,11 @@ const columns = {
   key2: text('key2').notNull().default(''),
   currency: text('currency').notNull().default(''),
   count: bigint('count', { mode: 'number' }).notNull().default(0),
-  amount: bigint('amount', { mode: 'bigint' })
+  /**
+   * A sum of many payments' amounts: numeric, which no sum leaves (a day's volume of the network
+   * in one currency passes a bigint after 9,223 payments of the largest amount).
+   */
+  amount: numeric('amount', { precision: 38, scale: 0, mode: 'bigint' })
     .notNull()
     .default(sql`0`),
 };

@@ -7,6 +7,7 @@ import { operatorHealthSchema } from '@/lib/schemas/health';
 import {
   auditTrailHealth,
   failingEndpoints,
+  failingSettlements,
   lastCutoff,
   outboxOldestAgeSeconds,
   webhookBacklog,
@@ -78,15 +79,16 @@ export function registerHealthRoutes(app: OpenAPIHono<GatewayEnv>) {
     tag: 'Operator',
     summary: "The network's delivery and settlement health (operator, extension)",
     description:
-      "Outbox lag, webhook backlog, failing endpoints, the last cut-off, the audit trail's upkeep and this instance's readiness: the figures of the Prometheus metrics, for the operator console.",
+      "Outbox lag, webhook backlog, failing endpoints, currencies whose settlement failed, the last cut-off, the audit trail's upkeep and this instance's readiness: the figures of the Prometheus metrics, for the operator console.",
     auth: 'jwt',
     roles: ['operator'],
     response: operatorHealthSchema,
     handler: async (ctx) => {
-      const [outbox, backlog, failing, cutoff, audit, ready] = await Promise.all([
+      const [outbox, backlog, failing, settlements, cutoff, audit, ready] = await Promise.all([
         outboxOldestAgeSeconds(ctx.db),
         webhookBacklog(ctx.db),
         failingEndpoints(ctx.db),
+        failingSettlements(ctx.db),
         lastCutoff(ctx.db),
         auditTrailHealth(ctx.db),
         readiness(ctx.db, { workersRunning: workersRunning() }),
@@ -95,6 +97,7 @@ export function registerHealthRoutes(app: OpenAPIHono<GatewayEnv>) {
         outbox_oldest_event_age_seconds: outbox,
         webhook_backlog: backlog,
         failing_endpoints: failing,
+        failing_settlements: settlements,
         last_cutoff: cutoff,
         readiness: { database: ready.database, migrations: ready.migrations, workers: ready.workers },
         audit_trail: audit,

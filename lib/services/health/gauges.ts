@@ -5,6 +5,7 @@ import {
   BACKLOG_COUNT_CAP,
   FAILING_LIST_CAP,
   failingEndpoints,
+  failingSettlements,
   lastCutoff,
   outboxOldestAgeSeconds,
   webhookBacklog,
@@ -63,6 +64,17 @@ export function registerHealthGauges(registry: client.Registry, db: () => Promis
     registers,
     async collect() {
       this.set((await failingEndpoints(await db())).filter((e) => e.disabled).length);
+    },
+  });
+  new client.Gauge({
+    name: 'csp_settlement_currency_failing',
+    help: 'Currencies whose latest batch (of the last day) failed, each 1 (a cut-off settles the other currencies)',
+    labelNames: ['currency'] as const,
+    registers,
+    async collect() {
+      const failing = await failingSettlements(await db());
+      this.reset();
+      for (const f of failing) this.set({ currency: f.currency }, 1);
     },
   });
   new client.Gauge({

@@ -96,6 +96,35 @@ export async function lastCutoff(db: Db): Promise<LastCutoff | null> {
   };
 }
 
+export interface FailingSettlement {
+  currency: string;
+  batch_id: string;
+  cutoff_time: number;
+  reason: string;
+}
+
+/**
+ * The currencies whose latest batch (of the last day) failed: a cut-off settles each currency on
+ * its own, so one that cannot settle fails at every cut-off while the others settle, and waits
+ * for the operator (its transactions stay queued). Read along the batches' cut-off index.
+ */
+export async function failingSettlements(db: Db): Promise<FailingSettlement[]> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      SELECT id, currency, failure_reason, extract(epoch FROM cutoff_time) AS at FROM (
+        SELECT DISTINCT ON (currency) id, currency, status, failure_reason, cutoff_time
+        FROM settlement_batches WHERE cutoff_time > now() - interval '1 day'
+        ORDER BY currency, cutoff_time DESC, id DESC
+      ) latest WHERE status = 'FAILED' ORDER BY currency`),
+  );
+  return rows.map((r) => ({
+    currency: String(r.currency),
+    batch_id: String(r.id),
+    cutoff_time: Math.floor(num(r.at)),
+    reason: String(r.failure_reason ?? ''),
+  }));
+}
+
 export interface AuditTrailHealth {
   /** Seconds since the oldest entry still waiting to be chained was written (0: none waits). */
   unchained_oldest_age_seconds: number;

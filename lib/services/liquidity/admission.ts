@@ -3,6 +3,8 @@ import { schema, type DbOrTx } from '@/lib/db';
 import { slot, slots, slotValues } from '@/lib/db/prepared';
 import { newId } from '@/lib/ids';
 import { rowsOf } from '@/lib/db/rows';
+import { MAX_LIQUIDITY_MINOR } from '@/lib/domain/currencies';
+import { creditFits } from '@/lib/domain/liquidity';
 
 /**
  * The net debit cap at admission (DESIGN §11, docs/liquidity.md): parts of the one statement that
@@ -35,13 +37,19 @@ export interface PositionMove {
 /** Whether an admission moves positions at all: a payment inside one namespace moves none. */
 export const movesPositions = (m: PositionMove) => m.debtor !== m.beneficiary;
 
-const limitOf = sql`csp_liquidity_limit(${lp.cap}, ${lp.balance}, ${lp.allowUnsecured})`;
+const limitOf = sql`csp_liquidity_limit(${lp.cap}, ${lp.balance}, ${lp.allowUnsecured}, ${lp.unlimited})`;
+
+/** MAX_LIQUIDITY_MINOR in SQL: how far a credit may take a position below its balance. */
+const BOUND = sql.raw(MAX_LIQUIDITY_MINOR.toString());
 
 /**
- * The named part `liquidity`: both rows upserted, the debtor's only within its limit. Returns the
- * rows moved; the transaction's status reads it through `withinCap`, which aborts the statement
- * when the debtor's row is not among them. It reads the statement's part `guard` (the submission
- * moved from the version read), so the submission's row is always locked before the positions'.
+ * The named part `liquidity`: both rows upserted, the debtor's only within its limit and the
+ * beneficiary's only within the bound below its balance (lib/domain/liquidity.ts, `creditFits`).
+ * Returns the rows moved; the transaction's status reads it through `withinCap`, which aborts the
+ * statement unless both moved and the debtor's is within its limit — a row made by this statement
+ * (no conflict, so no `setWhere`) is checked there: a debtor without a row has no cap, so no
+ * limit but 0. It reads the statement's part `guard` (the submission moved from the version
+ * read), so the submission's row is always locked before the positions'.
  */
 export function positionsMoveSlots(db: DbOrTx): [string, SQLWrapper] {
   return [
@@ -59,10 +67,18 @@ export function positionsMoveSlots(db: DbOrTx): [string, SQLWrapper] {
       .onConflictDoUpdate({
         target: [lp.partnerId, lp.currency],
         set: { position: sql`${lp.position} + excluded.position`, updatedAt: sql`now()` },
-        // A credit always lands; a debit only within the limit (no limit: no cap set).
-        setWhere: sql`excluded.position <= 0 OR ${limitOf} IS NULL OR ${lp.position} + excluded.position <= ${limitOf}`,
+        // A debit only within the limit; a credit within the bound below the balance.
+        setWhere: sql`CASE WHEN excluded.position <= 0 THEN ${lp.position} + excluded.position >= ${lp.balance} - ${BOUND}
+          ELSE ${lp.position} + excluded.position <= ${limitOf} END`,
       })
-      .returning({ partnerId: lp.partnerId }),
+      .returning({
+        partnerId: lp.partnerId,
+        position: lp.position,
+        balance: lp.balance,
+        cap: lp.cap,
+        allowUnsecured: lp.allowUnsecured,
+        unlimited: lp.unlimited,
+      }),
   ];
 }
 
@@ -82,9 +98,10 @@ export function positionsMoveValues(m: PositionMove, into: Record<string, unknow
   return into;
 }
 
-/** A transaction's status that aborts the statement unless the debtor's row moved. */
+/** A transaction's status that aborts the statement unless both rows moved, the debtor's within its limit. */
 export function withinCap(status: SQL): SQL {
-  return sql`csp_within_cap((select count(*) > 0 from liquidity where partner_id = ${slot('lq_debtor')}), ${status})`;
+  return sql`csp_within_cap((select count(*) = 2 and bool_and(partner_id <> ${slot('lq_debtor')}
+    or position <= csp_liquidity_limit(cap, balance, allow_unsecured, unlimited)) from liquidity), ${status})`;
 }
 
 /** A submission held in the liquidity queue: its row, and its debtor's queued figures moved. */
@@ -192,15 +209,18 @@ export async function moveCheckedPositions(
     .onConflictDoNothing();
   const rows = rowsOf(
     await tx.execute(sql`
-      SELECT partner_id, position, csp_liquidity_limit(cap, balance, allow_unsecured) AS lim
+      SELECT partner_id, position, balance, csp_liquidity_limit(cap, balance, allow_unsecured, unlimited) AS lim
       FROM liquidity_positions WHERE currency = ${m.currency} AND partner_id = ANY(${sql.param(ids)}::text[])
       ORDER BY partner_id COLLATE "C" FOR UPDATE`),
   );
+  const big = (v: unknown) => BigInt(String(v));
   const debtor = rows.find((r) => r.partner_id === m.debtor)!;
-  const position = BigInt(String(debtor.position));
-  const limit = debtor.lim === null ? null : BigInt(String(debtor.lim));
-  if (limit !== null && position + m.amount > limit)
-    return { ok: false, headroom: limit > position ? limit - position : 0n };
+  const beneficiary = rows.find((r) => r.partner_id === m.beneficiary)!;
+  const position = big(debtor.position);
+  const limit = big(debtor.lim);
+  if (position + m.amount > limit) return { ok: false, headroom: limit > position ? limit - position : 0n };
+  if (!creditFits({ position: big(beneficiary.position), balance: big(beneficiary.balance) }, m.amount))
+    return { ok: false, headroom: 0n };
   for (const [partner, delta] of [
     [m.debtor, m.amount],
     [m.beneficiary, -m.amount],

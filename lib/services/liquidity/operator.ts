@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { schema, type Tx } from '@/lib/db';
 import { NotFoundError, ValidationError } from '@/lib/errors';
+import { MAX_LIQUIDITY_MINOR } from '@/lib/domain/currencies';
 import { newId } from '@/lib/ids';
 import type { RecordFundsBody, SetLiquidityLimitsBody } from '@/lib/schemas/liquidity';
 import type { ServiceContext } from '@/lib/services/context';
@@ -43,6 +44,12 @@ export async function setLiquidityLimits(
     const ns = await participant(tx, partnerId);
     const before = await lockedPosition(tx, partnerId, currency);
     const cap = input.cap === null ? null : BigInt(input.cap);
+    const unlimited = input.unlimited ?? false;
+    if (unlimited && cap !== null)
+      throw new ValidationError(
+        'unlimited must be left out or false when a cap is set: a cap is a limit',
+        'unlimited',
+      );
     const allowUnsecured = input.allow_unsecured ?? before.allowUnsecured;
     if (cap !== null && !allowUnsecured && cap > before.balance)
       throw new ValidationError(
@@ -54,7 +61,7 @@ export async function setLiquidityLimits(
       : before.thresholds;
     const [row] = await tx
       .update(lp)
-      .set({ cap, allowUnsecured, thresholds, updatedAt: new Date() })
+      .set({ cap, unlimited, allowUnsecured, thresholds, updatedAt: new Date() })
       .where(onePosition(partnerId, currency))
       .returning();
     await recordAudit(tx, ctx, {
@@ -64,11 +71,13 @@ export async function setLiquidityLimits(
       partnerId,
       before: {
         cap: before.cap?.toString() ?? null,
+        unlimited: before.unlimited,
         allow_unsecured: before.allowUnsecured,
         thresholds: before.thresholds,
       },
       after: {
         cap: row!.cap?.toString() ?? null,
+        unlimited: row!.unlimited,
         allow_unsecured: row!.allowUnsecured,
         thresholds: row!.thresholds,
         note: input.note,
@@ -104,17 +113,30 @@ export async function recordFunds(
     const amount = BigInt(input.amount);
     const signed = input.direction === 'in' ? amount : -amount;
     const balance = before.balance + signed;
+    // The bounds that keep every sum within a bigint (lib/domain/currencies.ts): the balance within
+    // ±MAX_LIQUIDITY_MINOR, and the position no further than that from it.
+    const position = before.position;
+    const beyond =
+      balance > MAX_LIQUIDITY_MINOR ||
+      balance < -MAX_LIQUIDITY_MINOR ||
+      position - balance > MAX_LIQUIDITY_MINOR ||
+      balance - position > MAX_LIQUIDITY_MINOR;
+    if (beyond)
+      throw new ValidationError(
+        `funds ${input.direction} of ${moneyWords(amount, currency)} would take the balance to ${balance} minor units, past the bound of ${MAX_LIQUIDITY_MINOR} minor units the network keeps a participant's balance (and its distance from the position) within`,
+        'amount',
+      );
     if (input.direction === 'out') {
-      const position = before.position > 0n ? before.position : 0n;
+      const netDebit = position > 0n ? position : 0n;
       const securedCap = before.cap !== null && !before.allowUnsecured ? before.cap : 0n;
-      const needed = position > securedCap ? position : securedCap;
+      const needed = netDebit > securedCap ? netDebit : securedCap;
       if (balance < needed)
         throw new ValidationError(
-          `funds out of ${moneyWords(amount, currency)} would leave ${moneyWords(balance, currency)}, below the ${moneyWords(needed, currency)} that ${needed === position && position > 0n ? "the participant's net debit position" : 'the net debit cap'} needs; at most ${moneyWords(before.balance - needed > 0n ? before.balance - needed : 0n, currency)} may go out now`,
+          `funds out of ${moneyWords(amount, currency)} would leave ${moneyWords(balance, currency)}, below the ${moneyWords(needed, currency)} that ${needed === netDebit && netDebit > 0n ? "the participant's net debit position" : 'the net debit cap'} needs; at most ${moneyWords(before.balance - needed > 0n ? before.balance - needed : 0n, currency)} may go out now`,
           'amount',
         );
     }
-    const [position] = await tx
+    const [moved] = await tx
       .update(lp)
       .set({ balance, updatedAt: new Date() })
       .where(onePosition(partnerId, currency))
@@ -152,9 +174,9 @@ export async function recordFunds(
       type: 'liquidity.updated',
       orgId: ns.orgId,
       partnerId,
-      data: { change: 'funds', entry: serializeEntry(entry!), position: serializePosition(position!) },
+      data: { change: 'funds', entry: serializeEntry(entry!), position: serializePosition(moved!) },
     });
-    return { row: position!, entry: entry! };
+    return { row: moved!, entry: entry! };
   });
   if (input.direction === 'in') await releaseLiquidityQueue(ctx.db);
   return {

@@ -19,6 +19,7 @@ export function serializePosition(r: PositionRow) {
     currency: r.currency,
     balance: r.balance.toString(),
     cap: r.cap?.toString() ?? null,
+    unlimited: r.unlimited,
     allow_unsecured: r.allowUnsecured,
     limit: limit?.toString() ?? null,
     position: r.position.toString(),
@@ -41,11 +42,15 @@ export async function getLiquidity(ctx: ServiceContext) {
   return { on_cap: own?.onCap ?? 'reject', positions: rows.map(serializePosition) };
 }
 
-/** Utilisation in hundredths of a percent (−1 without a limit): the operator's list order. */
-const UTILISATION: SQL = sql`coalesce((
-  CASE WHEN csp_liquidity_limit(${lp.cap}, ${lp.balance}, ${lp.allowUnsecured}) > 0
-    THEN ${lp.position} * 10000 / csp_liquidity_limit(${lp.cap}, ${lp.balance}, ${lp.allowUnsecured})
-    WHEN ${lp.position} > 0 THEN 10000 ELSE 0 END), -1)::bigint`;
+const LIMIT: SQL = sql`csp_liquidity_limit(${lp.cap}, ${lp.balance}, ${lp.allowUnsecured}, ${lp.unlimited})`;
+
+/**
+ * Utilisation in hundredths of a percent (−1 when unlimited): the operator's list order. In
+ * numeric, and at most 999,999.99 %, as a position may be many times a small limit.
+ */
+const UTILISATION: SQL = sql`(CASE WHEN ${lp.unlimited} THEN -1
+  WHEN ${LIMIT} > 0 THEN least(${lp.position}::numeric * 10000 / ${LIMIT}, 99999999)
+  WHEN ${lp.position} > 0 THEN 10000 ELSE 0 END)::bigint`;
 
 const BY_UTILISATION: Keyset = {
   keys: [
@@ -111,17 +116,68 @@ export async function lockedPosition(tx: DbOrTx, partnerId: string, currency: st
 }
 
 /** A sandbox namespace's demo liquidity (DESIGN §11): a balance and a cap to try the rules with. */
-const SANDBOX_LIQUIDITY = { currency: 'USD', balance: 100_000_000n, cap: 100_000_000n } as const;
+const SANDBOX_DEMO = { balance: 100_000_000n, cap: 100_000_000n } as const;
 
-/** Gives a new sandbox namespace its demo balance (a funds-in entry, as the ledger requires) and cap. */
+/**
+ * The Sandbox Bank's cap in each currency (the counterparty of every sandbox: it pays their pull
+ * payments and returns): unsecured, as it holds no funds, and bounded like anyone's.
+ */
+const SANDBOX_BANK_CAP = 1_000_000_000_000n;
+
+/** Gives a new sandbox namespace its demo balance (a funds-in entry, as the ledger requires) and cap in USD. */
 export async function provisionSandboxLiquidity(tx: DbOrTx, partnerId: string): Promise<void> {
   await openPosition(tx, {
     partnerId,
-    ...SANDBOX_LIQUIDITY,
+    currency: 'USD',
+    ...SANDBOX_DEMO,
     reference: 'sandbox',
     note: 'Demo balance of a sandbox namespace',
   });
 }
+
+/**
+ * Opens `currency` for a sandbox namespace on its first payment out in it (no credit without a
+ * limit, and sandboxes work in any currency out of the box): the demo balance, as a funds-in
+ * entry, and the demo cap — for the Sandbox Bank an unsecured cap without funds. Does nothing for
+ * a production namespace (its operator opens currencies) or a currency already open. Returns
+ * whether it opened it. Locks the row, so two first payments open it once.
+ */
+export async function openSandboxCurrency(tx: DbOrTx, partnerId: string, currency: string): Promise<boolean> {
+  const [ns] = await tx
+    .select({ environment: namespaces.environment, isSystem: namespaces.isSystem })
+    .from(namespaces)
+    .where(eq(namespaces.id, partnerId))
+    .limit(1);
+  if (ns?.environment !== 'sandbox') return false;
+  const row = await lockedPosition(tx, partnerId, currency);
+  if (row.cap !== null || row.unlimited) return false;
+  if (ns.isSystem) {
+    await tx
+      .update(lp)
+      .set({ cap: SANDBOX_BANK_CAP, allowUnsecured: true, updatedAt: new Date() })
+      .where(onePosition(partnerId, currency));
+    return true;
+  }
+  const balance = row.balance + SANDBOX_DEMO.balance;
+  await tx
+    .update(lp)
+    .set({ balance, cap: SANDBOX_DEMO.cap, updatedAt: new Date() })
+    .where(onePosition(partnerId, currency));
+  await tx.insert(liquidityEntries).values({
+    id: newId('lqe'),
+    partnerId,
+    currency,
+    kind: 'funds_in',
+    amount: SANDBOX_DEMO.balance,
+    balanceAfter: balance,
+    reference: 'sandbox',
+    note: `Demo balance of a sandbox namespace, opened for ${currency} on its first payment out in it`,
+  });
+  return true;
+}
+
+const onePosition = (partnerId: string, currency: string) =>
+  and(eq(lp.partnerId, partnerId), eq(lp.currency, currency));
 
 /** A new position row with its opening balance, recorded as the ledger's first entry, and a cap. */
 export async function openPosition(

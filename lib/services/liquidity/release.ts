@@ -2,6 +2,8 @@ import { aliasedTable, and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@/lib/db';
 import { holdsRows, rowsOf } from '@/lib/db/rows';
 import { LOCKS } from '@/lib/db/locks';
+import { logger } from '@/lib/log/logger';
+import { countBackgroundFailure } from '@/lib/metrics/metrics';
 import { SUBMISSION } from '@/lib/domain/statuses';
 import { partiesOfNamespaces } from '@/lib/domain/links';
 import { offset, type QueuedPayment, type Standing } from '@/lib/domain/liquidity';
@@ -33,7 +35,19 @@ export async function releaseLiquidityQueue(db: Db, now = new Date()): Promise<n
       await tx.execute(sql`SELECT DISTINCT currency FROM liquidity_queue ORDER BY currency`),
     ).map((r) => String(r.currency));
     let released = 0;
-    for (const currency of currencies) released += await releaseCurrency(tx, currency, now);
+    // Each currency in a savepoint of its own: one that cannot be released (a sum past its
+    // bound) is logged and waits, and the others go (docs/decisions.md, "Failure isolated").
+    for (const currency of currencies) {
+      try {
+        released += await tx.transaction((sp) => releaseCurrency(sp, currency, now));
+      } catch (err) {
+        logger.error(
+          { err, currency },
+          'liquidity queue release failed for one currency; the others went on',
+        );
+        countBackgroundFailure('liquidity_release');
+      }
+    }
     return released;
   });
 }
@@ -71,7 +85,7 @@ async function releaseCurrency(tx: Tx, currency: string, now: Date): Promise<num
   ];
   const positions = rowsOf(
     await tx.execute(sql`
-      SELECT partner_id, position, csp_liquidity_limit(cap, balance, allow_unsecured) AS lim
+      SELECT partner_id, position, csp_liquidity_limit(cap, balance, allow_unsecured, unlimited) AS lim
       FROM liquidity_positions
       WHERE currency = ${currency} AND partner_id = ANY(${sql.param(participants)}::text[])
       ORDER BY partner_id COLLATE "C" FOR UPDATE`),

@@ -9,7 +9,7 @@ import { slots, slotValues } from '@/lib/db/prepared';
 import { finalWrite } from '@/lib/db/final-write';
 import { auditInsertSlots, auditValues } from '../audit/record';
 import { eventsInsertSlots, eventValues } from '@/lib/events/emit';
-import { requireNamespace } from '../guards';
+import { checkPaymentMaximum, requireNamespace } from '../guards';
 import { parseAddress } from '@/lib/domain/address';
 import { partiesOfNamespaces } from '@/lib/domain/links';
 import { inJsonbOrder, serializePayment } from './serialize';
@@ -72,6 +72,7 @@ function routed(found: RoutedNamespace[], domain: string, field: string): Routed
  */
 export async function createPayment(ctx: ServiceContext, input: CreatePaymentBody) {
   const ns = requireNamespace(ctx);
+  checkPaymentMaximum(input.amount.total, 'amount.total');
   const debtorAddress = parseAddress(input.debtor_party.payment_address);
   if (!debtorAddress) throw new ValidationError('debtor_party.payment_address must look like name@domain');
   const beneficiaryAddress = parseAddress(input.beneficiary_party.payment_address);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_FOUR_EYES } from '@/lib/domain/four-eyes';
+import { MAX_LIQUIDITY_MINOR } from '@/lib/domain/currencies';
 import { reasonCode } from '@/lib/domain/reasons';
 import { SUBMISSION, TASK } from '@/lib/domain/statuses';
 import {
@@ -74,6 +75,7 @@ function state(over: Partial<State> = {}, amount = 5_000n): State {
     beneficiaryOrgId: 'org_b',
     policy: NO_FOUR_EYES,
     debtorOnCap: 'reject',
+    debtorEnvironment: 'production',
     debtorLiquidity: null,
     ...over,
   };
@@ -178,9 +180,11 @@ describe('the admission task state machine (DESIGN §5)', () => {
     const liquidity = {
       balance: 10_000n,
       cap: 6_000n,
+      unlimited: false,
       allowUnsecured: false,
       position: 2_000n,
       queuedCount: 0,
+      queuedAmount: 0n,
     };
     const queued = run(
       state({ debtorOnCap: 'queue', debtorLiquidity: liquidity }),
@@ -214,8 +218,52 @@ describe('the admission task state machine (DESIGN §5)', () => {
     expect(refused.liquidity?.kind).toBe('refuse');
   });
 
+  it('a currency never opened for the debtor: refused as not enabled; a queue past its bound: refused, not queued', () => {
+    const closed = run(state(), [sibling('tsk_1', TASK.pending)], completed, true)!;
+    expect(closed.outcome).toBe('rejected');
+    expect(closed.exception).toMatchObject({ exceptionCode: 'CURRENCY_NOT_ENABLED', blame: 'debtor_party' });
+    expect(closed.events.find((e) => e.type === 'liquidity.cap_reached')).toMatchObject({
+      data: { limit: '0', headroom: '0', outcome: 'rejected' },
+    });
+    const full = {
+      balance: 10_000n,
+      cap: 6_000n,
+      unlimited: false,
+      allowUnsecured: false,
+      position: 6_000n,
+      queuedCount: 1,
+      queuedAmount: MAX_LIQUIDITY_MINOR - 4_999n,
+    };
+    const refused = run(
+      state({ debtorOnCap: 'queue', debtorLiquidity: full }),
+      [sibling('tsk_1', TASK.pending)],
+      completed,
+      true,
+    )!;
+    expect(refused.outcome).toBe('rejected');
+    expect(refused.exception).toMatchObject({ exceptionCode: 'NET_DEBIT_CAP_EXCEEDED' });
+    const fits = run(
+      state({
+        debtorOnCap: 'queue',
+        debtorLiquidity: { ...full, queuedAmount: MAX_LIQUIDITY_MINOR - 5_000n },
+      }),
+      [sibling('tsk_1', TASK.pending)],
+      completed,
+      true,
+    )!;
+    expect(fits.liquidity?.kind).toBe('queue');
+  });
+
   it('keeps a payment behind its debtor’s queue, oldest first, even when it would fit', () => {
-    const liquidity = { balance: 10_000n, cap: null, allowUnsecured: false, position: 0n, queuedCount: 2 };
+    const liquidity = {
+      balance: 10_000n,
+      cap: null,
+      unlimited: true,
+      allowUnsecured: false,
+      position: 0n,
+      queuedCount: 2,
+      queuedAmount: 200n,
+    };
     const change = run(
       state({ debtorOnCap: 'queue', debtorLiquidity: liquidity }),
       [sibling('tsk_1', TASK.pending)],

@@ -16,6 +16,7 @@ import {
   type FourEyesPolicy,
 } from '@/lib/domain/four-eyes';
 import { liquidityLimit } from '@/lib/domain/liquidity';
+import { MAX_LIQUIDITY_MINOR } from '@/lib/domain/currencies';
 import { partiesOfNamespaces, type Parties } from '@/lib/domain/links';
 import { blameFor, reasonCode, type Reason } from '@/lib/domain/reasons';
 import { SUBMISSION, TASK, taskStatusName } from '@/lib/domain/statuses';
@@ -105,12 +106,16 @@ export type State = {
   policy: FourEyesPolicy;
   /** The debtor namespace's choice past its cap, and its position row in the payment's currency (none yet: null). */
   debtorOnCap: 'reject' | 'queue';
+  /** A sandbox debtor's currencies open on its first payment out in them (lib/services/liquidity/positions.ts). */
+  debtorEnvironment: 'sandbox' | 'production';
   debtorLiquidity: {
     balance: bigint;
     cap: bigint | null;
+    unlimited: boolean;
     allowUnsecured: boolean;
     position: bigint;
     queuedCount: number;
+    queuedAmount: bigint;
   } | null;
 };
 
@@ -269,7 +274,9 @@ export function decide(
     const behindQueue = state.debtorOnCap === 'queue' && (state.debtorLiquidity?.queuedCount ?? 0) > 0;
     if (!overCap && !behindQueue)
       return { ...admit(state, updated, now, parties, events), liquidity: { kind: 'move', move } };
-    return state.debtorOnCap === 'queue'
+    // The queue's sum is bounded as positions are: past it, a payment is refused rather than queued.
+    const queued = state.debtorLiquidity?.queuedAmount ?? 0n;
+    return state.debtorOnCap === 'queue' && queued + move.amount <= MAX_LIQUIDITY_MINOR
       ? holdForLiquidity(state, updated, move, now, events)
       : refuseForCap(state, updated, move, now, parties, events);
   }
@@ -341,7 +348,7 @@ function reject(
 /** The debtor's figures for the cap's event and alert (before this payment). */
 function capFigures(state: State, move: PositionMove) {
   const l = state.debtorLiquidity;
-  const figures = l ?? { balance: 0n, cap: null, allowUnsecured: false, position: 0n };
+  const figures = l ?? { balance: 0n, cap: null, unlimited: false, allowUnsecured: false, position: 0n };
   const limit = liquidityLimit(figures);
   return {
     alert: { partner: move.debtor, currency: move.currency, position: figures.position, limit },
@@ -416,11 +423,20 @@ function refuseForCap(
     partnerId: move.debtor,
     data: { ...data, outcome: 'rejected' },
   });
-  const refusal: Refusal = {
-    code: 'NET_DEBIT_CAP_EXCEEDED',
-    message: `Admission failed: the payment exceeds the debtor's net debit cap (headroom ${data.headroom ?? 'none'} ${move.currency} minor units)`,
-    blame: 'debtor_party',
-  };
+  const l = state.debtorLiquidity;
+  // No cap and not unlimited: the currency was never opened for the debtor (no credit without a limit).
+  const closed = !l || (l.cap === null && !l.unlimited);
+  const refusal: Refusal = closed
+    ? {
+        code: 'CURRENCY_NOT_ENABLED',
+        message: `Admission failed: ${move.currency} is not open for net debit for the debtor's namespace (no net debit cap); the network's operator opens a currency for a participant`,
+        blame: 'debtor_party',
+      }
+    : {
+        code: 'NET_DEBIT_CAP_EXCEEDED',
+        message: `Admission failed: the payment exceeds the debtor's net debit cap (headroom ${data.headroom ?? 'none'} ${move.currency} minor units)`,
+        blame: 'debtor_party',
+      };
   return { ...reject(state, task, refusal, now, parties, events), liquidity: { kind: 'refuse', alert } };
 }
 

@@ -20,6 +20,7 @@ import {
   queueValues,
   withinCap,
 } from '../liquidity/admission';
+import { openSandboxCurrency } from '../liquidity/positions';
 import {
   awaitingAdded,
   deltasInsertSlots,
@@ -94,12 +95,15 @@ function taskStateQuery(db: Db, scoped: boolean) {
         fourEyesKeysApprove: assigneeNs.fourEyesKeysApprove,
       },
       debtorOnCap: debtorNs.onCap,
+      debtorEnvironment: debtorNs.environment,
       debtorLiquidity: {
         balance: liquidityPositions.balance,
         cap: liquidityPositions.cap,
+        unlimited: liquidityPositions.unlimited,
         allowUnsecured: liquidityPositions.allowUnsecured,
         position: liquidityPositions.position,
         queuedCount: liquidityPositions.queuedCount,
+        queuedAmount: liquidityPositions.queuedAmount,
       },
       sibling: { id: sibling.id, status: sibling.status, partnerId: sibling.partnerId },
     })
@@ -175,6 +179,13 @@ export async function applyTaskUpdate(
     );
     const { task: current } = rows[0]!;
     if (!change) return serializeTask(current, current.orgId); // the same final answer again: unchanged, no event
+    // A sandbox debtor's first payment out in a currency opens it (its demo balance and cap), then
+    // the state is read again: no credit without a limit, and sandboxes work in any currency.
+    if (change.liquidity?.kind === 'move' && opensSandboxCurrency(state)) {
+      const { debtor, currency } = change.liquidity.move;
+      await db.transaction((tx) => openSandboxCurrency(tx, debtor, currency));
+      continue;
+    }
     // A return's decision is news of the return too (DESIGN §12): read only for return payments.
     if (state.payment.returnOf !== null) await addReturnEvents(db, state, change);
     try {
@@ -188,6 +199,12 @@ export async function applyTaskUpdate(
   }
   throw new ConflictError(`Task ${sel.taskId} is being changed by other requests; try again`);
 }
+
+/** Whether the debtor is a sandbox namespace whose position in the payment's currency is not open yet. */
+const opensSandboxCurrency = (state: State) =>
+  state.debtorEnvironment === 'sandbox' &&
+  (state.debtorLiquidity === null ||
+    (state.debtorLiquidity.cap === null && !state.debtorLiquidity.unlimited));
 
 /**
  * Read only for an approval the four-eyes policy covers (two lookups by primary key): the people

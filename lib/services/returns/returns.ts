@@ -10,7 +10,7 @@ import { RETURN_REASONS, returnStatusOf, type ReturnReason } from '@/lib/domain/
 import { unixSeconds } from '@/lib/schemas/common';
 import type { CreateReturnBody, ListReturnsQuery } from '@/lib/schemas/returns';
 import { credentialId, type ServiceContext } from '@/lib/services/context';
-import { requireNamespace } from '../guards';
+import { checkPaymentMaximum, requireNamespace } from '../guards';
 import { recordAudit } from '../audit/record';
 import { emitEvents, type EventInput } from '@/lib/events/emit';
 import { awaitingAdded, paymentMoved, taskMoved, writeDeltas } from '../overview/deltas';
@@ -19,6 +19,7 @@ import { admissionOf } from '../payments/admitted';
 import { serializePayment, serializeSubmission, serializeTask } from '../payments/serialize';
 import { pendingTask } from '../payments/task-machine';
 import { moveCheckedPositions } from '../liquidity/admission';
+import { openSandboxCurrency } from '../liquidity/positions';
 import { byTime, keysetPage, queryFetch, unionFetch, type KeysetFetch } from '../paging';
 import { keysetCsv } from '../export';
 import { unitsOf } from '@/lib/domain/money';
@@ -50,6 +51,7 @@ export async function createReturn(ctx: ServiceContext, paymentId: string, input
     throw new ConflictError(
       `Payment ${paymentId} stayed inside one namespace: there is no other side to return it`,
     );
+  checkPaymentMaximum(input.amount, 'amount');
   const amount = BigInt(input.amount);
   const reason = input.reason as ReturnReason;
   const now = new Date();
@@ -188,7 +190,9 @@ export async function createReturn(ctx: ServiceContext, paymentId: string, input
         ...taskMoved(task.partnerId, null, 'pending'),
       );
     } else {
-      // The beneficiary's own return goes at once, within its net debit cap.
+      // The beneficiary's own return goes at once, within its net debit cap (a sandbox's currency
+      // opened on its first payment out in it, lib/services/liquidity/positions.ts).
+      await openSandboxCurrency(tx, payment.debtorPartnerId, payment.currency);
       const fit = await moveCheckedPositions(tx, {
         debtor: payment.debtorPartnerId,
         beneficiary: payment.beneficiaryPartnerId,

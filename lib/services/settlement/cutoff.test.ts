@@ -17,6 +17,7 @@ import { recoverStaleBatches, runCutoff } from './cutoff';
 import { submissionStatus } from '../payments/status';
 import { getBatch, getBatchTransaction, listBatchTransactions } from './queries';
 import { networkStats } from './stats';
+import { failingSettlements } from '../health/signals';
 import { rebuildRollups } from '../overview/deltas';
 import { listPayments } from '../payments/list';
 import { getPaymentSubmission } from '../payments/submissions';
@@ -372,6 +373,68 @@ describe('cut-off netting and merkle artefacts', () => {
     expect(t).toMatchObject({ batchId: null, status: 2 });
     expect((await stored('batch_stale')).batch.status).toBe('FAILED');
     expect((await runCutoff(db())).batches).toMatchObject([{ status: 'COMPLETED', txnCount: 1 }]);
+  });
+});
+
+describe('one currency that cannot settle', () => {
+  it('fails alone, reported, its transactions kept for the next cut-off; the other currencies settle', async () => {
+    await txns([
+      ['part_iso_a', 'part_iso_b', 700n, 'USD'],
+      ['part_iso_c', 'part_iso_d', 500n, 'JPY'],
+    ]);
+    // A balance no net can be added to (a state an earlier release could leave): JPY cannot settle.
+    await db()
+      .insert(schema.liquidityPositions)
+      .values({
+        partnerId: 'part_iso_d',
+        currency: 'JPY',
+        balance: 9_223_372_036_854_775_807n,
+        unlimited: true,
+      });
+    const first = await runCutoff(db());
+    expect(first.batches.map((b) => [b.currency, b.status, b.txnCount])).toEqual([
+      ['JPY', 'FAILED', 0],
+      ['USD', 'COMPLETED', 1],
+    ]);
+    const failed = first.batches.find((b) => b.currency === 'JPY')!;
+    const [row] = await db()
+      .select()
+      .from(schema.settlementBatches)
+      .where(eq(schema.settlementBatches.id, failed.id));
+    expect(row).toMatchObject({ status: 'FAILED' });
+    expect(row!.failureReason).toMatch(/out of range/);
+    // USD's participants settled, their balances moved; JPY's transaction waits in the queue.
+    const positions = await db()
+      .select()
+      .from(schema.liquidityPositions)
+      .where(inArray(schema.liquidityPositions.partnerId, ['part_iso_a', 'part_iso_b', 'part_iso_c']));
+    expect(positions.map((p) => [p.partnerId, p.currency, p.balance]).sort()).toEqual([
+      ['part_iso_a', 'USD', -700n],
+      ['part_iso_b', 'USD', 700n],
+    ]);
+    expect(await db().select().from(schema.settlementQueue)).toMatchObject([{ currency: 'JPY' }]);
+    const told = await db()
+      .select({ partnerId: schema.events.partnerId })
+      .from(schema.events)
+      .where(
+        sql`${schema.events.type} = 'settlement.batch.failed' AND ${schema.events.data}->>'batch_id' = ${failed.id}`,
+      );
+    expect(told.map((e) => e.partnerId).sort()).toEqual(['part_iso_c', 'part_iso_d']);
+    expect(await failingSettlements(db())).toEqual([
+      expect.objectContaining({
+        currency: 'JPY',
+        batch_id: failed.id,
+        reason: expect.stringMatching(/out of range/),
+      }),
+    ]);
+    // Once the balance is mended, the next cut-off settles it, and nothing is reported any more.
+    await db()
+      .update(schema.liquidityPositions)
+      .set({ balance: 0n })
+      .where(eq(schema.liquidityPositions.partnerId, 'part_iso_d'));
+    const second = await runCutoff(db());
+    expect(second.batches.map((b) => [b.currency, b.status, b.txnCount])).toEqual([['JPY', 'COMPLETED', 1]]);
+    expect(await failingSettlements(db())).toEqual([]);
   });
 });
 

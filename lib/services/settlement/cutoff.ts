@@ -3,6 +3,7 @@ import type { Db, Tx } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { newId } from '@/lib/ids';
 import { logger } from '@/lib/log/logger';
+import { countBackgroundFailure } from '@/lib/metrics/metrics';
 import { emitEvents } from '@/lib/events/emit';
 import { fromBase64, rootFromLeafHashes, toBase64, TREE_VERSION } from '@/lib/settlement/merkle';
 import { buildLevels } from '@/lib/settlement/merkle-levels';
@@ -32,9 +33,11 @@ export interface CutoffResult {
 /**
  * One cut-off: a batch per currency over every cleared, unbatched transaction up to the cut-off
  * time. Runs in one transaction holding an advisory lock, so one cut-off runs at a time across
- * instances and a crash leaves nothing half-done. Each currency's batch runs in a savepoint: a
- * failure rolls its work back (its transactions stay unbatched for the next cut-off) and records
- * the batch as FAILED.
+ * instances and a crash leaves nothing half-done. Each currency's batch runs in a savepoint, its
+ * liquidity moves included: a failure rolls that currency's work back (its transactions stay
+ * unbatched for the next cut-off), records the batch as FAILED with its reason, tells its
+ * participants (`settlement.batch.failed`), the log and the metrics, and the other currencies
+ * settle (docs/decisions.md, "Failure isolated").
  */
 export async function runCutoff(db: Db, options: CutoffOptions = {}): Promise<CutoffResult> {
   const result = await cutoffTransaction(db, options);
@@ -81,7 +84,8 @@ async function cutoffTransaction(db: Db, options: CutoffOptions): Promise<Cutoff
         const txnCount = await tx.transaction((sp) => settleCurrency(sp, id, currency, cutoff, options));
         batches.push({ id, currency, status: 'COMPLETED', txnCount });
       } catch (err) {
-        logger.error({ err, batch: id, currency }, 'settlement batch failed');
+        logger.error({ err, batch: id, currency }, 'settlement batch failed; the other currencies went on');
+        countBackgroundFailure('settlement_cutoff');
         // The savepoint rolled back: the transactions are unbatched again and show who took part.
         const participants = await participantsOf(tx, currency, cutoff);
         await tx.insert(settlementBatches).values({
@@ -90,7 +94,7 @@ async function cutoffTransaction(db: Db, options: CutoffOptions): Promise<Cutoff
           cutoffTime: cutoff,
           status: 'FAILED',
           completedOn: new Date(),
-          failureReason: (err as Error).message.slice(0, 500),
+          failureReason: failureWords(err),
         });
         await emitEvents(
           tx,
@@ -104,14 +108,19 @@ async function cutoffTransaction(db: Db, options: CutoffOptions): Promise<Cutoff
         batches.push({ id, currency, status: 'FAILED', txnCount: 0 });
       }
     }
-    // The completed batches' nets move the participants' balances and positions (DESIGN §11).
-    await settleLiquidity(
-      tx,
-      batches.filter((b) => b.status === 'COMPLETED').map((b) => b.id),
-    );
     await requested({ ran: true, batches });
     return { ran: true, batches };
   });
+}
+
+/**
+ * Why a batch failed, as its participants read it (`failure_reason`): the innermost error's words
+ * ("bigint out of range"), never the statement Drizzle wraps them with.
+ */
+function failureWords(err: unknown): string {
+  let e = err as { cause?: unknown; message?: unknown };
+  for (let i = 0; i < 5 && e.cause && typeof e.cause === 'object'; i++) e = e.cause as typeof e;
+  return String(e.message ?? err).slice(0, 500);
 }
 
 /** The namespaces of the transactions a failed batch would have taken (still queued after its rollback). */
@@ -284,6 +293,9 @@ async function settleCurrency(
     })),
   );
   if (options.failAfter === 'events') throw new Error('injected fault after events');
+  // The batch's nets move its participants' balances and positions (DESIGN §11), in its savepoint:
+  // a balance that cannot take its net fails this currency's batch alone.
+  await settleLiquidity(tx, id);
   return taken.txnCount;
 }
 

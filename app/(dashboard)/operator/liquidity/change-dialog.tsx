@@ -59,7 +59,13 @@ export function ChangeDialog({
           </div>
           <div>
             <dt className={TERM}>Cap</dt>
-            <dd className="tabular-nums">{row.cap === null ? 'No cap' : formatMoney(row.cap, c)}</dd>
+            <dd className="tabular-nums">
+              {row.cap === null
+                ? row.unlimited
+                  ? 'Unlimited'
+                  : 'None: no net debit'
+                : formatMoney(row.cap, c)}
+            </dd>
           </div>
           <div>
             <dt className={TERM}>Position</dt>

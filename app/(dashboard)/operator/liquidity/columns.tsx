@@ -20,7 +20,8 @@ const SMALL = 'block text-xs text-slate-600 dark:text-slate-400';
 
 /** The cap under the balance: none, the cap, and what bounds it (the balance) or credit extended. */
 function CapLines({ p }: { p: NetworkLiquidityPosition }) {
-  if (p.cap === null) return <span className={SMALL}>no cap</span>;
+  if (p.cap === null)
+    return <span className={SMALL}>{p.unlimited ? 'unlimited' : 'no cap: no net debit'}</span>;
   const bound = p.allow_unsecured
     ? 'unsecured credit'
     : p.limit !== null && p.limit !== p.cap

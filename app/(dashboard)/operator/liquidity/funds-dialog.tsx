@@ -25,6 +25,7 @@ function reviewLines(row: NetworkLiquidityPosition, body: RecordFundsBody): stri
   const after = headroom({
     balance,
     cap: row.cap === null ? null : BigInt(row.cap),
+    unlimited: row.unlimited,
     allowUnsecured: row.allow_unsecured,
     position: BigInt(row.position),
   });

@@ -17,9 +17,9 @@ import type { CapValues } from './change-schemas';
 
 const capResolver = lazyResolver(() => import('./change-schemas').then((m) => m.capResolver));
 
-/** The cap as the confirmation names it. */
-const capWords = (cap: string | null, currency: string) =>
-  cap === null ? 'no cap' : formatMoney(cap, currency);
+/** The cap as the confirmation names it: without one, unlimited or closed (no net debit). */
+const capWords = (cap: string | null, unlimited: boolean, currency: string) =>
+  cap !== null ? formatMoney(cap, currency) : unlimited ? 'unlimited' : 'none (no net debit)';
 
 /** What the new limits do, in the words the operator confirms. */
 function reviewLines(row: NetworkLiquidityPosition, body: SetLiquidityLimitsBody): string[] {
@@ -27,12 +27,17 @@ function reviewLines(row: NetworkLiquidityPosition, body: SetLiquidityLimitsBody
   const after = headroom({
     balance: BigInt(row.balance),
     cap: body.cap === null ? null : BigInt(body.cap),
+    unlimited: body.unlimited ?? false,
     allowUnsecured: body.allow_unsecured ?? false,
     position: BigInt(row.position),
   });
   const lines = [
-    `${row.partner_name}: cap ${capWords(row.cap, c)} → ${capWords(body.cap, c)}; headroom ${headroomText(row.headroom, c)} → ${headroomText(after, c)}.`,
+    `${row.partner_name}: cap ${capWords(row.cap, row.unlimited, c)} → ${capWords(body.cap, body.unlimited ?? false, c)}; headroom ${headroomText(row.headroom, c)} → ${headroomText(after, c)}.`,
   ];
+  if (body.unlimited && !row.unlimited)
+    lines.push(
+      'Unlimited: the participant may run up any net debit in this currency until the next cut-off.',
+    );
   if ((body.allow_unsecured ?? false) !== row.allow_unsecured)
     lines.push(
       body.allow_unsecured
@@ -67,7 +72,7 @@ export default function SetCapDialog({
   const form = useForm<CapValues>({
     resolver: capResolver,
     defaultValues: {
-      unlimited: false,
+      unlimited: row.unlimited,
       cap: row.cap === null ? '' : formatMoney(row.cap, c).split(' ')[1],
       allow_unsecured: row.allow_unsecured,
       thresholds: row.thresholds.join(', '),
@@ -81,7 +86,11 @@ export default function SetCapDialog({
     if (!v.unlimited) {
       cap = typedMinorUnits(v.cap, c, { zero: true });
       if (cap === null) {
-        form.setError('cap', { message: v.cap.trim() ? amountError(c) : 'Enter the cap, or choose No cap' });
+        form.setError('cap', {
+          message: v.cap.trim()
+            ? amountError(c)
+            : 'Enter the cap (0 allows no net debit), or choose Unlimited',
+        });
         return;
       }
     }
@@ -92,6 +101,7 @@ export default function SetCapDialog({
     }
     setPending({
       cap,
+      unlimited: v.unlimited,
       allow_unsecured: v.allow_unsecured,
       thresholds: thresholds.sort((a, b) => a - b),
       note: v.note.trim(),
@@ -106,7 +116,7 @@ export default function SetCapDialog({
         onSuccess: (r) => {
           toast(
             'success',
-            `${row.partner_name}: cap ${capWords(r.position.cap, c)}, headroom ${headroomText(r.position.headroom, c)}`,
+            `${row.partner_name}: cap ${capWords(r.position.cap, r.position.unlimited, c)}, headroom ${headroomText(r.position.headroom, c)}`,
           );
           onClose();
         },
@@ -152,7 +162,7 @@ export default function SetCapDialog({
               },
             })}
           />
-          No cap (no limit on the net debit)
+          Unlimited: no cap on the net debit (recorded in the audit trail)
         </label>
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" className="mt-0.5 size-4" {...form.register('allow_unsecured')} />
