@@ -18,48 +18,97 @@ async function load(env: Record<string, string | undefined>) {
   return { ...(await import('./config')), ...(await import('./server/production-config')) };
 }
 
-// Random, as `openssl rand -base64 24` gives them: strong by any estimate.
-const STRONG = 'Jq3vX9pL2mW8rT5yB1nK7cF4hD6sG0aZ';
+// Random, as `openssl rand -base64 32` makes them: 32 bytes, 44 characters.
+const STRONG = 'wjoX6iHVeP+sv942iT1s64alamE1LP6ppB6Qv4Yf0zM=';
 const OPERATOR = 'correct horse battery staple orbit';
-const STRONG_2 = 'rX7kP2wQ9mL4vB8nT1cZ6yH3fJ5gD0sA';
-const AUTH_LINE =
-  'AUTH_SECRET must be set to a random string of at least 32 characters in production (e.g. openssl rand -base64 48)';
-const NEXTAUTH_LINE =
-  "NEXTAUTH_SECRET must be set to a random string of at least 32 characters in production (e.g. openssl rand -base64 48); it encrypts the dashboard's sessions";
+const STRONG_2 = 'Echq2MFxaEtKAxnXB3BYLNoqhwg1uGdkvboJc+g8Yas=';
+const HOW = 'must be a generated random secret of at least 32 bytes in production';
+const MAKE = '(make one with: openssl rand -base64 32)';
+const authLine = (why: string) => `AUTH_SECRET ${HOW} ${MAKE}: ${why}`;
+const nextAuthLine = (why: string) =>
+  `NEXTAUTH_SECRET ${HOW}, as it encrypts the dashboard's sessions ${MAKE}: ${why}`;
+const UNSET = 'it is unset';
 
 describe('secrets in production (CSP_ENV=production)', () => {
-  it('refuses a missing, short or development AUTH_SECRET, on both hosts', async () => {
+  it('refuses a missing, short, development or made-up AUTH_SECRET, saying why, on both hosts', async () => {
     const development = (await load({})).config.authSecret;
-    // Long enough but guessable: one letter, a run, a phrase of words and digits.
-    const guessable = [
-      'a'.repeat(32),
-      'abcdefghijklmnopqrstuvwxyz012345',
-      'a-strong-random-secret-0123456789abcdef',
+    const short = (n: number) =>
+      `it has ${n} characters, and 32 random bytes are at least 43 in base64 (64 in hex)`;
+    const repeated = (bits: string, least: number) =>
+      `its characters repeat too much to be random (${bits} bits of entropy a character; a generated one has at least ${least})`;
+    const cases: Array<[string | undefined, string]> = [
+      [undefined, UNSET],
+      ['', UNSET],
+      [development, 'it is the development value'],
+      // A passphrase: long, and by zxcvbn's estimate (which knows no English words) over 10^30.
+      ['correct horse battery staple 12345 correct horse', 'it holds spaces, as a phrase of words does'],
+      ['correct-horse-battery-staple-12345-correct-horse', repeated('3.8', 4)],
+      ['correcthorsebatterystaple12345correcthorseX', repeated('3.8', 4)],
+      // 24 random bytes (`openssl rand -base64 24`, what was accepted before) and 24 in hex.
+      ['Jq3vX9pL2mW8rT5yB1nK7cF4hD6sG0aZ', short(32)],
+      ['a4654acd132bbaa08469e9ad25f97db03ed6a8c82fdcd1af', short(48)],
+      ['x'.repeat(31), short(31)],
+      // Repeated characters, in base64's alphabet and in hex.
+      ['x'.repeat(64), repeated('0.0', 4)],
+      ['0'.repeat(64), repeated('0.0', 3)],
+      ['ab'.repeat(32), repeated('1.0', 3)],
+      // Varied characters in a sequence: the counts say random, zxcvbn does not.
+      [
+        'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGH',
+        'it is guessable: a sequence, a repeated pattern or a common password',
+      ],
+      ['0123456789abcdef'.repeat(4), 'it is guessable: a sequence, a repeated pattern or a common password'],
     ];
-    for (const secret of [undefined, '', 'x'.repeat(31), development, ...guessable]) {
+    for (const [secret, why] of cases) {
       const { productionConfigProblems } = await load({
         CSP_ENV: 'production',
         AUTH_SECRET: secret,
         NEXTAUTH_SECRET: STRONG_2,
       });
-      expect(await productionConfigProblems({ dashboard: false })).toEqual([AUTH_LINE]);
-      expect(await productionConfigProblems({ dashboard: true })).toEqual([AUTH_LINE]);
+      expect(await productionConfigProblems({ dashboard: false }), String(secret)).toEqual([authLine(why)]);
+      expect(await productionConfigProblems({ dashboard: true }), String(secret)).toEqual([authLine(why)]);
+    }
+  });
+
+  it('accepts what a generator makes: 32 random bytes or more in base64, base64url or hex', async () => {
+    for (const secret of [
+      STRONG,
+      'MrmPaY9oxj6zDoLnxO-IXq9Je1JxwuEiPR9CM35Ck_I',
+      'a4654acd132bbaa08469e9ad25f97db03ed6a8c82fdcd1af7b46920157edfdf1',
+      'A4654ACD132BBAA08469E9AD25F97DB03ED6A8C82FDCD1AF7B46920157EDFDF1',
+      // `openssl rand -base64 48`, which the README advised before.
+      'kQ2r8wZ0pVn5yL3tH7mB1cX9fJ4sD6gA0eR2uI8oP5aS3dF7gH1jK9lZ4xC6vB0n',
+    ]) {
+      const { productionConfigProblems } = await load({
+        CSP_ENV: 'production',
+        AUTH_SECRET: secret,
+        NEXTAUTH_SECRET: STRONG_2,
+      });
+      expect(await productionConfigProblems({ dashboard: true }), secret).toEqual([]);
     }
   });
 
   it('requires NEXTAUTH_SECRET where the dashboard is served, not on the standalone gateway', async () => {
     const development = (await load({})).config.authSecret;
-    for (const secret of [undefined, 'short', development]) {
+    const cases: Array<[string | undefined, string]> = [
+      [undefined, UNSET],
+      ['correct horse battery staple 12345 correct horse', 'it holds spaces, as a phrase of words does'],
+      [development, 'it is the development value'],
+    ];
+    for (const [secret, why] of cases) {
       const { productionConfigProblems } = await load({
         CSP_ENV: 'production',
         AUTH_SECRET: STRONG,
         NEXTAUTH_SECRET: secret,
       });
-      expect(await productionConfigProblems({ dashboard: true })).toEqual([NEXTAUTH_LINE]);
+      expect(await productionConfigProblems({ dashboard: true })).toEqual([nextAuthLine(why)]);
       expect(await productionConfigProblems({ dashboard: false })).toEqual([]);
     }
     const none = await load({ CSP_ENV: 'production' });
-    expect(await none.productionConfigProblems({ dashboard: true })).toEqual([AUTH_LINE, NEXTAUTH_LINE]);
+    expect(await none.productionConfigProblems({ dashboard: true })).toEqual([
+      authLine(UNSET),
+      nextAuthLine(UNSET),
+    ]);
   });
 
   it('accepts strong secrets, and uses them', async () => {

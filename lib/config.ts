@@ -13,7 +13,6 @@ const isProduction = process.env.CSP_ENV === 'production';
 
 /** Signs JWTs outside production when AUTH_SECRET is unset; refused in production (lib/server/production-config.ts). */
 export const DEVELOPMENT_AUTH_SECRET = 'dev-only-auth-secret-change-me-0123456789abcdef';
-export const MIN_SECRET_LENGTH = 32;
 /** The operator's demo password outside production; refused in production (lib/server/production-config.ts). */
 export const DEMO_OPERATOR_PASSWORD = 'operator-demo-password';
 const authSecret = process.env.AUTH_SECRET || undefined;

@@ -1,17 +1,46 @@
-import { config, DEMO_OPERATOR_PASSWORD, DEVELOPMENT_AUTH_SECRET, MIN_SECRET_LENGTH } from '@/lib/config';
+import { config, DEMO_OPERATOR_PASSWORD, DEVELOPMENT_AUTH_SECRET } from '@/lib/config';
 
 /**
- * A secret long enough and hard enough to guess: 32 characters or more, not the development value,
- * and at least 10^30 guesses (about 100 bits) by zxcvbn's estimate — 32 hexadecimal characters of
- * `openssl rand` give 10^31.6, 32 × "a" 10^2.6, a long phrase of words about 10^21.
+ * What a generator makes (docs/decisions.md, "Production"): 32 random bytes or more, which is 43
+ * characters or more in base64 (64 in hex); characters as varied as random ones are — at least 4
+ * bits of Shannon entropy a character (3 in hex, whose alphabet holds 16), where 32 random bytes in
+ * base64 measured 4.2 at the least over 10^5 draws (hex 3.4) and a phrase of English words 3.7–3.8;
+ * no spaces (words); and at least 10^30 guesses by zxcvbn's estimate, which finds the sequences,
+ * repeated patterns and common passwords the counts miss (`abcd…`, `0123…`). Why it is refused, or
+ * null.
  */
-async function weakSecret(secret: string): Promise<boolean> {
-  if (secret === DEVELOPMENT_AUTH_SECRET || secret.length < MIN_SECRET_LENGTH) return true;
+async function secretRefusal(secret: string): Promise<string | null> {
+  if (!secret) return 'it is unset';
+  if (secret === DEVELOPMENT_AUTH_SECRET) return 'it is the development value';
+  if (/\s/.test(secret)) return 'it holds spaces, as a phrase of words does';
+  const hex = /^(?:[0-9a-f]+|[0-9A-F]+)$/.test(secret);
+  const [minLength, minBits] = hex ? [64, 3] : [43, 4];
+  if (secret.length < minLength)
+    return `it has ${secret.length} characters, and 32 random bytes are at least 43 in base64 (64 in hex)`;
+  const bits = entropyPerCharacter(secret);
+  if (bits < minBits)
+    return `its characters repeat too much to be random (${bits.toFixed(1)} bits of entropy a character; a generated one has at least ${minBits})`;
   // zxcvbn's dictionaries load only when a production start checks its secrets.
   const { guessesLog10 } = await import('@/lib/auth/password-policy');
-  return (await guessesLog10(secret)) < MIN_SECRET_GUESSES_LOG10;
+  if ((await guessesLog10(secret)) < MIN_SECRET_GUESSES_LOG10)
+    return 'it is guessable: a sequence, a repeated pattern or a common password';
+  return null;
 }
 const MIN_SECRET_GUESSES_LOG10 = 30;
+
+/** Shannon entropy of the string's own character counts, in bits a character. */
+function entropyPerCharacter(text: string): number {
+  const counts = new Map<string, number>();
+  const characters = [...text];
+  for (const c of characters) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let bits = 0;
+  for (const n of counts.values()) bits -= (n / characters.length) * Math.log2(n / characters.length);
+  return bits;
+}
+
+/** The line saying why `name` is refused and how to make one. */
+const secretLine = (name: string, why: string, purpose = '') =>
+  `${name} must be a generated random secret of at least 32 bytes in production${purpose} (make one with: openssl rand -base64 32): ${why}`;
 
 /**
  * What a production process lacks before it may serve, one line per setting (empty outside
@@ -22,11 +51,13 @@ const MIN_SECRET_GUESSES_LOG10 = 30;
 export async function productionConfigProblems(host: { dashboard: boolean }): Promise<string[]> {
   if (!config.production) return [];
   const problems: string[] = [];
-  const rule =
-    'must be set to a random string of at least 32 characters in production (e.g. openssl rand -base64 48)';
-  if (await weakSecret(config.authSecret)) problems.push(`AUTH_SECRET ${rule}`);
-  if (host.dashboard && (await weakSecret(config.nextAuthSecret)))
-    problems.push(`NEXTAUTH_SECRET ${rule}; it encrypts the dashboard's sessions`);
+  const authRefusal = await secretRefusal(config.authSecret);
+  if (authRefusal) problems.push(secretLine('AUTH_SECRET', authRefusal));
+  const nextAuthRefusal = host.dashboard ? await secretRefusal(config.nextAuthSecret) : null;
+  if (nextAuthRefusal)
+    problems.push(
+      secretLine('NEXTAUTH_SECRET', nextAuthRefusal, ", as it encrypts the dashboard's sessions"),
+    );
   // The operator verifies organizations and runs cut-offs: a known password is a known operator,
   // and it is held to the policy every user's password is (lib/auth/password-policy.ts).
   const operator = config.operatorPassword;
