@@ -185,6 +185,47 @@ describe('GET /api/v1/csp/request-logs', () => {
     expect(asKey.status).toBe(200);
   });
 
+  it('redacts a password sent under an escaped key, and secrets spelt with escapes, in the parsed body', async () => {
+    const email = `esc-${uniq()}@example.test`;
+    // "\u0070assword" is "password" once parsed: the account gets it, the log must not.
+    // Nothing else in these bodies names a secret field or looks like one.
+    const password = `Hunter-${uniq()}-long-enough`;
+    const sent = `{"email":"${email}","role":"support","\\u0070assword":"${password}","name":"Escaped"}`;
+    const made = await api('POST', '/users', { ...jwt(bank), rawBody: sent });
+    expect(made.status, made.text).toBe(200);
+    const entry = await entryOf(bank, made.headers.get('x-request-id')!);
+    expect(entry.request_body).not.toContain(password);
+    expect(JSON.parse(entry.request_body!)).toEqual({
+      email,
+      role: 'support',
+      password: '[redacted]',
+      name: 'Escaped',
+    });
+    // The same, where the escape is in the middle of the key, nested in an array, and in a value.
+    const keySecret = `sk_live_${uniq()}${uniq()}`;
+    const escapedKeySecret = `\\u0073${keySecret.slice(1)}`;
+    const nested = await api('POST', '/customer', {
+      ...jwt(bank),
+      rawBody: `{"payment_address":"esc-${uniq()}@${bank.domain}","first_name":"A","last_name":"B","extra":[{"pass\\u0077ord":"${password}"},"${escapedKeySecret}"]}`,
+    });
+    expect(nested.status, nested.text).toBe(200);
+    const nestedEntry = await entryOf(bank, nested.headers.get('x-request-id')!);
+    expect(nestedEntry.request_body).not.toContain(password);
+    expect(nestedEntry.request_body).not.toContain(keySecret.slice(1));
+    expect(JSON.parse(nestedEntry.request_body!).extra).toEqual([{ password: '[redacted]' }, '[redacted]']);
+    // A malformed body (answered 400) that names a secret field is not kept.
+    const malformed = await api('POST', '/users', {
+      ...jwt(bank),
+      rawBody: `{"email":"${email}","\\u0070assword":"${password}"`,
+    });
+    expectError(malformed, 400, 'error.bad_request');
+    const malformedEntry = await entryOf(bank, malformed.headers.get('x-request-id')!);
+    expect(malformedEntry).toMatchObject({
+      status: 400,
+      request_body: '[redacted: not JSON, and may hold a secret]',
+    });
+  });
+
   it("keeps a production namespace's bodies only once its admins turn it on", async () => {
     const verified = await createVerifiedOrg();
     const prod = await api('POST', '/partner', {

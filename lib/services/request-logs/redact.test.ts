@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_BODY_CHARS, redactBody, redactQuery, REDACTED } from './redact';
+import { MAX_BODY_CHARS, redactBody, redactQuery, REDACTED, REDACTED_BODY } from './redact';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1c3JfMSJ9.c2lnbmF0dXJlLWhlcmU';
 
@@ -61,6 +61,60 @@ describe('request log redaction', () => {
     expect(redactBody(`not json ${JWT}`)).toBe(`not json ${REDACTED}`);
     expect(redactQuery(`a=1&secret=x&q=${encodeURIComponent('sk_sandbox_zz')}`)).toBe(
       `a=1&secret=${encodeURIComponent(REDACTED)}&q=${encodeURIComponent(REDACTED)}`,
+    );
+  });
+
+  it('matches keys and values as they decode: no JSON escape hides a secret', () => {
+    // Each body is written by hand: JSON.stringify would never escape these letters.
+    const cases: Array<[string, string]> = [
+      ['{"\\u0070assword":"hunter2 hunter2"}', 'password'],
+      ['{"pass\\u0077ord":"hunter2 hunter2"}', 'password'],
+      ['{"admin_\\u0050ASSWORD":"hunter2 hunter2"}', 'admin_PASSWORD'],
+      ['{"\\u0063ode":"123456"}', 'code'],
+      ['{"se\\u0063ret":"shh-not-a-known-form"}', 'secret'],
+    ];
+    for (const [body, key] of cases) {
+      const out = redactBody(body)!;
+      expect(JSON.parse(out), body).toEqual({ [key]: REDACTED });
+      expect(out).not.toMatch(/hunter2|123456|shh/);
+    }
+    // Values by their form, once decoded: in a string, in an array, in a nested object.
+    const escaped =
+      '{"note":"\\u0073k_live_ABCdef123","tags":["ok","\\u0077hsec_QUJD","x \\u0073k_sandbox_zz y"],' +
+      '"deep":{"a":[{"b":{"c":"inv\\u005fabc"}}]},"amount":{"total":"2500"}}';
+    expect(JSON.parse(redactBody(escaped)!)).toEqual({
+      note: REDACTED,
+      tags: ['ok', REDACTED, `x ${REDACTED} y`],
+      deep: { a: [{ b: { c: REDACTED } }] },
+      amount: { total: '2500' },
+    });
+    // A secret escaped part-way: whsec_'s "/" escaped as "\/" is all of the secret, not its start.
+    expect(redactBody('{"s":"whsec_QUJD\\/ZZZ"}')).toBe(`{"s":"${REDACTED}"}`);
+    // A number where a one-time code goes.
+    expect(JSON.parse(redactBody('{"code":123456}')!)).toEqual({ code: REDACTED });
+  });
+
+  it('walks secret fields nested in arrays and objects at any depth', () => {
+    const body = { users: [{ name: 'a', credentials: [{ Password: 'p1' }, { PASSWORD: 'p2' }] }] };
+    expect(JSON.parse(redactBody(JSON.stringify(body))!)).toEqual({
+      users: [{ name: 'a', credentials: [{ Password: REDACTED }, { PASSWORD: REDACTED }] }],
+    });
+  });
+
+  it('decodes a form body field by field; other text that may hold a secret is not kept', () => {
+    expect(redactBody('email=a%40b.test&p%61ssword=hunter2&code=123456&q=sk_live_x')).toBe(
+      `email=a%40b.test&password=${encodeURIComponent(REDACTED)}&code=${encodeURIComponent(REDACTED)}&q=${encodeURIComponent(REDACTED)}`,
+    );
+    // A malformed JSON body (answered 400, still logged), with or without an escape.
+    expect(redactBody('{"password":"hunter2"')).toBe(REDACTED_BODY);
+    expect(redactBody('{"\\u0070assword":"hunter2"')).toBe(REDACTED_BODY);
+    // Text without a secret field's name or an escape is kept, redacted by form.
+    expect(redactBody(`plain words ${JWT}`)).toBe(`plain words ${REDACTED}`);
+    expect(redactBody('{"amount": 25')).toBe('{"amount": 25');
+    // A query string's duplicate parameters are kept apart.
+    expect(redactQuery('a=1&a=2&password=x')).toBe(`a=1&a=2&password=${encodeURIComponent(REDACTED)}`);
+    expect(redactQuery('p%61ssword=x&code=123456')).toBe(
+      `password=${encodeURIComponent(REDACTED)}&code=${encodeURIComponent(REDACTED)}`,
     );
   });
 
