@@ -192,7 +192,7 @@ describe('GET /payments: search', () => {
       ['amount_min=12.50', 'amount_min must be digits in minor units'],
       ['amount_max=-1', 'amount_max must be digits in minor units'],
       ['amount_min=500&amount_max=100', 'amount_min must not exceed amount_max'],
-      ['currency=usd', 'currency must be an ISO 4217 code'],
+      ['currency=usd', 'currency: must be an ISO 4217 code'],
       [`transaction_id=${'t'.repeat(65)}`, 'transaction_id'],
     ];
     for (const [q, message] of cases) {

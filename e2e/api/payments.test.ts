@@ -34,6 +34,22 @@ describe('POST /api/v1/csp/payments', () => {
     ['an exponent', { amount: { currency: 'USD', total: '1e3' } }, /amount.total/],
     ['a number amount', { amount: { currency: 'USD', total: 1050 } }, /amount.total/],
     ['a bad currency', { amount: { currency: 'usd', total: '100' } }, /amount.currency/],
+    [
+      'a code ISO 4217 does not list',
+      { amount: { currency: 'ZZZ', total: '100' } },
+      /amount.currency: is not an ISO 4217 currency code/,
+    ],
+    ['the code for no currency', { amount: { currency: 'XXX', total: '100' } }, /amount.currency/],
+    [
+      'an amount past the largest payment',
+      { amount: { currency: 'EUR', total: '1000000000000001' } },
+      /amount.total: must be at most 1000000000000000 minor units/,
+    ],
+    [
+      'the amounts that overflowed a cut-off',
+      { amount: { currency: 'EUR', total: '999999999999999999' } },
+      /amount.total: must be at most 1000000000000000 minor units/,
+    ],
     ['an unknown payment_type', { payment_type: 'Type_Teleport' }, /payment_type/],
     [
       'an unknown party type',

@@ -11,7 +11,9 @@ import { isCurrency, MAX_LIQUIDITY_MINOR, MAX_PAYMENT_MINOR } from '@/lib/domain
 export const currencySchema = z
   .string()
   .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code in capitals, such as USD')
-  .refine(isCurrency, { message: 'is not an ISO 4217 currency code (such as USD, EUR or JPY)' })
+  .refine((c) => !/^[A-Z]{3}$/.test(c) || isCurrency(c), {
+    message: 'is not an ISO 4217 currency code (such as USD, EUR or JPY)',
+  })
   .openapi({
     description: 'ISO 4217 code (List One, 2026-09-17; XXX, "no currency", excepted)',
     example: 'USD',
@@ -24,7 +26,9 @@ const digitsBelow = (max: bigint, what: string) =>
       /^[1-9][0-9]*$/,
       'must be a string of digits in minor units, greater than 0 (e.g. "1050" for 10.50)',
     )
-    .refine((s) => s.length <= max.toString().length && BigInt(s) <= max, {
+    // Zod runs a refinement after a failed check too: only digits are compared (the regex speaks
+    // for the rest), so no BigInt of "10.50" throws.
+    .refine((s) => !/^[0-9]+$/.test(s) || (s.length <= max.toString().length && BigInt(s) <= max), {
       message: `must be at most ${max} minor units (${what})`,
     });
 

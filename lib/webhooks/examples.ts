@@ -152,6 +152,7 @@ export function exampleEventData(type: EventType, ctx: ExampleContext): Record<s
     currency: 'USD',
     balance: '1000000',
     cap: '500000',
+    unlimited: false,
     allow_unsecured: false,
     limit: '500000',
     position: '387500',

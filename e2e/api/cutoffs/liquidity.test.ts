@@ -85,6 +85,7 @@ describe('GET /api/v1/csp/liquidity', () => {
           currency: 'USD',
           balance: '100000000',
           cap: '100000000',
+          unlimited: false,
           allow_unsecured: false,
           limit: '100000000',
           position: '0',
