@@ -393,6 +393,75 @@ function edgeBodies(o: Operation): Array<{ what: string; rawBody: string }> {
   });
 }
 
+/**
+ * Money at its edges (docs/decisions.md, "Money that cannot overflow"): amounts around the largest
+ * payment (10^15), the liquidity bound (10^18) and a bigint's (2^63), and codes ISO 4217 does not
+ * list or that name no currency. Sent in every field the document calls an amount in minor units
+ * and every `currency` (body, query and path), the rest of the body as sampled.
+ */
+const MONEY = [
+  '1',
+  '999999999999999',
+  '1000000000000000',
+  '1000000000000001',
+  '999999999999999999',
+  '1000000000000000000',
+  '1000000000000000001',
+  '9223372036854775807',
+  '9223372036854775808',
+  '18446744073709551616',
+  '9'.repeat(40),
+];
+const CODES = ['ZZZ', 'XXX', 'XTS', 'XAU', 'CLF', 'KWD', 'JPY', 'BGN', 'usd', 'EURO'];
+
+/** The body's money fields: each `currency`, and each string the document says is in minor units. */
+function moneyFields(
+  schema: JsonSchema | undefined,
+  at: string[] = [],
+): Array<{ path: string[]; kind: 'amount' | 'currency' }> {
+  if (!schema) return [];
+  const s = plain(schema);
+  const name = at.at(-1) ?? '';
+  if (name === 'currency') return [{ path: at, kind: 'currency' }];
+  if ([s.type].flat().includes('string') && /minor units/i.test(s.description ?? ''))
+    return [{ path: at, kind: 'amount' }];
+  return Object.entries(s.properties ?? {}).flatMap(([k, v]) => moneyFields(v, [...at, k]));
+}
+
+const hasMoney = (o: Operation) =>
+  moneyFields(o.bodySchema).length > 0 ||
+  o.query.some((q) => q.name === 'currency' || /^amount_/.test(q.name)) ||
+  o.pathParams.includes('currency');
+
+function moneyRequests(o: Operation): Array<{ what: string; path: string; body?: unknown; qs?: string }> {
+  const base = o.hasBody ? (sample(o.bodySchema) as Record<string, unknown>) : undefined;
+  const out: Array<{ what: string; path: string; body?: unknown; qs?: string }> = [];
+  for (const { path, kind } of moneyFields(o.bodySchema)) {
+    // An amount at each edge with a real currency, a currency each odd code with the largest amount.
+    const values = kind === 'amount' ? MONEY : CODES;
+    for (const v of values)
+      out.push({
+        what: `${path.join('.')}=${v.slice(0, 24)}`,
+        path: realPath(o),
+        body: setAt(base, path, v),
+      });
+  }
+  for (const q of o.query.filter((q) => q.name === 'currency' || /^amount_/.test(q.name)))
+    for (const v of q.name === 'currency' ? CODES : MONEY)
+      out.push({ what: `?${q.name}=${v.slice(0, 24)}`, path: realPath(o), qs: `${q.name}=${v}` });
+  if (o.pathParams.includes('currency'))
+    for (const v of CODES)
+      out.push({
+        what: `currency ${v}`,
+        path: pathWith(o, {
+          currency: encodeURIComponent(v),
+          partner_id: encodeURIComponent(real.partner_id!),
+        }),
+        body: base,
+      });
+  return out;
+}
+
 /** The operation's path on the fuzz's own resources where it names one (so the edge reaches the service). */
 const realPath = (o: Operation) =>
   pathWith(
@@ -404,6 +473,21 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
   it('covers the document', () => {
     expect(FUZZED.length).toBeGreaterThanOrEqual(60);
     expect(FUZZED.filter((o) => o.hasBody).every((o) => o.bodySchema)).toBe(true);
+  });
+
+  it('finds the money of the document', () => {
+    const money = FUZZED.flatMap((o) =>
+      moneyFields(o.bodySchema).map((f) => `${label(o)} ${f.path.join('.')}`),
+    );
+    expect(money).toEqual(
+      expect.arrayContaining([
+        'POST /payments amount.total',
+        'POST /payments amount.currency',
+        'POST /payments/{payment_id}/returns amount',
+        'PUT /operator/liquidity/{partner_id}/{currency} cap',
+        'POST /operator/liquidity/{partner_id}/{currency}/funds amount',
+      ]),
+    );
   });
 
   it('finds the times of the document', () => {
@@ -511,6 +595,23 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       ]);
       expect(await sendAll(requests)).toEqual([]);
     });
+
+    it.each(FUZZED.filter((o) => o.method !== 'DELETE' && hasMoney(o)).map((o) => [label(o), o] as const))(
+      '%s: money at its edges (10^15, 10^18, 2^63) and currencies outside ISO 4217',
+      async (_name, o) => {
+        const requests = credentials(o).flatMap(({ name, opts }) =>
+          moneyRequests(o).map(({ what, path, body, qs }) => ({
+            what: `${name} ${o.method} ${o.path} ${what}`,
+            send: () =>
+              api(o.method, qs ? `${path}?${qs}` : path, {
+                ...opts,
+                ...(body === undefined ? bodyFor(o) : { body }),
+              }),
+          })),
+        );
+        expect(await sendAll(requests)).toEqual([]);
+      },
+    );
 
     it.each(FUZZED.filter((o) => o.method !== 'GET').map((o) => [label(o), o] as const))(
       '%s: bodies nested too deep, too wide, or holding lone surrogates',

@@ -2,6 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
 import { atMost, matches, text } from '@/lib/client/form-fields';
+import { isCurrency } from '@/lib/domain/currencies';
 
 // The gateway's limits for a new payment (lib/gateway/routes/payments.ts); the amount's decimals
 // are checked against the currency when the form is sent (lib/client/format.ts, toMinorUnits).
@@ -9,7 +10,12 @@ const paymentSchema = z.object({
   payment_id: text('Enter a payment id, unique in this namespace', 128),
   payment_type: z.enum(['Type_Push', 'Type_Pull']),
   amount: matches(/^(\d{1,3}(,\d{3})+|\d+)(\.\d+)?$/, 'Enter an amount such as 25.00'),
-  currency: matches(/^[A-Z]{3}$/, 'Enter a currency code such as USD'),
+  currency: matches(/^[A-Z]{3}$/, 'Enter a currency code such as USD').check(
+    z.refine(
+      (c) => !/^[A-Z]{3}$/.test(c) || isCurrency(c),
+      'Not an ISO 4217 currency code: enter one such as USD or EUR',
+    ),
+  ),
   debtor_address: text('Enter the payer’s address, name@domain', 320, 3),
   debtor_first_name: atMost(100),
   debtor_last_name: atMost(100),
