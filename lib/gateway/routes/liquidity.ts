@@ -42,7 +42,7 @@ export function registerLiquidityRoutes(app: OpenAPIHono<GatewayEnv>) {
     operationId: 'getLiquidity',
     summary: "The namespace's settlement balance, net debit cap and position per currency (extension)",
     description:
-      "One entry per currency the namespace transacts or holds funds in. `limit` is the most net debit allowed now (the cap, and no more than the balance unless allow_unsecured); an admission that would take `position` past it is rejected with NET_DEBIT_CAP_EXCEEDED or queued, as the namespace's `on_cap` says. A namespace without a cap has no limit (cap, limit, headroom and utilisation null).",
+      "One entry per currency the namespace transacts or holds funds in. `limit` is the most net debit allowed now (the cap, and no more than the balance unless allow_unsecured); an admission that would take `position` past it is rejected with NET_DEBIT_CAP_EXCEEDED or queued, as the namespace's `on_cap` says. A currency without a cap allows no net debit (limit 0: a payment out is admitted against the namespace's net credit only, else rejected with CURRENCY_NOT_ENABLED), unless the operator opened it `unlimited` (limit, headroom and utilisation null). A sandbox namespace's currency opens with a demo balance and cap on its first payment out in it.",
     response: liquidityResponse,
     handler: (ctx) => getLiquidity(ctx),
   });
