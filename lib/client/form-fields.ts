@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { hiddenCharacterIn } from '@/lib/domain/names';
 
 /**
  * Field schemas shared by the dashboard's forms, built on `zod/mini`: its functional checks are
@@ -22,3 +23,16 @@ export const email = (message: string) =>
 /** A value matching `pattern` whole; `message` otherwise, empty included. */
 export const matches = (pattern: RegExp, message: string) =>
   z.string().check(z.trim(), z.regex(pattern, message));
+
+/**
+ * A name, title, description, payment id or reference: the gateway refuses control,
+ * bidirectional-override and invisible formatting characters in them (lib/domain/names.ts), and
+ * so does the form, under the field, before sending. Not for notes, which may span lines.
+ */
+export const plain = <T extends z.ZodMiniString>(schema: T) =>
+  schema.check(
+    z.refine((s: string) => hiddenCharacterIn(s) === null, {
+      error: (issue) =>
+        `Remove the hidden character ${hiddenCharacterIn(String(issue.input))}: no control, bidirectional-override or invisible characters`,
+    }),
+  );

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { isValidRoutingNumber } from '@/lib/domain/routing-number';
-import { pageInfo, pageQuery, secondsSchema } from './common';
+import { pageInfo, pageQuery, secondsSchema, plainText } from './common';
 
 /** A US routing number as the server checks it (DESIGN §4): 9 digits with a valid ABA checksum. */
 const routingNumberSchema = z
@@ -55,12 +55,12 @@ export const accountSchema = z
 export type Account = z.infer<typeof accountSchema>;
 
 export const createAccountSchema = z.object({
-  account_title: z.string().trim().min(1, 'account_title is required').max(120),
+  account_title: plainText(z.string().trim().min(1, 'account_title is required').max(120)),
   account_number: z.string().regex(/^\d{4,17}$/, 'account_number must be 4 to 17 digits'),
   routing_number: routingNumberSchema,
   type: z.enum(ACCOUNT_TYPES, { error: 'type must be checking or savings' }),
   institution: z.object({
-    name: z.string().trim().min(1).max(120),
+    name: plainText(z.string().trim().min(1).max(120)),
     phone_number: z.string().max(40),
     routing_number: routingNumberSchema.optional(),
     address: addressSchema,

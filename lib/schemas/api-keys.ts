@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { secondsSchema, pageQuery, pageInfo, unixSecondsInput } from './common';
+import { secondsSchema, pageQuery, pageInfo, unixSecondsInput, plainText } from './common';
 
 const accessSchema = z
   .object({
@@ -53,8 +53,8 @@ const expiresAt = unixSecondsInput(
   .refine((s) => s * 1000 < Date.now() + 5 * 366 * 86_400_000, 'expires_at must be within five years');
 
 export const createApiKeyBody = z.object({
-  name: z.string().trim().min(1, 'name is required').max(120),
-  description: z.string().max(500).optional(),
+  name: plainText(z.string().trim().min(1, 'name is required').max(120)),
+  description: plainText(z.string().max(500)).optional(),
   access: accessSchema,
   expires_at: expiresAt.optional(),
 });
@@ -72,8 +72,8 @@ export const listApiKeysResponse = z.object({
 });
 
 export const updateApiKeyBody = z.object({
-  name: z.string().trim().min(1).max(120).optional(),
-  description: z.string().max(500).optional(),
+  name: plainText(z.string().trim().min(1).max(120)).optional(),
+  description: plainText(z.string().max(500)).optional(),
   enabled: z.boolean().optional(),
   access: accessSchema.partial().optional(),
   /** A new expiry, or null for none. */

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { hiddenCharacterIn, HIDDEN_CHARACTERS_RULE } from '@/lib/domain/names';
 
 export const errorSchema = z
   .object({
@@ -108,6 +109,22 @@ export const pageQuery = {
       example: 1,
     }),
 };
+
+/**
+ * Text a person or an API key sets that others read in lists, exports and notices — a name, a
+ * title, a description, a payment's id or reference: refused with 400 when it holds a control,
+ * bidirectional-override or other invisible formatting character (lib/domain/names.ts), the
+ * message naming the field and the character. `description` goes before the rule in the API
+ * reference. Checked after the schema's own trimming and bounds.
+ */
+export const plainText = <T extends z.ZodString>(schema: T, description?: string): T =>
+  schema
+    .refine((s) => hiddenCharacterIn(s) === null, {
+      error: (issue) => `${HIDDEN_CHARACTERS_RULE} (${hiddenCharacterIn(String(issue.input))})`,
+    })
+    .openapi({
+      description: `${description ? `${description}. ` : ''}Letters of any script; no control, bidirectional-override or invisible formatting characters (Unicode Cc, Cf, Zl, Zp)`,
+    }) as T;
 
 /** What every list answers beside its rows and its `count` (or `total`). */
 export const pageInfo = {

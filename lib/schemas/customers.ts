@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CUSTOMER_STATUS_NAMES } from '@/lib/domain/statuses';
-import { secondsSchema, pageQuery, pageInfo } from './common';
+import { secondsSchema, pageQuery, pageInfo, plainText } from './common';
 
 export const customerSchema = z
   .object({
@@ -23,9 +23,9 @@ export type Customer = z.infer<typeof customerSchema>;
 
 export const createCustomerBody = z.object({
   payment_address: z.string().min(3).max(320),
-  first_name: z.string().trim().min(1, 'first_name is required').max(100),
-  last_name: z.string().trim().min(1, 'last_name is required').max(100),
-  nick_name: z.string().max(100).optional(),
+  first_name: plainText(z.string().trim().min(1, 'first_name is required').max(100)),
+  last_name: plainText(z.string().trim().min(1, 'last_name is required').max(100)),
+  nick_name: plainText(z.string().max(100)).optional(),
 });
 
 export type CreateCustomerBody = z.output<typeof createCustomerBody>;

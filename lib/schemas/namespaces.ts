@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { isNamespaceDomain, NAMESPACE_DOMAIN_RULE } from '@/lib/domain/namespaces';
-import { secondsSchema, pageQuery, booleanQuery, pageInfo } from './common';
+import { secondsSchema, pageQuery, booleanQuery, pageInfo, plainText } from './common';
 
 export const namespaceSchema = z
   .object({
@@ -62,7 +62,7 @@ const paymentTtlSchema = z
   .max(30 * 86400);
 
 export const createNamespaceBody = z.object({
-  name: z.string().trim().min(1, 'name is required').max(120),
+  name: plainText(z.string().trim().min(1, 'name is required').max(120)),
   domain: z
     .string()
     .trim()
@@ -79,7 +79,7 @@ export const createNamespaceBody = z.object({
 export type CreateNamespaceBody = z.output<typeof createNamespaceBody>;
 
 export const updateNamespaceBody = z.object({
-  name: z.string().trim().min(1).max(120).optional(),
+  name: plainText(z.string().trim().min(1).max(120)).optional(),
   enabled: z.boolean().optional(),
   payment_ttl_seconds: paymentTtlSchema.optional(),
   review_threshold: positiveMinorUnitsSchema.optional(),

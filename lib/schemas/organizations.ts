@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { secondsSchema, pageQuery, pageInfo, webauthnJson } from './common';
+import { secondsSchema, pageQuery, pageInfo, webauthnJson, plainText } from './common';
 
 export const organizationSchema = z
   .object({
@@ -38,7 +38,7 @@ export type Organization = z.infer<typeof organizationSchema>;
 const emailSchema = z.email('must be an email address').max(254);
 
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, 'name is required').max(120),
+  name: plainText(z.string().trim().min(1, 'name is required').max(120)),
   admin_email: emailSchema,
   admin_password: z
     .string()

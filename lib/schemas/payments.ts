@@ -1,14 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { PAYMENT_STATUS_NAMES, TASK_STATUS_NAMES, TRANSACTION_STATUS_NAMES } from '@/lib/domain/statuses';
 import { REASON_NAMES } from '@/lib/domain/reasons';
-import { orderQuery, pageQuery, pageInfo, unixSecondsQuery } from './common';
+import { orderQuery, pageQuery, pageInfo, unixSecondsQuery, plainText } from './common';
 import { currencySchema, paymentTotalSchema } from './money';
 
 const partySchema = z
   .object({
     payment_address: z.string().min(3).max(320),
-    first_name: z.string().max(100).optional(),
-    last_name: z.string().max(100).optional(),
+    first_name: plainText(z.string().max(100)).optional(),
+    last_name: plainText(z.string().max(100)).optional(),
     email: z.string().max(254).optional(),
     phone: z.string().max(40).optional(),
     type: z
@@ -215,19 +215,21 @@ export type PaymentException = z.infer<typeof exceptionSchema>;
 export const paymentParams = z.object({ payment_id: z.string().min(1).max(128) });
 
 export const createPaymentBody = z.object({
-  payment_id: z
-    .string()
-    .trim()
-    .min(1, 'payment_id is required')
-    .max(128)
-    .refine(
-      (id) => id !== 'export',
-      'payment_id "export" is reserved: GET /payments/export is the list’s CSV',
-    ),
+  payment_id: plainText(
+    z
+      .string()
+      .trim()
+      .min(1, 'payment_id is required')
+      .max(128)
+      .refine(
+        (id) => id !== 'export',
+        'payment_id "export" is reserved: GET /payments/export is the list’s CSV',
+      ),
+  ),
   amount: amountSchema,
   beneficiary_party: partySchema,
   debtor_party: partySchema,
-  reference: z.string().max(140).optional(),
+  reference: plainText(z.string().max(140)).optional(),
   payment_type: z.enum(['Type_Push', 'Type_Pull'], {
     error: 'payment_type must be Type_Push or Type_Pull',
   }),

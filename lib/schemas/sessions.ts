@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { pageInfo, pageQuery, webauthnJson } from './common';
+import { pageInfo, pageQuery, plainText, webauthnJson } from './common';
 
 const sessionSchema = z
   .object({
@@ -85,12 +85,10 @@ export const listPasskeysResponse = z
 export type Passkeys = z.output<typeof listPasskeysResponse>;
 
 export const registerPasskeyBody = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'name is required')
-    .max(60)
-    .openapi({ description: 'How the user tells it apart, e.g. "Work laptop"' }),
+  name: plainText(
+    z.string().trim().min(1, 'name is required').max(60),
+    'How the user tells it apart, e.g. "Work laptop"',
+  ),
   response: webauthnJson.openapi({
     description:
       "The authenticator's answer (WebAuthn `RegistrationResponseJSON`, as @simplewebauthn/browser's startRegistration returns it) to the options of POST /me/second-factor/passkeys/options",

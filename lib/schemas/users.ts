@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { secondsSchema, pageQuery, pageInfo } from './common';
+import { secondsSchema, pageQuery, pageInfo, plainText } from './common';
 
 const roleSchema = z.enum(['admin', 'support', 'viewer'], {
   error: 'role must be admin, support or viewer',
@@ -27,7 +27,7 @@ export const userParams = z.object({ user_id: z.string().max(64) });
 
 export const inviteUserBody = z.object({
   email: z.email('must be an email address').max(254),
-  name: z.string().max(120).optional(),
+  name: plainText(z.string().max(120)).optional(),
   role: roleSchema,
   password: z.string().min(12, 'password must have at least 12 characters').max(200).optional().openapi({
     description:
@@ -93,7 +93,7 @@ export const acceptInvitationBody = z.object({
     .min(12, 'password must have at least 12 characters')
     .max(200)
     .openapi({ description: 'At least 12 characters, not a common password, not easy to guess' }),
-  name: z.string().max(120).optional(),
+  name: plainText(z.string().max(120)).optional(),
 });
 
 export type AcceptInvitationBody = z.output<typeof acceptInvitationBody>;

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { secondsSchema, pageQuery, pageInfo, unixSecondsInput } from './common';
+import { secondsSchema, pageQuery, pageInfo, unixSecondsInput, plainText } from './common';
 import { EVENT_TYPES } from '@/lib/events/types';
 
 export const webhookSchema = z
@@ -100,7 +100,7 @@ export const createWebhookBody = z
       .optional()
       .openapi({ description: 'Where deliveries are POSTed; required unless `kind` is `inbox`' }),
     event_types: eventTypesSchema,
-    description: z.string().max(500).optional(),
+    description: plainText(z.string().max(500)).optional(),
   })
   .refine((b) => b.kind === 'inbox' || b.url !== undefined, {
     message: 'url is required (or kind: "inbox" for an endpoint without one)',
@@ -126,7 +126,7 @@ export const listWebhooksResponse = z.object({
 export const updateWebhookBody = z.object({
   url: webhookUrlSchema.optional(),
   event_types: eventTypesSchema.optional(),
-  description: z.string().max(500).optional(),
+  description: plainText(z.string().max(500)).optional(),
   enabled: z.boolean().optional(),
 });
 

@@ -1,11 +1,11 @@
 /** The sign-up form's checks, fetched after the page by `lazyResolver` (lib/client/lazy-resolver.ts). */
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
-import { email, text } from '@/lib/client/form-fields';
+import { email, plain, text } from '@/lib/client/form-fields';
 
 // The gateway's sign-up limits (lib/gateway/routes/organization.ts).
 const signUpSchema = z.object({
-  name: text('Enter the organization name', 120),
+  name: plain(text('Enter the organization name', 120)),
   email: email('Enter an email address'),
   password: z
     .string()

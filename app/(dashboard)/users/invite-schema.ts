@@ -1,13 +1,13 @@
 /** The invitation form's checks, fetched after the page by `lazyResolver` (lib/client/lazy-resolver.ts). */
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
-import { atMost, email } from '@/lib/client/form-fields';
+import { atMost, email, plain } from '@/lib/client/form-fields';
 import { ROLES } from './roles';
 
 // The gateway's invitation limits (lib/gateway/routes/users.ts).
 const inviteSchema = z.object({
   email: email('Enter an email address'),
-  name: atMost(120),
+  name: plain(atMost(120)),
   role: z.enum(ROLES),
 });
 export type InviteValues = z.infer<typeof inviteSchema>;

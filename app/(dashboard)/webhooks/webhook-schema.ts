@@ -1,7 +1,7 @@
 /** The webhook form's checks, fetched after the page by `lazyResolver` (lib/client/lazy-resolver.ts). */
 import { zodResolver } from '@hookform/resolvers/zod';
 import * as z from 'zod/mini';
-import { atMost } from '@/lib/client/form-fields';
+import { atMost, plain } from '@/lib/client/form-fields';
 
 // The gateway's limits (lib/gateway/routes/webhooks.ts), checked here first for a quick answer.
 const webhookSchema = z
@@ -14,7 +14,7 @@ const webhookSchema = z
         z.maxLength(2048, 'At most 2048 characters'),
         z.regex(/^https?:\/\/\S+$/i, 'Enter an http(s) URL'),
       ),
-    description: atMost(500),
+    description: plain(atMost(500)),
     all: z.enum(['all', 'some']),
     types: z.array(z.string()),
   })
