@@ -166,6 +166,10 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
               created or submitted the payment
             </span>
           </label>
+          <p className="-mt-1 text-xs text-slate-600 dark:text-slate-400">
+            Loosening it applies to payments submitted afterwards: a task already waiting keeps what it was
+            submitted with. Tightening it applies to waiting tasks at once.
+          </p>
           {fourEyes ? (
             <>
               <Field
