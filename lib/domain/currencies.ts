@@ -28,10 +28,6 @@ export function isCurrency(code: string): boolean {
   return ISO_4217.has(code);
 }
 
-/** The message for a code that is not one, naming the field. */
-export const notACurrency = (field: string, code: string) =>
-  `${field} ${JSON.stringify(code.slice(0, 8))} is not an ISO 4217 currency code (such as USD, EUR or JPY)`;
-
 /**
  * The largest amount of one payment or return, in minor units: 10^15 (10 trillion in a currency
  * with two decimals). Far below what a bigint holds (9.2 × 10^18), so that the sums the network

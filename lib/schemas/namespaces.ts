@@ -38,7 +38,7 @@ export const namespaceSchema = z
 
 export type Namespace = z.infer<typeof namespaceSchema>;
 
-export const positiveMinorUnitsSchema = z
+const positiveMinorUnitsSchema = z
   .string()
   .regex(/^[1-9][0-9]{0,17}$/, 'must be a positive integer string in minor units');
 
