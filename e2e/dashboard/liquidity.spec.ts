@@ -394,3 +394,39 @@ test('the operator’s forms on a phone', async ({ page }) => {
   await shoot(page, 'phone-liquidity-funds');
   await funds.getByRole('button', { name: 'Cancel' }).click();
 });
+
+test('the operator opens a currency without a cap only explicitly: unlimited, confirmed, shown as such', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const org = await newOrganization(request);
+  const operator = await operatorPage(browser);
+  let row = await deskRow(operator, org.first.domain);
+  await row.getByRole('button', { name: /^Set cap of / }).click();
+  const dialog = operator.getByRole('dialog', { name: 'Set the USD cap' });
+  // Without a cap the form asks for one: an empty cap is not a way to lend without limit.
+  await dialog.getByLabel('Net debit cap (USD)').fill('');
+  await dialog.getByLabel('Note (required, shown to the participant)').fill('Correspondent of long standing');
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await expect(dialog.getByText('Enter the cap (0 allows no net debit), or choose Unlimited')).toBeVisible();
+  await dialog.getByLabel('Unlimited: no cap on the net debit (recorded in the audit trail)').check();
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  const review = dialog.getByTestId('change-review');
+  await expect(review).toContainText('cap USD 1,000,000.00 → unlimited');
+  await expect(review).toContainText(
+    'Unlimited: the participant may run up any net debit in this currency until the next cut-off.',
+  );
+  await shootThemes(operator, 'liquidity-set-unlimited-confirm');
+  await dialog.getByRole('button', { name: 'Set cap', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  row = await deskRow(operator, org.first.domain);
+  await expect(row).toContainText('unlimited');
+  await shootThemes(operator, 'liquidity-desk-unlimited');
+
+  // The participant reads it on its card.
+  await signIn(page, { email: org.email, password: org.password });
+  await page.goto('/liquidity');
+  await expect(figure(page, 'USD', 'cap')).toHaveText('Unlimited');
+  await shootThemes(page, 'liquidity-unlimited');
+});
