@@ -39,6 +39,7 @@ const OWN_DATA = [
   'second-factor-codes',
   'security-headers',
   'sessions',
+  'sign-in-redirect',
   'webhook-inbox',
 ].map((name) => `${name}.spec.ts`);
 

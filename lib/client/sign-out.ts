@@ -1,6 +1,7 @@
 'use client';
 
 import { PARTNER_COOKIE } from '@/lib/dashboard/partner-cookie';
+import { sameOriginPath } from '@/lib/security/redirect-target';
 
 /**
  * next-auth's sign-out (CSRF token, then POST /api/auth/signout, which clears the session cookie),
@@ -16,5 +17,5 @@ export async function signOut(callbackUrl = '/signin'): Promise<void> {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ csrfToken, callbackUrl, json: 'true' }),
   });
-  window.location.href = callbackUrl;
+  window.location.href = sameOriginPath(callbackUrl, window.location.origin);
 }

@@ -3,6 +3,7 @@ import type { NextAuthOptions } from 'next-auth';
 import CredentialsProvider from 'next-auth/providers/credentials';
 import { config } from '@/lib/config';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
+import { sameOriginPath } from '@/lib/security/redirect-target';
 import { callGateway } from './gateway-client';
 import {
   SECOND_FACTOR_CODE_USED,
@@ -116,6 +117,11 @@ export const authOptions: NextAuthOptions = {
     },
   },
   callbacks: {
+    // Where next-auth sends the browser after a sign-in or sign-out (its `callbackUrl`): a path
+    // of the dashboard's own origin, or the overview (lib/security/redirect-target.ts).
+    redirect({ url, baseUrl }) {
+      return `${baseUrl}${sameOriginPath(url, baseUrl)}`;
+    },
     async jwt({ token, user }) {
       if (user) {
         const u = user as unknown as { role: string; orgId: string | null; accessToken: string };

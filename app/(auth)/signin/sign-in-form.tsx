@@ -18,6 +18,7 @@ import {
 import { passkeyFailure } from '@/lib/client/passkey-failure';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { DASHBOARD_HEADER } from '@/lib/security/same-origin';
+import { sameOriginPath } from '@/lib/security/redirect-target';
 import type { SignInValues } from './sign-in-schema';
 import { LINK } from '@/components/ui/styles';
 
@@ -40,9 +41,9 @@ export function SignInForm() {
   });
   const { handleSubmit, formState, getValues } = form;
 
-  /** Signed in: on to the page that sent here, or the overview. */
+  /** Signed in: on to the page of this dashboard that sent here, or the overview. */
   const enter = () => {
-    router.replace(params.get('callbackUrl') ?? '/');
+    router.replace(sameOriginPath(params.get('callbackUrl'), window.location.origin));
     router.refresh();
   };
 
