@@ -4,6 +4,7 @@ import {
   api,
   baseUrl,
   createOrg,
+  dashboardSession,
   expectError,
   operatorToken,
   uniq,
@@ -712,32 +713,6 @@ describe.runIf(inject('host') === 'next')("the dashboard's forwarders that need 
     expect(signin.status).toBe(401);
   });
 });
-
-/** A dashboard session cookie, signed in through next-auth's credentials form as a browser is. */
-async function dashboardSession(email: string, password: string): Promise<string> {
-  const origin = new URL(baseUrl()).origin;
-  const cookies = new Map<string, string>();
-  const keep = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const eq = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-  };
-  const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrf = await fetch(`${origin}/api/auth/csrf`);
-  keep(csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const signIn = await fetch(`${origin}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: header() },
-    body: new URLSearchParams({ csrfToken, email, password }),
-  });
-  keep(signIn);
-  expect([...cookies.keys()].some((k) => k.endsWith('session-token'))).toBe(true);
-  return header();
-}
 
 describe('a path that is not valid percent-encoded UTF-8', () => {
   it.each(['%zz', '%', '%ED%A0%80', 'ok%C0%AF'])(

@@ -121,6 +121,35 @@ export async function signIn(
   return res.body.data;
 }
 
+/**
+ * A dashboard session cookie (the Next.js host), signed in through next-auth's credentials form as
+ * a browser is: the Cookie header to send with it.
+ */
+export async function dashboardSession(email: string, password: string): Promise<string> {
+  const origin = new URL(baseUrl()).origin;
+  const cookies = new Map<string, string>();
+  const keep = (res: Response) => {
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const eq = pair!.indexOf('=');
+      cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+  };
+  const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const csrf = await fetch(`${origin}/api/auth/csrf`);
+  keep(csrf);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const signIn = await fetch(`${origin}/api/auth/callback/credentials`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: header() },
+    body: new URLSearchParams({ csrfToken, email, password }),
+  });
+  keep(signIn);
+  expect([...cookies.keys()].some((k) => k.endsWith('session-token'))).toBe(true);
+  return header();
+}
+
 export async function operatorToken(): Promise<string> {
   return (await signIn(OPERATOR.email, OPERATOR.password)).access_token;
 }

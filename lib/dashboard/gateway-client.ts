@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { config } from '@/lib/config';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
-import { MAX_BODY_BYTES } from '@/lib/api/raw-path';
+import { bodyTooLarge, readBodyWithin } from '@/lib/dashboard/body-limit';
 import { refuseUnlessJson } from '@/lib/dashboard/same-origin-guard';
 
 /**
@@ -102,29 +102,4 @@ export async function forwardAnonymous(req: Request, path: string): Promise<Resp
     status: res.status,
     headers: { 'content-type': 'application/json', ...(retryAfter ? { 'retry-after': retryAfter } : {}) },
   });
-}
-
-/**
- * A browser's request body as text, read no further than the gateway's limit (64 KiB): null past
- * it (a sized one is refused unread), so the dashboard never holds more than the gateway takes.
- */
-export async function readBodyWithin(req: Request): Promise<string | null> {
-  if (Number(req.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) return null;
-  if (!req.body) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of req.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The gateway's answer to a body over its limit, given by the dashboard before forwarding. */
-export function bodyTooLarge(): Response {
-  return Response.json(
-    { code: 'error.payload_too_large', message: 'Request body exceeds the 64 KiB limit' },
-    { status: 413 },
-  );
 }

@@ -2,7 +2,8 @@ import { getToken } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
 import { SESSION_SECRET } from '@/lib/dashboard/next-auth';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
-import { bodyTooLarge, callGateway, readBodyWithin } from '@/lib/dashboard/gateway-client';
+import { bodyTooLarge, readBodyWithin } from '@/lib/dashboard/body-limit';
+import { callGateway } from '@/lib/dashboard/gateway-client';
 import { PARTNER_COOKIE, PARTNER_PARAM, partnerFromCookie } from '@/lib/dashboard/partner-cookie';
 import { refuseUnlessJson, sameOriginOnly } from '@/lib/dashboard/same-origin-guard';
 
