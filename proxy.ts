@@ -3,7 +3,7 @@ import { withAuth, type NextRequestWithAuth } from 'next-auth/middleware';
 import { CSP_VERSION_HEADER } from '@/lib/version';
 import { isDecodablePath, rawPathOf, requestIdFrom, UNDECODABLE_PATH_MESSAGE } from '@/lib/api/raw-path';
 import { config as settings } from '@/lib/config';
-import { contentSecurityPolicy, newNonce, securityHeaders } from '@/lib/security/headers';
+import { contentSecurityPolicy, newNonce, securityHeaders, servedOverHttps } from '@/lib/security/headers';
 
 /**
  * A page's response: its Content-Security-Policy with a fresh nonce, given to the request too so
@@ -12,7 +12,7 @@ import { contentSecurityPolicy, newNonce, securityHeaders } from '@/lib/security
  */
 function securePage(req: NextRequest): NextResponse {
   const nonce = newNonce();
-  const https = req.nextUrl.protocol === 'https:' || settings.nextAuthUrl?.startsWith('https:') === true;
+  const https = servedOverHttps(req.url, settings.nextAuthUrl);
   const policy = contentSecurityPolicy(nonce, { dev: process.env.NODE_ENV === 'development', https });
   const headers = new Headers(req.headers);
   headers.set('x-nonce', nonce);

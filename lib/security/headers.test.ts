@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy, newNonce, securityHeaders } from './headers';
+import {
+  contentSecurityPolicy,
+  newNonce,
+  scriptlessPolicy,
+  securityHeaders,
+  servedOverHttps,
+} from './headers';
 
 describe('browser hardening headers', () => {
   it('allows scripts by nonce only, never inline, and forbids framing', () => {
@@ -29,5 +35,20 @@ describe('browser hardening headers', () => {
     const a = newNonce();
     expect(Buffer.from(a, 'base64')).toHaveLength(16);
     expect(newNonce()).not.toBe(a);
+  });
+
+  it("gives next-auth's answers a policy that runs no script, framed by no one", () => {
+    const policy = scriptlessPolicy({ https: false }).split('; ');
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy.some((d) => d.startsWith('script-src'))).toBe(false);
+    expect(scriptlessPolicy({ https: true })).toContain('upgrade-insecure-requests');
+  });
+
+  it('knows HTTPS from the request or from the published address', () => {
+    expect(servedOverHttps('https://dash.example/x', undefined)).toBe(true);
+    expect(servedOverHttps('http://10.0.0.1:3000/x', 'https://dash.example')).toBe(true);
+    expect(servedOverHttps('http://127.0.0.1:3000/x', 'http://127.0.0.1:3000')).toBe(false);
+    expect(servedOverHttps('http://127.0.0.1:3000/x', undefined)).toBe(false);
   });
 });

@@ -39,3 +39,25 @@ export function newNonce(): string {
   crypto.getRandomValues(bytes);
   return btoa(String.fromCharCode(...bytes));
 }
+
+/**
+ * The policy of an answer that runs no script: next-auth's own (its JSON, its redirects, and the
+ * few HTML pages it renders itself — a sign-out confirmation, an error — with inline styles and a
+ * form to itself, never a script).
+ */
+export function scriptlessPolicy(opts: { https: boolean }): string {
+  return [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    "img-src 'self' data:",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    ...(opts.https ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
+
+/** Whether the dashboard is served over HTTPS: the request says so, or its published address does. */
+export function servedOverHttps(requestUrl: string, publishedUrl: string | undefined): boolean {
+  return new URL(requestUrl).protocol === 'https:' || publishedUrl?.startsWith('https:') === true;
+}
