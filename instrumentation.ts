@@ -6,6 +6,9 @@ export async function register() {
     // First, so that the requests served once the server is ready carry their peer's address.
     const { stampPeerAddresses } = await import('./lib/api/client-address');
     stampPeerAddresses();
+    // A method a path does not take is answered 405 before Next.js sees it (TRACE would be a 500).
+    const { refuseUnservedMethods } = await import('./lib/dashboard/method-guard');
+    refuseUnservedMethods();
     const { startServices, stopWithNextJs } = await import('./lib/server/start');
     await startServices({ dashboard: true });
     stopWithNextJs();

@@ -65,6 +65,20 @@ export class ConflictError extends AppError {
   }
 }
 
+/**
+ * A method the path does not take (TRACE, or PUT where only GET is declared): `Allow` lists the
+ * ones it takes, as RFC 9110 §15.5.6 asks. The path is left out of the message: a gateway path can
+ * carry a secret (an API key's rotation).
+ */
+export class MethodNotAllowedError extends AppError {
+  constructor(method: string, allowed: readonly string[]) {
+    const list = allowed.join(', ');
+    super(405, 'error.method_not_allowed', `${method} is not allowed on this path; it allows ${list}`, {
+      Allow: list,
+    });
+  }
+}
+
 export class PayloadTooLargeError extends AppError {
   constructor(message = 'Request body exceeds the 64 KiB limit') {
     super(413, 'error.payload_too_large', message);

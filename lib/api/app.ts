@@ -1,8 +1,15 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { trace } from '@opentelemetry/api';
 import { CSP_VERSION_HEADER } from '@/lib/version';
-import { NotFoundError, PayloadTooLargeError, ValidationError } from '@/lib/errors';
+import {
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ValidationError,
+  type AppError,
+} from '@/lib/errors';
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db';
 import type { GatewayEnv } from './env';
@@ -142,8 +149,36 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
     return renderError(c, mapped);
   });
 
-  app.notFound((c) =>
-    errorResponse(c, new NotFoundError(`No operation ${c.req.method} ${redactPath(c.req.path)}`)),
-  );
+  app.notFound((c) => errorResponse(c, unmatchedRequestError(app, c.req.method, c.req.path)));
   return app;
+}
+
+/**
+ * The refusal of a request no operation takes: 405 naming the methods its path is taken with, or
+ * 404 for a path no operation has. The Next.js host gives it the methods Next.js cannot carry to a
+ * route handler (TRACE), which never reach the gateway there (lib/dashboard/method-guard.ts).
+ */
+export function unmatchedRequestError(app: Hono<GatewayEnv>, method: string, path: string): AppError {
+  const allowed = allowedMethods(app, path);
+  if (allowed.length > 0) return new MethodNotAllowedError(method, allowed);
+  return new NotFoundError(`No operation ${method} ${redactPath(path)}`);
+}
+
+/** The methods the gateway's operations are declared with, in the order `Allow` lists them. */
+const ROUTE_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The methods `path` is taken with: those of the routes its router matches, middleware (`ALL`)
+ * left out, and HEAD wherever GET is (Hono answers HEAD with the GET route). Empty for a path no
+ * operation has. Asked of the router itself, so it cannot drift from the routes.
+ */
+function allowedMethods(app: Hono<GatewayEnv>, path: string): string[] {
+  const allowed: string[] = [];
+  for (const method of ROUTE_METHODS) {
+    const [matches] = app.router.match(method, path);
+    if (!matches.some(([[, route]]) => route.method !== 'ALL')) continue;
+    allowed.push(method);
+    if (method === 'GET') allowed.push('HEAD');
+  }
+  return allowed;
 }

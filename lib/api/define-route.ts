@@ -116,6 +116,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Missing or invalid credentials (error.unauthorized; at sign-in error.second_factor_required and error.second_factor_code_used, docs/decisions.md)',
   403: 'The credential lacks the permission (error.forbidden)',
   404: 'Resource not found (error.not_found)',
+  405: 'The path does not take this method; Allow lists those it takes (error.method_not_allowed)',
   409: 'Conflict (error.conflict)',
   413: 'Body over 64 KiB (error.payload_too_large)',
   415: 'Body is not JSON (error.unsupported_media_type)',

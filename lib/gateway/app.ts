@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { API_PREFIX, createGatewayBase } from '@/lib/api/app';
-import { NotFoundError, UnauthorizedError } from '@/lib/errors';
+import { API_PREFIX, createGatewayBase, unmatchedRequestError } from '@/lib/api/app';
+import { NotFoundError, UnauthorizedError, type AppError } from '@/lib/errors';
 import { metrics, metricsAuthorized } from '@/lib/metrics/metrics';
 import { getDatabase } from '@/lib/db';
 import { registerHealthGauges } from '@/lib/services/health/gauges';
@@ -174,4 +174,9 @@ const g = globalThis as unknown as { __cspGateway?: OpenAPIHono<GatewayEnv> };
 export function getGateway(): OpenAPIHono<GatewayEnv> {
   g.__cspGateway ??= createGateway();
   return g.__cspGateway;
+}
+
+/** The gateway's refusal of `method` on `path` when no operation takes it (405 or 404). */
+export function gatewayRefusal(method: string, path: string): AppError {
+  return unmatchedRequestError(getGateway(), method, path);
 }
