@@ -103,6 +103,48 @@ const LAYERS = {
   client: ['dashboard', 'domain', 'events', 'schemas', 'security', 'settlement', 'errors'],
 };
 
+/**
+ * lib/services, folder by folder: the service folders each may import (`base`: the files directly
+ * in lib/services — context, guards, paging, export). Like LAYERS, the table is checked to hold no
+ * cycle, so no two service folders depend on each other in a circle, which `import/no-cycle`
+ * (file by file) cannot see. A payment's wire shapes and the records of its admission, which
+ * payments, returns, liquidity and settlement all write, are `lifecycle`'s, below all four.
+ */
+const SERVICES = {
+  base: [],
+  lifecycle: [],
+  health: [],
+  audit: ['base'],
+  overview: ['base'],
+  links: ['base', 'audit'],
+  setup: ['links'],
+  accounts: ['base', 'audit'],
+  'api-keys': ['base', 'audit'],
+  customers: ['base', 'audit', 'links'],
+  sessions: ['base', 'audit'],
+  'request-logs': ['base', 'audit'],
+  webhooks: ['base', 'audit'],
+  liquidity: ['base', 'audit', 'lifecycle', 'overview'],
+  namespaces: ['base', 'audit', 'links', 'liquidity'],
+  organizations: ['base', 'audit', 'namespaces', 'overview', 'sessions'],
+  retention: ['organizations'],
+  payments: ['base', 'audit', 'lifecycle', 'links', 'liquidity', 'overview'],
+  returns: ['base', 'audit', 'lifecycle', 'liquidity', 'overview', 'payments'],
+  settlement: ['base', 'audit', 'lifecycle', 'liquidity', 'overview'],
+};
+
+/** import/no-restricted-paths zones: each service folder kept from the folders it may not use. */
+function serviceZones() {
+  assertAcyclic(SERVICES, 'SERVICES');
+  const folders = Object.keys(SERVICES).filter((f) => f !== 'base');
+  const where = (f) => (f === 'base' ? './lib/services/*.ts' : `./lib/services/${f}/**`);
+  return Object.keys(SERVICES).map((folder) => ({
+    target: where(folder),
+    from: [...folders, 'base'].filter((f) => f !== folder && !SERVICES[folder].includes(f)).map(where),
+    message: `lib/services/${folder} ${SERVICES[folder].length ? `may use only ${SERVICES[folder].join(', ')}` : 'uses no other service folder'} (the service folders: eslint.config.mjs SERVICES, docs/architecture.md).`,
+  }));
+}
+
 /** The server's parts a browser bundle (lib/client, components) never imports. */
 const SERVER_ONLY = [
   '@/lib/db',
@@ -124,17 +166,17 @@ const SERVER_ONLY = [
   '@/lib/testing/*',
 ];
 
-/** The layers' table itself holds no cycle: a folder allowed to use one that may use it back is refused here. */
-function assertLayered() {
+/** A table of folders holds no cycle: a folder allowed to use one that may use it back is refused here. */
+function assertAcyclic(table, name) {
   const done = new Set();
   const visit = (folder, path) => {
     if (path.includes(folder))
-      throw new Error(`eslint.config.mjs LAYERS: a cycle ${[...path, folder].join(' → ')}`);
+      throw new Error(`eslint.config.mjs ${name}: a cycle ${[...path, folder].join(' → ')}`);
     if (done.has(folder)) return;
-    for (const used of LAYERS[folder] ?? []) visit(used, [...path, folder]);
+    for (const used of table[folder] ?? []) visit(used, [...path, folder]);
     done.add(folder);
   };
-  for (const folder of Object.keys(LAYERS)) visit(folder, []);
+  for (const folder of Object.keys(table)) visit(folder, []);
 }
 
 /**
@@ -147,7 +189,7 @@ const LINK_PATH = {
 };
 
 function layerRules() {
-  assertLayered();
+  assertAcyclic(LAYERS, 'LAYERS');
   const folders = Object.keys(LAYERS);
   const leaves = new Set(['version', 'errors', 'ids', 'config']);
   return folders
@@ -247,11 +289,15 @@ const config = [
   },
   ...layerRules(),
   {
-    // Service folders depend on each other one way (payments → links → …), never in a circle.
+    // Service files and folders depend on each other one way (payments → links → …), never in a
+    // circle: file by file (import/no-cycle) and folder by folder (SERVICES).
     files: ['lib/services/**/*.ts'],
     ignores: ['**/*.test.ts'],
     settings: { 'import/ignore': ['node_modules'] },
-    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { zones: serviceZones() }],
+    },
   },
   {
     // Code the browser runs builds no `Intl` object: the first one loads ICU's locale data, 70–200 ms

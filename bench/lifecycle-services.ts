@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { createTestDatabase, testContext } from '@/lib/testing/db';
 import { schema } from '@/lib/db';
 import type { NamespaceInfo, ServiceContext } from '@/lib/services/context';
-import { bootstrap } from '@/lib/services/bootstrap';
+import { bootstrap } from '@/lib/services/setup/bootstrap';
 import { signUp } from '@/lib/services/organizations/organizations';
 import { actOnLink, proposeLink } from '@/lib/services/links/links';
 import { createPayment } from '@/lib/services/payments/payments';

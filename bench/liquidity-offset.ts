@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { offset, type QueuedPayment, type Standing } from '../lib/domain/liquidity';
 import { openDatabase, type Database } from '../lib/db/client';
 import { rowsOf } from '../lib/db/rows';
-import { bootstrap } from '../lib/services/bootstrap';
+import { bootstrap } from '../lib/services/setup/bootstrap';
 import { releaseLiquidityQueue } from '../lib/services/liquidity/release';
 import { createScratchDatabase } from '../lib/testing/scratch-pg';
 

@@ -10,7 +10,7 @@
  * timed in its place. The cut-off and the retention purge are left out: they run hours apart.
  */
 import { createTestDatabase } from '@/lib/testing/db';
-import { bootstrap } from '@/lib/services/bootstrap';
+import { bootstrap } from '@/lib/services/setup/bootstrap';
 import { WORKERS } from '@/lib/workers';
 import { registerAllWorkers } from '@/lib/workers/register';
 import { dispatchEvents } from '@/lib/webhooks/outbox';

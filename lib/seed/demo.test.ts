@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '@/lib/db';
-import { bootstrap } from '@/lib/services/bootstrap';
+import { bootstrap } from '@/lib/services/setup/bootstrap';
 import { createTestDatabase } from '@/lib/testing/db';
 import { seedDemoOrganizations } from './demo';
 

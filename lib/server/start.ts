@@ -2,7 +2,7 @@ import { getDatabase } from '@/lib/db';
 import { flushHeldWrites } from '@/lib/db/held-writes';
 import { config } from '@/lib/config';
 import { productionConfigProblems } from './production-config';
-import { bootstrap } from '@/lib/services/bootstrap';
+import { bootstrap } from '@/lib/services/setup/bootstrap';
 import { recoverStaleBatches } from '@/lib/services/settlement/cutoff';
 import { startWorkers, stopWorkers } from '@/lib/workers';
 import { registerAllWorkers } from '@/lib/workers/register';

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { createScratchDatabase } from './scratch-pg';
 import { schema } from '@/lib/db';
-import { bootstrap } from '@/lib/services/bootstrap';
+import { bootstrap } from '@/lib/services/setup/bootstrap';
 import { signUp } from '@/lib/services/organizations/organizations';
 import { openDatabase, type Database } from '@/lib/db/client';
 import type { ServiceContext, Principal, NamespaceInfo } from '@/lib/services/context';

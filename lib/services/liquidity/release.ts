@@ -9,7 +9,7 @@ import { partiesOfNamespaces } from '@/lib/domain/links';
 import { offset, type QueuedPayment, type Standing } from '@/lib/domain/liquidity';
 import { emitEvents } from '@/lib/events/emit';
 import { awaitingAdded, paymentMoved, submissionStatusName, writeDeltas } from '../overview/deltas';
-import { admissionOf } from '../payments/admitted';
+import { admissionOf } from '../lifecycle/admitted';
 
 const { liquidityQueue, submissions, payments, namespaces } = schema;
 const debtorNs = aliasedTable(namespaces, 'debtor_ns');

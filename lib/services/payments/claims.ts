@@ -5,7 +5,7 @@ import { TASK } from '@/lib/domain/statuses';
 import { actorLabel, credentialId, type ServiceContext } from '@/lib/services/context';
 import { recordAudit } from '../audit/record';
 import { requireNamespace } from '../guards';
-import { serializeTask } from './serialize';
+import { serializeTask } from '../lifecycle/serialize';
 
 const { admissionTasks } = schema;
 

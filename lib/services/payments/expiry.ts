@@ -5,9 +5,9 @@ import { newId } from '@/lib/ids';
 import { emitEvents, type EventInput } from '@/lib/events/emit';
 import { SUBMISSION, TASK, taskStatusName } from '@/lib/domain/statuses';
 import { partiesOfNamespaces } from '@/lib/domain/links';
-import { serializeSubmission } from './serialize';
+import { serializeSubmission } from '../lifecycle/serialize';
 import { dequeueExpired } from '../liquidity/release';
-import { serializeReturn } from '../returns/returns';
+import { serializeReturn } from '../lifecycle/serialize';
 import {
   exceptionAdded,
   paymentMoved,

@@ -13,7 +13,7 @@ import { csvExport } from '../export';
 import { requireNamespace } from '../guards';
 import { paymentCount } from '../overview/counts';
 import { byTime, inOrder, keysetPage, unionFetch, type Keyset, type UnionBranch } from '../paging';
-import { serializePayment } from './serialize';
+import { serializePayment } from '../lifecycle/serialize';
 import { submissionStatus } from './status';
 
 const { payments, submissions, settlementQueue, transactions, settlementBatches, admissionTasks } = schema;

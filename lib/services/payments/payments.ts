@@ -12,7 +12,7 @@ import { eventsInsertSlots, eventValues } from '@/lib/events/emit';
 import { checkPaymentMaximum, requireNamespace } from '../guards';
 import { parseAddress } from '@/lib/domain/address';
 import { partiesOfNamespaces } from '@/lib/domain/links';
-import { inJsonbOrder, serializePayment } from './serialize';
+import { inJsonbOrder, serializePayment } from '../lifecycle/serialize';
 
 import type { CreatePaymentBody, Party } from '@/lib/schemas/payments';
 import { linkJoins } from '../links/linked';

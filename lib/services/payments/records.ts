@@ -5,7 +5,7 @@ import { perDatabase } from '@/lib/db/prepared';
 import { NotFoundError } from '@/lib/errors';
 import { requireNamespace } from '../guards';
 import { findVisiblePayment, visiblePaymentPk } from './payments';
-import { serializeException, serializeTransaction } from './serialize';
+import { serializeException, serializeTransaction } from '../lifecycle/serialize';
 
 const { payments, transactions, transactionLines, paymentExceptions } = schema;
 type TransactionRow = typeof transactions.$inferSelect;

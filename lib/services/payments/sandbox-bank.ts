@@ -4,7 +4,7 @@ import { schema } from '@/lib/db';
 import { logger } from '@/lib/log/logger';
 import { TASK, type TaskStatusName } from '@/lib/domain/statuses';
 import { type Reason } from '@/lib/domain/reasons';
-import { SANDBOX_BANK_ACTOR } from './serialize';
+import { SANDBOX_BANK_ACTOR } from '../lifecycle/serialize';
 import { applyTaskUpdate } from './tasks';
 import { metrics } from '@/lib/metrics/metrics';
 

@@ -13,7 +13,7 @@ import { ASSIGNEE, SUBMISSION } from '@/lib/domain/statuses';
 import { fixedFourEyes, requirementOf, type FourEyesPolicy } from '@/lib/domain/four-eyes';
 import { partiesOfNamespaces } from '@/lib/domain/links';
 import { visiblePaymentPk, type PaymentRow } from './payments';
-import { serializeSubmission, serializeTask } from './serialize';
+import { serializeSubmission, serializeTask } from '../lifecycle/serialize';
 import { submissionStatus } from './status';
 import { pendingTask } from './task-machine';
 import { mayTransact } from '../links/linked';

@@ -24,8 +24,8 @@ import type { EventInput } from '@/lib/events/emit';
 import { newId } from '@/lib/ids';
 import type { UpdateAdmissionTaskBody } from '@/lib/schemas/tasks';
 import { movesPositions, type PositionMove, type Queued } from '../liquidity/admission';
-import { admissionOf } from './admitted';
-import { serializeSubmission, serializeTask, taskHistoryEntry, type TaskActor } from './serialize';
+import { admissionOf } from '../lifecycle/admitted';
+import { serializeSubmission, serializeTask, taskHistoryEntry, type TaskActor } from '../lifecycle/serialize';
 
 type Tables = typeof schema;
 export type TaskRow = Tables['admissionTasks']['$inferSelect'];

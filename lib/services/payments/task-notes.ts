@@ -7,7 +7,7 @@ import { actorLabel, publicActorLabel, type ServiceContext } from '@/lib/service
 import type { AddTaskNoteBody } from '@/lib/schemas/tasks';
 import { recordAudit } from '../audit/record';
 import { requireNamespace } from '../guards';
-import { serializeTask, taskHistoryEntry } from './serialize';
+import { serializeTask, taskHistoryEntry } from '../lifecycle/serialize';
 
 const { admissionTasks, submissions } = schema;
 

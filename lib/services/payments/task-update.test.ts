@@ -10,7 +10,7 @@ import { schema } from '@/lib/db';
 import { applyTaskUpdate } from './tasks';
 import { expireDueSubmissions } from './expiry';
 import { SUBMISSION, TASK } from '@/lib/domain/statuses';
-import { serializeTask } from './serialize';
+import { serializeTask } from '../lifecycle/serialize';
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let ctx: ReturnType<typeof testContext>;

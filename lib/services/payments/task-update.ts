@@ -31,8 +31,8 @@ import {
   taskMoved,
   type RollupDelta,
 } from '../overview/deltas';
-import { serializeReturn } from '../returns/returns';
-import { serializeTask, type TaskActor } from './serialize';
+import { serializeReturn } from '../lifecycle/serialize';
+import { serializeTask, type TaskActor } from '../lifecycle/serialize';
 import {
   checkReason,
   decide,

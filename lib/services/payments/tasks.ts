@@ -7,7 +7,7 @@ import { requireNamespace } from '../guards';
 import { byTime, inOrder, keysetPage, unionFetch } from '../paging';
 import { SUBMISSION, SUBMISSION_NAMES, TASK, taskStatusName } from '@/lib/domain/statuses';
 import { approvalRefusal, taskRequirement } from '@/lib/domain/four-eyes';
-import { serializeTask } from './serialize';
+import { serializeTask } from '../lifecycle/serialize';
 import { applyTaskUpdate, type TaskUpdateInput } from './task-update';
 import { submissionStatus } from './status';
 import type { ListTasksQuery } from '@/lib/schemas/tasks';

@@ -6,8 +6,7 @@ import { newId } from '@/lib/ids';
 import { ASSIGNEE, SUBMISSION, SUBMISSION_NAMES } from '@/lib/domain/statuses';
 import { partiesOfNamespaces } from '@/lib/domain/links';
 import { fixedFourEyes, requirementOf } from '@/lib/domain/four-eyes';
-import { RETURN_REASONS, returnStatusOf, type ReturnReason } from '@/lib/domain/returns';
-import { unixSeconds } from '@/lib/schemas/common';
+import { RETURN_REASONS, type ReturnReason } from '@/lib/domain/returns';
 import type { CreateReturnBody, ListReturnsQuery } from '@/lib/schemas/returns';
 import { credentialId, type ServiceContext } from '@/lib/services/context';
 import { checkPaymentMaximum, requireNamespace } from '../guards';
@@ -15,8 +14,14 @@ import { recordAudit } from '../audit/record';
 import { emitEvents, type EventInput } from '@/lib/events/emit';
 import { awaitingAdded, paymentMoved, taskMoved, writeDeltas } from '../overview/deltas';
 import { findVisiblePayment, type PaymentRow } from '../payments/payments';
-import { admissionOf } from '../payments/admitted';
-import { serializePayment, serializeSubmission, serializeTask } from '../payments/serialize';
+import { admissionOf } from '../lifecycle/admitted';
+import {
+  serializePayment,
+  serializeReturn,
+  serializeSubmission,
+  serializeTask,
+  type ReturnState,
+} from '../lifecycle/serialize';
 import { pendingTask } from '../payments/task-machine';
 import { moveCheckedPositions } from '../liquidity/admission';
 import { openSandboxCurrency } from '../liquidity/positions';
@@ -265,45 +270,6 @@ async function outstandingOf(tx: Tx, originalPk: string): Promise<bigint> {
       WHERE r.original_pk = ${originalPk} AND s.status IN (1, 2, 3)`),
   );
   return BigInt(String(row?.total ?? '0'));
-}
-
-/** Where a return stands, from its payment's submission, task and exception. */
-export interface ReturnState {
-  status: number | null;
-  transactionId: string | null;
-  taskId: string | null;
-  decidedAt: Date | null;
-  exceptionCode: string | null;
-  exceptionMessage: string | null;
-}
-
-/** A return as `viewer` (a namespace of one of its sides) sees it. */
-export function serializeReturn(r: ReturnRow, s: ReturnState, viewer: string) {
-  const status = returnStatusOf(s.status);
-  return {
-    token: r.id,
-    payment_id: r.originalPaymentId,
-    kind: r.kind,
-    direction: viewer === r.debtorPartnerId ? ('incoming' as const) : ('outgoing' as const),
-    status,
-    amount: { currency: r.currency, total: r.amountMinor.toString() },
-    reason: r.reason,
-    reason_text: RETURN_REASONS[r.reason as ReturnReason] ?? r.reason,
-    note: r.note,
-    refusal:
-      status === 'refused'
-        ? {
-            code: s.exceptionCode ?? (s.status === SUBMISSION.expired ? 'PAYMENT_EXPIRED' : 'REFUSED'),
-            message: s.exceptionMessage ?? 'The return was refused',
-          }
-        : null,
-    debtor_partner_id: r.debtorPartnerId,
-    beneficiary_partner_id: r.beneficiaryPartnerId,
-    transaction_id: s.transactionId,
-    task_id: s.taskId,
-    created_at: unixSeconds(r.createdAt),
-    decided_at: status === 'requested' || !s.decidedAt ? null : unixSeconds(s.decidedAt),
-  };
 }
 
 /** The select of a return with its state: its payment's submission, its task, its latest exception. */

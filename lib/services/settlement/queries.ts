@@ -9,7 +9,7 @@ import { unitsOf } from '@/lib/domain/money';
 import { keysetCsv } from '../export';
 import { requireNamespace } from '../guards';
 import { byTime, inOrder, keysetPage, queryFetch, tableFetch, unionFetch, type Keyset } from '../paging';
-import { serializeTransaction } from '../payments/serialize';
+import { serializeTransaction } from '../lifecycle/serialize';
 import type {
   GetNetworkSettlementQuery,
   ListNetworkSettlementsQuery,

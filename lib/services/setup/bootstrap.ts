@@ -4,7 +4,7 @@ import { schema } from '@/lib/db';
 import { config } from '@/lib/config';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { newId } from '@/lib/ids';
-import { SANDBOX_BANK_DOMAIN, SANDBOX_BANK_ORG_NAME } from './links/sandbox';
+import { SANDBOX_BANK_DOMAIN, SANDBOX_BANK_ORG_NAME } from '../links/sandbox';
 
 const SANDBOX_BANK_CUSTOMERS = [
   ['alice', 'Alice', 'Anders'],

@@ -1,8 +1,9 @@
 import type { schema } from '@/lib/db';
 import type { TaskHistoryEntry } from '@/lib/db/schema/payments';
 import { unixSeconds } from '@/lib/schemas/common';
-import { SUBMISSION_NAMES, taskStatusName, transactionStatusName } from '@/lib/domain/statuses';
+import { SUBMISSION, SUBMISSION_NAMES, taskStatusName, transactionStatusName } from '@/lib/domain/statuses';
 import { reasonName } from '@/lib/domain/reasons';
+import { RETURN_REASONS, returnStatusOf, type ReturnReason } from '@/lib/domain/returns';
 
 type PaymentRow = typeof schema.payments.$inferSelect;
 type SubmissionRow = typeof schema.submissions.$inferSelect;
@@ -203,5 +204,46 @@ export function serializeException(e: ExceptionRow, p: PaymentRow) {
     blame: e.blame,
     created_at: e.createdAt.toISOString(),
     relationships: { payment: serializePayment(p) },
+  };
+}
+
+type ReturnRow = typeof schema.paymentReturns.$inferSelect;
+
+/** Where a return stands, from its payment's submission, task and exception. */
+export interface ReturnState {
+  status: number | null;
+  transactionId: string | null;
+  taskId: string | null;
+  decidedAt: Date | null;
+  exceptionCode: string | null;
+  exceptionMessage: string | null;
+}
+
+/** A return as `viewer` (a namespace of one of its sides) sees it. */
+export function serializeReturn(r: ReturnRow, s: ReturnState, viewer: string) {
+  const status = returnStatusOf(s.status);
+  return {
+    token: r.id,
+    payment_id: r.originalPaymentId,
+    kind: r.kind,
+    direction: viewer === r.debtorPartnerId ? ('incoming' as const) : ('outgoing' as const),
+    status,
+    amount: { currency: r.currency, total: r.amountMinor.toString() },
+    reason: r.reason,
+    reason_text: RETURN_REASONS[r.reason as ReturnReason] ?? r.reason,
+    note: r.note,
+    refusal:
+      status === 'refused'
+        ? {
+            code: s.exceptionCode ?? (s.status === SUBMISSION.expired ? 'PAYMENT_EXPIRED' : 'REFUSED'),
+            message: s.exceptionMessage ?? 'The return was refused',
+          }
+        : null,
+    debtor_partner_id: r.debtorPartnerId,
+    beneficiary_partner_id: r.beneficiaryPartnerId,
+    transaction_id: s.transactionId,
+    task_id: s.taskId,
+    created_at: unixSeconds(r.createdAt),
+    decided_at: status === 'requested' || !s.decidedAt ? null : unixSeconds(s.decidedAt),
   };
 }
