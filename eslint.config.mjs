@@ -100,7 +100,7 @@ const LAYERS = {
   ],
   // The dashboard's server side (sessions, the gateway called in process) and its browser side.
   dashboard: ['api', 'auth', 'config', 'domain', 'errors', 'schemas', 'security', 'gateway', 'version'],
-  client: ['dashboard', 'domain', 'events', 'schemas', 'security', 'settlement', 'errors'],
+  client: ['domain', 'events', 'schemas', 'security', 'settlement', 'errors'],
 };
 
 /**
@@ -165,6 +165,37 @@ const SERVER_ONLY = [
   '@/lib/events/emit',
   '@/lib/testing/*',
 ];
+
+/**
+ * A module that starts with 'use client' runs in the browser, wherever it lives (app/, components/,
+ * lib/client/): it imports none of the server's modules — lib/dashboard's sessions, next-auth and
+ * in-process gateway included —, types aside (they leave no code). Server components in app/ and
+ * components/ may, as a page reads its session. The same list as SERVER_ONLY, with lib/dashboard.
+ */
+const BROWSER_FORBIDDEN = [...SERVER_ONLY, '@/lib/dashboard', '@/lib/dashboard/*'];
+const matchesModule = (source, pattern) =>
+  pattern.endsWith('/*') ? source.startsWith(pattern.slice(0, -1)) : source === pattern;
+const clientBoundary = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    let client = false;
+    return {
+      Program(node) {
+        client = node.body.some((s) => s.type === 'ExpressionStatement' && s.directive === 'use client');
+      },
+      ImportDeclaration(node) {
+        if (!client || node.importKind === 'type') return;
+        if (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type')) return;
+        const source = String(node.source.value);
+        if (BROWSER_FORBIDDEN.some((p) => matchesModule(source, p)))
+          context.report({
+            node,
+            message: `A 'use client' module runs in the browser: ${source} is the server's (eslint.config.mjs BROWSER_FORBIDDEN).`,
+          });
+      },
+    };
+  },
+};
 
 /** A table of folders holds no cycle: a folder allowed to use one that may use it back is refused here. */
 function assertAcyclic(table, name) {
@@ -288,6 +319,11 @@ const config = [
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   ...layerRules(),
+  {
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/client/**/*.{ts,tsx}'],
+    plugins: { csp: { rules: { 'client-boundary': clientBoundary } } },
+    rules: { 'csp/client-boundary': 'error' },
+  },
   {
     // Service files and folders depend on each other one way (payments → links → …), never in a
     // circle: file by file (import/no-cycle) and folder by folder (SERVICES).

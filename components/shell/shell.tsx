@@ -9,9 +9,9 @@ import type { PositionList } from '@/lib/client/queries/liquidity';
 import { apiFetch } from '@/lib/client/api';
 import { NamespaceProvider } from '@/lib/client/namespace';
 import { signOut } from '@/lib/client/sign-out';
-import { PARTNER_COOKIE, partnerCookieValue } from '@/lib/dashboard/partner-cookie';
-import type { Me } from '@/lib/dashboard/session';
-import { SCREENS } from '@/lib/dashboard/permissions';
+import { PARTNER_COOKIE, partnerCookieValue } from '@/lib/domain/partner-cookie';
+import type { Me } from '@/lib/schemas/organizations';
+import { SCREENS } from '@/lib/domain/permissions';
 
 // Loaded on first use: the shell is on every page.
 const SearchDialog = lazy(() => import('./search-dialog'));

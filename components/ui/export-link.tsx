@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PARTNER_PARAM } from '@/lib/dashboard/partner-cookie';
+import { PARTNER_PARAM } from '@/lib/domain/partner-cookie';
 import { LINK } from './styles';
 
 type Filters = URLSearchParams | Record<string, string | null | undefined>;

@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
-import { canManage, canOpen } from '@/lib/dashboard/permissions';
+import { canManage, canOpen } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 
 /**

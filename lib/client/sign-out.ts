@@ -1,6 +1,6 @@
 'use client';
 
-import { PARTNER_COOKIE } from '@/lib/dashboard/partner-cookie';
+import { PARTNER_COOKIE } from '@/lib/domain/partner-cookie';
 import { sameOriginPath } from '@/lib/security/redirect-target';
 
 /**

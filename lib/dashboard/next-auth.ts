@@ -10,7 +10,7 @@ import {
   SECOND_FACTOR_REQUIRED,
   SIGN_IN_GUARDED,
   SIGN_IN_THROTTLED,
-} from '@/lib/auth/sign-in-errors';
+} from '@/lib/domain/sign-in-errors';
 
 /** Encrypts the session cookie: NEXTAUTH_SECRET (lib/config.ts). */
 export const SESSION_SECRET = config.nextAuthSecret;

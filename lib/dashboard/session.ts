@@ -8,7 +8,7 @@ import { cache } from 'react';
 import { SESSION_SECRET, authOptions } from '@/lib/dashboard/next-auth';
 import type { Me } from '@/lib/schemas/organizations';
 import { gatewayJson } from './gateway-client';
-import { PARTNER_COOKIE, partnerFromCookie } from './partner-cookie';
+import { PARTNER_COOKIE, partnerFromCookie } from '@/lib/domain/partner-cookie';
 
 /** The signed-in user as `GET /me` answers (its schema is the one home of the type). */
 export type { Me };

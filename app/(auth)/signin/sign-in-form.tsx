@@ -14,7 +14,7 @@ import {
   SIGN_IN_GUARDED,
   SIGN_IN_THROTTLED,
   signInErrorMessage,
-} from '@/lib/auth/sign-in-errors';
+} from '@/lib/domain/sign-in-errors';
 import { passkeyFailure } from '@/lib/client/passkey-failure';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { DASHBOARD_HEADER } from '@/lib/security/same-origin';

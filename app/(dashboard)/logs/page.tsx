@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { RoleOnly } from '@/components/ui/admins-only';
-import { canManage } from '@/lib/dashboard/permissions';
+import { canManage } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { RequestLogClient } from './client';
 

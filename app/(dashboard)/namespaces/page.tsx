@@ -2,7 +2,7 @@ import { Link } from '@/components/ui/link';
 import { Suspense } from 'react';
 import { requireMe } from '@/lib/dashboard/session';
 import { NamespacesClient } from './client';
-import { canManage, canOpen } from '@/lib/dashboard/permissions';
+import { canManage, canOpen } from '@/lib/domain/permissions';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
 
 export const metadata = { title: 'Namespaces · Payment Network' };

@@ -1,5 +1,5 @@
 import { RoleOnly } from '@/components/ui/admins-only';
-import { canOpen } from '@/lib/dashboard/permissions';
+import { canOpen } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 
 /** The operator's screens: anyone else who opens one directly is told whose they are. */

@@ -5,7 +5,7 @@ import { readFirstPage, requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
 import type { PaymentList } from '@/lib/client/queries/payments';
 import { paymentsQuery } from './search-params';
-import { canManage, canOpen } from '@/lib/dashboard/permissions';
+import { canManage, canOpen } from '@/lib/domain/permissions';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
 
 export const metadata = { title: 'Payments · Payment Network' };

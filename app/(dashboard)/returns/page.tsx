@@ -2,7 +2,7 @@ import { Link } from '@/components/ui/link';
 import { Suspense } from 'react';
 import { ParticipantsOnly, RoleOnly } from '@/components/ui/admins-only';
 import { ListPageSkeleton } from '@/components/ui/skeleton';
-import { canOpen } from '@/lib/dashboard/permissions';
+import { canOpen } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { ReturnsClient } from './client';
 

@@ -12,7 +12,7 @@ import type { RecoveryCodes, TotpEnrolment as Enrolment } from '@/lib/schemas/se
 import { CARD } from '@/components/ui/styles';
 import { Passkeys } from './passkeys';
 import { LazyTotpConfirmForm, LazyTurnOffForm } from './lazy-second-factor-forms';
-import { canManage } from '@/lib/dashboard/permissions';
+import { canManage } from '@/lib/domain/permissions';
 import { meKeys, meQuery } from '@/lib/client/queries/sessions';
 import { useNamespace } from '@/lib/client/namespace';
 

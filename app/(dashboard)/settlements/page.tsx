@@ -1,7 +1,7 @@
 import { Link } from '@/components/ui/link';
 import { Suspense } from 'react';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
-import { canOpen } from '@/lib/dashboard/permissions';
+import { canOpen } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { SettlementsClient } from './client';
 

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Link } from '@/components/ui/link';
 import { ParticipantsOnly, RoleOnly } from '@/components/ui/admins-only';
-import { canOpen } from '@/lib/dashboard/permissions';
+import { canOpen } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
 

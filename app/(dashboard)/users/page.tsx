@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { AdminsOnly } from '@/components/ui/admins-only';
-import { canOpen } from '@/lib/dashboard/permissions';
+import { canOpen } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
 

@@ -8,7 +8,7 @@ import { CARD, LINK } from '@/components/ui/styles';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { meKeys, meQuery } from '@/lib/client/queries/sessions';
-import { canManage } from '@/lib/dashboard/permissions';
+import { canManage } from '@/lib/domain/permissions';
 import { useNamespace } from '@/lib/client/namespace';
 
 /**

@@ -1,7 +1,7 @@
 import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
 import type { Account } from '../account';
 import { AccountDetail } from './client';
-import { canManage } from '@/lib/dashboard/permissions';
+import { canManage } from '@/lib/domain/permissions';
 
 export const metadata = { title: 'Account · Payment Network' };
 

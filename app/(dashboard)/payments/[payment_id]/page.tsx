@@ -1,7 +1,7 @@
 import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
 import type { Payment } from '@/lib/client/queries/payments';
 import { PaymentDetail } from './client';
-import { canManage, canReturnPayments } from '@/lib/dashboard/permissions';
+import { canManage, canReturnPayments } from '@/lib/domain/permissions';
 
 export const metadata = { title: 'Payment · Payment Network' };
 

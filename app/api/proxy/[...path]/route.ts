@@ -4,7 +4,7 @@ import { SESSION_SECRET } from '@/lib/dashboard/next-auth';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { bodyTooLarge, readBodyWithin } from '@/lib/dashboard/body-limit';
 import { callGateway } from '@/lib/dashboard/gateway-client';
-import { PARTNER_COOKIE, PARTNER_PARAM, partnerFromCookie } from '@/lib/dashboard/partner-cookie';
+import { PARTNER_COOKIE, PARTNER_PARAM, partnerFromCookie } from '@/lib/domain/partner-cookie';
 import { refuseUnlessJson, sameOriginOnly } from '@/lib/dashboard/same-origin-guard';
 
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { canOpen } from '@/lib/dashboard/permissions';
+import { canOpen } from '@/lib/domain/permissions';
 import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
 import type { OrganizationReview as Review } from '@/lib/schemas/organizations';
 import { OrganizationReview } from './client';

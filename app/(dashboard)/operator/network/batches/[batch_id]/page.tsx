@@ -1,4 +1,4 @@
-import { canOpen } from '@/lib/dashboard/permissions';
+import { canOpen } from '@/lib/domain/permissions';
 import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
 import type { GetNetworkSettlementResponse } from '@/lib/schemas/settlements';
 import { NetworkBatchClient } from './client';

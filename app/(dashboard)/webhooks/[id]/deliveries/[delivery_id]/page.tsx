@@ -1,6 +1,6 @@
 import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
 import type { DeliveryDetail as DeliveryDetailData } from '@/lib/client/queries/webhooks';
-import { canManage } from '@/lib/dashboard/permissions';
+import { canManage } from '@/lib/domain/permissions';
 import { DeliveryDetail } from './client';
 
 export const metadata = { title: 'Webhook delivery · Payment Network' };

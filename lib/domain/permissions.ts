@@ -1,6 +1,5 @@
-import type { Me } from '@/lib/schemas/organizations';
-
-export type Role = Me['role'];
+/** Who signs in to the dashboard: an organization's admins, support staff and viewers, and the operator. */
+export type Role = 'admin' | 'support' | 'viewer' | 'operator';
 
 const ORG: Role[] = ['admin', 'support', 'viewer'];
 const EVERYONE: Role[] = [...ORG, 'operator'];
