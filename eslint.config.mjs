@@ -245,7 +245,9 @@ function layerRules() {
           message: "lib/client runs in the browser: none of the server's modules.",
         });
       return {
-        files: leaves.has(folder) ? [`lib/${folder}.ts`] : [`lib/${folder}/**/*.{ts,tsx}`],
+        files: leaves.has(folder)
+          ? [`lib/${folder}.ts`, `lib/${folder}/**/*.ts`]
+          : [`lib/${folder}/**/*.{ts,tsx}`],
         ignores: ['**/*.test.ts'],
         rules: { 'no-restricted-imports': ['error', { patterns }] },
       };

@@ -39,6 +39,8 @@ describe('second factor (TOTP and recovery codes)', () => {
     // The password alone: asked for the code (not a failed attempt); a wrong code: refused.
     const asked = await signInWith(org.email, org.password);
     expectError(asked, 401, 'error.second_factor_required');
+    // Both second-factor codes are tied to otp_code (lib/errors/registry.ts): a form puts them there.
+    expect(asked.body.field).toBe('otp_code');
     expectError(await signInWith(org.email, org.password, '123456'), 401, 'error.unauthorized');
     expectError(
       await signInWith(org.email, 'wrong-password-here', codeOf(secret)),
@@ -51,6 +53,7 @@ describe('second factor (TOTP and recovery codes)', () => {
     const replayed = await signInWith(org.email, org.password, confirmCode);
     expectError(replayed, 401, 'error.second_factor_code_used');
     expect(replayed.body.message).toBe('This authentication code was used already: wait for the next one');
+    expect(replayed.body.field).toBe('otp_code');
     const next = codeOf(secret, 1);
     expect((await signInWith(org.email, org.password, next)).status).toBe(200);
     expectError(await signInWith(org.email, org.password, next), 401, 'error.second_factor_code_used');

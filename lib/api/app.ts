@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { trace } from '@opentelemetry/api';
 import { CSP_VERSION_HEADER } from '@/lib/version';
 import {
+  errorBody,
   MethodNotAllowedError,
   NotFoundError,
   PayloadTooLargeError,
@@ -13,7 +14,7 @@ import {
 import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db';
 import type { GatewayEnv } from './env';
-import { errorResponse, renderError, toErrorResponse } from './errors';
+import { errorResponse, renderError, toAppError } from './errors';
 import { completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
 import { logger, redactPath } from '@/lib/log/logger';
 import { metrics } from '@/lib/metrics/metrics';
@@ -129,7 +130,7 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
   });
 
   app.onError(async (err, c) => {
-    const mapped = toErrorResponse(err, c);
+    const mapped = toAppError(err, c);
     const keyHash = c.get('idempotencyKeyHash');
     if (keyHash) {
       // A definite answer (4xx) is the request's result and is replayed; a server error is not,
@@ -139,7 +140,7 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
         await completeIdempotencyKey(
           db,
           keyHash,
-          { status: mapped.status, body: JSON.stringify(mapped.body) },
+          { status: mapped.status, body: JSON.stringify(errorBody(mapped)) },
           c.get('idempotencySealed'),
         ).catch(() => {});
       } else {

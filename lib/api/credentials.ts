@@ -125,8 +125,9 @@ function parseBearer(value: string | undefined): string | undefined {
 
 function requireHeaders(h: Headers, rules: { partner: HeaderRule; org: HeaderRule }) {
   if (rules.partner === 'required' && !h.partnerId)
-    throw new ValidationError('Missing required header x-partner-id');
-  if (rules.org === 'required' && !h.orgId) throw new ValidationError('Missing required header x-org-id');
+    throw new ValidationError('Missing required header x-partner-id', null);
+  if (rules.org === 'required' && !h.orgId)
+    throw new ValidationError('Missing required header x-org-id', null);
 }
 
 async function resolveApiKey(

@@ -6,6 +6,7 @@ import { config } from '@/lib/config';
 import {
   AppError,
   ForbiddenError,
+  statusDescription,
   UnsupportedMediaTypeError,
   ValidationError,
   violatesConstraint,
@@ -111,19 +112,6 @@ const ORG_ROLES: Role[] = ['admin', 'support', 'viewer'];
 const TRY_IT_OUT_HEADER = 'x-csp-try-it-out';
 const ANONYMOUS_LIMITED = 'Too many requests from this address; retry later';
 const SIGN_UPS_LIMITED = 'Too many sign-ups from this address; retry later';
-const ERROR_DESCRIPTIONS: Record<number, string> = {
-  400: 'Invalid request (error.bad_request)',
-  401: 'Missing or invalid credentials (error.unauthorized; at sign-in error.second_factor_required and error.second_factor_code_used, docs/decisions.md)',
-  403: 'The credential lacks the permission (error.forbidden)',
-  404: 'Resource not found (error.not_found)',
-  405: 'The path does not take this method; Allow lists those it takes (error.method_not_allowed)',
-  409: 'Conflict (error.conflict)',
-  413: 'Body over 64 KiB (error.payload_too_large)',
-  415: 'Body is not JSON (error.unsupported_media_type)',
-  422: 'Idempotency key reused with another body (error.idempotency_key_reused)',
-  429: 'Rate limited (error.rate_limited; error.sign_in_guarded for a guarded account, docs/decisions.md)',
-  503: 'Not ready to serve (error.not_ready)',
-};
 
 function headerSchema(spec: {
   auth: AuthMode;
@@ -181,7 +169,7 @@ export function defineRoute<
   };
   for (const s of [...statuses].sort()) {
     responses[s] = {
-      description: ERROR_DESCRIPTIONS[s] ?? 'Error',
+      description: statusDescription(s) ?? 'Error',
       content: { 'application/json': { schema: errorSchema } },
     };
   }
@@ -432,7 +420,7 @@ function authenticate(
       const type = c.req.header('content-type') ?? '';
       const length = Number(c.req.header('content-length') ?? '0');
       if (!type && !length && !c.req.header('transfer-encoding'))
-        throw new ValidationError('Request body must be a JSON object');
+        throw new ValidationError('Request body must be a JSON object', null);
       if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) throw new UnsupportedMediaTypeError();
       await checkJsonBody(c);
     }

@@ -158,9 +158,9 @@ export function idempotencyKeyOf(input: { key: string | undefined; scope: string
   fingerprint: string;
 } {
   const key = input.key?.trim();
-  if (!key) throw new ValidationError('Missing required header idempotency-key');
+  if (!key) throw new ValidationError('Missing required header idempotency-key', null);
   if (key.length > MAX_KEY_LENGTH)
-    throw new ValidationError(`idempotency-key must be at most ${MAX_KEY_LENGTH} characters`);
+    throw new ValidationError(`idempotency-key must be at most ${MAX_KEY_LENGTH} characters`, null);
   return {
     keyHash: createHash('sha256').update(`${input.scope}\n${key}`).digest('hex'),
     fingerprint: fingerprint(input.body),

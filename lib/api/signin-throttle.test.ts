@@ -105,7 +105,7 @@ function throttleSuite(name: string, makeStore: () => Promise<CounterStore>) {
       for (let i = 0; i < 5; i++)
         expect(await outcome(throttle.attempt(account, succeed, T0))).toBe('signed in');
       expect(
-        await outcome(throttle.attempt(account, () => Promise.reject(new ValidationError('x')), T0)),
+        await outcome(throttle.attempt(account, () => Promise.reject(new ValidationError('x', null)), T0)),
       ).toBe('400');
       for (let i = 0; i < 3; i++) expect(await outcome(throttle.attempt(account, fail, T0))).toBe('401');
       expect(await outcome(throttle.attempt(account, succeed, T0))).toMatch(/^429 /);

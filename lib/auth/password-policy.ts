@@ -92,12 +92,12 @@ export async function checkPasswordPolicy(
   person: { email?: string; name?: string } = {},
 ): Promise<void> {
   if (password.length < PASSWORD_MIN)
-    throw new ValidationError(`${field} must have at least ${PASSWORD_MIN} characters`);
+    throw new ValidationError(`${field} must have at least ${PASSWORD_MIN} characters`, field);
   if (password.length > PASSWORD_MAX)
-    throw new ValidationError(`${field} must have at most ${PASSWORD_MAX} characters`);
+    throw new ValidationError(`${field} must have at most ${PASSWORD_MAX} characters`, field);
   commonSet ??= new Set(commonPasswords().map((p) => p.toLowerCase()));
   if (commonSet.has(password.toLowerCase()))
-    throw new ValidationError(`${field} is one of the most common passwords: choose another`);
+    throw new ValidationError(`${field} is one of the most common passwords: choose another`, field);
   const known = [person.email, person.email?.split('@')[0], person.name].filter((s): s is string =>
     Boolean(s),
   );
@@ -106,7 +106,10 @@ export async function checkPasswordPolicy(
     const hint = result.feedback.warning
       ? ` (${String(result.feedback.warning).replace(/\.$/, '').toLowerCase()})`
       : '';
-    throw new ValidationError(`${field} is too easy to guess${hint}: use a longer phrase of unrelated words`);
+    throw new ValidationError(
+      `${field} is too easy to guess${hint}: use a longer phrase of unrelated words`,
+      field,
+    );
   }
 }
 

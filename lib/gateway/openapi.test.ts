@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createGateway } from './app';
+import { ERROR_CODE_LIST, statusDescription } from '@/lib/errors';
 
 describe('OpenAPI document', () => {
   it('documents every route the gateway serves, with its method', () => {
@@ -167,5 +168,19 @@ describe('GET /openapi.json', () => {
     const res = await createGateway().request('/api/v1/csp/openapi.json');
     expect(res.status).toBe(200);
     expect((await res.json()).openapi).toBe('3.1.0');
+  });
+});
+
+describe('the Error schema', () => {
+  it("lists the registry's codes, and each error response names its own", () => {
+    const doc = createGateway().getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title: 't', version: '0' },
+    });
+    const schemas = doc.components?.schemas as Record<string, { properties: Record<string, any> }>;
+    expect(schemas.Error!.properties.code.enum).toEqual(ERROR_CODE_LIST);
+    const responses = (doc.paths?.['/api/v1/csp/payments'] as Record<string, any>).post.responses;
+    expect(responses['409'].description).toBe(statusDescription(409));
+    expect(responses['401'].description).toMatch(/\(error\.unauthorized\)/);
   });
 });

@@ -1,9 +1,13 @@
 import { z } from '@hono/zod-openapi';
 import { hiddenCharacterIn, HIDDEN_CHARACTERS_RULE } from '@/lib/domain/names';
+import { ERROR_CODE_LIST } from '@/lib/errors';
 
 export const errorSchema = z
   .object({
-    code: z.string().openapi({ example: 'error.bad_request' }),
+    code: z.enum(ERROR_CODE_LIST).openapi({
+      example: 'error.bad_request',
+      description: 'What went wrong; each error response of an operation names the codes it carries',
+    }),
     message: z.string().openapi({ example: 'Invalid request parameters' }),
     field: z.string().optional().openapi({
       example: 'amount',

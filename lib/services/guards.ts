@@ -4,7 +4,7 @@ import { config } from '@/lib/config';
 
 /** The namespace selected by x-partner-id (routes that declare it `required` always have one). */
 export function requireNamespace(ctx: ServiceContext): NamespaceInfo {
-  if (!ctx.namespace) throw new ValidationError('Missing required header x-partner-id');
+  if (!ctx.namespace) throw new ValidationError('Missing required header x-partner-id', null);
   return ctx.namespace;
 }
 

@@ -90,7 +90,7 @@ function decodeCursor(text: string, keys: number, filters: string): Cursor {
   try {
     c = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Cursor;
   } catch {
-    throw new ValidationError('cursor: not a cursor of this list');
+    throw new ValidationError('cursor: not a cursor of this list', 'cursor');
   }
   if (
     !c ||
@@ -99,9 +99,12 @@ function decodeCursor(text: string, keys: number, filters: string): Cursor {
     c.k.length !== keys ||
     !c.k.every((v) => typeof v === 'string' && v.length <= 200)
   )
-    throw new ValidationError('cursor: not a cursor of this list');
+    throw new ValidationError('cursor: not a cursor of this list', 'cursor');
   if (c.f !== filters)
-    throw new ValidationError('cursor: it belongs to the same list with other filters or another order');
+    throw new ValidationError(
+      'cursor: it belongs to the same list with other filters or another order',
+      'cursor',
+    );
   return c;
 }
 
@@ -224,7 +227,7 @@ export async function keysetPage<R>(
   );
   const digest = filterDigest(filters);
   if (q.cursor !== undefined && q.page !== undefined)
-    throw new ValidationError('cursor and page cannot be combined: page with one or the other');
+    throw new ValidationError('cursor and page cannot be combined: page with one or the other', null);
   const cursor = q.cursor === undefined ? undefined : decodeCursor(q.cursor, keyset.keys.length, digest);
   const countPromise = fetch.pageCountOnly ? Promise.resolve(0) : fetch.count(COUNT_CAP);
   // Observed at once: when the rows fail first, the count's failure is not left unhandled (Node
@@ -238,7 +241,7 @@ export async function keysetPage<R>(
       return await fetch.rows(...args);
     } catch (err) {
       if (cursor !== undefined && isDataException(err))
-        throw new ValidationError('cursor: not a cursor of this list');
+        throw new ValidationError('cursor: not a cursor of this list', 'cursor');
       throw err;
     }
   };

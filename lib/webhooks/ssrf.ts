@@ -112,21 +112,21 @@ export async function assertSafeTarget(
   try {
     parsed = new URL(url);
   } catch {
-    throw new ValidationError('url must be an absolute http(s) URL');
+    throw new ValidationError('url must be an absolute http(s) URL', 'url');
   }
-  if (parsed.username || parsed.password) throw new ValidationError('url must not carry credentials');
+  if (parsed.username || parsed.password) throw new ValidationError('url must not carry credentials', 'url');
   const refused = sendTargetError(parsed, allowPrivate);
-  if (refused) throw new ValidationError(refused);
+  if (refused) throw new ValidationError(refused, 'url');
   const host = hostOf(parsed);
   if (allowPrivate || isIP(host)) return;
   let addresses: string[];
   try {
     addresses = (await lookup(host, { all: true })).map((a) => a.address);
   } catch {
-    throw new ValidationError(`url: the host ${host} does not resolve`);
+    throw new ValidationError(`url: the host ${host} does not resolve`, 'url');
   }
   if (addresses.length === 0 || addresses.some(isBlockedAddress))
-    throw new ValidationError(`url resolves to ${NOT_PUBLIC}`);
+    throw new ValidationError(`url resolves to ${NOT_PUBLIC}`, 'url');
 }
 
 /**

@@ -59,7 +59,6 @@ export function registerHealthRoutes(app: OpenAPIHono<GatewayEnv>) {
       const r = await readiness(ctx.db, { workersRunning: workersRunning() });
       if (!r.ready || r.workers === 'stopped' || r.database !== 'ok' || r.migrations !== 'ok')
         throw new AppError(
-          503,
           'error.not_ready',
           `Not ready: database ${r.database}, migrations ${r.migrations}, workers ${r.workers}`,
         );

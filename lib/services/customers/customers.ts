@@ -43,9 +43,12 @@ function serializeCustomer(c: CustomerRow) {
 export async function createCustomer(ctx: ServiceContext, input: CreateCustomerBody) {
   const ns = requireNamespace(ctx);
   const parsed = parseAddress(input.payment_address);
-  if (!parsed) throw new ValidationError('payment_address must look like name@domain');
+  if (!parsed) throw new ValidationError('payment_address must look like name@domain', 'payment_address');
   if (parsed.domain !== ns.domain) {
-    throw new ValidationError(`payment_address must be in this namespace's domain ${ns.domain}`);
+    throw new ValidationError(
+      `payment_address must be in this namespace's domain ${ns.domain}`,
+      'payment_address',
+    );
   }
   const now = new Date();
   const row: CustomerRow = {
@@ -176,7 +179,7 @@ export async function exportCustomers(ctx: ServiceContext, q: Pick<ListCustomers
 export async function resolveCustomer(ctx: ServiceContext, address: string) {
   const ns = requireNamespace(ctx);
   const parsed = parseAddress(address);
-  if (!parsed) throw new ValidationError('payment_address must look like name@domain');
+  if (!parsed) throw new ValidationError('payment_address must look like name@domain', 'payment_address');
   const [row] = await ctx.db
     .select({ customer: customers, nsEnabled: namespaces.enabled })
     .from(customers)

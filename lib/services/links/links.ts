@@ -55,11 +55,20 @@ export async function proposeLink(ctx: ServiceContext, input: ProposeLinkBody) {
   const domain = input.counterparty_domain.trim().toLowerCase();
   const [target] = await ctx.db.select().from(namespaces).where(eq(namespaces.domain, domain)).limit(1);
   if (!target || !target.enabled)
-    throw new ValidationError(`counterparty_domain: no enabled namespace has the domain ${domain}`);
+    throw new ValidationError(
+      `counterparty_domain: no enabled namespace has the domain ${domain}`,
+      'counterparty_domain',
+    );
   if (target.id === ns.id)
-    throw new ValidationError('counterparty_domain: a namespace cannot link to itself');
+    throw new ValidationError(
+      'counterparty_domain: a namespace cannot link to itself',
+      'counterparty_domain',
+    );
   if (target.environment !== ns.environment)
-    throw new ValidationError('counterparty_domain: sandbox and production namespaces never link');
+    throw new ValidationError(
+      'counterparty_domain: sandbox and production namespaces never link',
+      'counterparty_domain',
+    );
 
   const pair = orderedPair(ns.id, target.id);
   const conflict = () => new ConflictError(`A link with ${domain} already exists`).at('counterparty_domain');

@@ -45,7 +45,7 @@ export async function insertNamespace(
   audit?: AuditContext,
 ) {
   const domain = input.domain.trim().toLowerCase();
-  if (!isNamespaceDomain(domain)) throw new ValidationError(`domain ${NAMESPACE_DOMAIN_RULE}`);
+  if (!isNamespaceDomain(domain)) throw new ValidationError(`domain ${NAMESPACE_DOMAIN_RULE}`, 'domain');
   const environment = input.environment ?? (orgStatus === 'verified' ? 'production' : 'sandbox');
   if (environment === 'production' && orgStatus !== 'verified') {
     throw new ForbiddenError('Only a verified organization can create production namespaces');

@@ -161,7 +161,7 @@ export async function setPreferredNamespace(ctx: ServiceContext, partnerId: stri
     .from(namespaces)
     .where(and(eq(namespaces.id, partnerId), eq(namespaces.orgId, orgId)))
     .limit(1);
-  if (!ns) throw new ValidationError('partner_id is not a namespace of this organization');
+  if (!ns) throw new ValidationError('partner_id is not a namespace of this organization', 'partner_id');
   await ctx.db
     .update(users)
     .set({ preferredPartnerId: partnerId, updatedAt: new Date() })
@@ -239,6 +239,7 @@ export async function setSecondFactorPolicy(ctx: ServiceContext, required: boole
     if (!me?.on)
       throw new ValidationError(
         'Set up your own second factor first (Sessions screen): then you can require it of everyone',
+        null,
       );
   }
   const row = await ctx.db.transaction(async (tx) => {

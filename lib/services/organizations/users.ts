@@ -89,6 +89,7 @@ export async function resetAccess(ctx: ServiceContext, id: string) {
   if (ctx.principal.kind === 'user' && ctx.principal.userId === id)
     throw new ValidationError(
       'You cannot reset your own access: change your password on the Sessions screen, or ask another admin',
+      null,
     );
   const { user, invitation } = await resetUserAccess(ctx, await getUserOrThrow(ctx, id));
   return { ...serializeUser(user), invitation };
@@ -119,7 +120,7 @@ async function assertNotLastAdmin(ctx: ServiceContext, user: UserRow) {
     .select({ n: count() })
     .from(users)
     .where(and(eq(users.orgId, user.orgId!), eq(users.role, 'admin')));
-  if (r!.n <= 1) throw new ValidationError('An organization must keep at least one admin');
+  if (r!.n <= 1) throw new ValidationError('An organization must keep at least one admin', null);
 }
 
 export async function changeUserRole(ctx: ServiceContext, id: string, role: OrgRole) {
@@ -148,7 +149,7 @@ export async function removeUser(ctx: ServiceContext, id: string) {
   const user = await getUserOrThrow(ctx, id);
   // Removing oneself would end one's own session mid-task; another admin removes a departing one.
   if (ctx.principal.kind === 'user' && ctx.principal.userId === id)
-    throw new ValidationError('You cannot remove yourself: another admin of the organization can');
+    throw new ValidationError('You cannot remove yourself: another admin of the organization can', null);
   await assertNotLastAdmin(ctx, user);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(users).where(eq(users.id, id));

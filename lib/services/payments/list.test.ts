@@ -235,7 +235,7 @@ describe('the payments list, keyset-paged', () => {
   it('refuses a malformed cursor, a cursor of other filters, and a cursor with a page', async () => {
     const p1 = await list('part_a', { limit: 5, status: 'pending' });
     await expect(list('part_a', { cursor: 'not-a-cursor' })).rejects.toThrow(
-      new ValidationError('cursor: not a cursor of this list'),
+      new ValidationError('cursor: not a cursor of this list', 'cursor'),
     );
     await expect(list('part_a', { limit: 5, cursor: p1.next_cursor! })).rejects.toThrow(
       'cursor: it belongs to the same list with other filters or another order',

@@ -277,7 +277,7 @@ async function loadPayments(db: Db, ids: string[]) {
 
 function checkFilters(q: ExportPaymentsQuery) {
   if (q.amount_min !== undefined && q.amount_max !== undefined && BigInt(q.amount_min) > BigInt(q.amount_max))
-    throw new ValidationError('amount_min must not exceed amount_max');
+    throw new ValidationError('amount_min must not exceed amount_max', 'amount_min');
 }
 
 export async function listPayments(ctx: ServiceContext, q: ListPaymentsQuery) {

@@ -60,6 +60,7 @@ function routed(found: RoutedNamespace[], domain: string, field: string): Routed
   if (!ns || !ns.enabled)
     throw new ValidationError(
       `${field}.payment_address: the domain ${domain} routes to no enabled namespace`,
+      `${field}.payment_address`,
     );
   return ns;
 }
@@ -74,7 +75,11 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentBod
   const ns = requireNamespace(ctx);
   checkPaymentMaximum(input.amount.total, 'amount.total');
   const debtorAddress = parseAddress(input.debtor_party.payment_address);
-  if (!debtorAddress) throw new ValidationError('debtor_party.payment_address must look like name@domain');
+  if (!debtorAddress)
+    throw new ValidationError(
+      'debtor_party.payment_address must look like name@domain',
+      'debtor_party.payment_address',
+    );
   const beneficiaryAddress = parseAddress(input.beneficiary_party.payment_address);
   const found = await routeDomains(ctx.db).execute({
     partner: ns.id,
@@ -85,7 +90,10 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentBod
   });
   const debtorNs = routed(found, debtorAddress.domain, 'debtor_party');
   if (!beneficiaryAddress)
-    throw new ValidationError('beneficiary_party.payment_address must look like name@domain');
+    throw new ValidationError(
+      'beneficiary_party.payment_address must look like name@domain',
+      'beneficiary_party.payment_address',
+    );
   const beneficiaryNs = routed(found, beneficiaryAddress.domain, 'beneficiary_party');
   const isPush = input.payment_type === 'Type_Push';
   const own = isPush ? debtorNs : beneficiaryNs;
@@ -94,10 +102,11 @@ export async function createPayment(ctx: ServiceContext, input: CreatePaymentBod
     const which = isPush ? 'debtor_party' : 'beneficiary_party';
     throw new ValidationError(
       `${which}.payment_address must belong to this namespace (${ns.domain}) for a ${input.payment_type} payment`,
+      `${which}.payment_address`,
     );
   }
   if (counterparty.id !== ns.id && !counterparty.linkId) {
-    throw new ValidationError(`No established link between ${ns.domain} and ${counterparty.domain}`);
+    throw new ValidationError(`No established link between ${ns.domain} and ${counterparty.domain}`, null);
   }
   const now = new Date();
   // Stored as jsonb, which orders keys its own way; the answer shows them as a later read will.

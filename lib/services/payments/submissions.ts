@@ -126,7 +126,10 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
   // DESIGN §4: a payment between two namespaces needs an established link; one suspended since
   // the payment was created cannot be submitted either.
   if (!found.linked)
-    throw new ValidationError(`No established link between ${ns.domain} and ${found.counterpartyDomain}`);
+    throw new ValidationError(
+      `No established link between ${ns.domain} and ${found.counterpartyDomain}`,
+      null,
+    );
   const plan = planTasks(ns, payment, { orgId: counterpartyOrgId, policy: found.counterpartyPolicy });
   const now = new Date();
   const admissionId = newId('adm');

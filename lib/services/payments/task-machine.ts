@@ -91,9 +91,9 @@ const NEXT: Record<number, number[]> = {
 /** The reason fits the status: `accepted` for completed, a failure for failed. */
 export function checkReason(input: TaskUpdateInput) {
   if (input.status === 'completed' && input.status_reason !== 'accepted')
-    throw new ValidationError('status_reason must be accepted when status is completed');
+    throw new ValidationError('status_reason must be accepted when status is completed', 'status_reason');
   if (input.status === 'failed' && input.status_reason === 'accepted')
-    throw new ValidationError('status_reason must name the failure when status is failed');
+    throw new ValidationError('status_reason must name the failure when status is failed', 'status_reason');
 }
 
 export type State = {

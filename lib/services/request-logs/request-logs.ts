@@ -86,7 +86,7 @@ export async function listRequestLogs(ctx: ServiceContext, q: ListRequestLogsQue
   if (q.from !== undefined) where.push(gte(requestLogs.id, idAt('req', new Date(q.from * 1000))));
   if (q.to !== undefined) where.push(lt(requestLogs.id, idAt('req', new Date((q.to + 1) * 1000))));
   if (q.from !== undefined && q.to !== undefined && q.from > q.to)
-    throw new ValidationError('from must not be after to');
+    throw new ValidationError('from must not be after to', 'from');
   const cond = and(...where);
   const [{ rows, page }, kept] = await Promise.all([
     keysetPage(
@@ -167,7 +167,10 @@ export async function getRequestLogSettings(ctx: ServiceContext) {
 export async function updateRequestLogSettings(ctx: ServiceContext, input: UpdateRequestLogSettingsBody) {
   const ns = requireNamespace(ctx);
   if (ns.environment === 'sandbox')
-    throw new ValidationError('keep_bodies: a sandbox namespace always keeps request and response bodies');
+    throw new ValidationError(
+      'keep_bodies: a sandbox namespace always keeps request and response bodies',
+      'keep_bodies',
+    );
   const before = await bodiesKept(ctx, ns);
   await ctx.db.transaction(async (tx) => {
     await tx

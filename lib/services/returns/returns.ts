@@ -89,6 +89,7 @@ export async function createReturn(ctx: ServiceContext, paymentId: string, input
     if (amount > remaining)
       throw new ValidationError(
         `amount: at most ${remaining} minor units remain to be returned of the payment's ${original.amountMinor} (${outstanding} returned or requested already)`,
+        'amount',
       );
     const id = newId('rtn');
     const creator = kind === 'request' ? debtorNs : beneficiaryNs;

@@ -100,7 +100,7 @@ export async function registerPasskey(ctx: ServiceContext, body: RegisterPasskey
   try {
     credential = await verifyRegistration(body.response as unknown as RegistrationResponseJSON, challenge);
   } catch (err) {
-    if (err instanceof PasskeyError) throw new ValidationError(`response: ${err.message}`);
+    if (err instanceof PasskeyError) throw new ValidationError(`response: ${err.message}`, 'response');
     throw err;
   }
   const result = await ctx.db.transaction(async (tx) => {

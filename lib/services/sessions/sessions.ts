@@ -162,7 +162,7 @@ export async function changeMyPassword(ctx: ServiceContext, input: ChangePasswor
   const row = await myRow(ctx);
   await checkCurrentPassword(ctx, row, input.current_password, 'password_change');
   if (input.new_password === input.current_password)
-    throw new ValidationError('new_password must differ from the current one');
+    throw new ValidationError('new_password must differ from the current one', 'new_password');
   await checkPasswordPolicy('new_password', input.new_password, { email: row.email, name: row.name });
   const passwordHash = await hashPassword(input.new_password);
   const ended = await ctx.db.transaction(async (tx) => {
@@ -184,7 +184,7 @@ export async function changeMyPassword(ctx: ServiceContext, input: ChangePasswor
 export async function endUserSessions(ctx: ServiceContext, userId: string) {
   const admin = me(ctx);
   if (userId === admin.userId)
-    throw new ValidationError('Your own sessions are ended from the Sessions screen');
+    throw new ValidationError('Your own sessions are ended from the Sessions screen', null);
   const [target] = await ctx.db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -231,7 +231,10 @@ export async function confirmTotpEnrolment(ctx: ServiceContext, input: ConfirmTo
   if (!secret) throw new ConflictError('Start setting up the authenticator app first');
   const step = totpStep(secret, input.code.replace(/\s/g, ''));
   if (step === undefined)
-    throw new ValidationError('code is not the current code of the authenticator app: try the next one');
+    throw new ValidationError(
+      'code is not the current code of the authenticator app: try the next one',
+      'code',
+    );
   const codes = await ctx.db.transaction(async (tx) => {
     const before = await secondFactorsForUpdate(tx, row.id);
     if (before.totp) throw new ConflictError('The authenticator app is already on');

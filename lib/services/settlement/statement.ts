@@ -53,6 +53,7 @@ export async function settlementStatement(ctx: ServiceContext, q: SettlementStat
   if (rows.length > STATEMENT_BATCHES)
     throw new ValidationError(
       `The period holds more than ${STATEMENT_BATCHES} batches of this namespace; choose a shorter one`,
+      null,
     );
   const ids = [...new Set(rows.flatMap((r) => r.counterpartyIds ?? []))];
   const domains = new Map(

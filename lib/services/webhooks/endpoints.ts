@@ -46,9 +46,11 @@ function serializeWebhook(w: WebhookRow, secret?: string) {
 }
 
 function checkTypes(types: string[]) {
-  if (types.length === 0) throw new ValidationError('event_types must name at least one type, or "*"');
+  if (types.length === 0)
+    throw new ValidationError('event_types must name at least one type, or "*"', 'event_types');
   const unknown = types.filter((t) => t !== '*' && !(SUBSCRIBABLE as readonly string[]).includes(t));
-  if (unknown.length) throw new ValidationError(`event_types: unknown type ${unknown.join(', ')}`);
+  if (unknown.length)
+    throw new ValidationError(`event_types: unknown type ${unknown.join(', ')}`, 'event_types');
   return types.includes('*') ? ['*'] : [...new Set(types)];
 }
 
@@ -68,7 +70,10 @@ export async function createWebhook(ctx: ServiceContext, input: CreateWebhookBod
   // An inbox shows deliveries in the dashboard instead of sending them: a sandbox's tool for
   // building a receiver. A production namespace's events go to its own systems.
   if (inbox && ns.environment !== 'sandbox')
-    throw new ValidationError('kind: an inbox is for sandbox namespaces; a production endpoint needs a url');
+    throw new ValidationError(
+      'kind: an inbox is for sandbox namespaces; a production endpoint needs a url',
+      'kind',
+    );
   if (!inbox) await assertSafeTarget(input.url!);
   const secret = newWebhookSecret();
   const id = newId('wh');
@@ -136,7 +141,7 @@ export async function getWebhook(ctx: ServiceContext, id: string) {
 export async function updateWebhook(ctx: ServiceContext, id: string, input: UpdateWebhookBody) {
   const current = await getWebhookOrThrow(ctx, id);
   if (input.url && current.kind === 'inbox' && input.url !== current.url)
-    throw new ValidationError('url: an inbox has no URL; add an endpoint with a url instead');
+    throw new ValidationError('url: an inbox has no URL; add an endpoint with a url instead', 'url');
   if (input.url) await assertSafeTarget(input.url);
   const eventTypes = input.event_types ? checkTypes(input.event_types) : undefined;
   const row = await ctx.db.transaction(async (tx) => {

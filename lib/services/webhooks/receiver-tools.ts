@@ -47,7 +47,7 @@ export async function sendTestEvent(ctx: ServiceContext, id: string, input: Test
 export async function listInboxMessages(ctx: ServiceContext, id: string, q: ListInboxQuery) {
   const hook = await getWebhookOrThrow(ctx, id);
   if (hook.kind !== 'inbox')
-    throw new ValidationError(`Webhook ${id} is not an inbox: its deliveries are sent to its url`);
+    throw new ValidationError(`Webhook ${id} is not an inbox: its deliveries are sent to its url`, null);
   const NEWEST_FIRST = {
     keys: [{ column: webhookInboxMessages.id, type: 'text' as const }],
     direction: 'desc' as const,

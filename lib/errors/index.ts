@@ -1,19 +1,33 @@
-/** Typed errors thrown by services; lib/api/errors.ts maps them to the wire envelope. */
+import { errorCodeEntry, type CodeOfStatus, type ErrorCode } from './registry';
+
+export { ERROR_CODES, ERROR_CODE_LIST, statusDescription, type ErrorCode } from './registry';
+
+/**
+ * Typed errors thrown by services; lib/api/errors.ts maps them to the wire envelope. The code is
+ * one of the registry's (lib/errors/registry.ts), which gives its status: a new code is a line
+ * there, thrown as `new AppError('error.…', message)` or through a class of its own here.
+ */
 export class AppError extends Error {
+  readonly status: number;
   /**
    * The request's field at fault, when one is (its wire name; a nested one dotted, `debtor.name`):
    * the envelope's `field` (docs/decisions.md "Errors"), which a form puts its message under.
+   * Given where the error is thrown, or the registry's for a code tied to one field.
    */
   field?: string;
+  readonly headers?: Record<string, string>;
 
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
-    readonly headers?: Record<string, string>,
+    options: { field?: string | null; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = new.target.name;
+    const entry = errorCodeEntry(code);
+    this.status = entry.status;
+    this.field = options.field === undefined ? entry.field : (options.field ?? undefined);
+    this.headers = options.headers;
   }
 
   /** Names the field at fault: `throw new ConflictError('…').at('domain')`. */
@@ -23,45 +37,50 @@ export class AppError extends Error {
   }
 }
 
-/**
- * The field a refusal's message names first, as the gateway's messages do (DESIGN §8): a wire name
- * followed by a colon or by "must", "is" or "resolves" — "amount: …", "payment_address must look
- * like …", "url resolves to …". A message that starts with a capital, or with any other word,
- * names no field (a rule across fields: "An organization must keep at least one admin").
- */
-export function fieldNamedBy(message: string): string | undefined {
-  return /^([a-z][a-z0-9_]*(?:\.[a-z0-9_]+)*)(?::| must | is | resolves )/.exec(message)?.[1];
+/** The envelope of DESIGN §8 for a refusal: `{code, message}`, and `field` when it names one. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  field?: string;
 }
 
+export function errorBody(err: AppError): ErrorBody {
+  return { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) };
+}
+
+/**
+ * 400 error.bad_request. `field`: the request field at fault, by its wire name (a nested one
+ * dotted), which the message names too; null when the refusal concerns a header, the body as a
+ * whole, several fields or a rule across them. Always given: a message is never read for it.
+ */
 export class ValidationError extends AppError {
-  /** `field`: the field at fault; null for none; left out, the one the message names first. */
-  constructor(message: string, field?: string | null) {
-    super(400, 'error.bad_request', message);
-    this.field = field === undefined ? fieldNamedBy(message) : (field ?? undefined);
+  constructor(message: string, field: string | null) {
+    super('error.bad_request', message, { field });
   }
 }
 
+/** 401: error.unauthorized, or another code of the status (a sign-in's second factor). */
 export class UnauthorizedError extends AppError {
-  constructor(message = 'Authentication required') {
-    super(401, 'error.unauthorized', message);
+  constructor(message = 'Authentication required', code: CodeOfStatus<401> = 'error.unauthorized') {
+    super(code, message);
   }
 }
 
 export class ForbiddenError extends AppError {
   constructor(message = 'This credential lacks the permission for this operation') {
-    super(403, 'error.forbidden', message);
+    super('error.forbidden', message);
   }
 }
 
 export class NotFoundError extends AppError {
   constructor(message = 'Requested resource not found') {
-    super(404, 'error.not_found', message);
+    super('error.not_found', message);
   }
 }
 
 export class ConflictError extends AppError {
   constructor(message = 'Resource already exists') {
-    super(409, 'error.conflict', message);
+    super('error.conflict', message);
   }
 }
 
@@ -73,35 +92,33 @@ export class ConflictError extends AppError {
 export class MethodNotAllowedError extends AppError {
   constructor(method: string, allowed: readonly string[]) {
     const list = allowed.join(', ');
-    super(405, 'error.method_not_allowed', `${method} is not allowed on this path; it allows ${list}`, {
-      Allow: list,
+    super('error.method_not_allowed', `${method} is not allowed on this path; it allows ${list}`, {
+      headers: { Allow: list },
     });
   }
 }
 
 export class PayloadTooLargeError extends AppError {
   constructor(message = 'Request body exceeds the 64 KiB limit') {
-    super(413, 'error.payload_too_large', message);
+    super('error.payload_too_large', message);
   }
 }
 
 export class UnsupportedMediaTypeError extends AppError {
   constructor(message = 'Content-Type must be application/json') {
-    super(415, 'error.unsupported_media_type', message);
+    super('error.unsupported_media_type', message);
   }
 }
 
 export class IdempotencyKeyReusedError extends AppError {
   constructor(message = 'This idempotency-key was already used with a different request body') {
-    super(422, 'error.idempotency_key_reused', message);
+    super('error.idempotency_key_reused', message);
   }
 }
 
 export class RateLimitedError extends AppError {
   constructor(retryAfterSeconds: number, message = 'Too many requests for this credential; retry later') {
-    super(429, 'error.rate_limited', message, {
-      'Retry-After': String(retryAfterSeconds),
-    });
+    super('error.rate_limited', message, { headers: { 'Retry-After': String(retryAfterSeconds) } });
   }
 }
 
@@ -134,7 +151,7 @@ export class SecondFactorRequiredError extends AppError {
   constructor(
     message = 'Enter the 6-digit code from your authenticator app, or a recovery code, as otp_code; or sign in with a passkey (POST /organization/signin/passkey)',
   ) {
-    super(401, 'error.second_factor_required', message);
+    super('error.second_factor_required', message);
   }
 }
 
@@ -145,9 +162,11 @@ export class SecondFactorRequiredError extends AppError {
  * (an UnauthorizedError: the sign-in throttle counts it).
  */
 export class SecondFactorCodeUsedError extends UnauthorizedError {
-  override readonly code = 'error.second_factor_code_used';
   constructor() {
-    super('This authentication code was used already: wait for the next one');
+    super(
+      'This authentication code was used already: wait for the next one',
+      'error.second_factor_code_used',
+    );
   }
 }
 
@@ -164,10 +183,9 @@ export class SignInGuardedError extends AppError {
   ) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     super(
-      429,
       'error.sign_in_guarded',
       `This account has had many failed sign-ins: sign in from a device you signed in from before, or give your authenticator code or a recovery code with your password (otp_code); or try again in ${minutes} minute${minutes === 1 ? '' : 's'}`,
-      { 'Retry-After': String(retryAfterSeconds) },
+      { headers: { 'Retry-After': String(retryAfterSeconds) } },
     );
   }
 }
@@ -176,6 +194,6 @@ export class SignInGuardedError extends AppError {
 export class CurrentPasswordRefusedError extends ForbiddenError {
   constructor() {
     super('current_password is not your current password');
-    this.field = 'current_password'; // a 403 names no field by itself; the form shows it under the field
+    this.at('current_password'); // a 403 names no field by itself; the form shows it under the field
   }
 }
