@@ -219,6 +219,9 @@ const LINK_PATH = {
   message: "Use Link from '@/components/ui/link' (prefetched on intent, not in view).",
 };
 
+const ERROR_ENVELOPE_MESSAGE =
+  "Throw a typed error (lib/errors), or answer with errorEnvelope(err) (lib/api/envelope.ts): no error envelope written by hand (docs/architecture.md, 'An error code').";
+
 function layerRules() {
   assertAcyclic(LAYERS, 'LAYERS');
   const folders = Object.keys(LAYERS);
@@ -366,6 +369,29 @@ const config = [
           property: 'localeCompare',
           message: 'Sort with compareText (lib/domain/compare.ts): localeCompare builds an ICU collator.',
         },
+      ],
+    },
+  },
+  {
+    // An error answer is written from a typed error (lib/errors: its code from the registry,
+    // lib/errors/registry.ts) by errorBody and errorEnvelope (lib/api/envelope.ts), never as an
+    // object of its own: `{ code: 'error.…', message }` anywhere else is refused. Tests assert
+    // envelopes and are left out.
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', 'e2e/**', 'bench/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...["key.name='code'", "key.value='code'"].flatMap((key) => [
+          {
+            selector: `Property[${key}][value.value=/^error\\./]`,
+            message: ERROR_ENVELOPE_MESSAGE,
+          },
+          {
+            selector: `Property[${key}][value.quasis.0.value.raw=/^error\\./]`,
+            message: ERROR_ENVELOPE_MESSAGE,
+          },
+        ]),
       ],
     },
   },

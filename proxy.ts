@@ -1,7 +1,8 @@
 import { NextResponse, type NextFetchEvent, type NextRequest } from 'next/server';
 import { withAuth, type NextRequestWithAuth } from 'next-auth/middleware';
-import { CSP_VERSION_HEADER } from '@/lib/version';
-import { isDecodablePath, rawPathOf, requestIdFrom, UNDECODABLE_PATH_MESSAGE } from '@/lib/api/raw-path';
+import { errorEnvelope } from '@/lib/api/envelope';
+import { isDecodablePath, rawPathOf, UNDECODABLE_PATH_MESSAGE } from '@/lib/api/raw-path';
+import { ValidationError } from '@/lib/errors';
 import { config as settings } from '@/lib/config';
 import { contentSecurityPolicy, newNonce, securityHeaders, servedOverHttps } from '@/lib/security/headers';
 
@@ -46,16 +47,9 @@ export default function proxy(req: NextRequest, event: NextFetchEvent) {
     return dashboard(req as NextRequestWithAuth, event);
   }
   if (decodable) return NextResponse.next();
-  return NextResponse.json(
-    { code: 'error.bad_request', message: UNDECODABLE_PATH_MESSAGE },
-    {
-      status: 400,
-      headers: {
-        'X-Csp-Version': CSP_VERSION_HEADER,
-        'X-Request-Id': requestIdFrom(req.headers.get('x-request-id')),
-      },
-    },
-  );
+  return errorEnvelope(new ValidationError(UNDECODABLE_PATH_MESSAGE, null), {
+    requestId: req.headers.get('x-request-id'),
+  });
 }
 
 export const config = {

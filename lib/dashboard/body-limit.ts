@@ -1,6 +1,8 @@
 import 'server-only';
 import { NextRequest } from 'next/server';
+import { errorEnvelope } from '@/lib/api/envelope';
 import { MAX_BODY_BYTES } from '@/lib/api/raw-path';
+import { PayloadTooLargeError } from '@/lib/errors';
 
 /**
  * The one limit on what the dashboard's route handlers read of a request body (docs/decisions.md,
@@ -28,11 +30,8 @@ export async function readBodyWithin(req: Request): Promise<string | null> {
 }
 
 /** The gateway's answer to a body over its limit, in its envelope. */
-export function bodyTooLarge(): Response {
-  return Response.json(
-    { code: 'error.payload_too_large', message: 'Request body exceeds the 64 KiB limit' },
-    { status: 413 },
-  );
+export function bodyTooLarge(req: Request): Response {
+  return errorEnvelope(new PayloadTooLargeError(), { requestId: req.headers.get('x-request-id') });
 }
 
 /**
@@ -45,7 +44,7 @@ export function withBodyWithin<A extends unknown[]>(
 ): (req: NextRequest, ...rest: A) => Promise<Response> {
   return async (req, ...rest) => {
     const body = await readBodyWithin(req);
-    if (body === null) return bodyTooLarge();
+    if (body === null) return bodyTooLarge(req);
     const headers = new Headers(req.headers);
     headers.delete('transfer-encoding');
     headers.set('content-length', String(Buffer.byteLength(body)));

@@ -88,8 +88,8 @@ export async function gatewayJson<T>(
 export async function forwardAnonymous(req: Request, path: string): Promise<Response> {
   const contentType = req.headers.get('content-type');
   const body = await readBodyWithin(req);
-  if (body === null) return bodyTooLarge();
-  const unsupported = refuseUnlessJson(contentType, body !== '');
+  if (body === null) return bodyTooLarge(req);
+  const unsupported = refuseUnlessJson(req, body !== '');
   if (unsupported) return unsupported;
   const res = await callGateway(path, {
     method: req.method,

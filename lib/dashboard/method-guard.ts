@@ -1,9 +1,8 @@
 import 'server-only';
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { requestIdFrom } from '@/lib/api/raw-path';
+import { errorEnvelopeParts } from '@/lib/api/envelope';
 import { MethodNotAllowedError, type AppError } from '@/lib/errors';
-import { CSP_VERSION_HEADER } from '@/lib/version';
 import { servedMethods } from './served-methods';
 
 /**
@@ -55,12 +54,11 @@ function refused(req: IncomingMessage, res: ServerResponse): boolean {
     return true;
   }
   if (CARRIED.has(method)) return false;
-  // The gateway's answer to a method no operation takes, with the headers it gives every answer.
-  const requestId = requestIdFrom(req.headers['x-request-id'] as string | undefined);
+  // The gateway's answer to a method no operation takes.
   import('@/lib/gateway/app')
     .then(({ gatewayRefusal }) => gatewayRefusal(method, path))
     .then(
-      (err) => answer(req, res, err, { 'X-Csp-Version': CSP_VERSION_HEADER, 'X-Request-Id': requestId }),
+      (err) => answer(req, res, err),
       () => res.destroy(),
     );
   return true;
@@ -75,24 +73,19 @@ function pathOf(target: string): string {
   }
 }
 
-function answer(
-  req: IncomingMessage,
-  res: ServerResponse,
-  err: AppError,
-  headers: Record<string, string> = {},
-) {
-  const body = JSON.stringify({ code: err.code, message: err.message });
+/** The refusal in the envelope, with the headers every answer carries (lib/api/envelope.ts). */
+function answer(req: IncomingMessage, res: ServerResponse, err: AppError) {
   // A body sent with the refused request is not read: the connection ends with the answer.
   const withBody =
     req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
-  res.writeHead(err.status, {
-    'Content-Type': 'application/json; charset=UTF-8',
-    'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...err.headers,
-    ...headers,
-    ...(withBody ? { Connection: 'close' } : {}),
+  const { status, headers, text } = errorEnvelopeParts(err, {
+    requestId: req.headers['x-request-id'] as string | undefined,
+    headers: {
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      ...(withBody ? { Connection: 'close' } : {}),
+    },
   });
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : text);
 }

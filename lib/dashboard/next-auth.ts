@@ -4,6 +4,7 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { config } from '@/lib/config';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { sameOriginPath } from '@/lib/security/redirect-target';
+import type { ErrorBody } from '@/lib/errors';
 import { callGateway } from './gateway-client';
 import {
   SECOND_FACTOR_CODE_USED,
@@ -78,7 +79,7 @@ export const authOptions: NextAuthOptions = {
         });
         if (res.status === 401) {
           // The password was right and a second factor is on: the form asks for the code.
-          const refusal = (await res.json().catch(() => null)) as { code?: string } | null;
+          const refusal = (await res.json().catch(() => null)) as Partial<ErrorBody> | null;
           if (refusal?.code === 'error.second_factor_required') throw new Error(SECOND_FACTOR_REQUIRED);
           // The current code, already accepted once: the form says to wait for the next one.
           if (refusal?.code === 'error.second_factor_code_used') throw new Error(SECOND_FACTOR_CODE_USED);
@@ -87,7 +88,7 @@ export const authOptions: NextAuthOptions = {
         // Read by the sign-in form (signInErrorMessage), which says how long to wait, or, for a
         // guarded account, asks for the second factor's code with the password.
         if (res.status === 429) {
-          const refusal = (await res.json().catch(() => null)) as { code?: string } | null;
+          const refusal = (await res.json().catch(() => null)) as Partial<ErrorBody> | null;
           const kind = refusal?.code === 'error.sign_in_guarded' ? SIGN_IN_GUARDED : SIGN_IN_THROTTLED;
           throw new Error(`${kind}:${res.headers.get('retry-after') ?? ''}`);
         }

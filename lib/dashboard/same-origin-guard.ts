@@ -1,5 +1,7 @@
 import 'server-only';
+import { errorEnvelope } from '@/lib/api/envelope';
 import { config } from '@/lib/config';
+import { ForbiddenError, UnsupportedMediaTypeError } from '@/lib/errors';
 import {
   checkSameOrigin,
   dashboardOrigins,
@@ -28,7 +30,9 @@ export function sameOriginOnly<R extends Request, A extends unknown[]>(
     });
     const verdict = checkSameOrigin(req.method, req.headers, own, token);
     if (!verdict.ok)
-      return Response.json({ code: 'error.forbidden', message: verdict.reason }, { status: 403 });
+      return errorEnvelope(new ForbiddenError(verdict.reason), {
+        requestId: req.headers.get('x-request-id'),
+      });
     return handler(req, ...rest);
   };
 }
@@ -37,10 +41,8 @@ export function sameOriginOnly<R extends Request, A extends unknown[]>(
  * The 415 for a body the dashboard does not forward: anything but JSON (a `text/plain` body is
  * what a cross-origin form sends), or a body without a type. Null when the request may go on.
  */
-export function refuseUnlessJson(contentType: string | null, hasBody: boolean): Response | null {
+export function refuseUnlessJson(req: Request, hasBody: boolean): Response | null {
+  const contentType = req.headers.get('content-type');
   if (contentType === null ? !hasBody : isJsonContentType(contentType)) return null;
-  return Response.json(
-    { code: 'error.unsupported_media_type', message: 'Content-Type must be application/json' },
-    { status: 415 },
-  );
+  return errorEnvelope(new UnsupportedMediaTypeError(), { requestId: req.headers.get('x-request-id') });
 }

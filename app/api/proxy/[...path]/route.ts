@@ -1,6 +1,8 @@
 import { getToken } from 'next-auth/jwt';
 import type { NextRequest } from 'next/server';
 import { SESSION_SECRET } from '@/lib/dashboard/next-auth';
+import { errorEnvelope } from '@/lib/api/envelope';
+import { UnauthorizedError } from '@/lib/errors';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { bodyTooLarge, readBodyWithin } from '@/lib/dashboard/body-limit';
 import { callGateway } from '@/lib/dashboard/gateway-client';
@@ -17,12 +19,10 @@ export const dynamic = 'force-dynamic';
 async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] }> }): Promise<Response> {
   const token = await getToken({ req, secret: SESSION_SECRET });
   const accessToken = token?.accessToken as string | undefined;
-  if (!accessToken) {
-    return Response.json(
-      { code: 'error.unauthorized', message: 'Your session has ended; sign in again' },
-      { status: 401 },
-    );
-  }
+  if (!accessToken)
+    return errorEnvelope(new UnauthorizedError('Your session has ended; sign in again'), {
+      requestId: req.headers.get('x-request-id'),
+    });
   const { path } = await ctx.params;
   const headers: Record<string, string> = { authorization: `Bearer ${accessToken}` };
   // A file link (an export) names its namespace in the address, since a link sends no header.
@@ -43,8 +43,8 @@ async function handle(req: NextRequest, ctx: { params: Promise<{ path: string[] 
   const userAgent = req.headers.get('user-agent');
   if (userAgent) headers['user-agent'] = userAgent.slice(0, 256);
   const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : await readBodyWithin(req);
-  if (body === null) return bodyTooLarge();
-  const unsupported = body === undefined ? null : refuseUnlessJson(contentType, body !== '');
+  if (body === null) return bodyTooLarge(req);
+  const unsupported = body === undefined ? null : refuseUnlessJson(req, body !== '');
   if (unsupported) return unsupported;
   const query = search.toString();
   const res = await callGateway(`/${path.map(encodeURIComponent).join('/')}${query ? `?${query}` : ''}`, {
