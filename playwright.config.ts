@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { defineConfig } from '@playwright/test';
+import { defineConfig, type Project } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT || 3210);
 
@@ -73,6 +73,36 @@ const SHARED_PAYMENTS = [
  */
 const CUTOFFS = ['liquidity', 'settlements'].map((name) => `${name}.spec.ts`);
 
+/** A project's specs: those it names, or every spec but those (the organization group). */
+type Specs = Pick<Project, 'testMatch'> | Pick<Project, 'testIgnore'>;
+
+interface Runs {
+  /** One test at a time in file order (a worker of its own), or each test beside any other. */
+  tests?: 'one at a time' | 'side by side';
+  /** After the sign-ins, whose saved sessions its specs take. */
+  signedIn?: boolean;
+  /**
+   * The cut-offs run once it is done, whether its tests passed or not (a dependency would skip them
+   * on a failure).
+   */
+  cutOffsAfter?: boolean;
+}
+
+/** A project of the run: its name, its specs and how they run (a field is set only when it applies). */
+function project(name: string, specs: Specs, runs: Runs = {}): Project {
+  return {
+    name,
+    ...specs,
+    ...(runs.tests === 'one at a time' && { workers: 1 }),
+    ...(runs.tests === 'side by side' && { fullyParallel: true }),
+    ...(runs.signedIn && { dependencies: ['sign-ins'] }),
+    ...(runs.cutOffsAfter && { teardown: 'cut-offs' }),
+  };
+}
+
+/** Each shared-data group: one test at a time, on the saved sessions, the cut-offs after both. */
+const SHARED_DATA: Runs = { tests: 'one at a time', signedIn: true, cutOffsAfter: true };
+
 /**
  * Debian's headless shell (scripts/ensure-chromium.sh): Chromium's engine without the desktop
  * browser around it, as Playwright's own headless runs use. A page load of the dashboard costs it
@@ -120,30 +150,16 @@ export default defineConfig({
   },
   projects: [
     // Each demo role signs in once, through the form; the specs reuse its saved session.
-    { name: 'sign-ins', testMatch: /auth\.setup\.ts$/ },
-    {
-      name: 'shared data: payments',
-      testMatch: SHARED_PAYMENTS,
-      workers: 1,
-      dependencies: ['sign-ins'],
-      // After both groups, whether their tests passed or not (a dependency would skip them on a failure).
-      teardown: 'cut-offs',
-    },
-    {
-      name: 'shared data: organization',
-      testIgnore: [...OWN_DATA, ...CUTOFFS, ...SHARED_PAYMENTS],
-      workers: 1,
-      dependencies: ['sign-ins'],
-      teardown: 'cut-offs',
-    },
+    project('sign-ins', { testMatch: /auth\.setup\.ts$/ }),
+    project('shared data: payments', { testMatch: SHARED_PAYMENTS }, SHARED_DATA),
+    project(
+      'shared data: organization',
+      { testIgnore: [...OWN_DATA, ...CUTOFFS, ...SHARED_PAYMENTS] },
+      SHARED_DATA,
+    ),
     // Signs in through the form (a teardown project has no dependencies: the sign-ins may not have run).
-    { name: 'cut-offs', testMatch: CUTOFFS, workers: 1 },
-    {
-      name: 'own data',
-      testMatch: OWN_DATA,
-      fullyParallel: true,
-      dependencies: ['sign-ins'],
-    },
+    project('cut-offs', { testMatch: CUTOFFS }, { tests: 'one at a time' }),
+    project('own data', { testMatch: OWN_DATA }, { tests: 'side by side', signedIn: true }),
   ],
   webServer: {
     command: `bash scripts/e2e-server.sh ${PORT}`,
