@@ -39,10 +39,19 @@ async function bothWays(route: Route) {
     status: answer.status,
     body: JSON.parse(answer.text) as unknown,
     type: answer.headers['content-type'],
+    version: answer.headers['x-csp-version'],
+    requestId: answer.headers['x-request-id'],
   }));
 }
 
-const EXPECTED = { status: 413, body: TOO_LARGE, type: expect.stringMatching(/^application\/json/) };
+// The same answer from either host's handlers, with the headers every answer carries (DESIGN §8).
+const EXPECTED = {
+  status: 413,
+  body: TOO_LARGE,
+  type: expect.stringMatching(/^application\/json/),
+  version: 'gateway-csp/v0.1.0',
+  requestId: expect.stringMatching(/^[\w.-]{1,64}$/),
+};
 
 describe('the gateway (either host)', () => {
   it.each(['/api/v1/csp/organization', '/api/v1/csp/organization/signin', '/api/v1/csp/payments'])(

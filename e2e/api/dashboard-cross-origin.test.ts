@@ -173,6 +173,17 @@ describe.runIf(inject('host') === 'next')("the dashboard's route handlers and an
     expect(await statusOf(org)).toBe('sandbox');
   });
 
+  it("GET /api/proxy/…: without a session, 401 in the envelope with the gateway's headers", async () => {
+    const res = await fetch(`${own}/api/proxy/me`, { headers: { 'x-request-id': 'req-no-session' } });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({
+      code: 'error.unauthorized',
+      message: 'Your session has ended; sign in again',
+    });
+    expect(res.headers.get('x-csp-version')).toBe('gateway-csp/v0.1.0');
+    expect(res.headers.get('x-request-id')).toBe('req-no-session');
+  });
+
   it('GET /api/proxy/…: a read passes without the header, whoever opened it (an export link)', async () => {
     const res = await dashboard('GET', '/api/proxy/operator/organizations?limit=1', {
       'sec-fetch-site': 'same-site',

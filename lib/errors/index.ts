@@ -1,6 +1,6 @@
 import { errorCodeEntry, type CodeOfStatus, type ErrorCode } from './registry';
 
-export { ERROR_CODES, ERROR_CODE_LIST, statusDescription, type ErrorCode } from './registry';
+export { ERROR_CODE_LIST, statusDescription, type ErrorCode } from './registry';
 
 /**
  * Typed errors thrown by services; lib/api/errors.ts maps them to the wire envelope. The code is
