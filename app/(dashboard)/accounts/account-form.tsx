@@ -8,6 +8,7 @@ import { useToast } from '@/components/ui/toast';
 import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { showServerError } from '@/lib/client/server-error';
 import type { Account } from './account';
 import type { AccountValues } from './account-schema';
 import { useNamespace } from '@/lib/client/namespace';
@@ -49,10 +50,7 @@ export function AccountForm({ onCreated }: { onCreated: () => void }) {
       form.reset(EMPTY);
       onCreated();
     },
-    onError: (e: Error) =>
-      /routing/.test(e.message)
-        ? form.setError('routing_number', { message: e.message })
-        : toast('error', e.message),
+    onError: (e: Error) => showServerError(form, e, { 'institution.name': 'institution_name' }),
   });
   return (
     <CreateForm
@@ -61,6 +59,7 @@ export function AccountForm({ onCreated }: { onCreated: () => void }) {
       submit="Add account"
       busy="Adding…"
       pending={create.isPending}
+      error={form.formState.errors.root?.message}
     >
       <Field label="Account title" id="acct-title" {...formField(form, 'account_title')} />
       <Field

@@ -4,8 +4,8 @@ import { formField } from '@/lib/client/form-field';
 import { useForm, useWatch } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { FormFooter } from '@/components/ui/form-footer';
-import { ApiClientError } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { showServerError } from '@/lib/client/server-error';
 import type { WebhookInput } from '@/lib/client/queries/webhooks';
 import { SUBSCRIBABLE_EVENT_TYPES } from '@/lib/events/types';
 import type { WebhookValues } from './webhook-schema';
@@ -75,11 +75,8 @@ export function WebhookForm({
         event_types: v.all === 'all' ? ['*'] : v.types,
       });
     } catch (e) {
-      // The gateway's messages name the field they are about.
-      const message = e instanceof ApiClientError || e instanceof Error ? e.message : String(e);
-      if (/url|target|address|https/i.test(message)) form.setError('url', { message });
-      else if (/event_types/.test(message)) form.setError('types', { message });
-      else form.setError('root', { message });
+      // Under the field the refusal names (its `field`): the event types are `types` here.
+      showServerError(form, e instanceof Error ? e : new Error(String(e)), { event_types: 'types' });
     }
   });
 
