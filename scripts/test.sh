@@ -37,6 +37,7 @@ checks() {
   steps_exec "formatting (Prettier)" npx prettier --check . --log-level warn --cache \
     --cache-location "$CACHE/prettier.json" || rc=1
   steps_exec "OpenAPI document (Redocly CLI, redocly.yaml)" bash scripts/lint-openapi.sh || rc=1
+  steps_exec "typed client matches the document (packages/client)" npm run -s client:generate -- --check || rc=1
   steps_exec "lint (ESLint)" npx eslint . --cache --cache-location "$CACHE/eslint/" || rc=1
   steps_exec "unused files, exports and dependencies (knip)" npx knip --no-progress || rc=1
   return $rc

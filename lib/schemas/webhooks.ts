@@ -16,16 +16,24 @@ export const webhookSchema = z
     enabled: z.boolean(),
     disabled_reason: z.string().nullable(),
     failing_since: secondsSchema.nullable(),
-    secret: z
-      .string()
-      .optional()
-      .openapi({ description: 'The signing secret (whsec_…), only on create and rotate-secret' }),
     created_at: secondsSchema,
     updated_at: secondsSchema,
   })
   .openapi('Webhook');
 
 export type Webhook = z.infer<typeof webhookSchema>;
+
+/** The answer of create and rotate-secret: the endpoint with its signing secret, shown this once. */
+export const webhookWithSecretSchema = webhookSchema
+  .extend({
+    secret: z.string().openapi({
+      description:
+        'The signing secret (whsec_…), shown only in this answer: keep it to verify webhook-signature',
+    }),
+  })
+  .openapi('WebhookWithSecret');
+
+export type WebhookWithSecret = z.infer<typeof webhookWithSecretSchema>;
 
 const deliverySchema = z
   .object({

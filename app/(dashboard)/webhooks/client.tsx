@@ -15,6 +15,7 @@ import {
   useUpdateWebhook,
   webhookListQuery,
   type Webhook,
+  type WebhookWithSecret,
 } from '@/lib/client/queries/webhooks';
 import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { disabledText, failingText, webhookState } from './status';
@@ -41,7 +42,7 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
   const router = useRouter();
   const sandbox = useTenant()?.sandbox ?? false;
   const update = useUpdateWebhook();
-  const [created, setCreated] = useState<Webhook | null>(null);
+  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
   const [formKey, setFormKey] = useState(0);
   const hooks = query.data?.webhooks ?? [];
   const disabled = hooks.filter((w) => webhookState(w) === 'disabled');

@@ -13,11 +13,12 @@ import type {
   ListInboxResponse,
   RecoverDeliveriesResponse,
   Webhook,
+  WebhookWithSecret,
 } from '@/lib/schemas/webhooks';
 import type { EventType } from '@/lib/events/types';
 
 /** The wire types, declared once in lib/schemas (type only: no bundle cost). */
-export type { Delivery, DeliveryDetail, InboxMessage, Webhook };
+export type { Delivery, DeliveryDetail, InboxMessage, Webhook, WebhookWithSecret };
 export type DeliveryStatus = Delivery['status'];
 /** One call of the recovery: what it sent again and what is left. */
 export type RecoveryStep = RecoverDeliveriesResponse;
@@ -137,7 +138,7 @@ const path = (id: string) => `/webhook/${encodeURIComponent(id)}`;
 
 export const useCreateWebhook = () =>
   useWebhookMutation((input: WebhookInput, ns) =>
-    apiFetch<Webhook>('/webhook', { method: 'POST', body: input, partner: ns }),
+    apiFetch<WebhookWithSecret>('/webhook', { method: 'POST', body: input, partner: ns }),
   );
 export const useUpdateWebhook = () =>
   useWebhookMutation(({ id, ...body }: Partial<WebhookInput> & { id: string; enabled?: boolean }, ns) =>
@@ -157,11 +158,11 @@ export function useDeleteWebhook() {
 }
 export const useRotateWebhookSecret = () =>
   useWebhookMutation((id: string, ns) =>
-    apiFetch<Webhook>(`${path(id)}/rotate-secret`, { method: 'POST', partner: ns }),
+    apiFetch<WebhookWithSecret>(`${path(id)}/rotate-secret`, { method: 'POST', partner: ns }),
   );
 export const useCreateInbox = () =>
   useWebhookMutation((description: string, ns) =>
-    apiFetch<Webhook>('/webhook', {
+    apiFetch<WebhookWithSecret>('/webhook', {
       method: 'POST',
       body: { kind: 'inbox', event_types: ['*'], description },
       partner: ns,

@@ -21,6 +21,7 @@ import {
 import { listInboxMessages, sendTestEvent } from '@/lib/services/webhooks/receiver-tools';
 import {
   webhookSchema,
+  webhookWithSecretSchema,
   webhookParams,
   createWebhookBody,
   listWebhooksQuery,
@@ -53,7 +54,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
     idempotent: true,
     answerHoldsSecret: true,
     body: createWebhookBody,
-    response: webhookSchema,
+    response: webhookWithSecretSchema,
     handler: (ctx, { body }) => createWebhook(ctx, body),
   });
   defineRoute(app, {
@@ -224,7 +225,7 @@ export function registerWebhookRoutes(app: OpenAPIHono<GatewayEnv>) {
     idempotent: true,
     answerHoldsSecret: true,
     params: webhookParams,
-    response: webhookSchema,
+    response: webhookWithSecretSchema,
     errors: [404],
     handler: (ctx, { params }) => rotateWebhookSecret(ctx, params.webhook_id),
   });

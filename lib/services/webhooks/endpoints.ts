@@ -28,7 +28,7 @@ export type WebhookRow = typeof webhooks.$inferSelect;
 const SUBSCRIBABLE = SUBSCRIBABLE_EVENT_TYPES;
 const ROTATION_GRACE_MS = 24 * 3600 * 1000;
 
-function serializeWebhook(w: WebhookRow, secret?: string) {
+function serializeWebhook(w: WebhookRow) {
   return {
     token: w.id,
     partner_id: w.partnerId,
@@ -39,7 +39,6 @@ function serializeWebhook(w: WebhookRow, secret?: string) {
     enabled: w.enabled,
     disabled_reason: w.disabledReason,
     failing_since: w.failingSince ? toSeconds(w.failingSince) : null,
-    ...(secret ? { secret } : {}),
     created_at: toSeconds(w.createdAt),
     updated_at: toSeconds(w.updatedAt),
   };
@@ -98,7 +97,7 @@ export async function createWebhook(ctx: ServiceContext, input: CreateWebhookBod
     });
     return created!;
   });
-  return serializeWebhook(row, secret);
+  return { ...serializeWebhook(row), secret };
 }
 
 export async function listWebhooks(ctx: ServiceContext, q: ListWebhooksQuery) {
@@ -214,5 +213,5 @@ export async function rotateWebhookSecret(ctx: ServiceContext, id: string) {
     });
     return updated!;
   });
-  return serializeWebhook(row, secret);
+  return { ...serializeWebhook(row), secret };
 }

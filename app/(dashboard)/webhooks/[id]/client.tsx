@@ -202,7 +202,7 @@ export function WebhookDetail({
               variant="secondary"
               disabled={rotate.isPending}
               onClick={() =>
-                rotate.mutate(w.token, { onSuccess: (r) => setSecret(r.secret ?? null), onError: fail })
+                rotate.mutate(w.token, { onSuccess: (r) => setSecret(r.secret), onError: fail })
               }
             >
               {rotate.isPending ? 'Rotating…' : 'Rotate secret'}
