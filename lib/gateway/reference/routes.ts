@@ -4,6 +4,7 @@ import type { GatewayEnv } from '@/lib/api/env';
 import type { OpenApiDocument } from './examples';
 import { postmanCollection } from './postman';
 import { withCodeSamples } from './samples';
+import { nullableReferences } from './nullables';
 
 type DocumentConfig = Parameters<OpenAPIHono<GatewayEnv>['getOpenAPI31Document']>[0];
 
@@ -31,7 +32,7 @@ export function registerReferenceRoutes(app: OpenAPIHono<GatewayEnv>, config: Do
   let base: OpenApiDocument | undefined;
   const byOrigin = new Map<string, { document: string; postman: string }>();
   const forOrigin = (origin: string) => {
-    base ??= app.getOpenAPI31Document(config) as unknown as OpenApiDocument;
+    base ??= nullableReferences(app.getOpenAPI31Document(config) as unknown as OpenApiDocument);
     let built = byOrigin.get(origin);
     if (!built) {
       const document = {

@@ -2330,7 +2330,8 @@ export interface components {
             status: "sandbox" | "verified" | "rejected";
             created_at: components["schemas"]["Seconds"];
             updated_at: components["schemas"]["Seconds"];
-            decided_at: components["schemas"]["Seconds"] & (Record<string, never> | null);
+            /** @description When the operator verified or rejected the organization; null while it is in the sandbox */
+            decided_at: components["schemas"]["Seconds"] | null;
             /** @description The operator's note given with the decision (extension), e.g. why it was rejected */
             decision_note: string | null;
             /** @description Its admins require a second factor of every user (extension): one without may only set one up until they have. */
@@ -2364,7 +2365,7 @@ export interface components {
             authenticator_app: boolean;
             /** @description How many passkeys the user has */
             passkeys: number;
-            organization: components["schemas"]["Organization"] & (Record<string, never> | null);
+            organization: components["schemas"]["Organization"] | null;
             partners: {
                 token: string;
                 name: string;
@@ -2436,7 +2437,8 @@ export interface components {
             role: string;
             created_at: components["schemas"]["Seconds"];
             updated_at: components["schemas"]["Seconds"];
-            invitation_expires_at: components["schemas"]["Seconds"] & (Record<string, never> | null);
+            /** @description An invitation waits: the user has not set a password yet, and its link works until then. Null once accepted (or for a user created with a password). */
+            invitation_expires_at: components["schemas"]["Seconds"] | null;
         };
         InvitationDetails: {
             email: string;
@@ -3030,7 +3032,7 @@ export interface components {
             event_types: string[];
             enabled: boolean;
             disabled_reason: string | null;
-            failing_since: components["schemas"]["Seconds"] & (Record<string, never> | null);
+            failing_since: components["schemas"]["Seconds"] | null;
             created_at: components["schemas"]["Seconds"];
             updated_at: components["schemas"]["Seconds"];
         };
@@ -3043,7 +3045,7 @@ export interface components {
             status: "pending" | "succeeded" | "failed";
             attempts: number;
             last_status_code: number | null;
-            next_attempt_at: components["schemas"]["Seconds"] & (Record<string, never> | null);
+            next_attempt_at: components["schemas"]["Seconds"] | null;
             created_at: components["schemas"]["Seconds"];
             attempt_log: {
                 attempted_at: components["schemas"]["Seconds"];
@@ -10791,7 +10793,7 @@ export interface operations {
                         ok: boolean;
                         data: {
                             position: components["schemas"]["LiquidityPosition"];
-                            entry: components["schemas"]["LiquidityEntry"] & (Record<string, never> | null);
+                            entry: components["schemas"]["LiquidityEntry"] | null;
                         };
                     };
                 };
@@ -10919,7 +10921,7 @@ export interface operations {
                         ok: boolean;
                         data: {
                             position: components["schemas"]["LiquidityPosition"];
-                            entry: components["schemas"]["LiquidityEntry"] & (Record<string, never> | null);
+                            entry: components["schemas"]["LiquidityEntry"] | null;
                         };
                     };
                 };
