@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { api, expectError, withSql, listAnswer } from './helpers';
 import {
   admissionTasks,
+  ALICE,
+  COMPLETED,
   createAndSubmit,
   createBank,
   link,
+  linkedBanks,
   pullBody,
   pushBody,
   workTask,
   type Bank,
 } from './payments-helpers';
-
-const ALICE = 'alice@sandbox-bank.test';
-const COMPLETE = { status: 'completed', status_reason: 'accepted' };
 
 /** The bank's queue of pending tasks as [payment_id, name, assignee, partner_id, organization_id, amount]. */
 async function pendingQueue(bank: Bank) {
@@ -42,9 +42,7 @@ async function transactionLines(bank: Bank, paymentId: string) {
 
 describe('two linked organizations paying each other', () => {
   it('push in both directions: each admits the other’s payment from its own queue', async () => {
-    const a = await createBank();
-    const b = await createBank();
-    await link(a, b);
+    const [a, b] = await linkedBanks();
     const ab = pushBody(a, `bob@${b.domain}`, '1200');
     const ba = pushBody(b, `ann@${a.domain}`, '3400');
     const abSub = await createAndSubmit(a, ab);
@@ -69,18 +67,18 @@ describe('two linked organizations paying each other', () => {
 
     // The creator never works the counterparty's task, in either direction.
     expectError(
-      await workTask(b, ba.payment_id, baSub.admission_id, taskForA!.token, COMPLETE),
+      await workTask(b, ba.payment_id, baSub.admission_id, taskForA!.token, COMPLETED),
       404,
       'error.not_found',
     );
     expectError(
-      await workTask(a, ab.payment_id, abSub.admission_id, taskForB!.token, COMPLETE),
+      await workTask(a, ab.payment_id, abSub.admission_id, taskForB!.token, COMPLETED),
       404,
       'error.not_found',
     );
 
     const doneByA = await workTask(a, ba.payment_id, baSub.admission_id, taskForA!.token, {
-      ...COMPLETE,
+      ...COMPLETED,
       note: 'known payee',
     });
     expect(doneByA.status, doneByA.text).toBe(200);
@@ -91,7 +89,7 @@ describe('two linked organizations paying each other', () => {
       status_reason: 1,
       note: 'known payee',
     });
-    expect((await workTask(b, ab.payment_id, abSub.admission_id, taskForB!.token, COMPLETE)).status).toBe(
+    expect((await workTask(b, ab.payment_id, abSub.admission_id, taskForB!.token, COMPLETED)).status).toBe(
       200,
     );
 
@@ -168,9 +166,7 @@ describe('two linked organizations paying each other', () => {
   });
 
   it('pull across organizations: the debtor’s side authorizes or refuses the creditor’s request', async () => {
-    const a = await createBank();
-    const b = await createBank();
-    await link(a, b);
+    const [a, b] = await linkedBanks();
     // a (the creditor) asks b's customer to pay.
     const ok = pullBody(a, `payer@${b.domain}`, '2750');
     const okSub = await createAndSubmit(a, ok);
@@ -195,12 +191,12 @@ describe('two linked organizations paying each other', () => {
       partner_id: a.partnerId,
     });
     expectError(
-      await workTask(a, ok.payment_id, okSub.admission_id, auth!.token, COMPLETE),
+      await workTask(a, ok.payment_id, okSub.admission_id, auth!.token, COMPLETED),
       404,
       'error.not_found',
     );
     expect(
-      (await workTask(b, ok.payment_id, okSub.admission_id, auth!.token, COMPLETE)).body.data,
+      (await workTask(b, ok.payment_id, okSub.admission_id, auth!.token, COMPLETED)).body.data,
     ).toMatchObject({ status: 2, status_reason: 1 });
     expect((await api('GET', `/payments/${ok.payment_id}/submissions`, a.key)).body.data).toMatchObject({
       status: 3,
@@ -257,7 +253,7 @@ describe('tenant isolation across organizations', () => {
     const body = pushBody(a, `bob@${b.domain}`, '4321');
     const sub = await createAndSubmit(a, body);
     const [task] = await admissionTasks(b, body.payment_id, sub.admission_id);
-    expect((await workTask(b, body.payment_id, sub.admission_id, task!.token, COMPLETE)).status).toBe(200);
+    expect((await workTask(b, body.payment_id, sub.admission_id, task!.token, COMPLETED)).status).toBe(200);
     const txnId = (await api('GET', `/payments/${body.payment_id}/submissions`, a.key)).body.data
       .transaction_id;
     expect(txnId).toMatch(/^txn_/);
@@ -381,8 +377,14 @@ describe('payment_id is unique per namespace, not across the network', () => {
     });
     expect(fromA.status, fromA.text).toBe(200);
     expect(fromB.status, fromB.text).toBe(200);
-    expect((await api('GET', `/payments/${id}`, a.key)).body.data).toEqual(fromA.body.data);
-    expect((await api('GET', `/payments/${id}`, b.key)).body.data).toEqual(fromB.body.data);
+    expect((await api('GET', `/payments/${id}`, a.key)).body.data).toEqual({
+      ...fromA.body.data,
+      returned_amount: '0',
+    });
+    expect((await api('GET', `/payments/${id}`, b.key)).body.data).toEqual({
+      ...fromB.body.data,
+      returned_amount: '0',
+    });
     expect(fromA.body.data).toMatchObject({ partner_id: a.partnerId, amount: { total: '111' } });
     expect(fromB.body.data).toMatchObject({ partner_id: b.partnerId, amount: { total: '222' } });
     // Within one namespace it stays unique.
@@ -424,8 +426,14 @@ describe('payment_id is unique per namespace, not across the network', () => {
       body: pushBody(b, `carol@${c.domain}`, '800', { payment_id: id }),
     });
     expect(own.status, own.text).toBe(200);
-    expect((await api('GET', `/payments/${id}`, b.key)).body.data).toEqual(own.body.data);
-    expect((await api('GET', `/payments/${id}`, a.key)).body.data).toEqual(aToB.body.data);
+    expect((await api('GET', `/payments/${id}`, b.key)).body.data).toEqual({
+      ...own.body.data,
+      returned_amount: '0',
+    });
+    expect((await api('GET', `/payments/${id}`, a.key)).body.data).toEqual({
+      ...aToB.body.data,
+      returned_amount: '0',
+    });
 
     const sub = await api('POST', `/payments/${id}/submissions`, b.key);
     expect(sub.body.data).toMatchObject({

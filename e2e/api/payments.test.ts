@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { api, expectError, uniq, withSql } from './helpers';
-import { createAndSubmit, createBank, link, pushBody, waitForStatus } from './payments-helpers';
-
-const ALICE = 'alice@sandbox-bank.test';
+import { api, expectError, keyAccess, uniq, withSql } from './helpers';
+import { ALICE, createAndSubmit, createBank, link, pushBody, waitForStatus } from './payments-helpers';
 
 describe('POST /api/v1/csp/payments', () => {
   it('creates a push payment with the spec shape', async () => {
@@ -23,7 +21,10 @@ describe('POST /api/v1/csp/payments', () => {
       beneficiary_party: { payment_address: ALICE },
     });
     expect(Date.parse(p.expires_at) - Date.parse(p.initiated_at)).toBe(24 * 3600 * 1000);
-    expect((await api('GET', `/payments/${body.payment_id}`, bank.key)).body.data).toEqual(p);
+    expect((await api('GET', `/payments/${body.payment_id}`, bank.key)).body.data).toEqual({
+      ...p,
+      returned_amount: '0',
+    });
     expectError(await api('POST', '/payments', { ...bank.key, body }), 409, 'error.conflict');
   });
 
@@ -116,12 +117,7 @@ describe('POST /api/v1/csp/payments', () => {
       partner: bank.partnerId,
       body: {
         name: 'ro',
-        access: {
-          customers_read: true,
-          customers_write: false,
-          transactions_read: true,
-          transactions_write: false,
-        },
+        access: keyAccess('customers_read', 'transactions_read'),
       },
     });
     const k = { apiKey: ro.body.data.secret_key, org: bank.orgId, partner: bank.partnerId };

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, dbKind, expectError, withSql } from './helpers';
 import {
   admissionTasks,
+  COMPLETED,
   createBank,
   link,
   pushBody,
@@ -14,7 +15,6 @@ import {
 // money back, decided by the beneficiary's namespace through a return_request task, or a return the
 // beneficiary makes on its own; each a payment in the other direction (TT_RETURN).
 
-const completed = { status: 'completed', status_reason: 'accepted' };
 let a: Bank;
 let b: Bank;
 let stranger: Bank;
@@ -31,7 +31,7 @@ async function admitted(total: string) {
   const sub = await api('POST', `/payments/${body.payment_id}/submissions`, a.key);
   const [task] = await admissionTasks(b, body.payment_id, sub.body.data.admission_id);
   expect(
-    (await workTask(b, body.payment_id, sub.body.data.admission_id, task!.token, completed)).status,
+    (await workTask(b, body.payment_id, sub.body.data.admission_id, task!.token, COMPLETED)).status,
   ).toBe(200);
   await waitForStatus(a, body.payment_id, [3]);
   return body.payment_id as string;
@@ -97,8 +97,8 @@ describe('POST /api/v1/csp/payments/{payment_id}/returns', () => {
     const queue = await api('GET', '/tasks?status=pending&name=return_request', b.key);
     expect(queue.body.data.tasks.map((t: { token: string }) => t.token)).toContain(task.token);
     // Only the beneficiary's side decides: A cannot see the task.
-    expectError(await workTask(a, ret.token, admissionId, task.token, completed), 404, 'error.not_found');
-    const accepted = await workTask(b, ret.token, admissionId, task.token, completed);
+    expectError(await workTask(a, ret.token, admissionId, task.token, COMPLETED), 404, 'error.not_found');
+    const accepted = await workTask(b, ret.token, admissionId, task.token, COMPLETED);
     expect(accepted.status, accepted.text).toBe(200);
     const after = (await api('GET', `/returns/${ret.token}`, a.key)).body.data;
     expect(after).toMatchObject({
@@ -119,6 +119,12 @@ describe('POST /api/v1/csp/payments/{payment_id}/returns', () => {
       returned_amount: '5000',
       returns: [{ token: ret.token, status: 'returned' }],
     });
+    // The payment itself says so, to both sides, as a charge carries amount_refunded.
+    for (const side of [a, b])
+      expect((await api('GET', `/payments/${paymentId}`, side.key)).body.data).toMatchObject({
+        payment_id: paymentId,
+        returned_amount: '5000',
+      });
     // Nothing remains: a second request is refused with what remains.
     const again = await ask(a, paymentId, { amount: '1', reason: 'DUPL' });
     expectError(again, 400, 'error.bad_request');
@@ -203,10 +209,10 @@ describe('POST /api/v1/csp/payments/{payment_id}/returns', () => {
     const { task, admissionId } = await requestTask(ret.token);
     const path = `/payments/${ret.token}/admissions/${admissionId}/tasks/${task.token}`;
     const answers = await Promise.all([
-      api('PUT', path, { ...b.key, body: completed }),
-      api('PUT', path, { token: b.token, partner: b.partnerId, org: b.orgId, body: completed }),
-      api('PUT', path, { ...b.key, body: completed, idempotencyKey: 'same-return-key' }),
-      api('PUT', path, { ...b.key, body: completed, idempotencyKey: 'same-return-key' }),
+      api('PUT', path, { ...b.key, body: COMPLETED }),
+      api('PUT', path, { token: b.token, partner: b.partnerId, org: b.orgId, body: COMPLETED }),
+      api('PUT', path, { ...b.key, body: COMPLETED, idempotencyKey: 'same-return-key' }),
+      api('PUT', path, { ...b.key, body: COMPLETED, idempotencyKey: 'same-return-key' }),
     ]);
     expect(answers.map((r) => r.status).filter((s) => s !== 200 && s !== 409)).toEqual([]);
     const txns = await api('GET', `/payments/${ret.token}/transactions`, a.key);
@@ -242,7 +248,7 @@ describe('a request nobody decides', () => {
     await api('POST', '/payments', { ...c.key, body });
     const sub = await api('POST', `/payments/${body.payment_id}/submissions`, c.key);
     const [task] = await admissionTasks(d, body.payment_id, sub.body.data.admission_id);
-    await workTask(d, body.payment_id, sub.body.data.admission_id, task!.token, completed);
+    await workTask(d, body.payment_id, sub.body.data.admission_id, task!.token, COMPLETED);
     await waitForStatus(c, body.payment_id, [3]);
     // C's requests live 5 seconds.
     await api('PATCH', `/partner/${c.partnerId}`, { token: c.token, body: { payment_ttl_seconds: 5 } });

@@ -58,6 +58,17 @@ export const paymentSchema = z
 
 export type Payment = z.infer<typeof paymentSchema>;
 
+/** `GET /payments/{payment_id}`: the payment and what has been returned of it. */
+export const paymentDetailSchema = paymentSchema
+  .extend({
+    returned_amount: z.string().openapi({
+      description:
+        "What its admitted returns gave back, in the payment's minor units (\"0\" when none; extension, DESIGN §12, as a card charge's amount_refunded). Returns still asked for are not counted: GET /payments/{payment_id}/returns lists them",
+      example: '0',
+    }),
+  })
+  .openapi('PaymentDetail');
+
 const embeddedPayment = z
   .object({ ...paymentFields, expires_at: z.number().int(), initiated_at: z.number().int() })
   .openapi('EmbeddedPayment');

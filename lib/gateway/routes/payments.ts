@@ -7,6 +7,7 @@ import { getPaymentSubmission, listAdmissionTasks, submitPayment } from '@/lib/s
 import { getTransaction, listExceptions, listPaymentTransactions } from '@/lib/services/payments/records';
 import {
   paymentSchema,
+  paymentDetailSchema,
   submissionSchema,
   transactionSchema,
   paymentParams,
@@ -82,7 +83,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
     operationId: 'getPayment',
     summary: 'Get a payment',
     params: paymentParams,
-    response: paymentSchema,
+    response: paymentDetailSchema,
     errors: [404],
     handler: (ctx, { params }) => getPayment(ctx, params.payment_id),
   });

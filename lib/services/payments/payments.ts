@@ -7,10 +7,12 @@ import { newId } from '@/lib/ids';
 import { perDatabase } from '@/lib/db/prepared';
 import { slots, slotValues } from '@/lib/db/prepared';
 import { finalWrite } from '@/lib/db/final-write';
+import { rowsOf } from '@/lib/db/rows';
 import { auditInsertSlots, auditValues } from '../audit/record';
 import { eventsInsertSlots, eventValues } from '@/lib/events/emit';
 import { checkPaymentMaximum, requireNamespace } from '../guards';
 import { parseAddress } from '@/lib/domain/address';
+import { SUBMISSION } from '@/lib/domain/statuses';
 import { partiesOfNamespaces } from '@/lib/domain/links';
 import { inJsonbOrder, serializePayment } from '../lifecycle/serialize';
 
@@ -224,7 +226,19 @@ export async function findVisiblePayment(db: Db, partnerId: string, paymentId: s
   return row;
 }
 
+/**
+ * A payment, with what has been returned of it (DESIGN §12, as a charge carries `amount_refunded`):
+ * the sum of its admitted returns, read along payment_returns' index of originals — here only,
+ * not on the lists, which would pay the read for every row.
+ */
 export async function getPayment(ctx: ServiceContext, paymentId: string) {
   const ns = requireNamespace(ctx);
-  return serializePayment(await findVisiblePayment(ctx.db, ns.id, paymentId));
+  const payment = await findVisiblePayment(ctx.db, ns.id, paymentId);
+  const [row] = rowsOf(
+    await ctx.db.execute(sql`
+      SELECT coalesce(sum(r.amount_minor), 0)::text AS total FROM payment_returns r
+      JOIN submissions s ON s.payment_pk = r.payment_pk
+      WHERE r.original_pk = ${payment.id} AND s.status IN (${SUBMISSION.admitted}, ${SUBMISSION.settled})`),
+  );
+  return { ...serializePayment(payment), returned_amount: String(row?.total ?? '0') };
 }

@@ -2614,6 +2614,13 @@ export interface components {
                 country?: string;
             };
         };
+        PaymentDetail: components["schemas"]["Payment"] & {
+            /**
+             * @description What its admitted returns gave back, in the payment's minor units ("0" when none; extension, DESIGN §12, as a card charge's amount_refunded). Returns still asked for are not counted: GET /payments/{payment_id}/returns lists them
+             * @example 0
+             */
+            returned_amount: string;
+        };
         PaymentException: {
             token: string;
             payment_id: string;
@@ -8022,7 +8029,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         ok: boolean;
-                        data: components["schemas"]["Payment"];
+                        data: components["schemas"]["PaymentDetail"];
                     };
                 };
             };
