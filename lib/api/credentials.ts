@@ -113,8 +113,21 @@ export async function resolveCredential(
 
   if (useKey) return resolveApiKey(db, h, rules);
   if (useJwt) return resolveJwt(db, bearer!, h, rules);
-  if (mode === 'apikey') throw new UnauthorizedError('Authentication required: send X-SERVICE-API-KEY');
-  throw new UnauthorizedError('Authentication required: send Authorization: Bearer <access_token>');
+  // The refusal names the credential this operation takes, and says so of one it does not take.
+  const KEY = 'X-SERVICE-API-KEY: <an API key secret>';
+  const TOKEN = "Authorization: Bearer <a user's access_token, from POST /organization/signin>";
+  if (mode === 'apikey')
+    throw new UnauthorizedError(
+      bearer
+        ? `This operation takes an API key, not a user's access token: send ${KEY}`
+        : `Authentication required: send ${KEY}`,
+    );
+  if (mode === 'jwt' && h.apiKey !== undefined)
+    throw new UnauthorizedError(
+      `This operation takes a user's access token, not an API key (API keys may not manage organizations, users, keys, webhooks, accounts or namespaces): send ${TOKEN}`,
+    );
+  if (mode === 'jwt') throw new UnauthorizedError(`Authentication required: send ${TOKEN}`);
+  throw new UnauthorizedError(`Authentication required: send ${KEY}, or ${TOKEN}`);
 }
 
 function parseBearer(value: string | undefined): string | undefined {
