@@ -7,6 +7,7 @@ await startTracing();
 const { serve } = await import('@hono/node-server');
 const { getGateway } = await import('@/lib/gateway/app');
 const { startServices, stopProcess } = await import('@/lib/server/start');
+const { answerClientError } = await import('@/lib/api/client-error');
 
 await startServices();
 const app = getGateway();
@@ -18,6 +19,9 @@ const server = serve(
     );
   },
 );
+
+// What Node's parser refuses (a 10 KB path: 431) is answered in the envelope, not with a bare status line.
+server.on('clientError', answerClientError);
 
 let stopping = false;
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { subscribe } from 'node:diagnostics_channel';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { answerClientError } from '@/lib/api/client-error';
 import { errorEnvelopeParts } from '@/lib/api/envelope';
 import { MethodNotAllowedError, type AppError } from '@/lib/errors';
 import { servedMethods } from './served-methods';
@@ -35,6 +36,9 @@ export function refuseUnservedMethods(): void {
     const { server } = message as { server: Server };
     if (wrapped.has(server)) return;
     wrapped.add(server);
+    // What Node's parser refuses before any request (a 10 KB path: 431) is answered in the
+    // envelope too, from the first request on (lib/api/client-error.ts).
+    server.on('clientError', answerClientError);
     const emit = server.emit.bind(server) as (event: string | symbol, ...args: unknown[]) => boolean;
     server.emit = ((event: string | symbol, ...args: unknown[]): boolean => {
       if (event === 'request' && refused(args[0] as IncomingMessage, args[1] as ServerResponse)) return true;

@@ -45,6 +45,10 @@ export const ERROR_CODES = {
     status: 422,
     description: 'Idempotency key reused with another body',
   },
+  'error.request_header_fields_too_large': {
+    status: 431,
+    description: 'The request line and headers together are over 16 KiB (a URL of about that length)',
+  },
   'error.rate_limited': { status: 429, description: 'Rate limited; Retry-After says when to retry' },
   'error.sign_in_guarded': {
     status: 429,

@@ -2260,7 +2260,7 @@ export interface components {
              * @example error.bad_request
              * @enum {string}
              */
-            code: "error.bad_request" | "error.unauthorized" | "error.second_factor_required" | "error.second_factor_code_used" | "error.forbidden" | "error.not_found" | "error.method_not_allowed" | "error.conflict" | "error.payload_too_large" | "error.unsupported_media_type" | "error.idempotency_key_reused" | "error.rate_limited" | "error.sign_in_guarded" | "error.internal" | "error.not_ready";
+            code: "error.bad_request" | "error.unauthorized" | "error.second_factor_required" | "error.second_factor_code_used" | "error.forbidden" | "error.not_found" | "error.method_not_allowed" | "error.conflict" | "error.payload_too_large" | "error.unsupported_media_type" | "error.idempotency_key_reused" | "error.request_header_fields_too_large" | "error.rate_limited" | "error.sign_in_guarded" | "error.internal" | "error.not_ready";
             /** @example Invalid request parameters */
             message: string;
             /**
