@@ -11,8 +11,8 @@ import {
   ValidationError,
   violatesConstraint,
 } from '@/lib/errors';
-import type { Role } from '@/lib/auth/jwt';
-import { type AccessFlag, credentialId, type ServiceContext } from '@/lib/services/context';
+import { type Action, ACTIONS, can, keyFlagOf, keyMay } from '@/lib/domain/permissions';
+import { credentialId, type ServiceContext } from '@/lib/services/context';
 import { resolveCredential, type AuthMode, type HeaderRule } from './credentials';
 import {
   claimIdempotencyKey,
@@ -50,17 +50,19 @@ export interface RouteSpec<
   tag: string;
   summary: string;
   description?: string;
-  auth: AuthMode;
+  /**
+   * What the route does, named in the table of actions (lib/domain/permissions.ts), which says
+   * who may: the roles of the people who may call it (others get 403), and the access flag an API
+   * key needs (one without it gets 403); an action keys may not do takes a JWT only (a key gets
+   * 401). `'public'`: no credential (health, sign-up, sign-in, invitations).
+   */
+  action: Action | 'public';
   /**
    * false: not rate-limited (liveness). Otherwise requests count per credential, or per client
    * address when there is none (lib/api/rate-limit.ts) — a write without a credential under the
    * lower anonymous-write limit; `'sign-up'` also under the sign-ups an hour per address.
    */
   rateLimited?: false | 'sign-up';
-  /** JWT roles allowed (default: every organization role). */
-  roles?: Role[];
-  /** API-key access flag required (API keys only; JWT users are checked by role). */
-  access?: AccessFlag;
   partner?: HeaderRule;
   org?: HeaderRule;
   idempotent?: boolean;
@@ -107,7 +109,6 @@ export interface RouteSpec<
   ) => Promise<z.input<R> | AsyncIterable<string>>;
 }
 
-const ORG_ROLES: Role[] = ['admin', 'support', 'viewer'];
 /** Sent by the API reference's "Try it out" (app/docs/route.ts). */
 const TRY_IT_OUT_HEADER = 'x-csp-try-it-out';
 const ANONYMOUS_LIMITED = 'Too many requests from this address; retry later';
@@ -147,6 +148,20 @@ function headerSchema(spec: {
   return Object.keys(shape).length ? z.object(shape) : undefined;
 }
 
+/** The credential an action takes: a JWT, or also an API key where keys may do it. */
+function authOf(action: Action | 'public'): AuthMode {
+  if (action === 'public') return 'none';
+  return keyFlagOf(action) ? 'either' : 'jwt';
+}
+
+/** The operation's description with who may call it, from the table of actions. */
+function withWhoMay(description: string | undefined, action: Action | 'public'): string | undefined {
+  if (action === 'public') return description;
+  const flag = keyFlagOf(action);
+  const who = `Who may call (action \`${action}\`): the roles ${ACTIONS[action].roles.join(', ')}; ${flag ? `API keys with \`${flag}\`` : 'no API key'}.`;
+  return description ? `${description}\n\n${who}` : who;
+}
+
 /** Declares one gateway route: docs, credential, tenancy, validation, idempotency, envelope. */
 export function defineRoute<
   B extends z.ZodType | undefined = undefined,
@@ -156,8 +171,11 @@ export function defineRoute<
 >(app: OpenAPIHono<GatewayEnv>, spec: RouteSpec<B, Q, P, R>): void {
   const partnerRule = spec.partner ?? 'none';
   const orgRule = spec.org ?? 'none';
-  const statuses = new Set([400, ...(spec.auth === 'none' ? [] : [401]), ...(spec.errors ?? [])]);
-  if (spec.roles || spec.access) statuses.add(403);
+  const auth = authOf(spec.action);
+  const statuses = new Set([400, ...(auth === 'none' ? [] : [401]), ...(spec.errors ?? [])]);
+  // Any credential may be refused: its role or its key's flags, a second factor still to set up,
+  // a production call from "Try it out".
+  if (auth !== 'none') statuses.add(403);
   if (spec.idempotent) [409, 422].forEach((s) => statuses.add(s));
   if (spec.body) [413, 415].forEach((s) => statuses.add(s));
   if (spec.rateLimited !== false) statuses.add(429);
@@ -175,13 +193,7 @@ export function defineRoute<
   }
 
   const security: RouteConfig['security'] =
-    spec.auth === 'none'
-      ? []
-      : spec.auth === 'jwt'
-        ? [{ bearer: [] }]
-        : spec.auth === 'apikey'
-          ? [{ apiKey: [] }]
-          : [{ bearer: [] }, { apiKey: [] }];
+    auth === 'none' ? [] : auth === 'jwt' ? [{ bearer: [] }] : [{ bearer: [] }, { apiKey: [] }];
 
   const route = createRoute({
     method: spec.method,
@@ -189,11 +201,12 @@ export function defineRoute<
     operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
-    description: spec.description,
+    description: withWhoMay(spec.description, spec.action),
+    ...(spec.action === 'public' ? {} : { 'x-action': spec.action }),
     security,
-    middleware: [authenticate(spec, partnerRule, orgRule)] as const,
+    middleware: [authenticate({ ...spec, auth }, partnerRule, orgRule)] as const,
     request: {
-      headers: headerSchema(spec) as never,
+      headers: headerSchema({ ...spec, auth }) as never,
       params: spec.params as never,
       query: spec.query as never,
       body: spec.body
@@ -355,8 +368,7 @@ function authenticate(
   spec: {
     method: Method;
     auth: AuthMode;
-    roles?: Role[];
-    access?: AccessFlag;
+    action: Action | 'public';
     body?: unknown;
     bodyOptional?: boolean;
     idempotent?: boolean;
@@ -393,11 +405,8 @@ function authenticate(
           anonymous.signUps.check(`sign-up:${address}`, undefined, SIGN_UPS_LIMITED);
       }
     }
-    if (p.kind === 'user') {
-      const allowed = spec.roles ?? ORG_ROLES;
-      if (!allowed.includes(p.role))
-        throw new ForbiddenError(`The ${p.role} role may not perform this operation`);
-    }
+    if (p.kind === 'user' && spec.action !== 'public' && !can(p.role, spec.action))
+      throw new ForbiddenError(`The ${p.role} role may not perform this operation`);
     if (resolved.mustSetUpSecondFactor && !spec.beforeSecondFactor)
       throw new ForbiddenError(
         'Your organization requires a second factor: set up an authenticator app (Sessions screen, POST /me/second-factor/totp) first',
@@ -413,9 +422,9 @@ function authenticate(
           '"Try it out" in the API reference takes sandbox credentials only: call a production namespace from your back end',
         );
     }
-    if (p.kind === 'apikey' && spec.access && !p.access[spec.access]) {
-      throw new ForbiddenError(`This API key lacks the ${spec.access} permission`);
-    }
+    // A key reaches here only for an action keys may do (authOf): it needs the action's flag.
+    if (p.kind === 'apikey' && spec.action !== 'public' && !keyMay(p.access, spec.action))
+      throw new ForbiddenError(`This API key lacks the ${keyFlagOf(spec.action)} permission`);
     if (spec.body && !bodyLeftOut(spec, c)) {
       const type = c.req.header('content-type') ?? '';
       const length = Number(c.req.header('content-length') ?? '0');

@@ -1,8 +1,10 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { config } from '@/lib/config';
+import type { Role } from '@/lib/domain/permissions';
 
-export type Role = 'admin' | 'support' | 'viewer' | 'operator';
+// Roles, and what each may do, are the table of actions' (lib/domain/permissions.ts).
+export type { Role };
 
 export interface AccessClaims {
   sub: string;

@@ -1,9 +1,64 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { canOpen, SCREENS } from './permissions';
+import { ACTIONS, type Action, can, canOpen, keyMay, type Role, SCREENS } from './permissions';
 
 const root = path.resolve(import.meta.dirname, '../..');
+const ROLES: Role[] = ['admin', 'support', 'viewer', 'operator'];
+const who = (action: Action) => ROLES.filter((r) => can(r, action));
+const NO_FLAGS = {
+  customers_read: false,
+  customers_write: false,
+  transactions_read: false,
+  transactions_write: false,
+};
+
+describe('the table of actions', () => {
+  it('gives each action the roles DESIGN §3 names', () => {
+    expect(who('payments.read')).toEqual(['admin', 'support', 'viewer']);
+    expect(who('payments.create')).toEqual(['admin']);
+    expect(who('tasks.decide')).toEqual(['admin', 'support']);
+    expect(who('returns.create')).toEqual(['admin', 'support']);
+    expect(who('audit.read')).toEqual(['admin', 'support', 'operator']);
+    expect(who('self.manage')).toEqual(ROLES);
+    expect(who('organizations.verify')).toEqual(['operator']);
+  });
+
+  it('lets an API key do an action only with its flag', () => {
+    expect(keyMay({ ...NO_FLAGS, transactions_write: true }, 'payments.create')).toBe(true);
+    expect(keyMay({ ...NO_FLAGS, transactions_read: true }, 'payments.create')).toBe(false);
+    expect(keyMay({ ...NO_FLAGS, customers_read: true }, 'customers.read')).toBe(true);
+    // Management is people's: no flag opens it.
+    const all = {
+      customers_read: true,
+      customers_write: true,
+      transactions_read: true,
+      transactions_write: true,
+    };
+    expect(keyMay(all, 'api_keys.manage')).toBe(false);
+  });
+
+  it("gives API keys a namespace's transactions and customers only, never management (DESIGN §3)", () => {
+    const forKeys = (Object.keys(ACTIONS) as Action[]).filter((a) => ACTIONS[a].key !== null);
+    expect(forKeys.sort()).toEqual([
+      'customers.create',
+      'customers.read',
+      'liquidity.read',
+      'overview.read',
+      'payments.create',
+      'payments.read',
+      'payments.submit',
+      'request_logs.read',
+      'returns.create',
+      'returns.read',
+      'settlements.read',
+      'tasks.decide',
+      'tasks.read',
+    ]);
+    // A key acts for one namespace, which the operator holds none of.
+    expect(forKeys.filter((a) => can('operator', a))).toEqual([]);
+  });
+});
 
 describe('the table of screens', () => {
   it('names only screens the app has', () => {
@@ -15,13 +70,12 @@ describe('the table of screens', () => {
     expect(missing).toEqual([]);
   });
 
-  it('opens the operator screens to the operator alone and Webhooks to everyone in an organization', () => {
-    expect(
-      (['admin', 'support', 'viewer', 'operator'] as const).filter((r) => canOpen(r, '/operator')),
-    ).toEqual(['operator']);
-    expect(
-      (['admin', 'support', 'viewer', 'operator'] as const).filter((r) => canOpen(r, '/webhooks')),
-    ).toEqual(['admin', 'support', 'viewer']);
+  it('opens a screen to those who may do its action', () => {
+    expect(ROLES.filter((r) => canOpen(r, '/operator'))).toEqual(['operator']);
+    expect(ROLES.filter((r) => canOpen(r, '/webhooks'))).toEqual(['admin', 'support', 'viewer']);
+    expect(ROLES.filter((r) => canOpen(r, '/tasks'))).toEqual(['admin', 'support']);
+    expect(ROLES.filter((r) => canOpen(r, '/api-keys'))).toEqual(['admin']);
+    expect(ROLES.filter((r) => canOpen(r, '/docs'))).toEqual(ROLES);
     expect(canOpen('viewer', '/audit')).toBe(false);
     expect(() => canOpen('admin', '/nowhere')).toThrow('No screen /nowhere');
   });

@@ -1,8 +1,103 @@
 /** Who signs in to the dashboard: an organization's admins, support staff and viewers, and the operator. */
 export type Role = 'admin' | 'support' | 'viewer' | 'operator';
 
-const ORG: Role[] = ['admin', 'support', 'viewer'];
-const EVERYONE: Role[] = [...ORG, 'operator'];
+/** The roles an organization's users can have (the operator is the network's own account). */
+const ORGANIZATION_ROLES = ['admin', 'support', 'viewer'] as const satisfies readonly Role[];
+
+/** An API key's access flags (DESIGN §3): what a key may do is one of these, per action. */
+export type AccessFlag = 'customers_read' | 'customers_write' | 'transactions_read' | 'transactions_write';
+
+const ORG = ORGANIZATION_ROLES;
+const ADMINS: readonly Role[] = ['admin'];
+const CASE_WORKERS: readonly Role[] = ['admin', 'support'];
+const OPERATOR: readonly Role[] = ['operator'];
+
+/**
+ * Every action of the network, and who may do it: the roles of the people who may (`roles`), and
+ * the access flag an API key needs for it, or null where keys may not (DESIGN §3: organizations,
+ * users, keys, webhooks, accounts and namespaces are managed by people only; such a route takes a
+ * JWT, and a key is answered 401). The gateway's routes each name one (`defineRoute({ action })`,
+ * which derives the credential it takes, its 403 and its documentation), and the dashboard opens
+ * screens and shows controls by the same names (`SCREENS`, `can`). A new action is a line here.
+ */
+export const ACTIONS = {
+  // Everyone who signs in, the operator included.
+  /** Who they are, their sessions, password and second factors, signing out. */
+  'self.manage': { roles: [...ORG, 'operator'], key: null },
+
+  // An organization's people.
+  'organization.read': { roles: ORG, key: null },
+  /** The organization's policies (a second factor required of everyone). */
+  'organization.manage': { roles: ADMINS, key: null },
+  /** Invite users, change their roles, reset or end their access. */
+  'users.manage': { roles: ADMINS, key: null },
+  /** The organization's namespaces and their settings (the request log's included). */
+  'namespaces.read': { roles: ORG, key: null },
+  /** Choose the namespace one's dashboard opens in. */
+  'namespaces.choose': { roles: ORG, key: null },
+  'namespaces.manage': { roles: ADMINS, key: null },
+  'api_keys.manage': { roles: ADMINS, key: null },
+  'customers.read': { roles: ORG, key: 'customers_read' },
+  'customers.create': { roles: ADMINS, key: 'customers_write' },
+  'accounts.read': { roles: ORG, key: null },
+  /** Add, verify (sandbox) and delete the namespace's settlement accounts. */
+  'accounts.manage': { roles: ADMINS, key: null },
+  'links.read': { roles: ORG, key: null },
+  /** Propose, accept and end links with other namespaces. */
+  'links.manage': { roles: ADMINS, key: null },
+  /** Payments with their submissions, admissions, exceptions and transactions. */
+  'payments.read': { roles: ORG, key: 'transactions_read' },
+  'payments.create': { roles: ADMINS, key: 'transactions_write' },
+  'payments.submit': { roles: ADMINS, key: 'transactions_write' },
+  'tasks.read': { roles: ORG, key: 'transactions_read' },
+  /** Claim, release, note and decide admission tasks. */
+  'tasks.decide': { roles: CASE_WORKERS, key: 'transactions_write' },
+  'returns.read': { roles: ORG, key: 'transactions_read' },
+  /** Ask for a payment back or give it back: support takes the customer's call. */
+  'returns.create': { roles: CASE_WORKERS, key: 'transactions_write' },
+  'settlements.read': { roles: ORG, key: 'transactions_read' },
+  'liquidity.read': { roles: ORG, key: 'transactions_read' },
+  'overview.read': { roles: ORG, key: 'transactions_read' },
+  'request_logs.read': { roles: ORG, key: 'transactions_read' },
+  /** Endpoints, their deliveries and inbox. */
+  'webhooks.read': { roles: ORG, key: null },
+  /** Add, change, test and delete endpoints, rotate their secrets, retry and recover deliveries. */
+  'webhooks.manage': { roles: ADMINS, key: null },
+  /** The audit trail: an organization's own, and every trail to the operator. */
+  'audit.read': { roles: [...CASE_WORKERS, 'operator'], key: null },
+
+  // The network operator.
+  'organizations.review': { roles: OPERATOR, key: null },
+  /** Verify or reject an organization. */
+  'organizations.verify': { roles: OPERATOR, key: null },
+  /** Production accounts awaiting verification: list, verify, reject. */
+  'accounts.review': { roles: OPERATOR, key: null },
+  /** The network's settlements, liquidity, figures and health. */
+  'network.read': { roles: OPERATOR, key: null },
+  'settlements.run_cutoff': { roles: OPERATOR, key: null },
+  /** A participant's net debit cap and its terms. */
+  'liquidity.set_cap': { roles: OPERATOR, key: null },
+  /** Funds a participant paid in or took out of its settlement balance. */
+  'liquidity.record_funds': { roles: OPERATOR, key: null },
+} as const satisfies Record<string, { roles: readonly Role[]; key: AccessFlag | null }>;
+
+export type Action = keyof typeof ACTIONS;
+
+/** Whether a person of `role` may do `action`. */
+export function can(role: Role, action: Action): boolean {
+  return (ACTIONS[action].roles as readonly Role[]).includes(role);
+}
+
+/** The access flag an API key needs for `action`; null when keys may not do it at all. */
+export function keyFlagOf(action: Action): AccessFlag | null {
+  return ACTIONS[action].key;
+}
+
+/** Whether an API key with these access flags may do `action`. */
+export function keyMay(access: Readonly<Record<AccessFlag, boolean>>, action: Action): boolean {
+  const flag = keyFlagOf(action);
+  return flag !== null && access[flag];
+}
 
 /**
  * The dashboard's screens and who may open each: the sidebar lists a screen to these roles, and a
@@ -11,7 +106,7 @@ const EVERYONE: Role[] = [...ORG, 'operator'];
  * pages hide the controls only admins may use (`canManage`). One table for both.
  */
 export const SCREENS: ReadonlyArray<{ href: string; label: string; roles: readonly Role[] }> = [
-  { href: '/', label: 'Overview', roles: EVERYONE },
+  { href: '/', label: 'Overview', roles: [...ORG, 'operator'] },
   { href: '/payments', label: 'Payments', roles: ORG },
   { href: '/tasks', label: 'Task queue', roles: ['admin', 'support'] },
   { href: '/returns', label: 'Returns', roles: ORG },
@@ -30,8 +125,8 @@ export const SCREENS: ReadonlyArray<{ href: string; label: string; roles: readon
   { href: '/operator/liquidity', label: 'Liquidity', roles: ['operator'] },
   { href: '/operator/accounts', label: 'Accounts to verify', roles: ['operator'] },
   { href: '/audit', label: 'Audit trail', roles: ['admin', 'support', 'operator'] },
-  { href: '/sessions', label: 'Sessions', roles: EVERYONE },
-  { href: '/docs', label: 'API reference', roles: EVERYONE },
+  { href: '/sessions', label: 'Sessions', roles: [...ORG, 'operator'] },
+  { href: '/docs', label: 'API reference', roles: [...ORG, 'operator'] },
 ];
 
 /** Whether `role` may open the screen at `href` (a screen of SCREENS). */

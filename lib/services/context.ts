@@ -1,8 +1,6 @@
 import type { Db } from '@/lib/db';
-import type { Role } from '@/lib/auth/jwt';
 import type { AttachedWrite } from '@/lib/db/final-write';
-
-export type AccessFlag = 'customers_read' | 'customers_write' | 'transactions_read' | 'transactions_write';
+import type { AccessFlag, Role } from '@/lib/domain/permissions';
 
 export interface NamespaceInfo {
   id: string;

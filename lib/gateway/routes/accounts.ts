@@ -23,7 +23,7 @@ import {
   verifyAccount,
 } from '@/lib/services/accounts/accounts';
 
-const common = { tag: 'Accounts', auth: 'jwt' as const, partner: 'required' as const };
+const common = { tag: 'Accounts', partner: 'required' as const };
 
 export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
@@ -31,8 +31,8 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/account',
     operationId: 'createAccount',
+    action: 'accounts.manage',
     summary: 'Add a settlement bank account to the namespace (extension)',
-    roles: ['admin'],
     idempotent: true,
     body: createAccountSchema,
     response: accountSchema,
@@ -44,6 +44,7 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/account',
     operationId: 'listAccounts',
+    action: 'accounts.read',
     summary: "List the namespace's accounts",
     query: listAccountsQuery,
     response: accountListSchema,
@@ -55,6 +56,7 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/account/export',
     operationId: 'exportAccounts',
+    action: 'accounts.read',
     summary: "The namespace's accounts as CSV (extension)",
     description:
       'The filters of GET /account, every row newest first (at most 1,000,000; past that the file ends with a line saying so); the account number masked as in the list; times in UTC ISO 8601.',
@@ -69,6 +71,7 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/account/{account_id}',
     operationId: 'getAccount',
+    action: 'accounts.read',
     summary: 'Get an account',
     params: accountParams,
     response: accountSchema,
@@ -81,8 +84,8 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'delete',
     path: '/account/{account_id}',
     operationId: 'deleteAccount',
+    action: 'accounts.manage',
     summary: 'Delete an account (soft delete: status deleted)',
-    roles: ['admin'],
     idempotent: true,
     params: accountParams,
     response: emptyObject,
@@ -95,8 +98,8 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/account/{account_id}/verify',
     operationId: 'verifyAccount',
+    action: 'accounts.manage',
     summary: 'Verify an account of a sandbox namespace at once (extension)',
-    roles: ['admin'],
     idempotent: true,
     params: accountParams,
     response: accountSchema,
@@ -106,11 +109,10 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     tag: 'Operator',
-    auth: 'jwt',
-    roles: ['operator'],
     method: 'get',
     path: '/operator/accounts',
     operationId: 'listAccountsForReview',
+    action: 'accounts.review',
     summary: 'Production accounts awaiting verification, oldest first (operator, extension)',
     query: listAccountsForReviewQuery,
     response: accountsForReviewResponse,
@@ -123,11 +125,10 @@ export function registerAccountRoutes(app: OpenAPIHono<GatewayEnv>) {
   ] as const) {
     defineRoute(app, {
       tag: 'Operator',
-      auth: 'jwt',
-      roles: ['operator'],
       method: 'post',
       path: `/operator/accounts/{account_id}/${verb}`,
       operationId: verb === 'verify' ? 'verifyAccountAsOperator' : 'rejectAccount',
+      action: 'accounts.review',
       summary: `${verb === 'verify' ? 'Verify' : 'Reject'} a production account, with a note (operator, extension)`,
       description:
         'The note is required and kept on the account (`review`) and in its organization’s audit trail. A rejected account stays unverified and leaves the queue. Deciding the same way again answers the account unchanged; the other way is 409, as is a sandbox account (its namespace verifies it).',

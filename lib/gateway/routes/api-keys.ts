@@ -27,7 +27,7 @@ import {
  * addresses by the key's current secret; each operation documents which.
  */
 const KEY_PATH = '/apikey/{key}';
-const common = { tag: 'API keys', auth: 'jwt' as const, partner: 'required' as const };
+const common = { tag: 'API keys', partner: 'required' as const };
 
 export function registerApiKeyRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
@@ -35,9 +35,9 @@ export function registerApiKeyRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/apikey',
     operationId: 'createApiKey',
+    action: 'api_keys.manage',
     summary: 'Create an API key for the namespace in x-partner-id (extension)',
     description: 'The answer holds the secret in full; it is never shown again.',
-    roles: ['admin'],
     idempotent: true,
     answerHoldsSecret: true,
     body: createApiKeyBody,
@@ -50,8 +50,8 @@ export function registerApiKeyRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/apikey',
     operationId: 'listApiKeys',
+    action: 'api_keys.manage',
     summary: "List the namespace's API keys, secrets masked (extension)",
-    roles: ['admin'],
     query: listApiKeysQuery,
     response: listApiKeysResponse,
     handler: (ctx, { query }) => listApiKeys(ctx, query),
@@ -62,8 +62,8 @@ export function registerApiKeyRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: KEY_PATH,
     operationId: 'getApiKey',
+    action: 'api_keys.manage',
     summary: 'Get an API key, secret masked (extension)',
-    roles: ['admin'],
     params: keyParams,
     response: apiKeySchema,
     errors: [404],
@@ -75,8 +75,8 @@ export function registerApiKeyRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'patch',
     path: KEY_PATH,
     operationId: 'updateApiKey',
+    action: 'api_keys.manage',
     summary: "Update an API key's name, description, enabled flag or access (extension)",
-    roles: ['admin'],
     params: keyParams,
     body: updateApiKeyBody,
     response: apiKeySchema,
@@ -89,8 +89,8 @@ export function registerApiKeyRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'delete',
     path: KEY_PATH,
     operationId: 'deleteApiKey',
+    action: 'api_keys.manage',
     summary: 'Revoke an API key (extension)',
-    roles: ['admin'],
     idempotent: true,
     params: keyParams,
     response: emptyObject,
@@ -103,10 +103,10 @@ export function registerApiKeyRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: KEY_PATH,
     operationId: 'rotateApiKey',
+    action: 'api_keys.manage',
     summary: 'Rotate an API key',
     description:
       "Addressed by the current secret (or, extension, by the key's token). Returns the key with its new secret; the old secret is refused from this moment.",
-    roles: ['admin'],
     idempotent: true,
     answerHoldsSecret: true,
     params: rotateApiKeyParams,

@@ -6,8 +6,6 @@ import { exportAuditEventsQuery, listAuditEventsQuery, listAuditEventsResponse }
 
 const common = {
   tag: 'Audit',
-  auth: 'jwt' as const,
-  roles: ['admin' as const, 'support' as const, 'operator' as const],
   errors: [403],
 };
 
@@ -17,6 +15,7 @@ export function registerAuditRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/audit-events',
     operationId: 'listAuditEvents',
+    action: 'audit.read',
     summary: "The organization's audit trail, newest first (extension)",
     description:
       'Who changed what: every change by a person or an API key, written with the change (docs/audit.md). Admins and support read their organization\'s trail; the operator reads every trail, or one with org_id ("network" for its own acts). Filters combine; paged by cursor.',
@@ -30,6 +29,7 @@ export function registerAuditRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/audit-events/export',
     operationId: 'exportAuditEvents',
+    action: 'audit.read',
     summary: 'The filtered audit trail as CSV, streamed (extension)',
     description: 'The same filters as the list; newest first; at most 1,000,000 rows.',
     query: exportAuditEventsQuery,

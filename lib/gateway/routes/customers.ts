@@ -16,7 +16,7 @@ import {
   resolveCustomerParams,
 } from '@/lib/schemas/customers';
 
-const common = { tag: 'Customers', auth: 'either' as const, partner: 'required' as const };
+const common = { tag: 'Customers', partner: 'required' as const };
 
 export function registerCustomerRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
@@ -24,9 +24,8 @@ export function registerCustomerRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/customer',
     operationId: 'createCustomer',
+    action: 'customers.create',
     summary: 'Create a customer in the namespace (extension)',
-    roles: ['admin'],
-    access: 'customers_write',
     idempotent: true,
     storesAnswer: true,
     body: createCustomerBody,
@@ -40,8 +39,8 @@ export function registerCustomerRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/customer',
     operationId: 'listCustomers',
+    action: 'customers.read',
     summary: "List the namespace's customers (extension)",
-    access: 'customers_read',
     query: listCustomersQuery,
     response: listCustomersResponse,
     handler: (ctx, { query }) => listCustomers(ctx, query),
@@ -52,10 +51,10 @@ export function registerCustomerRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/customer/export',
     operationId: 'exportCustomers',
+    action: 'customers.read',
     summary: "The namespace's customers as CSV (extension)",
     description:
       'The filter of GET /customer (`q`), every row newest first (at most 1,000,000; past that the file ends with a line saying so); times in UTC ISO 8601.',
-    access: 'customers_read',
     query: exportCustomersQuery,
     response: z.string(),
     stream: { type: 'text/csv', filename: 'customers.csv' },
@@ -67,10 +66,10 @@ export function registerCustomerRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/customer/{payment_address}/resolve',
     operationId: 'resolveCustomer',
+    action: 'customers.read',
     summary: 'Resolve a payment address to its customer',
     description: "Finds customers of the caller's namespace and of namespaces linked to it.",
     org: 'required',
-    access: 'customers_read',
     params: resolveCustomerParams,
     response: customerSchema,
     errors: [404],

@@ -33,9 +33,9 @@ export function registerHealthRoutes(app: OpenAPIHono<GatewayEnv>) {
       method: 'get',
       path,
       operationId,
+      action: 'public',
       tag: 'Health',
       summary: 'Liveness: the process answers (no credential, no database)',
-      auth: 'none',
       // Load balancers probe it often, from one address: a 429 would take the instance out.
       rateLimited: false,
       response: liveness,
@@ -46,12 +46,12 @@ export function registerHealthRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/readyz',
     operationId: 'getReadyz',
+    action: 'public',
     tag: 'Health',
     summary: 'Readiness: the database answers and holds this build’s migrations, the workers run',
     description:
       'No credential, no tenant data. 503 (`error.not_ready`) names what is not ready: a load balancer ' +
       'sends no traffic to the instance until it answers 200.',
-    auth: 'none',
     rateLimited: false,
     errors: [503],
     response: readinessSchema,
@@ -75,12 +75,11 @@ export function registerHealthRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/operator/health',
     operationId: 'getOperatorHealth',
+    action: 'network.read',
     tag: 'Operator',
     summary: "The network's delivery and settlement health (operator, extension)",
     description:
       "Outbox lag, webhook backlog, failing endpoints, currencies whose settlement failed, the last cut-off, the audit trail's upkeep and this instance's readiness: the figures of the Prometheus metrics, for the operator console.",
-    auth: 'jwt',
-    roles: ['operator'],
     response: operatorHealthSchema,
     handler: async (ctx) => {
       const [outbox, backlog, failing, settlements, cutoff, audit, ready] = await Promise.all([

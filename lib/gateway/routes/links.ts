@@ -11,7 +11,7 @@ import {
   updateLinkBody,
 } from '@/lib/schemas/links';
 
-const common = { tag: 'Links', auth: 'jwt' as const, partner: 'required' as const };
+const common = { tag: 'Links', partner: 'required' as const };
 
 export function registerLinkRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
@@ -19,9 +19,9 @@ export function registerLinkRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/link',
     operationId: 'proposeLink',
+    action: 'links.manage',
     summary: 'Propose a link to the namespace of a domain (extension)',
     description: 'The counterparty receives `link.propose.req`.',
-    roles: ['admin'],
     idempotent: true,
     body: proposeLinkBody,
     response: linkSchema,
@@ -34,6 +34,7 @@ export function registerLinkRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/link',
     operationId: 'listLinks',
+    action: 'links.read',
     summary: "List the namespace's links (extension)",
     query: listLinksQuery,
     response: listLinksResponse,
@@ -45,6 +46,7 @@ export function registerLinkRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/link/{link_id}',
     operationId: 'getLink',
+    action: 'links.read',
     summary: 'Get a link (extension)',
     params: linkParams,
     response: linkSchema,
@@ -57,10 +59,10 @@ export function registerLinkRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'put',
     path: '/link/{link_id}',
     operationId: 'updateLink',
+    action: 'links.manage',
     summary: 'Accept, reject, suspend or resume a link (extension)',
     description:
       'accept/reject: the counterparty, while proposed (the requester receives `link.create.resp`; on accept both receive `link_established`). suspend/resume: either side (`link_update_resp` to both).',
-    roles: ['admin'],
     idempotent: true,
     params: linkParams,
     body: updateLinkBody,

@@ -28,11 +28,9 @@ import { listParticipantEntries, recordFunds, setLiquidityLimits } from '@/lib/s
 
 const participant = {
   tag: 'Liquidity',
-  auth: 'either' as const,
   partner: 'required' as const,
-  access: 'transactions_read' as const,
 };
-const operator = { tag: 'Operator', auth: 'jwt' as const, roles: ['operator' as const] };
+const operator = { tag: 'Operator' };
 
 export function registerLiquidityRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
@@ -40,6 +38,7 @@ export function registerLiquidityRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/liquidity',
     operationId: 'getLiquidity',
+    action: 'liquidity.read',
     summary: "The namespace's settlement balance, net debit cap and position per currency (extension)",
     description:
       "One entry per currency the namespace transacts or holds funds in. `limit` is the most net debit allowed now (the cap, and no more than the balance unless allow_unsecured); an admission that would take `position` past it is rejected with NET_DEBIT_CAP_EXCEEDED or queued, as the namespace's `on_cap` says. A currency without a cap allows no net debit (limit 0: a payment out is admitted against the namespace's net credit only, else rejected with CURRENCY_NOT_ENABLED), unless the operator opened it `unlimited` (limit, headroom and utilisation null). A sandbox namespace's currency opens with a demo balance and cap on its first payment out in it.",
@@ -52,6 +51,7 @@ export function registerLiquidityRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/liquidity/entries',
     operationId: 'listLiquidityEntries',
+    action: 'liquidity.read',
     summary: "The namespace's settlement ledger, newest first (extension)",
     description:
       "Funds in and out recorded by the operator and each settled batch's net, with the balance after each; append-only. A balance is the sum of its entries.",
@@ -65,6 +65,7 @@ export function registerLiquidityRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/liquidity/entries/export',
     operationId: 'exportLiquidityEntries',
+    action: 'liquidity.read',
     summary: 'The settlement ledger as CSV (extension)',
     description:
       'The entries of GET /liquidity/entries with its filters, newest first, amounts in minor units.',
@@ -81,6 +82,7 @@ export function registerLiquidityRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/liquidity/queue',
     operationId: 'listLiquidityQueue',
+    action: 'liquidity.read',
     summary: "The namespace's payments waiting for headroom, oldest first (extension)",
     description:
       'Submissions whose every task completed but that did not fit under the net debit cap, held because the namespace queues (`on_cap: queue`). The network admits them oldest first as headroom returns — at a cut-off, with funds in, a higher cap, an incoming payment — or together with others that offset them; each expires with its payment.',
@@ -94,6 +96,7 @@ export function registerLiquidityRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/liquidity/intraday',
     operationId: 'getLiquidityIntraday',
+    action: 'liquidity.read',
     summary: "The namespace's position over the last 24 hours, in 5-minute steps (extension)",
     query: intradayQuery,
     response: intradaySchema,
@@ -105,6 +108,7 @@ export function registerLiquidityRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/operator/liquidity',
     operationId: 'listNetworkLiquidity',
+    action: 'network.read',
     summary: 'Every participant and currency, highest utilisation first (operator, extension)',
     query: listNetworkLiquidityQuery,
     response: listNetworkLiquidityResponse,
@@ -116,6 +120,7 @@ export function registerLiquidityRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'put',
     path: '/operator/liquidity/{partner_id}/{currency}',
     operationId: 'setLiquidityLimits',
+    action: 'liquidity.set_cap',
     summary: "Set a participant's net debit cap, unsecured credit and alert thresholds (operator, extension)",
     description:
       "`cap` null removes the limit. A cap above the balance needs `allow_unsecured: true` (credit the network extends). `note` is required: it goes to the participant's audit trail and its `liquidity.updated` webhook. Payments waiting in the queue are admitted at once if the new limit makes room.",
@@ -132,6 +137,7 @@ export function registerLiquidityRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/operator/liquidity/{partner_id}/{currency}/funds',
     operationId: 'recordLiquidityFunds',
+    action: 'liquidity.record_funds',
     summary: 'Record funds placed with the settlement agent, or paid out (operator, extension)',
     description:
       "An entry of the participant's ledger with the agent's reference and a note. Funds out may not leave the balance below what the position and a secured cap need (400 saying how much may go out). Funds in release what waits in the queue.",
@@ -148,6 +154,7 @@ export function registerLiquidityRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/operator/liquidity/{partner_id}/entries',
     operationId: 'listParticipantLiquidityEntries',
+    action: 'network.read',
     summary: "A participant's settlement ledger, newest first (operator, extension)",
     params: z.object({ partner_id: z.string().max(64) }),
     query: listLiquidityEntriesQuery,

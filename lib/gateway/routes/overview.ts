@@ -7,13 +7,12 @@ import { overviewSchema, getOverviewQuery } from '@/lib/schemas/overview';
 export function registerOverviewRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
     tag: 'Overview',
-    auth: 'either',
-    access: 'transactions_read',
     partner: 'required',
     org: 'optional',
     method: 'get',
     path: '/overview',
     operationId: 'getOverview',
+    action: 'overview.read',
     summary: "Figures of the namespace's activity for the dashboard (extension)",
     description:
       'Payments today, decisions, waiting tasks, value cleared awaiting settlement, the last settlement position per currency, daily volume by status and exceptions by code and blame over the last `days` UTC days (default 14). Money is grouped by currency.',

@@ -22,20 +22,17 @@ import {
 
 const common = {
   tag: 'Payments',
-  auth: 'either' as const,
   partner: 'required' as const,
   org: 'required' as const,
 };
-const READ = { access: 'transactions_read' as const };
-const WRITE = { access: 'transactions_write' as const, roles: ['admin' as const] };
 
 export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
     ...common,
-    ...WRITE,
     method: 'post',
     path: '/payments',
     operationId: 'createPayment',
+    action: 'payments.create',
     summary: 'Create a payment',
     description:
       'Type_Push: the caller owns debtor_party.payment_address; Type_Pull: beneficiary_party.payment_address. Amounts are digit strings in minor units.',
@@ -49,10 +46,10 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/payments',
     operationId: 'listPayments',
+    action: 'payments.read',
     summary: 'List payments the namespace created or is party to (extension)',
     query: listPaymentsQuery,
     response: listPaymentsResponse,
@@ -62,10 +59,10 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
   // Before /payments/{payment_id}, which would otherwise take "export" as an id.
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/payments/export',
     operationId: 'exportPayments',
+    action: 'payments.read',
     summary: 'The filtered payments list as CSV, streamed (extension)',
     description:
       'The filters of GET /payments, every row in the list’s order (at most 1,000,000; past that the file ends with a line saying so). Amounts in minor units and in the currency’s units; times in UTC ISO 8601.',
@@ -77,10 +74,10 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/payments/{payment_id}',
     operationId: 'getPayment',
+    action: 'payments.read',
     summary: 'Get a payment',
     params: paymentParams,
     response: paymentDetailSchema,
@@ -90,10 +87,10 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/payments/{payment_id}/exceptions',
     operationId: 'listPaymentExceptions',
+    action: 'payments.read',
     summary: "A payment's exceptions",
     params: paymentParams,
     response: listPaymentExceptionsResponse,
@@ -103,10 +100,10 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...WRITE,
     method: 'post',
     path: '/payments/{payment_id}/submissions',
     operationId: 'submitPayment',
+    action: 'payments.submit',
     summary: 'Submit a payment for admission (once)',
     idempotent: true,
     storesAnswer: true,
@@ -118,10 +115,10 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/payments/{payment_id}/submissions',
     operationId: 'getPaymentSubmission',
+    action: 'payments.read',
     summary: "The payment's submission",
     params: paymentParams,
     response: submissionSchema,
@@ -131,10 +128,10 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/payments/{payment_id}/submissions/{submission_id}',
     operationId: 'getSubmission',
+    action: 'payments.read',
     summary: 'Get a submission',
     params: paymentParams.extend({ submission_id: z.string().max(64) }),
     response: submissionSchema,
@@ -144,10 +141,10 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/payments/{payment_id}/admissions/{admission_id}/tasks',
     operationId: 'listAdmissionTasks',
+    action: 'payments.read',
     summary: 'The tasks of an admission (extension)',
     params: paymentParams.extend({ admission_id: z.string().max(64) }),
     response: listAdmissionTasksResponse,
@@ -157,10 +154,10 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/payments/{payment_id}/transactions',
     operationId: 'listPaymentTransactions',
+    action: 'payments.read',
     summary: "The payment's transactions (extension)",
     params: paymentParams,
     response: listPaymentTransactionsResponse,
@@ -170,10 +167,10 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/payments/{payment_id}/transactions/{transaction_id}',
     operationId: 'getPaymentTransaction',
+    action: 'payments.read',
     summary: 'Get a transaction',
     params: paymentParams.extend({ transaction_id: z.string().max(64) }),
     response: transactionSchema,

@@ -19,21 +19,18 @@ import {
 
 const common = {
   tag: 'Returns',
-  auth: 'either' as const,
   partner: 'required' as const,
   org: 'required' as const,
 };
-const READ = { access: 'transactions_read' as const };
 
 export function registerReturnRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
     ...common,
-    access: 'transactions_write',
     // Support staff take the call that asks for the money back.
-    roles: ['admin', 'support'],
     method: 'post',
     path: '/payments/{payment_id}/returns',
     operationId: 'createReturn',
+    action: 'returns.create',
     summary: 'Ask for a payment back, or give it back (extension, DESIGN §12)',
     description:
       "From the payment's debtor's namespace: a return request — a return payment asked of the beneficiary, whose namespace decides it through a `return_request` task (completed: the money goes back at the next cut-off; failed: refused with its reason). From the beneficiary's namespace: a return on its own initiative, admitted at once within its net debit cap (409 otherwise). Only for an admitted or settled payment, within the beneficiary namespace's return window (`return_window_days`, 60 by default; 409 past it), and for at most what remains of it (400 saying how much). A return is itself a payment (`return_of`), whose payment_id is the return's id.",
@@ -47,10 +44,10 @@ export function registerReturnRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/payments/{payment_id}/returns',
     operationId: 'listPaymentReturns',
+    action: 'returns.read',
     summary: "A payment's returns and how much of it is returned (extension)",
     params: paymentParams,
     response: z
@@ -69,10 +66,10 @@ export function registerReturnRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/returns',
     operationId: 'listReturns',
+    action: 'returns.read',
     summary: "The namespace's returns, both ways, newest first (extension)",
     description:
       '`direction`: `incoming` (money coming back to the namespace: it paid the original) or `outgoing` (it gives money back); `status`: requested, returned, refused.',
@@ -83,10 +80,10 @@ export function registerReturnRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/returns/export',
     operationId: 'exportReturns',
+    action: 'returns.read',
     summary: "The namespace's returns as CSV, with the list's filters (extension)",
     query: listReturnsQuery.pick({ status: true, direction: true, created_from: true, created_to: true }),
     response: z.string(),
@@ -96,10 +93,10 @@ export function registerReturnRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
-    ...READ,
     method: 'get',
     path: '/returns/{return_id}',
     operationId: 'getReturn',
+    action: 'returns.read',
     summary: 'One return (extension)',
     params: returnParams,
     response: returnSchema,

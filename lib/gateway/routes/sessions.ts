@@ -43,10 +43,8 @@ import {
 
 const common = {
   tag: 'Organization',
-  auth: 'jwt' as const,
   // A user who must still set up a second factor may do all of this (lib/api/define-route.ts).
   beforeSecondFactor: true,
-  roles: ['admin' as const, 'support' as const, 'viewer' as const, 'operator' as const],
 };
 
 /**
@@ -76,6 +74,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/organization/signout',
     operationId: 'signOut',
+    action: 'self.manage',
     summary: 'Sign out: the access token of this request stops working on every instance (extension)',
     response: revokedSessionsResponse,
     handler: (ctx) => signOut(ctx),
@@ -86,6 +85,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/me/sessions',
     operationId: 'listSessions',
+    action: 'self.manage',
     summary: "The signed-in user's sessions that still stand, newest first (extension)",
     query: listSessionsQuery,
     response: listSessionsResponse,
@@ -97,6 +97,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'delete',
     path: '/me/sessions/{session_id}',
     operationId: 'revokeSession',
+    action: 'self.manage',
     summary: 'End one of your sessions: its token is refused from then on (extension)',
     params: sessionParams,
     response: revokedSessionsResponse,
@@ -109,6 +110,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/me/sessions/revoke-others',
     operationId: 'revokeOtherSessions',
+    action: 'self.manage',
     summary: 'End every session of yours but this one (extension)',
     response: revokedSessionsResponse,
     handler: (ctx) => revokeMyOtherSessions(ctx),
@@ -119,6 +121,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/me/password',
     operationId: 'changePassword',
+    action: 'self.manage',
     summary: 'Change your password, giving the current one; your other sessions end (extension)',
     description:
       'The new password must have at least 12 characters, not be one of the most common passwords and not be easy to guess (zxcvbn score 3 of 4, your e-mail and name counted as known words).',
@@ -133,6 +136,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/me/second-factor/totp',
     operationId: 'startTotpEnrolment',
+    action: 'self.manage',
     summary: 'Start setting up an authenticator app: its secret and QR code (extension)',
     response: totpEnrolment,
     errors: [409],
@@ -144,6 +148,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/me/second-factor/totp/confirm',
     operationId: 'confirmTotpEnrolment',
+    action: 'self.manage',
     summary:
       'Confirm the app with one of its codes: the second factor is on; ten recovery codes, shown once (extension)',
     body: confirmTotpBody,
@@ -157,6 +162,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/me/second-factor/disable',
     operationId: 'disableSecondFactor',
+    action: 'self.manage',
     summary: 'Turn the second factor off, with the password; your other sessions end (extension)',
     body: disableSecondFactorBody,
     response: revokedSessionsResponse,
@@ -169,6 +175,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/me/second-factor/passkeys',
     operationId: 'listPasskeys',
+    action: 'self.manage',
     summary: 'Your passkeys, oldest first (extension)',
     response: listPasskeysResponse,
     handler: (ctx) => listMyPasskeys(ctx),
@@ -179,6 +186,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/me/second-factor/passkeys/options',
     operationId: 'startPasskeyRegistration',
+    action: 'self.manage',
     summary: 'Start adding a passkey: the WebAuthn options for your browser (extension)',
     description:
       'The options of a registration ceremony (`PublicKeyCredentialCreationOptionsJSON`): user verification required, no attestation, your other passkeys excluded. Its challenge is accepted once, within 5 minutes. 409 at 20 passkeys.',
@@ -192,6 +200,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/me/second-factor/passkeys',
     operationId: 'registerPasskey',
+    action: 'self.manage',
     summary:
       "Add a passkey with your authenticator's answer; ten recovery codes when it turns the second factor on (extension)",
     body: registerPasskeyBody,
@@ -205,6 +214,7 @@ export function registerSessionRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'delete',
     path: '/me/second-factor/passkeys/{passkey_id}',
     operationId: 'removePasskey',
+    action: 'self.manage',
     summary: 'Remove one of your passkeys; not your last second factor (extension)',
     description:
       'Your last second factor is not removed this way (409): turning the second factor off takes your password (POST /me/second-factor/disable).',

@@ -39,10 +39,8 @@ import { transactionSchema } from '@/lib/schemas/payments';
 
 const common = {
   tag: 'Settlements',
-  auth: 'either' as const,
   partner: 'required' as const,
   org: 'required' as const,
-  access: 'transactions_read' as const,
 };
 /** The spec lists X-Partner-Id and X-Org-Id on settlement answers. */
 function tenantHeaders(c: Context<GatewayEnv>) {
@@ -57,6 +55,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/settlements',
     operationId: 'listSettlements',
+    action: 'settlements.read',
     summary: 'List the settlement batches the namespace took part in',
     query: listSettlementsQuery,
     response: listSettlementsResponse,
@@ -72,6 +71,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/settlements/export',
     operationId: 'exportSettlements',
+    action: 'settlements.read',
     summary: 'The settlement batches the namespace took part in, as CSV (extension)',
     description:
       "The filters of GET /settlements, every batch newest cut-off first (at most 1,000,000), each with the namespace's multilateral net in it (positive: it receives) in minor units and in the currency's units; times in UTC ISO 8601.",
@@ -86,6 +86,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/settlements/statement',
     operationId: 'getSettlementStatement',
+    action: 'settlements.read',
     summary: "The namespace's settlement statement over a period (extension)",
     description:
       'Every completed batch the namespace took part in with its cut-off in [from, to), its multilateral net and its bilateral net per counterparty (+ receives, − pays; minor units), and the totals per currency. At most 366 days and 5,000 batches.',
@@ -103,6 +104,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/settlements/statement/export',
     operationId: 'exportSettlementStatement',
+    action: 'settlements.read',
     summary: 'The settlement statement as CSV (extension)',
     description:
       'The statement of GET /settlements/statement as CSV: a position line per counterparty of each batch, a batch line, then a total line per currency; amounts in minor units and in the currency’s units, times in UTC ISO 8601.',
@@ -117,6 +119,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/settlements/{batch_id}',
     operationId: 'getSettlement',
+    action: 'settlements.read',
     summary: "A batch: summary, merkle root, the namespace's leaf and its net positions",
     params: batchParams,
     response: batchDetailSchema,
@@ -133,6 +136,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/settlements/{batch_id}/proof',
     operationId: 'getSettlementProof',
+    action: 'settlements.read',
     summary: "Inclusion proof of the namespace's leaf (extension)",
     description:
       'RFC 6962 audit path, leaf side first, base64. Recompute the root from leaf_hash and audit_path and compare it with merkle_root.root_hash.',
@@ -151,6 +155,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/settlements/{batch_id}/transactions',
     operationId: 'listSettlementTransactions',
+    action: 'settlements.read',
     summary: "The namespace's transactions in a batch (extension)",
     params: batchParams,
     query: listSettlementTransactionsQuery,
@@ -168,6 +173,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'get',
     path: '/settlements/{batch_id}/transactions/{transaction_id}',
     operationId: 'getSettlementTransaction',
+    action: 'settlements.read',
     summary: 'A settled transaction of the batch',
     params: batchParams.extend({ transaction_id: z.string().max(64) }),
     response: transactionSchema,
@@ -181,11 +187,10 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     tag: 'Operator',
-    auth: 'jwt',
-    roles: ['operator'],
     method: 'post',
     path: '/settlements',
     operationId: 'runSettlementCutoff',
+    action: 'settlements.run_cutoff',
     summary: 'Run a settlement cut-off now (operator, extension)',
     idempotent: true,
     response: runSettlementCutoffResponse,
@@ -194,11 +199,10 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     tag: 'Operator',
-    auth: 'jwt',
-    roles: ['operator'],
     method: 'get',
     path: '/operator/settlements',
     operationId: 'listNetworkSettlements',
+    action: 'network.read',
     summary: 'Latest settlement batches across the network (operator, extension)',
     query: listNetworkSettlementsQuery,
     response: listNetworkSettlementsResponse,
@@ -207,11 +211,10 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     tag: 'Operator',
-    auth: 'jwt',
-    roles: ['operator'],
     method: 'get',
     path: '/operator/settlements/preview',
     operationId: 'previewSettlementCutoff',
+    action: 'network.read',
     summary: 'What a cut-off run now would batch (operator, extension)',
     description:
       'Per currency: the cleared transactions waiting for settlement up to this moment, the namespaces that would take part, the gross (sum of the amounts) and the net (what moves between the participants), in minor units. Nothing is written; a cut-off run later takes what has cleared by then.',
@@ -221,11 +224,10 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     tag: 'Operator',
-    auth: 'jwt',
-    roles: ['operator'],
     method: 'get',
     path: '/operator/settlements/{batch_id}',
     operationId: 'getNetworkSettlement',
+    action: 'network.read',
     summary: 'One settlement batch across the network: summary, root and participants (operator, extension)',
     params: batchParams,
     query: getNetworkSettlementQuery,
@@ -236,11 +238,10 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     tag: 'Operator',
-    auth: 'jwt',
-    roles: ['operator'],
     method: 'get',
     path: '/operator/stats',
     operationId: 'getNetworkStats',
+    action: 'network.read',
     summary: 'Network-wide figures (operator, extension)',
     response: getNetworkStatsResponse,
     handler: (ctx) => networkStats(ctx),

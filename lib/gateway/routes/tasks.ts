@@ -19,14 +19,12 @@ import { taskSchema } from '@/lib/schemas/payments';
 export function registerTaskRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
     tag: 'Admission tasks',
-    auth: 'either',
     partner: 'required',
     org: 'required',
-    access: 'transactions_write',
-    roles: ['admin', 'support'],
     method: 'put',
     path: '/payments/{payment_id}/admissions/{admission_id}/tasks/{task_id}',
     operationId: 'updateAdmissionTask',
+    action: 'tasks.decide',
     summary: 'Work an admission task',
     description:
       "Only the assignee namespace may update a task. pending → completed | failed | on_hold; on_hold → pending | completed | failed; completed and failed are final. completed needs status_reason accepted; failed needs another reason. Under the namespace's four-eyes policy a completion is an approval: refused (403) to whoever created or submitted the payment, to API keys unless the policy allows them, and to a first approver again; the first of two approvals leaves the task pending.",
@@ -46,14 +44,12 @@ export function registerTaskRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     tag: 'Admission tasks',
-    auth: 'either',
     partner: 'required',
     org: 'required',
-    access: 'transactions_write',
-    roles: ['admin', 'support'],
     method: 'post',
     path: '/payments/{payment_id}/admissions/{admission_id}/tasks/{task_id}/notes',
     operationId: 'addAdmissionTaskNote',
+    action: 'tasks.decide',
     summary: 'Add a note to a task without changing its status (extension)',
     description:
       "Only the assignee namespace may (others: 404), and only while the task can still be worked: a decided task, or one whose submission is rejected or expired, is 409. The note becomes the task's `note` and an entry of its `history` with the status and reason it has; `updated_by` and `modified_on` move, an `admission_task.updated` event is sent and the audit trail records `task.note_added`.",
@@ -72,12 +68,11 @@ export function registerTaskRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     tag: 'Admission tasks',
-    auth: 'either',
     partner: 'required',
-    access: 'transactions_read',
     method: 'get',
     path: '/tasks',
     operationId: 'listTasks',
+    action: 'tasks.read',
     summary: "The namespace's admission queue, soonest expiry first (extension)",
     query: listTasksQuery,
     response: listTasksResponse,
@@ -86,12 +81,11 @@ export function registerTaskRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     tag: 'Admission tasks',
-    auth: 'either',
     partner: 'required',
-    access: 'transactions_read',
     method: 'get',
     path: '/tasks/export',
     operationId: 'exportTasks',
+    action: 'tasks.read',
     summary: "The namespace's admission queue as CSV (extension)",
     description:
       'The filters of GET /tasks, every task soonest expiry first (at most 1,000,000; past that the file ends with a line saying so). Amounts in minor units and in the currency’s units; times in UTC ISO 8601.',
@@ -103,11 +97,8 @@ export function registerTaskRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   const claims = {
     tag: 'Admission tasks',
-    auth: 'either' as const,
     partner: 'required' as const,
     org: 'required' as const,
-    access: 'transactions_write' as const,
-    roles: ['admin' as const, 'support' as const],
     path: '/tasks/{task_id}/claim',
     idempotent: true,
     params: taskParams,
@@ -118,6 +109,7 @@ export function registerTaskRoutes(app: OpenAPIHono<GatewayEnv>) {
     ...claims,
     method: 'post',
     operationId: 'claimTask',
+    action: 'tasks.decide',
     summary: "Claim a task of the namespace's queue for 15 minutes, or renew your claim (extension)",
     description:
       "Tells colleagues who is working the task (`claim` on the task). Someone else's live claim is refused (409, naming them) unless `take_over` is true; a take-over is audited. Claiming is never required to decide a task, and a claim lapses by itself.",
@@ -129,6 +121,7 @@ export function registerTaskRoutes(app: OpenAPIHono<GatewayEnv>) {
     ...claims,
     method: 'delete',
     operationId: 'releaseTask',
+    action: 'tasks.decide',
     summary: 'Release your claim of a task (extension)',
     handler: (ctx, { params }) => releaseTask(ctx, params.task_id),
   });
