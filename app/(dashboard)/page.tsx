@@ -10,6 +10,7 @@ import { OverviewClient } from './overview-client';
 import { periodOf } from './overview-period';
 import { LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
+import { can } from '@/lib/domain/permissions';
 
 /** The operator home's figures, read with the page (its namespace is none: null). */
 async function operatorHomeReads(): Promise<OperatorHomeReads> {
@@ -48,7 +49,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
         description={
           ns
             ? `${ns.name} · ${ns.domain} (${ns.environment})`
-            : me.role === 'operator'
+            : can(me.role, 'network.read')
               ? 'The network at a glance: what awaits your decision, health and settlement'
               : 'No namespace yet'
         }
@@ -75,7 +76,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Sea
             initial={figures ? { days, partnerId: ns.token, data: figures } : null}
           />
         </Suspense>
-      ) : me.role === 'operator' ? (
+      ) : can(me.role, 'network.read') ? (
         // The title is sent at once; the home follows in the same answer once its reads are in.
         <Suspense fallback={<Skeleton className="h-96 w-full" />}>
           <OperatorHomeRead />

@@ -11,7 +11,7 @@ import { NamespaceProvider } from '@/lib/client/namespace';
 import { signOut } from '@/lib/client/sign-out';
 import { PARTNER_COOKIE, partnerCookieValue } from '@/lib/domain/partner-cookie';
 import type { Me } from '@/lib/schemas/organizations';
-import { SCREENS } from '@/lib/domain/permissions';
+import { can, canOpen, SCREENS } from '@/lib/domain/permissions';
 
 // Loaded on first use: the shell is on every page.
 const SearchDialog = lazy(() => import('./search-dialog'));
@@ -97,13 +97,14 @@ export function Shell({
         : current?.environment === 'sandbox'
           ? 'Test mode — a sandbox namespace: its payments never reach production'
           : null;
-  // A production admin without a second factor is asked, on every page but the one that sets it up.
+  // Who sets the organization's policies (its admins) is asked, in production and without a second
+  // factor, on every page but the one that sets it up.
   const nudgeSecondFactor =
-    me.role === 'admin' &&
+    can(me.role, 'organization.manage') &&
     !me.second_factor &&
     me.partners.some((p) => p.environment === 'production') &&
     pathname !== '/sessions';
-  const nav = SCREENS.filter((n) => n.roles.includes(me.role));
+  const nav = SCREENS.filter((n) => canOpen(me.role, n.href));
   // The longest matching entry is the current one (/operator/network is not /operator).
   const activeHref = nav
     .filter((n) =>

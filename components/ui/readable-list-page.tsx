@@ -1,18 +1,20 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
-import { canManage, canOpen } from '@/lib/domain/permissions';
+import { type Action, can, canOpen } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 
 /**
- * The page of a list everyone in the organization reads and only admins change (the gateway
- * enforces it): its client screen gets `canManage` and the selected namespace (`partnerId`, for
- * its export link). The client reads the URL (`useSearchParams`), hence the Suspense boundary.
- * `href` is its screen in SCREENS (lib/dashboard/permissions.ts): one whose roles are the
- * organization's. The network operator, who holds no namespace, is told what the list is and where to look instead
+ * The page of a list everyone in the organization reads and only some change (the gateway
+ * enforces it): its client screen gets `canManage`, whether the signed-in user may do `manage`,
+ * and the selected namespace (`partnerId`, for its export link). The client reads the URL
+ * (`useSearchParams`), hence the Suspense boundary. `href` is its screen in SCREENS
+ * (lib/domain/permissions.ts), whose action the organization's people may do. The network
+ * operator, who holds no namespace, is told what the list is and where to look instead
  * (`forOperator`).
  */
 export function readableListPage(
   href: string,
+  manage: Action,
   Client: ComponentType<{ canManage: boolean; partnerId: string | null }>,
   forOperator: { title: string; text: ReactNode },
 ) {
@@ -22,7 +24,7 @@ export function readableListPage(
       return <ParticipantsOnly title={forOperator.title}>{forOperator.text}</ParticipantsOnly>;
     return (
       <Suspense>
-        <Client canManage={canManage(me.role)} partnerId={partnerId ?? null} />
+        <Client canManage={can(me.role, manage)} partnerId={partnerId ?? null} />
       </Suspense>
     );
   };

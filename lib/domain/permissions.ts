@@ -2,7 +2,10 @@
 export type Role = 'admin' | 'support' | 'viewer' | 'operator';
 
 /** The roles an organization's users can have (the operator is the network's own account). */
-const ORGANIZATION_ROLES = ['admin', 'support', 'viewer'] as const satisfies readonly Role[];
+export const ORGANIZATION_ROLES = ['admin', 'support', 'viewer'] as const satisfies readonly Role[];
+
+/** The role an invitation offers first: support, who work payments and change no settings. */
+export const INVITED_ROLE = 'support' satisfies Role;
 
 /** An API key's access flags (DESIGN §3): what a key may do is one of these, per action. */
 export type AccessFlag = 'customers_read' | 'customers_write' | 'transactions_read' | 'transactions_write';
@@ -100,50 +103,38 @@ export function keyMay(access: Readonly<Record<AccessFlag, boolean>>, action: Ac
 }
 
 /**
- * The dashboard's screens and who may open each: the sidebar lists a screen to these roles, and a
- * page opened by anyone else says whose it is (components/ui/admins-only.tsx) instead of calling
- * the gateway. What a role may change on a screen it can open is the gateway's to enforce; the
- * pages hide the controls only admins may use (`canManage`). One table for both.
+ * The dashboard's screens and the action each needs: the sidebar lists a screen to those who may
+ * do it, and a page opened by anyone else says whose it is (components/ui/admins-only.tsx) instead
+ * of calling the gateway. A screen without an action is everyone's. What a screen's controls
+ * change is checked with `can` against the gateway's own actions, which the gateway enforces.
  */
-export const SCREENS: ReadonlyArray<{ href: string; label: string; roles: readonly Role[] }> = [
-  { href: '/', label: 'Overview', roles: [...ORG, 'operator'] },
-  { href: '/payments', label: 'Payments', roles: ORG },
-  { href: '/tasks', label: 'Task queue', roles: ['admin', 'support'] },
-  { href: '/returns', label: 'Returns', roles: ORG },
-  { href: '/settlements', label: 'Settlements', roles: ORG },
-  { href: '/liquidity', label: 'Liquidity', roles: ORG },
-  { href: '/namespaces', label: 'Namespaces', roles: ORG },
-  { href: '/links', label: 'Links', roles: ORG },
-  { href: '/accounts', label: 'Accounts', roles: ORG },
-  { href: '/customers', label: 'Customers', roles: ORG },
-  { href: '/api-keys', label: 'API keys', roles: ['admin'] },
-  { href: '/webhooks', label: 'Webhooks', roles: ORG },
-  { href: '/logs', label: 'Request log', roles: ORG },
-  { href: '/users', label: 'Users', roles: ['admin'] },
-  { href: '/operator', label: 'Organizations', roles: ['operator'] },
-  { href: '/operator/network', label: 'Network', roles: ['operator'] },
-  { href: '/operator/liquidity', label: 'Liquidity', roles: ['operator'] },
-  { href: '/operator/accounts', label: 'Accounts to verify', roles: ['operator'] },
-  { href: '/audit', label: 'Audit trail', roles: ['admin', 'support', 'operator'] },
-  { href: '/sessions', label: 'Sessions', roles: [...ORG, 'operator'] },
-  { href: '/docs', label: 'API reference', roles: [...ORG, 'operator'] },
+export const SCREENS: ReadonlyArray<{ href: string; label: string; action?: Action }> = [
+  { href: '/', label: 'Overview' },
+  { href: '/payments', label: 'Payments', action: 'payments.read' },
+  { href: '/tasks', label: 'Task queue', action: 'tasks.decide' },
+  { href: '/returns', label: 'Returns', action: 'returns.read' },
+  { href: '/settlements', label: 'Settlements', action: 'settlements.read' },
+  { href: '/liquidity', label: 'Liquidity', action: 'liquidity.read' },
+  { href: '/namespaces', label: 'Namespaces', action: 'namespaces.read' },
+  { href: '/links', label: 'Links', action: 'links.read' },
+  { href: '/accounts', label: 'Accounts', action: 'accounts.read' },
+  { href: '/customers', label: 'Customers', action: 'customers.read' },
+  { href: '/api-keys', label: 'API keys', action: 'api_keys.manage' },
+  { href: '/webhooks', label: 'Webhooks', action: 'webhooks.read' },
+  { href: '/logs', label: 'Request log', action: 'request_logs.read' },
+  { href: '/users', label: 'Users', action: 'users.manage' },
+  { href: '/operator', label: 'Organizations', action: 'organizations.review' },
+  { href: '/operator/network', label: 'Network', action: 'network.read' },
+  { href: '/operator/liquidity', label: 'Liquidity', action: 'network.read' },
+  { href: '/operator/accounts', label: 'Accounts to verify', action: 'accounts.review' },
+  { href: '/audit', label: 'Audit trail', action: 'audit.read' },
+  { href: '/sessions', label: 'Sessions', action: 'self.manage' },
+  { href: '/docs', label: 'API reference' },
 ];
 
 /** Whether `role` may open the screen at `href` (a screen of SCREENS). */
 export function canOpen(role: Role, href: string): boolean {
   const screen = SCREENS.find((s) => s.href === href);
   if (!screen) throw new Error(`No screen ${href} in SCREENS`);
-  return screen.roles.includes(role);
+  return screen.action === undefined || can(role, screen.action);
 }
-
-/**
- * Whether `role` sees the controls that change what a screen shows (create, edit, verify, retry…):
- * the organization's admins. The gateway enforces the same rule; this only hides what would be refused.
- */
-export const canManage = (role: Role): boolean => role === 'admin';
-
-/**
- * Whether `role` may ask for a payment back or give it back (`POST /payments/{id}/returns`):
- * admins, and support staff, who take the customer's call. The gateway enforces the same rule.
- */
-export const canReturnPayments = (role: Role): boolean => role === 'admin' || role === 'support';

@@ -4,7 +4,7 @@ import { Client } from './client';
 
 export const metadata = { title: 'Accounts · Payment Network' };
 
-export default readableListPage('/accounts', Client, {
+export default readableListPage('/accounts', 'accounts.manage', Client, {
   title: 'Accounts',
   text: (
     <>

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { RoleOnly } from '@/components/ui/admins-only';
-import { canOpen } from '@/lib/domain/permissions';
+import { can, canOpen } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { AuditClient } from './client';
 
@@ -17,7 +17,8 @@ export default async function Page() {
   }
   return (
     <Suspense>
-      <AuditClient operator={me.role === 'operator'} />
+      {/* Who reviews organizations reads every organization's trail, and picks one. */}
+      <AuditClient operator={can(me.role, 'organizations.review')} />
     </Suspense>
   );
 }

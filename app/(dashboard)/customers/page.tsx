@@ -3,7 +3,7 @@ import { Client } from './client';
 
 export const metadata = { title: 'Customers · Payment Network' };
 
-export default readableListPage('/customers', Client, {
+export default readableListPage('/customers', 'customers.create', Client, {
   title: 'Customers',
   text: (
     <>

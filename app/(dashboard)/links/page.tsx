@@ -4,7 +4,7 @@ import { Client } from './client';
 
 export const metadata = { title: 'Links · Payment Network' };
 
-export default readableListPage('/links', Client, {
+export default readableListPage('/links', 'links.manage', Client, {
   title: 'Links',
   text: (
     <>

@@ -2,7 +2,7 @@ import { Link } from '@/components/ui/link';
 import { Suspense } from 'react';
 import { ParticipantsOnly, RoleOnly } from '@/components/ui/admins-only';
 import { ListPageSkeleton } from '@/components/ui/skeleton';
-import { canManage, canOpen } from '@/lib/domain/permissions';
+import { can, canOpen } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { LiquidityClient } from './client';
 
@@ -29,7 +29,7 @@ export default async function Page() {
     );
   return (
     <Suspense fallback={<ListPageSkeleton label="Loading liquidity…" />}>
-      <LiquidityClient partnerId={partnerId} canManage={canManage(me.role)} />
+      <LiquidityClient partnerId={partnerId} canManage={can(me.role, 'namespaces.manage')} />
     </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { RoleOnly } from '@/components/ui/admins-only';
-import { canManage } from '@/lib/domain/permissions';
+import { can, canOpen } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { RequestLogClient } from './client';
 
@@ -9,7 +9,7 @@ export const metadata = { title: 'Request log · Payment Network' };
 export default async function Page() {
   const { me } = await requireMe();
   // The organization's people (SCREENS lists it to them); the operator has no namespace.
-  if (me.role === 'operator') {
+  if (!canOpen(me.role, '/logs')) {
     return (
       <RoleOnly title="Request log" who="Your organization's people only">
         The request log lists a namespace&apos;s API requests; the network operator has none.
@@ -18,7 +18,7 @@ export default async function Page() {
   }
   return (
     <Suspense>
-      <RequestLogClient canManage={canManage(me.role)} />
+      <RequestLogClient canManage={can(me.role, 'namespaces.manage')} />
     </Suspense>
   );
 }

@@ -2,7 +2,7 @@ import { Link } from '@/components/ui/link';
 import { Suspense } from 'react';
 import { requireMe } from '@/lib/dashboard/session';
 import { NamespacesClient } from './client';
-import { canManage, canOpen } from '@/lib/domain/permissions';
+import { can, canOpen } from '@/lib/domain/permissions';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
 
 export const metadata = { title: 'Namespaces · Payment Network' };
@@ -23,7 +23,10 @@ export default async function NamespacesPage() {
     );
   return (
     <Suspense>
-      <NamespacesClient canManage={canManage(me.role)} verified={me.organization?.status === 'verified'} />
+      <NamespacesClient
+        canManage={can(me.role, 'namespaces.manage')}
+        verified={me.organization?.status === 'verified'}
+      />
     </Suspense>
   );
 }

@@ -5,7 +5,7 @@ import { readFirstPage, requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
 import type { PaymentList } from '@/lib/client/queries/payments';
 import { paymentsQuery } from './search-params';
-import { canManage, canOpen } from '@/lib/domain/permissions';
+import { can, canOpen } from '@/lib/domain/permissions';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
 
 export const metadata = { title: 'Payments · Payment Network' };
@@ -34,7 +34,9 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
     );
   const ns = me.partners.find((p) => p.token === partnerId);
   const create =
-    canManage(me.role) && ns ? { domain: ns.domain, sandbox: ns.environment === 'sandbox' } : null;
+    can(me.role, 'payments.create') && ns
+      ? { domain: ns.domain, sandbox: ns.environment === 'sandbox' }
+      : null;
   return (
     <Suspense fallback={<ListPageSkeleton label="Loading payments…" />}>
       <Client

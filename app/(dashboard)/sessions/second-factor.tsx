@@ -12,7 +12,7 @@ import type { RecoveryCodes, TotpEnrolment as Enrolment } from '@/lib/schemas/se
 import { CARD } from '@/components/ui/styles';
 import { Passkeys } from './passkeys';
 import { LazyTotpConfirmForm, LazyTurnOffForm } from './lazy-second-factor-forms';
-import { canManage } from '@/lib/domain/permissions';
+import { can } from '@/lib/domain/permissions';
 import { meKeys, meQuery } from '@/lib/client/queries/sessions';
 import { useNamespace } from '@/lib/client/namespace';
 
@@ -147,7 +147,7 @@ export function SecondFactor({ onDone }: { onDone?: () => void } = {}) {
           {on ? <LazyTurnOffForm onTurnedOff={turnedOff} /> : null}
         </>
       )}
-      {on && org && me.data && canManage(me.data.role) ? (
+      {on && org && me.data && can(me.data.role, 'organization.manage') ? (
         <label className="flex items-center gap-2 text-sm">
           <input
             type="checkbox"

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Link } from '@/components/ui/link';
 import { ParticipantsOnly, RoleOnly } from '@/components/ui/admins-only';
-import { canOpen } from '@/lib/domain/permissions';
+import { can, canOpen } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
 
@@ -9,7 +9,7 @@ export const metadata = { title: 'Task queue · Payment Network' };
 
 export default async function Page() {
   const { me, partnerId } = await requireMe();
-  if (me.role === 'operator')
+  if (!can(me.role, 'tasks.read'))
     return (
       <ParticipantsOnly title="Task queue">
         This screen holds one namespace&apos;s admission tasks, worked by its own people; the network operator

@@ -2,7 +2,7 @@ import { columnHelper } from '@/components/data-table/columns';
 import { Button } from '@/components/ui/button';
 import { SELECT_CLASS } from '@/components/ui/select';
 import { formatUtc } from '@/lib/client/format';
-import { ROLES } from './roles';
+import { ORGANIZATION_ROLES } from '@/lib/domain/permissions';
 import type { User } from './user';
 import type { UserAct } from './user-action-dialog';
 import { actionsColumn } from '@/components/data-table/actions-column';
@@ -80,7 +80,7 @@ export function userColumns(a: UserColumnsOf) {
           onChange={(e) => a.setRole(row.original, e.target.value)}
           className={SELECT_CLASS}
         >
-          {ROLES.map((r) => (
+          {ORGANIZATION_ROLES.map((r) => (
             <option key={r} value={r}>
               {r}
             </option>

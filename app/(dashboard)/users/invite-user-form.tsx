@@ -8,12 +8,12 @@ import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { InviteValues } from './invite-schema';
-import { ROLES } from './roles';
+import { INVITED_ROLE, ORGANIZATION_ROLES } from '@/lib/domain/permissions';
 import type { Invited } from './user';
 import { showServerError } from '@/lib/client/server-error';
 import { useNamespace } from '@/lib/client/namespace';
 
-const EMPTY: InviteValues = { email: '', name: '', role: 'support' };
+const EMPTY: InviteValues = { email: '', name: '', role: INVITED_ROLE };
 
 const inviteResolver = lazyResolver(() => import('./invite-schema').then((m) => m.inviteResolver));
 
@@ -41,7 +41,7 @@ export function InviteUserForm({ onInvited }: { onInvited: (u: Invited) => void 
       <Field label="User email" id="u-email" type="email" {...formField(form, 'email')} />
       <Field label="Full name" id="u-name" {...form.register('name')} />
       <SelectField label="Role" id="u-role" {...form.register('role')}>
-        {ROLES.map((r) => (
+        {ORGANIZATION_ROLES.map((r) => (
           <option key={r} value={r}>
             {r}
           </option>

@@ -8,7 +8,7 @@ import { CARD, LINK } from '@/components/ui/styles';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import { meKeys, meQuery } from '@/lib/client/queries/sessions';
-import { canManage } from '@/lib/domain/permissions';
+import { can } from '@/lib/domain/permissions';
 import { useNamespace } from '@/lib/client/namespace';
 
 /**
@@ -30,7 +30,7 @@ export function RequireSecondFactor() {
     },
   });
   const org = me.data?.organization;
-  if (!me.data || !org || !canManage(me.data.role)) return null;
+  if (!me.data || !org || !can(me.data.role, 'organization.manage')) return null;
   const own = me.data.second_factor;
   // Turning it off stays possible whatever the admin's own factor.
   const blocked = !own && !org.require_second_factor;

@@ -3,7 +3,7 @@ import { WebhooksClient } from './client';
 
 export const metadata = { title: 'Webhooks · Payment Network' };
 
-export default readableListPage('/webhooks', WebhooksClient, {
+export default readableListPage('/webhooks', 'webhooks.manage', WebhooksClient, {
   title: 'Webhooks',
   text: (
     <>

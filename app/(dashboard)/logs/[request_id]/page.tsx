@@ -1,4 +1,5 @@
 import { RoleOnly } from '@/components/ui/admins-only';
+import { canOpen } from '@/lib/domain/permissions';
 import { requireMe } from '@/lib/dashboard/session';
 import { RequestLogEntry } from './client';
 
@@ -11,7 +12,7 @@ export const metadata = { title: 'Request · Payment Network' };
 export default async function Page({ params }: { params: Promise<{ request_id: string }> }) {
   const { me } = await requireMe();
   // The organization's people (SCREENS lists it to them); the operator has no namespace.
-  if (me.role === 'operator') {
+  if (!canOpen(me.role, '/logs')) {
     return (
       <RoleOnly title="Request" who="Your organization's people only">
         The request log lists a namespace&apos;s API requests; the network operator has none.

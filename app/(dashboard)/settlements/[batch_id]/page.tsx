@@ -1,5 +1,6 @@
 import { redirect } from 'next/navigation';
 import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
+import { canOpen } from '@/lib/domain/permissions';
 import type { BatchDetail } from '@/lib/client/queries/settlements';
 import { BatchDetailClient } from './client';
 
@@ -9,7 +10,7 @@ export default async function Page({ params }: { params: Promise<{ batch_id: str
   const batchId = decodeURIComponent((await params).batch_id);
   // The operator holds no namespace: a batch opens on the network's page of it.
   const { me, partnerId } = await requireMe();
-  if (me.role === 'operator') redirect(`/operator/network/batches/${encodeURIComponent(batchId)}`);
+  if (!canOpen(me.role, '/settlements')) redirect(`/operator/network/batches/${encodeURIComponent(batchId)}`);
   const batch = await readRecordOrNotFound<BatchDetail>(`/settlements/${encodeURIComponent(batchId)}`);
   return <BatchDetailClient batchId={batchId} initial={{ partnerId: partnerId ?? null, data: batch }} />;
 }

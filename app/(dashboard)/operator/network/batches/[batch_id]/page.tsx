@@ -12,7 +12,7 @@ export default async function Page({ params }: { params: Promise<{ batch_id: str
   const batchId = decodeURIComponent((await params).batch_id);
   // Anyone else is told whose the screen is by the operator layout, without a call to the gateway.
   const { me } = await requireMe();
-  if (!canOpen(me.role, '/operator')) return null;
+  if (!canOpen(me.role, '/operator/network')) return null;
   const batch = await readRecordOrNotFound<GetNetworkSettlementResponse>(
     `/operator/settlements/${encodeURIComponent(batchId)}?limit=${PARTICIPANTS_LIMIT}`,
   );
