@@ -197,6 +197,68 @@ const clientBoundary = {
   },
 };
 
+/**
+ * Who may do what is said once, in the table of actions (lib/domain/permissions.ts): a route names
+ * its `action`, a page asks `can(role, action)` or `canOpen(role, href)`. A role named anywhere
+ * else is refused where it decides something: compared with a `role` (`me.role === 'admin'`, a
+ * `switch`, `roles.includes('admin')`), given to a `role` or `roles` property, or listed in an
+ * array of roles alone (`['admin', 'support']`). The same words elsewhere (a label, a query key
+ * such as `['operator', 'network']`) pass.
+ */
+const ROLE_NAMES = new Set(['admin', 'support', 'viewer', 'operator']);
+const ROLE_MESSAGE =
+  "A role named in code: ask for an action of lib/domain/permissions.ts instead (a route's `action`, `can(role, 'payments.create')`, `canOpen(role, href)`), where each action lists its roles.";
+const unwrapped = (n) =>
+  n && (n.type === 'TSAsExpression' || n.type === 'TSSatisfiesExpression') ? unwrapped(n.expression) : n;
+const isRoleLiteral = (n) => {
+  const u = unwrapped(n);
+  return u?.type === 'Literal' && ROLE_NAMES.has(u.value);
+};
+const namesRole = (n) => {
+  const u = unwrapped(n);
+  if (u?.type === 'Identifier') return /^roles?$/.test(u.name);
+  return u?.type === 'MemberExpression' && !u.computed && /^roles?$/.test(u.property.name);
+};
+const keyNamesRole = (p) =>
+  !p.computed &&
+  ((p.key.type === 'Identifier' && /^roles?$/.test(p.key.name)) ||
+    (p.key.type === 'Literal' && /^roles?$/.test(String(p.key.value))));
+const noRoleLiteral = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const report = (node) => context.report({ node, message: ROLE_MESSAGE });
+    return {
+      BinaryExpression(node) {
+        if (!['===', '!==', '==', '!='].includes(node.operator)) return;
+        if (isRoleLiteral(node.right) && namesRole(node.left)) report(node.right);
+        if (isRoleLiteral(node.left) && namesRole(node.right)) report(node.left);
+      },
+      SwitchCase(node) {
+        if (isRoleLiteral(node.test) && namesRole(node.parent.discriminant)) report(node.test);
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.computed || callee.property.name !== 'includes')
+          return;
+        if (namesRole(callee.object) && isRoleLiteral(node.arguments[0])) report(node.arguments[0]);
+      },
+      AssignmentExpression(node) {
+        if (namesRole(node.left) && isRoleLiteral(node.right)) report(node.right);
+      },
+      Property(node) {
+        if (keyNamesRole(node) && isRoleLiteral(node.value)) report(node.value);
+      },
+      ArrayExpression(node) {
+        const listed = node.elements.filter((e) => e && e.type !== 'SpreadElement');
+        if (listed.length > 0 && listed.every(isRoleLiteral)) report(node);
+      },
+    };
+  },
+};
+
+/** The project's own lint rules. */
+const csp = { rules: { 'client-boundary': clientBoundary, 'no-role-literal': noRoleLiteral } };
+
 /** A table of folders holds no cycle: a folder allowed to use one that may use it back is refused here. */
 function assertAcyclic(table, name) {
   const done = new Set();
@@ -326,8 +388,22 @@ const config = [
   ...layerRules(),
   {
     files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/client/**/*.{ts,tsx}'],
-    plugins: { csp: { rules: { 'client-boundary': clientBoundary } } },
+    plugins: { csp },
     rules: { 'csp/client-boundary': 'error' },
+  },
+  {
+    // No role literal outside the table of actions (lib/domain/permissions.ts) where code decides
+    // who may: the wire's enums (lib/schemas), seed data and tests are outside these folders.
+    files: [
+      'app/**/*.{ts,tsx}',
+      'components/**/*.{ts,tsx}',
+      'lib/client/**/*.{ts,tsx}',
+      'lib/api/**/*.ts',
+      'lib/gateway/**/*.ts',
+    ],
+    ignores: ['**/*.test.ts'],
+    plugins: { csp },
+    rules: { 'csp/no-role-literal': 'error' },
   },
   {
     // Service files and folders depend on each other one way (payments → links → …), never in a
