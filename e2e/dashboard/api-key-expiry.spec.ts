@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FROM_DASHBOARD, shootThemes, uniq } from './helpers';
+import { firstNamespace, FROM_DASHBOARD, shootThemes, uniq } from './helpers';
 
 test('the API keys list shows when each key expires, "Never" for a key without an expiry', async ({
   page,
@@ -11,8 +11,7 @@ test('the API keys list shows when each key expires, "Never" for a key without a
   await page.getByLabel('Password').fill('sandbox-password');
   await page.getByRole('button', { name: 'Create organization' }).click();
   await expect(page.getByText('Sandbox — awaiting verification')).toBeVisible();
-  const me = await (await page.request.get('/api/proxy/me')).json();
-  const ns = me.data.partners[0] as { token: string };
+  const ns = await firstNamespace(page);
   const headers = { 'x-partner-id': ns.token, 'content-type': 'application/json', ...FROM_DASHBOARD };
   const u = uniq();
   const access = {

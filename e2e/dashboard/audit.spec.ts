@@ -1,8 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
-import { downloadCsv, expectAccessible, FROM_DASHBOARD, shoot, signUpSandbox } from './helpers';
-
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+import { expect, test } from '@playwright/test';
+import {
+  downloadCsv,
+  expectAccessible,
+  firstNamespace,
+  FROM_DASHBOARD,
+  nav,
+  shoot,
+  signUpSandbox,
+} from './helpers';
 
 const NO_ACCESS = {
   customers_read: false,
@@ -15,9 +20,9 @@ test('an admin finds who renamed a key, reads the change and exports the filtere
   page,
 }) => {
   const who = await signUpSandbox(page);
-  const me = await (await page.request.get('/api/proxy/me')).json();
+  const ns = await firstNamespace(page);
   const headers = {
-    'x-partner-id': me.data.partners[0].token,
+    'x-partner-id': ns.token,
     'content-type': 'application/json',
     ...FROM_DASHBOARD,
   };

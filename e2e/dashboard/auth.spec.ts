@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, expectAccessible, shoot, signInAs, uniq } from './helpers';
+import { API, DEMO_ADMIN, expectAccessible, gatewaySignIn, shoot, signInAs, uniq } from './helpers';
 
 test('sign-in shows an inline error for a wrong password, then signs in', async ({ page }) => {
   await page.goto('/');
@@ -22,21 +22,14 @@ test('sign-in shows an inline error for a wrong password, then signs in', async 
 
 test('sign-in says how long to wait once an account has too many failed sign-ins', async ({ page }) => {
   const who = { email: `throttled-${uniq()}@example.test`, password: 'throttled-password' };
-  const post = (path: string, data: unknown) =>
-    page.request.post(`/api/v1/csp${path}`, { headers: { 'idempotency-key': crypto.randomUUID() }, data });
-  const created = await post('/organization', {
-    name: `Throttled ${uniq()}`,
-    admin_email: who.email,
-    admin_password: who.password,
+  const created = await page.request.post(`${API}/organization`, {
+    headers: { 'idempotency-key': crypto.randomUUID() },
+    data: { name: `Throttled ${uniq()}`, admin_email: who.email, admin_password: who.password },
   });
   expect(created.status()).toBe(200);
   // The account's limit of failures (10 in 15 minutes by default), reached through the API.
   for (let i = 0; i < 10; i++)
-    expect(
-      (
-        await post('/organization/signin', { admin_email: who.email, admin_password: 'wrong-password' })
-      ).status(),
-    ).toBe(401);
+    expect((await gatewaySignIn(page.request, { ...who, password: 'wrong-password' })).status).toBe(401);
   await page.goto('/signin');
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   DEMO_ADMIN,
+  firstNamespace,
   FROM_DASHBOARD,
   openSearch,
   shootThemes,
@@ -8,13 +9,6 @@ import {
   signUpSandbox,
   uniq,
 } from './helpers';
-
-/** The signed-in user's first namespace, and headers for writes through the dashboard's proxy. */
-async function namespace(page: Page) {
-  const me = await (await page.request.get('/api/proxy/me')).json();
-  const ns = me.data.partners[0] as { token: string; domain: string };
-  return { ns, headers: { 'x-partner-id': ns.token, 'content-type': 'application/json', ...FROM_DASHBOARD } };
-}
 
 const suggestions = (page: Page) => page.getByRole('listbox', { name: 'Suggestions' });
 const option = (page: Page, group: string, name: string | RegExp) =>
@@ -24,7 +18,8 @@ test('the shell search suggests payments (by their customer’s name too), custo
   page,
 }) => {
   await signUpSandbox(page);
-  const { ns, headers } = await namespace(page);
+  const ns = await firstNamespace(page);
+  const headers = { 'x-partner-id': ns.token, 'content-type': 'application/json', ...FROM_DASHBOARD };
   const u = uniq();
   const address = `jq${u}@${ns.domain}`;
   const post = async (path: string, data: object) => {

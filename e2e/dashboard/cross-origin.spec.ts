@@ -1,9 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { actAs, uniq } from './helpers';
-
-const API = '/api/v1/csp';
+import { expect, test } from '@playwright/test';
+import { actAs, API, gatewaySignIn, gatewayToken, uniq } from './helpers';
 
 /** A page on another port of the dashboard's host: same site, another origin. */
 async function serve(html: string): Promise<{ url: string; server: Server }> {
@@ -13,15 +11,6 @@ async function serve(html: string): Promise<{ url: string; server: Server }> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server };
-}
-
-/** Signs in through the gateway itself: the status of a JWT, or of the refusal. */
-async function gatewaySignIn(request: APIRequestContext, email: string, password: string) {
-  const res = await request.post(`${API}/organization/signin`, {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: { admin_email: email, admin_password: password },
-  });
-  return { status: res.status(), jwt: res.ok() ? ((await res.json()).data.access_token as string) : null };
 }
 
 test('a page on another port cannot make the signed-in operator verify, nor sign anyone up', async ({
@@ -91,10 +80,10 @@ test('a page on another port cannot make the signed-in operator verify, nor sign
   }
 
   // Nothing happened: the organization is still a sandbox, and the form signed nobody up.
-  const admin = await gatewaySignIn(request, target.email, target.password);
+  const admin = await gatewayToken(request, target);
   const me = await request.get(`${API}/me`, { headers: { authorization: `Bearer ${admin.jwt}` } });
   expect((await me.json()).data.organization.status).toBe('sandbox');
-  expect((await gatewaySignIn(request, forged.email, forged.password)).status).toBe(401);
+  expect((await gatewaySignIn(request, forged)).status).toBe(401);
 
   // The dashboard itself still verifies it (its own origin, through lib/client/api.ts).
   await page.goto(`/operator/organizations/${orgId}`);

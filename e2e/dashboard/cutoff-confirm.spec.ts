@@ -1,16 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { OPERATOR, openCutoffDialog, shoot, shootThemes } from './helpers';
-
-/** Signs in as the operator; again if the click came before the form was ready (a loaded machine). */
-async function signInAsOperator(page: Page) {
-  await expect(async () => {
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(OPERATOR.email);
-    await page.getByLabel('Password').fill(OPERATOR.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).not.toHaveURL(/\/signin/, { timeout: 15_000 });
-  }).toPass({ timeout: 50_000 });
-}
+import { expect, test } from '@playwright/test';
+import { OPERATOR, openCutoffDialog, shoot, shootThemes, signInWhenReady } from './helpers';
 
 /**
  * "Run cut-off now" asks first, showing what the cut-off would batch (GET /operator/settlements/
@@ -18,7 +7,7 @@ async function signInAsOperator(page: Page) {
  * liquidity.spec.ts (which settle the network one test at a time): this spec only looks.
  */
 test('a cut-off asks first, with a preview of what it would batch; Cancel runs nothing', async ({ page }) => {
-  await signInAsOperator(page);
+  await signInWhenReady(page, OPERATOR);
   await page.goto('/operator/network');
   const dialog = await openCutoffDialog(page);
   await expect(dialog).toContainText('a completed batch cannot be undone');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { actAs, expectAccessible, FROM_DASHBOARD, shoot, stateOf } from './helpers';
+import { actAs, expectAccessible, firstNamespace, FROM_DASHBOARD, shoot, stateOf } from './helpers';
 
 // Demo Bank's admin, signed in once for the run (auth.setup.ts).
 test.use({ storageState: stateOf('admin') });
@@ -139,9 +139,9 @@ test('the dashboard’s proxy refuses a body over 64 KiB in the gateway’s enve
     code: 'error.payload_too_large',
     message: 'Request body exceeds the 64 KiB limit',
   });
-  const me = await (await page.request.get('/api/proxy/me')).json();
+  const ns = await firstNamespace(page);
   const list = await page.request.get('/api/proxy/customer?q=big%40demo-bank.test', {
-    headers: { 'x-partner-id': me.data.partners[0].token },
+    headers: { 'x-partner-id': ns.token },
   });
   expect(list.status(), await list.text()).toBe(200);
   expect((await list.json()).data.count).toBe(0);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { freePort } from '../ports';
-import { shootThemes, signUpSandbox } from './helpers';
+import { nav, shootThemes, signUpSandbox } from './helpers';
 
 /**
  * The integrator's first hour, as a new sandbox user lives it: every snippet the dashboard prints
@@ -12,9 +12,6 @@ import { shootThemes, signUpSandbox } from './helpers';
  */
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
 /** The text the snippet's Copy button puts on the clipboard. */
 async function copySnippet(page: Page, testId: string): Promise<string> {

@@ -1,17 +1,16 @@
 import { expect, test } from '@playwright/test';
 import {
   actAs,
+  API,
   DEMO_ADMIN,
   expectAccessible,
   headersOf,
   shoot,
   shootThemes,
   SUPPORT,
-  UNION,
+  unionPaysDemoBank,
   uniq,
 } from './helpers';
-
-const API = '/api/v1/csp';
 
 test("support finds a large payment by a fragment of its payee's address and approves its task; a second person completes it", async ({
   page,
@@ -46,35 +45,15 @@ test("support finds a large payment by a fragment of its payee's address and app
     await expect(row.getByRole('cell', { name: 'From 500,000, 2 approvers' })).toBeVisible();
 
     // Union pays 6,000.00 (below its own review threshold) to a Demo Bank customer: Demo Bank's admission task needs two approvers.
-    const union = await headersOf(request, UNION, 'union-cu.test');
     const payee = `fe-${uniq()}-payee@demo-bank.test`;
     const paymentId = `four-eyes-${uniq()}`;
-    const party = (address: string, type: string) => ({
-      payment_address: address,
-      first_name: 'Ada',
-      last_name: 'Okafor',
-      type,
+    await unionPaysDemoBank(request, {
+      paymentId,
+      total: '600000',
+      payee,
+      reference: 'Machinery',
+      name: { first_name: 'Ada', last_name: 'Okafor' },
     });
-    for (const [path, data] of [
-      [
-        '/payments',
-        {
-          payment_id: paymentId,
-          amount: { currency: 'USD', total: '600000' },
-          debtor_party: party('maria@union-cu.test', 'Payer_Individual'),
-          beneficiary_party: party(payee, 'Payee_Individual'),
-          reference: 'Machinery',
-          payment_type: 'Type_Push',
-        },
-      ],
-      [`/payments/${paymentId}/submissions`, undefined],
-    ] as const) {
-      const res = await request.post(`${API}${path}`, {
-        headers: { ...union, 'idempotency-key': crypto.randomUUID() },
-        data,
-      });
-      expect(res.status(), await res.text()).toBe(200);
-    }
 
     // Support finds it by a fragment of the payee's address.
     await actAs(page, 'support');

@@ -8,6 +8,7 @@ import {
   type Page,
 } from '@playwright/test';
 import axeCore from 'axe-core';
+import { Secret, TOTP } from 'otpauth';
 import { DASHBOARD_HEADER } from '../../lib/security/same-origin';
 
 export const DEMO_ADMIN = { email: 'admin@demo-bank.test', password: 'demo-password-1' };
@@ -48,15 +49,40 @@ export async function actAs(page: Page, role: Role) {
  */
 export const FROM_DASHBOARD = { [DASHBOARD_HEADER]: '1' };
 
-export async function signInAs(page: Page, who: { email: string; password: string }) {
+export async function signInAs(
+  page: Page,
+  who: { email: string; password: string },
+  { timeout = 30_000 } = {},
+) {
   await page.goto('/signin');
   await page.getByLabel('Email').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   // The password's hash checked, the session made and the first screen rendered: more than the
   // default 5 s on a busy machine, the first sign-ins of a run (auth.setup.ts, on a cold server) most.
-  await expect(page).not.toHaveURL(/\/signin/, { timeout: 30_000 });
+  await expect(page).not.toHaveURL(/\/signin/, { timeout });
 }
+
+/**
+ * Signs in through the form, again if the first press came before the page had hydrated (a loaded
+ * machine: the form then submits natively and stays on /signin).
+ */
+export async function signInWhenReady(page: Page, who: { email: string; password: string }) {
+  await expect(() => signInAs(page, who, { timeout: 15_000 })).toPass({ timeout: 60_000 });
+}
+
+/** Follows the link `name` of the shell's main navigation. */
+export const nav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+
+/**
+ * An authenticator app's code now, or `steps` 30-second steps later (the gateway accepts one step
+ * either side).
+ */
+export const totpCode = (secret: string, steps = 0) =>
+  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
 
 /** Clicks what downloads a file; answers the file's suggested name and its text. */
 export async function download(page: Page, trigger: Locator): Promise<{ name: string; text: string }> {
@@ -182,23 +208,136 @@ export async function openSearch(page: Page, key: '/' | 'Control+K' = '/'): Prom
 }
 
 /** The gateway's API path under the dashboard's origin. */
-const API = '/api/v1/csp';
+export const API = '/api/v1/csp';
 
-/** Signed-in headers of a demo organization's admin in its namespace of `domain` (the API's own). */
-export async function headersOf(
-  request: APIRequestContext,
-  who: { email: string; password: string },
-  domain: string,
-) {
-  const signin = await request.post(`${API}/organization/signin`, {
+type Credentials = { email: string; password: string };
+
+/**
+ * Signs `who` in through the gateway's own API rather than the form: the answer's status and, on a
+ * 200, the JWT and organization. `api` is the gateway's base URL, the dashboard's own by default.
+ */
+export async function gatewaySignIn(request: APIRequestContext, who: Credentials, api = API) {
+  const res = await request.post(`${api}/organization/signin`, {
     headers: { 'idempotency-key': crypto.randomUUID() },
     data: { admin_email: who.email, admin_password: who.password },
   });
-  expect(signin.status()).toBe(200);
-  const { access_token: jwt, token: orgId } = (await signin.json()).data;
+  const data = res.ok() ? (await res.json()).data : null;
+  return {
+    status: res.status(),
+    text: data ? '' : await res.text(),
+    jwt: data?.access_token as string | undefined,
+    orgId: data?.token as string | undefined,
+  };
+}
+
+/** `who`'s gateway JWT and organization, signed in through the API (asserts the 200). */
+export async function gatewayToken(
+  request: APIRequestContext,
+  who: Credentials,
+  api = API,
+): Promise<{ jwt: string; orgId: string }> {
+  const signin = await gatewaySignIn(request, who, api);
+  expect(signin.status, signin.text).toBe(200);
+  return { jwt: signin.jwt!, orgId: signin.orgId! };
+}
+
+/** Signed-in headers of a demo organization's admin in its namespace of `domain` (the API's own). */
+export async function headersOf(request: APIRequestContext, who: Credentials, domain: string) {
+  const { jwt, orgId } = await gatewayToken(request, who);
   const partners = await request.get(`${API}/partner`, { headers: { authorization: `Bearer ${jwt}` } });
   const ns = (await partners.json()).data.partners.find((p: { domain: string }) => p.domain === domain);
   return { authorization: `Bearer ${jwt}`, 'x-org-id': orgId, 'x-partner-id': ns.token, partner: ns.token };
+}
+
+/** A Demo Bank ↔ Union payment as a test makes it: its own id, amount, payee and words. */
+export interface DemoPayment {
+  paymentId: string;
+  /** USD, in minor units. */
+  total: string;
+  /** A Demo Bank customer's address. */
+  payee: string;
+  reference: string;
+  /** The name both parties are given (a test that reads them on a screen names its own). */
+  name: { first_name: string; last_name?: string };
+}
+
+/**
+ * Union's maria pays a Demo Bank customer through the gateway and submits it: the payment waits in
+ * Demo Bank's queue for its admission. `union`: Union's headers when the test has them already
+ * (`headersOf`); otherwise Union's admin signs in. Asserts each 200.
+ */
+export async function unionPaysDemoBank(
+  request: APIRequestContext,
+  { paymentId, total, payee, reference, name }: DemoPayment,
+  union?: Record<string, string>,
+) {
+  union ??= await headersOf(request, UNION, 'union-cu.test');
+  for (const [path, data] of [
+    [
+      '/payments',
+      {
+        payment_id: paymentId,
+        amount: { currency: 'USD', total },
+        debtor_party: { payment_address: 'maria@union-cu.test', ...name, type: 'Payer_Individual' },
+        beneficiary_party: { payment_address: payee, ...name, type: 'Payee_Individual' },
+        reference,
+        payment_type: 'Type_Push',
+      },
+    ],
+    [`/payments/${paymentId}/submissions`, undefined],
+  ] as const) {
+    const res = await request.post(`${API}${path}`, {
+      headers: { ...union, 'idempotency-key': crypto.randomUUID() },
+      data,
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+}
+
+/** The signed-in user's first namespace (a fresh sandbox organization has one), through the proxy. */
+export async function firstNamespace(page: Page): Promise<{ token: string; domain: string; name: string }> {
+  const res = await page.request.get('/api/proxy/me');
+  expect(res.status(), 'GET /me').toBe(200);
+  return (await res.json()).data.partners[0];
+}
+
+/**
+ * A push payment from the signed-in sandbox's namespace `ns` to the Sandbox Bank's Alice, created
+ * and submitted through the dashboard's proxy: the Sandbox Bank admits it by itself. Asserts each 200.
+ */
+export async function paySandboxBank(
+  page: Page,
+  ns: { token: string; domain: string },
+  { paymentId, total, reference }: { paymentId: string; total: string; reference: string },
+) {
+  const headers = { 'x-partner-id': ns.token, ...FROM_DASHBOARD };
+  const created = await page.request.post('/api/proxy/payments', {
+    headers,
+    data: {
+      payment_id: paymentId,
+      amount: { currency: 'USD', total },
+      debtor_party: {
+        payment_address: `payer@${ns.domain}`,
+        first_name: 'Pat',
+        last_name: 'Payer',
+        type: 'Payer_Individual',
+      },
+      beneficiary_party: {
+        payment_address: 'alice@sandbox-bank.test',
+        first_name: 'Alice',
+        last_name: 'Sandbox',
+        type: 'Payee_Individual',
+      },
+      reference,
+      payment_type: 'Type_Push',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const submitted = await page.request.post(
+    `/api/proxy/payments/${encodeURIComponent(paymentId)}/submissions`,
+    { headers },
+  );
+  expect(submitted.status(), await submitted.text()).toBe(200);
 }
 
 /**

@@ -2,12 +2,14 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import {
   DEMO_ADMIN,
   expectAccessible,
-  FROM_DASHBOARD,
+  firstNamespace,
+  nav,
   OPERATOR,
+  paySandboxBank,
   readAs,
   shoot,
   shootThemes,
-  signInAs,
+  signInWhenReady,
   signUpSandbox,
   uniq,
   openCutoffDialog,
@@ -31,40 +33,6 @@ interface Position {
 const figure = (page: Page, currency: string, name: string): Locator =>
   page.getByTestId(`${currency}-${name}`);
 
-/** The namespace the page's user sees first (a fresh sandbox organization has one). */
-async function firstNamespace(page: Page): Promise<{ token: string; domain: string; name: string }> {
-  const me = await (await page.request.get('/api/proxy/me')).json();
-  return me.data.partners[0];
-}
-
-/** A push payment to the Sandbox Bank's Alice, created and submitted through the dashboard's proxy. */
-async function pay(page: Page, ns: { token: string; domain: string }, paymentId: string, total: string) {
-  const headers = { 'x-partner-id': ns.token, ...FROM_DASHBOARD };
-  const created = await page.request.post('/api/proxy/payments', {
-    headers,
-    data: {
-      payment_id: paymentId,
-      amount: { currency: 'USD', total },
-      debtor_party: { payment_address: `payer@${ns.domain}`, first_name: 'Pat', last_name: 'Payer' },
-      beneficiary_party: {
-        payment_address: 'alice@sandbox-bank.test',
-        first_name: 'Alice',
-        last_name: 'Sandbox',
-      },
-      reference: 'Liquidity test',
-      payment_type: 'Type_Push',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const submitted = await page.request.post(
-    `/api/proxy/payments/${encodeURIComponent(paymentId)}/submissions`,
-    {
-      headers,
-    },
-  );
-  expect(submitted.status(), await submitted.text()).toBe(200);
-}
-
 /** The page's user's payment's submission status (1 pending … 3 admitted, 6 settled). */
 async function submissionStatus(page: Page, ns: { token: string }, paymentId: string): Promise<number> {
   const res = await page.request.get(`/api/proxy/payments/${encodeURIComponent(paymentId)}/submissions`, {
@@ -74,20 +42,12 @@ async function submissionStatus(page: Page, ns: { token: string }, paymentId: st
 }
 
 /**
- * Signs in through the form, again if the first press came before the page had hydrated (a loaded
- * machine: the form then submits natively and stays on /signin).
- */
-async function signIn(page: Page, who: { email: string; password: string }) {
-  await expect(() => signInAs(page, who)).toPass({ timeout: 60_000 });
-}
-
-/**
  * A second browser signed in as the operator. Through the form, not the saved session: e2e/.auth is
  * one folder for every run in this tree, and a run beside this one saves its own server's sessions there.
  */
 async function operatorPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await signIn(page, OPERATOR);
+  await signInWhenReady(page, OPERATOR);
   return page;
 }
 
@@ -115,7 +75,7 @@ async function deskRow(page: Page, text: string): Promise<Locator> {
 test('the banner follows the selected namespace’s utilisation: Demo Bank retail near its USD cap', async ({
   page,
 }) => {
-  await signIn(page, DEMO_ADMIN);
+  await signInWhenReady(page, DEMO_ADMIN);
   const positions = (await readAs<{ positions: Position[] }>(page, 'demo-bank.test', '/liquidity')).positions;
   const usd = positions.find((p) => p.currency === 'USD')!;
   const banner = page.getByTestId('liquidity-banner');
@@ -143,10 +103,7 @@ test('the participant sees position, headroom and chart move as a payment is adm
 }) => {
   await signUpSandbox(page);
   const ns = await firstNamespace(page);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Liquidity', exact: true })
-    .click();
+  await nav(page, 'Liquidity');
   await expect(page.getByRole('heading', { name: 'Liquidity', level: 1 })).toBeVisible();
   // A sandbox namespace starts with a USD balance and a cap of 1,000,000.00.
   await expect(figure(page, 'USD', 'balance')).toHaveText('USD 1,000,000.00');
@@ -159,7 +116,7 @@ test('the participant sees position, headroom and chart move as a payment is adm
 
   // A payment of 250.00 to the Sandbox Bank, which admits it a moment later.
   const paymentId = `liq-${uniq()}`;
-  await pay(page, ns, paymentId, '25000');
+  await paySandboxBank(page, ns, { paymentId: paymentId, total: '25000', reference: 'Liquidity test' });
   await expect(figure(page, 'USD', 'position')).toHaveText('USD 250.00 (net debit)');
   await expect(figure(page, 'USD', 'headroom')).toHaveText('USD 999,750.00');
   await expect(page.getByRole('meter', { name: 'USD utilisation of the limit' })).toHaveAttribute(
@@ -221,7 +178,7 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
 }) => {
   const org = await newOrganization(request);
   const ns = { token: org.first.token, domain: org.first.domain };
-  await signIn(page, { email: org.email, password: org.password });
+  await signInWhenReady(page, { email: org.email, password: org.password });
   const { name } = await firstNamespace(page);
 
   // Its admin makes the namespace queue payments past its cap, from the link on /liquidity.
@@ -284,7 +241,7 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
   await expect(dialog).toBeHidden();
 
   // 40.00 admitted: 80 % of the cap, the amber banner.
-  await pay(page, ns, `q1-${uniq()}`, '4000');
+  await paySandboxBank(page, ns, { paymentId: `q1-${uniq()}`, total: '4000', reference: 'Liquidity test' });
   const banner = page.getByTestId('liquidity-banner');
   await expect(figure(page, 'USD', 'position')).toHaveText('USD 40.00 (net debit)');
   await page.reload(); // the banner reads on focus and every minute; a page load reads it at once
@@ -293,7 +250,7 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
   await expect(banner).toContainText('Payments past it wait in the liquidity queue until headroom returns.');
   await shootThemes(page, 'liquidity-banner-amber');
   // 6.00 more: 92 %, red.
-  await pay(page, ns, `q2-${uniq()}`, '600');
+  await paySandboxBank(page, ns, { paymentId: `q2-${uniq()}`, total: '600', reference: 'Liquidity test' });
   await expect(figure(page, 'USD', 'position')).toHaveText('USD 46.00 (net debit)');
   await page.reload();
   await expect(banner).toHaveAttribute('data-level', 'danger');
@@ -302,7 +259,7 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
 
   // 100.00 does not fit: it waits in the queue.
   const queuedId = `q3-${uniq()}`;
-  await pay(page, ns, queuedId, '10000');
+  await paySandboxBank(page, ns, { paymentId: queuedId, total: '10000', reference: 'Liquidity test' });
   const queue = page.getByRole('table', { name: 'Liquidity queue' });
   const waiting = queue.getByRole('row').filter({ hasText: queuedId });
   await expect(waiting).toBeVisible({ timeout: 20_000 });
@@ -372,7 +329,7 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
 });
 
 test('the operator’s forms on a phone', async ({ page }) => {
-  await signIn(page, OPERATOR);
+  await signInWhenReady(page, OPERATOR);
   await page.setViewportSize({ width: 390, height: 844 });
   const row = await deskRow(page, 'Demo Bank retail');
   await row.getByRole('button', { name: /^Set cap of / }).click();
@@ -425,7 +382,7 @@ test('the operator opens a currency without a cap only explicitly: unlimited, co
   await shootThemes(operator, 'liquidity-desk-unlimited');
 
   // The participant reads it on its card.
-  await signIn(page, { email: org.email, password: org.password });
+  await signInWhenReady(page, { email: org.email, password: org.password });
   await page.goto('/liquidity');
   await expect(figure(page, 'USD', 'cap')).toHaveText('Unlimited');
   await shootThemes(page, 'liquidity-unlimited');

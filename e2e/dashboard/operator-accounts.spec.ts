@@ -1,29 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { actAs, DEMO_ADMIN, shootThemes, uniq } from './helpers';
-
-const API = '/api/v1/csp';
+import { actAs, API, DEMO_ADMIN, headersOf, shootThemes, uniq } from './helpers';
 
 test('the operator verifies a production account with a note; the organization sees the note on it', async ({
   page,
   request,
 }) => {
   // Demo Bank (verified) adds a settlement account to its production namespace.
-  const signin = await request.post(`${API}/organization/signin`, {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: { admin_email: DEMO_ADMIN.email, admin_password: DEMO_ADMIN.password },
-  });
-  const { access_token: jwt } = (await signin.json()).data;
-  const partners = await request.get(`${API}/partner`, { headers: { authorization: `Bearer ${jwt}` } });
-  const demo = (await partners.json()).data.partners.find(
-    (p: { domain: string }) => p.domain === 'demo-bank.test',
-  );
+  const demo = await headersOf(request, DEMO_ADMIN, 'demo-bank.test');
   const title = `Reserve ${uniq()}`;
   const created = await request.post(`${API}/account`, {
-    headers: {
-      authorization: `Bearer ${jwt}`,
-      'x-partner-id': demo.token,
-      'idempotency-key': crypto.randomUUID(),
-    },
+    headers: { ...demo, 'idempotency-key': crypto.randomUUID() },
     data: {
       account_title: title,
       account_number: '000987654321',

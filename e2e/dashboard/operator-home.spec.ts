@@ -1,16 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { OPERATOR, shoot, shootThemes } from './helpers';
-
-/** Signs in as the operator; again if the click came before the form was ready (a loaded machine). */
-async function signInAsOperator(page: Page) {
-  await expect(async () => {
-    await page.goto('/signin');
-    await page.getByLabel('Email').fill(OPERATOR.email);
-    await page.getByLabel('Password').fill(OPERATOR.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page).not.toHaveURL(/\/signin/, { timeout: 15_000 });
-  }).toPass({ timeout: 50_000 });
-}
+import { expect, test } from '@playwright/test';
+import { OPERATOR, shoot, shootThemes, signInWhenReady } from './helpers';
 
 /**
  * The operator's home (the overview, `/`): what awaits a decision (each count linking to its
@@ -20,7 +9,7 @@ async function signInAsOperator(page: Page) {
 test('the operator home shows what awaits a decision, health and settlement, and links to the queues', async ({
   page,
 }) => {
-  await signInAsOperator(page);
+  await signInWhenReady(page, OPERATOR);
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible();
   // The operator's first screen, and in the sidebar like the organizations' overview.

@@ -2,10 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney } from '../../lib/client/format';
 import { startReceiver } from '../api/receiver';
-import { actAs, expectAccessible, shootThemes, uniq } from './helpers';
-
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
+import { actAs, expectAccessible, nav, shootThemes, uniq } from './helpers';
 
 /** The signed-in user's organization and first namespace, through the dashboard's proxy. */
 async function tenant(page: Page, domain?: string) {

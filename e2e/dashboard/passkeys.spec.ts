@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, shoot, signUpSandbox } from './helpers';
+import { expectAccessible, nav, shoot, signUpSandbox } from './helpers';
 
 // WebAuthn takes no IP address as its relying party: this spec opens the dashboard on localhost
 // (the relying party's id when NEXTAUTH_URL names an address, lib/config.ts).
@@ -29,10 +29,7 @@ async function virtualAuthenticator(page: Page) {
 test('a user adds a passkey, then signs in with the password and the passkey', async ({ page }) => {
   const device = await virtualAuthenticator(page);
   const who = await signUpSandbox(page);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Sessions', exact: true })
-    .click();
+  await nav(page, 'Sessions');
   const section = page.getByRole('region', { name: /Second factor/ });
   await expect(section.getByText('Off', { exact: true })).toBeVisible();
   // A passkey needs a name: checked before the browser's dialog opens, shown under the field.
@@ -71,10 +68,7 @@ test('a user adds a passkey, then signs in with the password and the passkey', a
   expect((await device.credentials())[0]!.signCount).toBeGreaterThan(0);
 
   // The passkey's last use shows; removing the only second factor is refused with the way to do it.
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Sessions', exact: true })
-    .click();
+  await nav(page, 'Sessions');
   await expect(listed).toContainText('last used');
   await section.getByRole('button', { name: 'Remove passkey Test laptop' }).click();
   await expect(

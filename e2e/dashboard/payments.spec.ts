@@ -3,15 +3,14 @@ import {
   actAs,
   downloadCsv,
   expectAccessible,
+  firstNamespace,
+  nav,
   openSearch,
   readAs,
   shoot,
   shootThemes,
   signUpSandbox,
 } from './helpers';
-
-const nav = (page: import('@playwright/test').Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
 test('payment lookup shows parties, amount, timeline, transaction lines and exceptions', async ({ page }) => {
   await actAs(page, 'support');
@@ -102,8 +101,8 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
   page,
 }) => {
   await signUpSandbox(page);
-  const me = await (await page.request.get('/api/proxy/me')).json();
-  const domain = me.data.partners[0].domain as string;
+  const ns = await firstNamespace(page);
+  const { domain } = ns;
   await page.goto('/payments?new=1');
   const form = page.getByRole('group', { name: /From \(debtor\)/ });
   await expect(form).toBeVisible();
@@ -134,7 +133,7 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
   await expect(page.getByRole('alert').filter({ hasText: 'debtor_party.payment_address' })).toBeVisible();
   await shoot(page, 'payment-new-refused');
   const none = await page.request.get(`/api/proxy/payments/${id}`, {
-    headers: { 'x-partner-id': me.data.partners[0].token },
+    headers: { 'x-partner-id': ns.token },
   });
   expect(none.status()).toBe(404);
 

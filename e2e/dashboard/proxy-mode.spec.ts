@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { freePort } from '../ports';
 import { startServer } from '../api/server';
-import { uniq } from './helpers';
+import { gatewaySignIn, gatewayToken, uniq } from './helpers';
 
 /**
  * Proxy mode with two running instances: a standalone gateway (`npm run gateway`) on its own
@@ -39,7 +39,7 @@ test.afterAll(async () => {
   await Promise.all([dashboard?.stop(), gateway?.stop()]);
 });
 
-test('the dashboard signs in, writes and reads through the upstream gateway', async ({ page }) => {
+test('the dashboard signs in, writes and reads through the upstream gateway', async ({ page, request }) => {
   // An organization made on the gateway directly: the dashboard's own database never hears of it.
   const who = {
     email: `proxy-${uniq()}@example.test`,
@@ -76,13 +76,7 @@ test('the dashboard signs in, writes and reads through the upstream gateway', as
   await expect(page.getByRole('cell', { name: address, exact: true })).toBeVisible();
 
   // The gateway holds the customer: asked directly, with its own sign-in.
-  const signin = await fetch(`${gateway.baseUrl}/organization/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify({ admin_email: who.email, admin_password: who.password }),
-  });
-  expect(signin.status).toBe(200);
-  const jwt = (await signin.json()).data.access_token as string;
+  const { jwt } = await gatewayToken(request, who, gateway.baseUrl);
   const list = await fetch(`${gateway.baseUrl}/customer?limit=100`, {
     headers: { authorization: `Bearer ${jwt}`, 'x-partner-id': me.data.partners[0].token },
   });
@@ -94,12 +88,7 @@ test('the dashboard signs in, writes and reads through the upstream gateway', as
   expect(customers.find((c) => c.payment_address === address)).toMatchObject({ first_name: 'Proxied' });
 
   // The dashboard's own database knows neither the user nor the token.
-  const local = await fetch(`${dashboard.baseUrl}/organization/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-    body: JSON.stringify({ admin_email: who.email, admin_password: who.password }),
-  });
-  expect(local.status).toBe(401);
+  expect((await gatewaySignIn(request, who, dashboard.baseUrl)).status).toBe(401);
   expect(
     (await fetch(`${dashboard.baseUrl}/me`, { headers: { authorization: `Bearer ${jwt}` } })).status,
   ).toBe(401);

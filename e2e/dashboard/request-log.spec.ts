@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { FROM_DASHBOARD, shootThemes, signUpSandbox } from './helpers';
+import { firstNamespace, FROM_DASHBOARD, shootThemes, signUpSandbox } from './helpers';
 
 test('an error toast links the refused request to its entry in the request log', async ({ page }) => {
   await signUpSandbox(page);
@@ -12,8 +12,7 @@ test('an error toast links the refused request to its entry in the request log',
   const row = page.getByRole('row').filter({ hasText: 'Soon revoked' });
   await expect(row).toBeVisible();
   // Revoked behind the screen's back (another tab): the screen's next change of it is refused.
-  const me = await (await page.request.get('/api/proxy/me')).json();
-  const partner = { 'x-partner-id': me.data.partners[0].token };
+  const partner = { 'x-partner-id': (await firstNamespace(page)).token };
   const keys = await (await page.request.get('/api/proxy/apikey', { headers: partner })).json();
   const token = keys.data.api_keys.find((k: { name: string }) => k.name === 'Soon revoked').token;
   expect(

@@ -4,15 +4,13 @@ import {
   DEMO_ADMIN,
   downloadCsv,
   expectAccessible,
+  nav,
   openSearch,
   shoot,
   signInAs,
   signUpSandbox,
   uniq,
 } from './helpers';
-
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
 test('accounts: add with a checked routing number, filter, verify is refused in production, delete behind a confirmation', async ({
   page,

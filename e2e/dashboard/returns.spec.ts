@@ -1,16 +1,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   actAs,
+  API,
   DEMO_ADMIN,
   downloadCsv,
   expectAccessible,
+  firstNamespace,
   FROM_DASHBOARD,
   headersOf,
+  paySandboxBank,
   readAs,
   shoot,
   shootThemes,
   signUpSandbox,
   UNION,
+  unionPaysDemoBank,
   uniq,
 } from './helpers';
 
@@ -313,24 +317,9 @@ test('a fresh sandbox asks the Sandbox Bank for money back: it returns it, or re
 }) => {
   test.slow();
   await signUpSandbox(page);
-  const me = await (await page.request.get('/api/proxy/me')).json();
-  const ns: { token: string; domain: string } = me.data.partners[0];
-  const headers = { 'x-partner-id': ns.token, ...FROM_DASHBOARD };
+  const ns = await firstNamespace(page);
   const paymentId = `rt-${uniq()}`;
-  const created = await page.request.post('/api/proxy/payments', {
-    headers,
-    data: {
-      payment_id: paymentId,
-      amount: { currency: 'USD', total: '1000' },
-      debtor_party: { payment_address: `payer@${ns.domain}`, first_name: 'Pat', last_name: 'Payer' },
-      beneficiary_party: { payment_address: 'alice@sandbox-bank.test', first_name: 'Alice' },
-      reference: 'Paid to the wrong Alice',
-      payment_type: 'Type_Push',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const submitted = await page.request.post(`/api/proxy/payments/${paymentId}/submissions`, { headers });
-  expect(submitted.status(), await submitted.text()).toBe(200);
+  await paySandboxBank(page, ns, { paymentId, total: '1000', reference: 'Paid to the wrong Alice' });
 
   // The Sandbox Bank admits the payment by itself; the page offers the return once it has.
   await page.goto(`/payments/${paymentId}`);
@@ -384,8 +373,6 @@ test('a fresh sandbox asks the Sandbox Bank for money back: it returns it, or re
   await expect(page.getByText('2 total')).toBeVisible();
 });
 
-const API = '/api/v1/csp';
-
 test('a large return request needs two of the payee bank’s staff under four eyes', async ({
   page,
   request,
@@ -404,16 +391,17 @@ test('a large return request needs two of the payee bank’s staff under four ey
   };
   // Union pays a Demo Bank customer 2,000.00, which Demo Bank's admin admits.
   const paymentId = `rt4-${uniq()}`;
-  const party = (address: string, type: string) => ({ payment_address: address, first_name: 'Ada', type });
-  await call(union, 'POST', '/payments', {
-    payment_id: paymentId,
-    amount: { currency: 'USD', total: '200000' },
-    debtor_party: party('maria@union-cu.test', 'Payer_Individual'),
-    beneficiary_party: party(`rt4-${uniq()}@demo-bank.test`, 'Payee_Individual'),
-    reference: 'Deposit',
-    payment_type: 'Type_Push',
-  });
-  await call(union, 'POST', `/payments/${paymentId}/submissions`);
+  await unionPaysDemoBank(
+    request,
+    {
+      paymentId,
+      total: '200000',
+      payee: `rt4-${uniq()}@demo-bank.test`,
+      reference: 'Deposit',
+      name: { first_name: 'Ada' },
+    },
+    union,
+  );
   let admission: { token: string; admission_id: string } | undefined;
   await expect(async () => {
     const list = await call(demo, 'GET', '/tasks?status=pending&limit=100');

@@ -1,5 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_ADMIN, FROM_DASHBOARD, shoot, shootThemes, signInAs, signUpSandbox, uniq } from './helpers';
+import {
+  DEMO_ADMIN,
+  firstNamespace,
+  FROM_DASHBOARD,
+  shoot,
+  shootThemes,
+  signInAs,
+  signUpSandbox,
+  uniq,
+} from './helpers';
 
 /** A change through the dashboard's proxy, as the signed-in user, in the namespace `partner`. */
 async function send(page: Page, method: 'POST' | 'PATCH', path: string, partner: string, data?: unknown) {
@@ -14,15 +23,14 @@ async function send(page: Page, method: 'POST' | 'PATCH', path: string, partner:
 
 test('a maker sees why four eyes keep them from completing, before pressing Complete', async ({ page }) => {
   await signUpSandbox(page);
-  const me = await (await page.request.get('/api/proxy/me')).json();
-  const ns = me.data.partners[0].token as string;
+  const { token: ns, domain } = await firstNamespace(page);
   // Every payment reviewed, four eyes on every review: the admin who makes one cannot approve it.
   await send(page, 'PATCH', `/partner/${ns}`, ns, { review_threshold: '1', four_eyes_threshold: '1' });
   const paymentId = `maker-${uniq()}`;
   await send(page, 'POST', '/payments', ns, {
     payment_id: paymentId,
     amount: { currency: 'USD', total: '2500' },
-    debtor_party: { payment_address: `payer@${me.data.partners[0].domain}` },
+    debtor_party: { payment_address: `payer@${domain}` },
     beneficiary_party: { payment_address: 'alice@sandbox-bank.test' },
     payment_type: 'Type_Push',
   });

@@ -1,12 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { download, shootThemes, signUpSandbox } from './helpers';
-
-/** The app's code now, or `steps` 30-second steps later (the gateway accepts one step either side). */
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + steps * 30_000,
-  });
+import { download, shootThemes, signUpSandbox, totpCode } from './helpers';
 
 test('recovery codes download as a text file where they are shown; a code used a moment ago is said to be used, not wrong', async ({
   page,
@@ -16,7 +9,7 @@ test('recovery codes download as a text file where they are shown; a code used a
   const section = page.getByRole('region', { name: /Second factor/ });
   await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const secret = (await section.locator('code').textContent())!.trim();
-  await section.getByLabel('Code from the app').fill(codeOf(secret));
+  await section.getByLabel('Code from the app').fill(totpCode(secret));
   await section.getByRole('button', { name: 'Turn on' }).click();
   const list = section.getByRole('list', { name: 'Recovery codes' });
   await expect(list.getByRole('listitem')).toHaveCount(10);
@@ -37,7 +30,7 @@ test('recovery codes download as a text file where they are shown; a code used a
 
   // Signs in with the next step's code (the current one confirmed the set-up), then, signed out,
   // sends the same code again within its window: the message says it was used, not that it is wrong.
-  const next = codeOf(secret, 1);
+  const next = totpCode(secret, 1);
   const signIn = async (code: string) => {
     await page.getByLabel('Email').fill(who.email);
     await page.getByLabel('Password').fill(who.password);

@@ -1,21 +1,20 @@
 import { expect, test } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { expectAccessible, FROM_DASHBOARD, shoot, signInAs, signUpSandbox, uniq } from './helpers';
-
-/** The app's code now, or `steps` 30-second steps later (the gateway accepts one step either side). */
-const codeOf = (secret: string, steps = 0) =>
-  new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + steps * 30_000,
-  });
+import {
+  expectAccessible,
+  FROM_DASHBOARD,
+  nav,
+  shoot,
+  signInAs,
+  signUpSandbox,
+  totpCode,
+  uniq,
+} from './helpers';
 
 test('a user turns on an authenticator app, then signs in with its code, and with a recovery code', async ({
   page,
 }) => {
   const who = await signUpSandbox(page);
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: 'Sessions', exact: true })
-    .click();
+  await nav(page, 'Sessions');
   const section = page.getByRole('region', { name: /Second factor/ });
   await expect(section.getByText('Off', { exact: true })).toBeVisible();
   await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
@@ -29,7 +28,7 @@ test('a user turns on an authenticator app, then signs in with its code, and wit
   );
   await expectAccessible(page);
   await shoot(page, 'second-factor-enrolment');
-  await section.getByLabel('Code from the app').fill(codeOf(secret));
+  await section.getByLabel('Code from the app').fill(totpCode(secret));
   await section.getByRole('button', { name: 'Turn on' }).click();
   await expect(section.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await shoot(page, 'second-factor-recovery-codes');
@@ -71,7 +70,7 @@ test('a user turns on an authenticator app, then signs in with its code, and wit
   ).toBeVisible();
   await shoot(page, 'signin-second-factor');
   // The next step's code: the current one confirmed the set-up, and a code is accepted once.
-  await page.getByLabel('Authentication code').fill(codeOf(secret, 1));
+  await page.getByLabel('Authentication code').fill(totpCode(secret, 1));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).not.toHaveURL(/\/signin/);
   await signIn(codes[3]!);
@@ -92,7 +91,7 @@ test('an admin requires a second factor of everyone: a member without one is sen
     (
       await page.request.post('/api/proxy/me/second-factor/totp/confirm', {
         headers: FROM_DASHBOARD,
-        data: { code: codeOf(secret) },
+        data: { code: totpCode(secret) },
       })
     ).status(),
   ).toBe(200);
@@ -131,7 +130,7 @@ test('an admin requires a second factor of everyone: a member without one is sen
   const mine = theirs.getByRole('region', { name: /Second factor/ });
   await mine.getByRole('button', { name: 'Set up an authenticator app' }).click();
   const theirSecret = (await mine.locator('code').textContent())!.trim();
-  await mine.getByLabel('Code from the app').fill(codeOf(theirSecret));
+  await mine.getByLabel('Code from the app').fill(totpCode(theirSecret));
   await mine.getByRole('button', { name: 'Turn on' }).click();
   await expect(mine.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await mine.getByRole('button', { name: 'I have saved them' }).click();

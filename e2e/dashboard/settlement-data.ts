@@ -3,9 +3,8 @@
  * whose namespaces pay each other and the Sandbox Bank, and cut-offs run as the operator.
  */
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
-import { OPERATOR, uniq } from './helpers';
+import { API, gatewayToken, OPERATOR, uniq } from './helpers';
 
-const API = '/api/v1/csp';
 const idem = () => ({ 'idempotency-key': crypto.randomUUID() });
 
 export interface Namespace {
@@ -20,19 +19,9 @@ async function ok<T>(res: Promise<APIResponse>): Promise<T> {
   return body.data as T;
 }
 
-async function signIn(request: APIRequestContext, email: string, password: string): Promise<string> {
-  const data = await ok<{ access_token: string }>(
-    request.post(`${API}/organization/signin`, {
-      headers: idem(),
-      data: { admin_email: email, admin_password: password },
-    }),
-  );
-  return data.access_token;
-}
-
 /** Runs a cut-off as the operator and returns the batch id of each currency. */
 export async function runCutoff(request: APIRequestContext): Promise<Record<string, string>> {
-  const jwt = await signIn(request, OPERATOR.email, OPERATOR.password);
+  const { jwt } = await gatewayToken(request, OPERATOR);
   const res = await ok<{ ran: boolean; batches: Array<{ id: string; currency: string; status: string }> }>(
     request.post(`${API}/settlements`, { headers: { authorization: `Bearer ${jwt}`, ...idem() } }),
   );
@@ -51,7 +40,7 @@ export async function newOrganization(request: APIRequestContext) {
       data: { name: `Settle Test ${u}`, admin_email: email, admin_password: password },
     }),
   );
-  const jwt = await signIn(request, email, password);
+  const { jwt } = await gatewayToken(request, { email, password });
   const as = (ns?: Namespace) => ({
     authorization: `Bearer ${jwt}`,
     'x-org-id': org.token,

@@ -4,8 +4,11 @@ import {
   download,
   downloadCsv,
   expectAccessible,
+  firstNamespace,
   FROM_DASHBOARD,
+  nav,
   OPERATOR,
+  paySandboxBank,
   shoot,
   signInAs,
   signUpSandbox,
@@ -13,9 +16,6 @@ import {
   openCutoffDialog,
 } from './helpers';
 import { makeTradingFixture, newOrganization, runCutoff, type TradingFixture } from './settlement-data';
-
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 
 /** Light, then dark (the shell's theme is the `dark` class, kept in localStorage). */
 async function shootLightAndDark(page: Page, name: string) {
@@ -486,35 +486,10 @@ test("a namespace's statement for a period: totals per currency, nets per counte
 
 test('a settled payment’s timeline links to its settlement batch', async ({ page, request }) => {
   await signUpSandbox(page);
-  const me = await (await page.request.get('/api/proxy/me')).json();
-  const partner = me.data.partners[0] as { token: string; domain: string };
+  const partner = await firstNamespace(page);
   const paymentId = `settle-${uniq()}`;
   const headers = { 'x-partner-id': partner.token, ...FROM_DASHBOARD };
-  const created = await page.request.post('/api/proxy/payments', {
-    headers,
-    data: {
-      payment_id: paymentId,
-      amount: { currency: 'USD', total: '4200' },
-      debtor_party: {
-        payment_address: `payer@${partner.domain}`,
-        first_name: 'Pat',
-        last_name: 'Payer',
-        type: 'Payer_Individual',
-      },
-      beneficiary_party: {
-        payment_address: 'alice@sandbox-bank.test',
-        first_name: 'Alice',
-        last_name: 'Sandbox',
-        type: 'Payee_Individual',
-      },
-      reference: 'Settlement link',
-      payment_type: 'Type_Push',
-    },
-  });
-  expect(created.status()).toBe(200);
-  expect(
-    (await page.request.post(`/api/proxy/payments/${paymentId}/submissions`, { headers })).status(),
-  ).toBe(200);
+  await paySandboxBank(page, partner, { paymentId, total: '4200', reference: 'Settlement link' });
   // The Sandbox Bank admits it in the background.
   await expect
     .poll(
@@ -525,15 +500,7 @@ test('a settled payment’s timeline links to its settlement batch', async ({ pa
     .toBe(3);
 
   // The operator runs a cut-off through the gateway.
-  const signin = await request.post('/api/v1/csp/organization/signin', {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: { admin_email: OPERATOR.email, admin_password: OPERATOR.password },
-  });
-  const operatorJwt = (await signin.json()).data.access_token as string;
-  const cut = await request.post('/api/v1/csp/settlements', {
-    headers: { authorization: `Bearer ${operatorJwt}`, 'idempotency-key': crypto.randomUUID() },
-  });
-  expect(cut.status()).toBe(200);
+  await runCutoff(request);
   const txns = await (
     await page.request.get(`/api/proxy/payments/${paymentId}/transactions`, { headers })
   ).json();

@@ -1,44 +1,19 @@
 import { expect, test } from '@playwright/test';
-import { shootThemes, signInAs, uniq } from './helpers';
-
-const SUPPORT = { email: 'support@demo-bank.test', password: 'demo-password-1' };
-const UNION = { email: 'admin@union-cu.test', password: 'demo-password-1' };
-const API = '/api/v1/csp';
+import { shootThemes, signInAs, SUPPORT, unionPaysDemoBank, uniq } from './helpers';
 
 test('support adds a note to a task without deciding it: kept in its notes, its history and the payment timeline', async ({
   page,
   request,
 }) => {
   // Union pays Demo Bank: the payment waits in Demo Bank's queue.
-  const signin = await request.post(`${API}/organization/signin`, {
-    headers: { 'idempotency-key': crypto.randomUUID() },
-    data: { admin_email: UNION.email, admin_password: UNION.password },
-  });
-  expect(signin.status()).toBe(200);
-  const { access_token: jwt, token: orgId } = (await signin.json()).data;
-  const partners = await (
-    await request.get(`${API}/partner`, { headers: { authorization: `Bearer ${jwt}` } })
-  ).json();
-  const union = partners.data.partners.find((p: { domain: string }) => p.domain === 'union-cu.test');
-  const headers = { authorization: `Bearer ${jwt}`, 'x-org-id': orgId, 'x-partner-id': union.token };
   const paymentId = `note-${uniq()}`;
-  const party = (address: string) => ({ payment_address: address, first_name: 'Test', last_name: 'Party' });
-  const created = await request.post(`${API}/payments`, {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      payment_id: paymentId,
-      amount: { currency: 'USD', total: '1234' },
-      debtor_party: party('maria@union-cu.test'),
-      beneficiary_party: party('jane@demo-bank.test'),
-      reference: 'Note test',
-      payment_type: 'Type_Push',
-    },
+  await unionPaysDemoBank(request, {
+    paymentId,
+    total: '1234',
+    payee: 'jane@demo-bank.test',
+    reference: 'Note test',
+    name: { first_name: 'Test', last_name: 'Party' },
   });
-  expect(created.status()).toBe(200);
-  const submitted = await request.post(`${API}/payments/${paymentId}/submissions`, {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-  });
-  expect(submitted.status()).toBe(200);
 
   await signInAs(page, SUPPORT);
   await page.goto('/tasks');

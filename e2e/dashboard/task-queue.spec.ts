@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import {
   actAs,
   downloadCsv,
@@ -10,45 +10,41 @@ import {
   stateOf,
   SUPPORT,
   UNION,
+  unionPaysDemoBank,
   uniq,
 } from './helpers';
 
 // Demo Bank's support, signed in once for the run (auth.setup.ts).
 test.use({ storageState: stateOf('support') });
 
-const API = '/api/v1/csp';
-
 /** Union pays Demo Bank `n` times through the gateway: each payment waits in Demo Bank's queue. */
 async function paymentsWaitingForDemoBank(request: APIRequestContext, n: number): Promise<string[]> {
-  const headers = await headersOf(request, UNION, 'union-cu.test');
+  const union = await headersOf(request, UNION, 'union-cu.test');
   const ids: string[] = [];
   for (let i = 0; i < n; i++) {
     const paymentId = `bulk-${uniq()}-${i}`;
-    const party = (address: string, type: string) => ({
-      payment_address: address,
-      first_name: 'Test',
-      last_name: 'Party',
-      type,
-    });
-    const created = await request.post(`${API}/payments`, {
-      headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-      data: {
-        payment_id: paymentId,
-        amount: { currency: 'USD', total: String(1000 + i) },
-        debtor_party: party('maria@union-cu.test', 'Payer_Individual'),
-        beneficiary_party: party('jane@demo-bank.test', 'Payee_Individual'),
+    await unionPaysDemoBank(
+      request,
+      {
+        paymentId,
+        total: String(1000 + i),
+        payee: 'jane@demo-bank.test',
         reference: 'Bulk test',
-        payment_type: 'Type_Push',
+        name: { first_name: 'Test', last_name: 'Party' },
       },
-    });
-    expect(created.status()).toBe(200);
-    const submitted = await request.post(`${API}/payments/${paymentId}/submissions`, {
-      headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    });
-    expect(submitted.status()).toBe(200);
+      union,
+    );
     ids.push(paymentId);
   }
   return ids;
+}
+
+/** One payment waiting in Demo Bank's queue, and the queue open on it: its id, the list and its row. */
+async function queueWithOnePayment(page: Page, request: APIRequestContext) {
+  const [id] = await paymentsWaitingForDemoBank(request, 1);
+  await page.goto('/tasks');
+  const list = page.getByRole('list', { name: 'Tasks' });
+  return { id: id!, list, row: list.getByRole('button').filter({ hasText: id! }) };
 }
 
 test('support selects several tasks and completes them at once; each payment is admitted', async ({
@@ -83,10 +79,7 @@ test('a completed task leaves the queue before the gateway answers, and comes ba
   page,
   request,
 }) => {
-  const [id] = await paymentsWaitingForDemoBank(request, 1);
-  await page.goto('/tasks');
-  const list = page.getByRole('list', { name: 'Tasks' });
-  const row = list.getByRole('button').filter({ hasText: id! });
+  const { id, row } = await queueWithOnePayment(page, request);
   await expect(row).toBeVisible();
 
   // The gateway refuses the change: the task reappears and the gateway's message is shown.
@@ -167,10 +160,7 @@ test('h puts a task on hold only with a note; it moves from the Pending tab to O
   page,
   request,
 }) => {
-  const [id] = await paymentsWaitingForDemoBank(request, 1);
-  await page.goto('/tasks');
-  const list = page.getByRole('list', { name: 'Tasks' });
-  const row = list.getByRole('button').filter({ hasText: id! });
+  const { id, list, row } = await queueWithOnePayment(page, request);
   const taskOf = async (status: 'pending' | 'on_hold') =>
     (
       await readAs<QueueAnswer>(page, 'demo-bank.test', `/tasks?status=${status}&page=1&limit=100`)
@@ -242,9 +232,7 @@ test('a task held and then completed shows both changes in its payment’s timel
   page,
   request,
 }) => {
-  const [id] = await paymentsWaitingForDemoBank(request, 1);
-  await page.goto('/tasks');
-  const row = page.getByRole('list', { name: 'Tasks' }).getByRole('button').filter({ hasText: id! });
+  const { id, row } = await queueWithOnePayment(page, request);
   await row.click();
   await page.keyboard.press('h');
   await page.getByLabel('Note (required)').fill('Waiting for the payer’s documents');
@@ -330,10 +318,7 @@ test('c waits out an undo window on the same task; u takes it back and nothing i
   page,
   request,
 }) => {
-  const [id] = await paymentsWaitingForDemoBank(request, 1);
-  await page.goto('/tasks');
-  const list = page.getByRole('list', { name: 'Tasks' });
-  const row = list.getByRole('button').filter({ hasText: id! });
+  const { id, row } = await queueWithOnePayment(page, request);
   await row.click();
   // The panel says who pays whom and for what.
   const parties = page.getByRole('complementary', { name: 'Work the task' }).getByLabel('Parties');
@@ -381,10 +366,7 @@ test('support claims a task; a colleague sees who is on it and is asked before t
   page,
   request,
 }) => {
-  const [id] = await paymentsWaitingForDemoBank(request, 1);
-  await page.goto('/tasks');
-  const list = page.getByRole('list', { name: 'Tasks' });
-  const row = list.getByRole('button').filter({ hasText: id! });
+  const { id, row } = await queueWithOnePayment(page, request);
   const panel = page.getByRole('complementary', { name: 'Work the task' });
   const onIt = panel.getByRole('group', { name: 'Who is on it' });
   await row.click();

@@ -1,10 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { verifyWebhookSignature } from '../../lib/webhooks/sign';
 import { startReceiver } from '../api/receiver';
-import { actAs, downloadCsv, expectAccessible, openSearch, ROLES, shootThemes, uniq } from './helpers';
+import { actAs, downloadCsv, expectAccessible, nav, openSearch, ROLES, shootThemes, uniq } from './helpers';
 
-const nav = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true }).click();
 const deliveries = (page: Page) => page.getByRole('table', { name: 'Deliveries' });
 
 /** Opens the folded "Add an endpoint" section of the list. */
