@@ -184,3 +184,36 @@ describe('the Error schema', () => {
     expect(responses['401'].description).toMatch(/\(error\.unauthorized\)/);
   });
 });
+
+describe('required means required', () => {
+  it('documents as required every query parameter the server refuses to go without', () => {
+    const app = createGateway();
+    const doc = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '0' } });
+    type Param = { name: string; in: string; required?: boolean };
+    type Route = {
+      method: string;
+      path: string;
+      request?: {
+        query?: {
+          safeParse(v: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[] }> } };
+        };
+      };
+    };
+    const wrong: string[] = [];
+    for (const def of app.openAPIRegistry.definitions as Array<{ type: string; route?: Route }>) {
+      if (def.type !== 'route' || !def.route?.request?.query) continue;
+      const { method, path, request } = def.route;
+      const parsed = request.query!.safeParse({});
+      if (parsed.success) continue;
+      const openApiPath = `/api/v1/csp${path.replace(/:(\w+)/g, '{$1}')}`;
+      const params = (
+        (doc.paths?.[openApiPath] as Record<string, { parameters?: Param[] }>)?.[method]?.parameters ?? []
+      ).filter((p) => p.in === 'query');
+      for (const name of new Set(parsed.error!.issues.map((i) => String(i.path[0] ?? '')))) {
+        if (!name) continue;
+        if (!params.find((p) => p.name === name)?.required) wrong.push(`${method} ${path} ?${name}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});

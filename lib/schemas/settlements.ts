@@ -227,8 +227,9 @@ export type GetNetworkStatsResponse = z.infer<typeof getNetworkStatsResponse>;
 
 export const settlementStatementQuery = z
   .object({
-    from: unixSecondsQuery('from', 'Start of the period (included)'),
-    to: unixSecondsQuery('to', 'End of the period (excluded)'),
+    // Required, and said so: the object's refinements hide it from the document's generator.
+    from: unixSecondsQuery('from', 'Start of the period (included)').openapi({ param: { required: true } }),
+    to: unixSecondsQuery('to', 'End of the period (excluded)').openapi({ param: { required: true } }),
   })
   .refine((q) => q.to > q.from, { message: 'to must be after from', path: ['to'] })
   .refine((q) => q.to - q.from <= STATEMENT_MAX_DAYS * 86400, {

@@ -9535,11 +9535,11 @@ export interface operations {
     };
     getSettlementStatement: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Start of the period (included). Unix seconds, an integer from 0 (1970-01-01T00:00:00Z) to 253402300799 (9999-12-31T23:59:59Z) */
-                from?: number | null;
+                from: number | null;
                 /** @description End of the period (excluded). Unix seconds, an integer from 0 (1970-01-01T00:00:00Z) to 253402300799 (9999-12-31T23:59:59Z) */
-                to?: number | null;
+                to: number | null;
             };
             header?: {
                 /** @description API key secret (X-SERVICE-API-KEY) */
@@ -9606,11 +9606,11 @@ export interface operations {
     };
     exportSettlementStatement: {
         parameters: {
-            query?: {
+            query: {
                 /** @description Start of the period (included). Unix seconds, an integer from 0 (1970-01-01T00:00:00Z) to 253402300799 (9999-12-31T23:59:59Z) */
-                from?: number | null;
+                from: number | null;
                 /** @description End of the period (excluded). Unix seconds, an integer from 0 (1970-01-01T00:00:00Z) to 253402300799 (9999-12-31T23:59:59Z) */
-                to?: number | null;
+                to: number | null;
             };
             header?: {
                 /** @description API key secret (X-SERVICE-API-KEY) */
