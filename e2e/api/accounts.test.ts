@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_BODY,
+  addMember,
   api,
   createOrg,
   createVerifiedOrg,
   expectError,
-  signIn,
   uniq,
   withSql,
   type TestOrg,
@@ -15,16 +15,6 @@ import {
 const { institution } = ACCOUNT_BODY;
 const body = (over: Record<string, unknown> = {}) => ({ ...ACCOUNT_BODY, ...over });
 const as = (org: TestOrg) => ({ token: org.token, partner: org.partnerId });
-
-async function member(org: TestOrg, role: 'support' | 'viewer'): Promise<string> {
-  const email = `${role}-${uniq()}@example.test`;
-  const res = await api('POST', '/users', {
-    token: org.token,
-    body: { email, role, password: `${role}-password-1` },
-  });
-  expect(res.status).toBe(200);
-  return (await signIn(email, `${role}-password-1`)).access_token;
-}
 
 async function create(org: TestOrg, over: Record<string, unknown> = {}) {
   const res = await api('POST', '/account', { ...as(org), body: body(over) });
@@ -101,7 +91,7 @@ describe('POST /api/v1/csp/account', () => {
     async (role) => {
       const org = await createOrg();
       const acct = await create(org);
-      const token = await member(org, role);
+      const token = (await addMember(org, role)).token;
       const who = { token, partner: org.partnerId };
       expectError(await api('POST', '/account', { ...who, body: body() }), 403, 'error.forbidden');
       expectError(await api('DELETE', `/account/${acct.token}`, who), 403, 'error.forbidden');

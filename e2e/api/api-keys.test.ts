@@ -1,27 +1,28 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, createOrg, expectError, signIn, uniq, withSql, type TestOrg } from './helpers';
+import {
+  ALL_ACCESS,
+  api,
+  createOrg,
+  expectError,
+  keyAccess,
+  signIn,
+  uniq,
+  withSql,
+  type TestOrg,
+} from './helpers';
 
-const ALL = {
-  customers_read: true,
-  customers_write: true,
-  transactions_read: true,
-  transactions_write: true,
-};
-
-async function createKey(org: TestOrg, access: Partial<typeof ALL> = ALL, name = 'Core banking') {
+async function createKey(
+  org: TestOrg,
+  access: Partial<typeof ALL_ACCESS> = ALL_ACCESS,
+  name = 'Core banking',
+) {
   const res = await api('POST', '/apikey', {
     token: org.token,
     partner: org.partnerId,
     body: {
       name,
-      access: {
-        customers_read: false,
-        customers_write: false,
-        transactions_read: false,
-        transactions_write: false,
-        ...access,
-      },
+      access: { ...keyAccess(), ...access },
     },
   });
   expect(res.status).toBe(200);
@@ -38,12 +39,7 @@ describe('POST /api/v1/csp/apikey', () => {
       partner_id: org.partnerId,
       name: 'Core banking',
       enabled: true,
-      access: {
-        customers_read: true,
-        customers_write: false,
-        transactions_read: false,
-        transactions_write: false,
-      },
+      access: keyAccess('customers_read'),
     });
     expect(key.token).toMatch(/^api_/);
     expect(key.secret_key).toMatch(/^sk_sandbox_[A-Za-z0-9_-]{43}$/);
@@ -64,7 +60,7 @@ describe('POST /api/v1/csp/apikey', () => {
     ['missing access', { body: { name: 'x' } }, 400, 'error.bad_request'],
     [
       'wrong access type',
-      { body: { name: 'x', access: { ...ALL, customers_read: 'yes' } } },
+      { body: { name: 'x', access: { ...ALL_ACCESS, customers_read: 'yes' } } },
       400,
       'error.bad_request',
     ],
@@ -73,7 +69,7 @@ describe('POST /api/v1/csp/apikey', () => {
     const res = await api('POST', '/apikey', {
       token: org.token,
       partner: org.partnerId,
-      body: { name: 'k', access: ALL },
+      body: { name: 'k', access: ALL_ACCESS },
       ...over,
     });
     expectError(res, status as number, code as string);
@@ -93,7 +89,7 @@ describe('POST /api/v1/csp/apikey', () => {
       await api('POST', '/apikey', {
         token: viewer.access_token,
         partner: org.partnerId,
-        body: { name: 'k', access: ALL },
+        body: { name: 'k', access: ALL_ACCESS },
       }),
       403,
       'error.forbidden',
@@ -271,9 +267,9 @@ describe("idempotency with a user's token", () => {
         body,
         idempotencyKey: key,
       });
-    const body = { name: 'Idempotent', access: ALL };
+    const body = { name: 'Idempotent', access: ALL_ACCESS };
 
-    expectError(await send({ name: '', access: ALL }), 400, 'error.bad_request');
+    expectError(await send({ name: '', access: ALL_ACCESS }), 400, 'error.bad_request');
     expectError(await send(body, { partner: 'ns_elsewhere' }), 401, 'error.unauthorized');
     const first = await send(body);
     expect(first.status).toBe(200);
@@ -320,7 +316,7 @@ describe('API key hygiene', () => {
       api('POST', '/apikey', {
         token: org.token,
         partner: org.partnerId,
-        body: { name: 'Expiring', access: ALL, expires_at },
+        body: { name: 'Expiring', access: ALL_ACCESS, expires_at },
       });
     expectError(await create(Math.floor(Date.now() / 1000) - 10), 400, 'error.bad_request');
     expectError(await create('tomorrow'), 400, 'error.bad_request');

@@ -10,7 +10,14 @@ import {
   uniq,
   type TestOrg,
 } from './helpers';
-import { admissionTasks, createAndSubmit, createBank, link, pushBody, workTask } from './payments-helpers';
+import {
+  admissionTasks,
+  createAndSubmit,
+  createBank,
+  linkedBanks,
+  pushBody,
+  workTask,
+} from './payments-helpers';
 import { startReceiver } from './receiver';
 import { settledDeliveries } from './webhooks-helpers';
 
@@ -261,9 +268,7 @@ describe('every audited action leaves exactly one entry', () => {
   });
 
   it('tasks: put on hold and reopened, each with its reason and note; a change not allowed leaves none', async () => {
-    const a = await createBank();
-    const b = await createBank();
-    await link(a, b);
+    const [a, b] = await linkedBanks();
     const body = pushBody(a, `payee@${b.domain}`, '1800');
     const sub = await createAndSubmit(a, body);
     const [task] = (await admissionTasks(b, body.payment_id, sub.admission_id)).filter(

@@ -9,20 +9,16 @@ import {
   createOrg,
   dbKind,
   expectError,
+  keyAccess,
   operatorToken,
   signIn,
   uniq,
   withSql,
   type TestOrg,
 } from './helpers';
-import { admissionTasks, createAndSubmit, createBank, link, pushBody, workTask } from './payments-helpers';
+import { admissionTasks, createAndSubmit, linkedBanks, pushBody, workTask } from './payments-helpers';
 
-const NO_ACCESS = {
-  customers_read: false,
-  customers_write: false,
-  transactions_read: false,
-  transactions_write: false,
-};
+const NO_ACCESS = keyAccess();
 
 type Entry = {
   token: string;
@@ -183,9 +179,7 @@ describe('GET /api/v1/csp/audit-events', () => {
   });
 
   it("records a key's task decision under the key's name, and a person's payment", async () => {
-    const a = await createBank();
-    const b = await createBank();
-    await link(a, b);
+    const [a, b] = await linkedBanks();
     const body = pushBody(a, `payee@${b.domain}`, '2500');
     const sub = await createAndSubmit(a, body);
     const [task] = (await admissionTasks(b, body.payment_id, sub.admission_id)).filter(

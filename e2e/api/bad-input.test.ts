@@ -6,6 +6,7 @@ import {
   createOrg,
   dashboardSession,
   expectError,
+  keyAccess,
   operatorToken,
   uniq,
   type ApiOptions,
@@ -23,6 +24,7 @@ import {
 } from './operations';
 import {
   admissionTasks,
+  ALICE,
   createAndSubmit,
   createBank,
   pushBody,
@@ -36,7 +38,6 @@ import {
  * error envelope and the X-Csp-Version and X-Request-Id headers, never a 500.
  */
 
-const ALICE = 'alice@sandbox-bank.test';
 const MALFORMED = '{"name": "x", "admin_email": ';
 const OVERSIZED = JSON.stringify({ filler: 'x'.repeat(70 * 1024) });
 
@@ -70,12 +71,7 @@ beforeAll(async () => {
     partner: bank.partnerId,
     body: {
       name: 'to-patch',
-      access: {
-        customers_read: true,
-        customers_write: false,
-        transactions_read: false,
-        transactions_write: false,
-      },
+      access: keyAccess('customers_read'),
     },
   });
   expect(key.status).toBe(200);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { api, OPERATOR, signIn, targetServer } from './helpers';
+import { api, keyAccess, OPERATOR, signIn, targetServer } from './helpers';
 import { createBank, link, pushBody, type Bank } from './payments-helpers';
 import { startReceiver } from './receiver';
 import { createTestDatabase, startServer } from './server';
@@ -280,12 +280,7 @@ describe.runIf(enabled)('a cluster of three instances on one PostgreSQL', () => 
         partner: bank.partnerId,
         body: {
           name: 'limited',
-          access: {
-            customers_read: false,
-            customers_write: false,
-            transactions_read: true,
-            transactions_write: false,
-          },
+          access: keyAccess('transactions_read'),
         },
       });
       expect(created.status, created.text).toBe(200);

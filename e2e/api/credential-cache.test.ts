@@ -1,17 +1,20 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { api, createOrg, dbKind, expectError, signIn, targetServer, type TestOrg } from './helpers';
+import {
+  ALL_ACCESS,
+  api,
+  createOrg,
+  dbKind,
+  expectError,
+  signIn,
+  targetServer,
+  type TestOrg,
+} from './helpers';
 import { startServer } from './server';
 
 // Credentials are cached per instance (docs/decisions.md, "Credentials"). A change made through
 // one instance must be refused by another as soon as PostgreSQL's notification reaches it: two
 // standalone instances on the suite's PostgreSQL database.
-const ALL = {
-  customers_read: true,
-  customers_write: true,
-  transactions_read: true,
-  transactions_write: true,
-};
 const stops: Array<() => Promise<void>> = [];
 afterAll(async () => {
   targetServer(undefined);
@@ -50,7 +53,7 @@ describe.runIf(dbKind() === 'postgres')(
       const org: TestOrg = await createOrg();
       const admin = { token: org.token, partner: org.partnerId };
       const newKey = async () =>
-        (await api('POST', '/apikey', { ...admin, body: { name: 'k', access: ALL } })).body.data;
+        (await api('POST', '/apikey', { ...admin, body: { name: 'k', access: ALL_ACCESS } })).body.data;
       const read = (secret: string) =>
         onOther(() => api('GET', '/customer', { apiKey: secret, partner: org.partnerId }));
 
@@ -148,8 +151,8 @@ describe.runIf(dbKind() === 'postgres')(
           change = () =>
             api('PATCH', `/users/${invited.body.data.token}`, { ...admin, body: { role: 'viewer' } });
         } else {
-          const key = (await api('POST', '/apikey', { ...admin, body: { name: 'k', access: ALL } })).body
-            .data;
+          const key = (await api('POST', '/apikey', { ...admin, body: { name: 'k', access: ALL_ACCESS } }))
+            .body.data;
           request = readWithKey(key.secret_key);
           change =
             kind === 'rotate'

@@ -1,6 +1,16 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { api, createOrg, expectError, uniq, withSql, type TestOrg, listAnswer } from './helpers';
+import {
+  ALL_ACCESS,
+  api,
+  createOrg,
+  expectError,
+  keyAccess,
+  uniq,
+  withSql,
+  type TestOrg,
+  listAnswer,
+} from './helpers';
 
 async function keyFor(org: TestOrg) {
   const res = await api('POST', '/apikey', {
@@ -8,12 +18,7 @@ async function keyFor(org: TestOrg) {
     partner: org.partnerId,
     body: {
       name: 'k',
-      access: {
-        customers_read: true,
-        customers_write: true,
-        transactions_read: true,
-        transactions_write: true,
-      },
+      access: ALL_ACCESS,
     },
   });
   return {
@@ -194,12 +199,7 @@ describe('idempotency with an API key (the answer is stored in the statement tha
       partner: org.partnerId,
       body: {
         name: 'read-only',
-        access: {
-          customers_read: true,
-          customers_write: false,
-          transactions_read: true,
-          transactions_write: false,
-        },
+        access: keyAccess('customers_read', 'transactions_read'),
       },
     });
     const readOnly = { apiKey: created.body.data.secret_key as string, partner: org.partnerId };
@@ -292,12 +292,7 @@ describe('GET /api/v1/csp/customer/{payment_address}/resolve', () => {
       partner: org.partnerId,
       body: {
         name: 'k',
-        access: {
-          customers_read: false,
-          customers_write: false,
-          transactions_read: true,
-          transactions_write: true,
-        },
+        access: keyAccess('transactions_read', 'transactions_write'),
       },
     });
     const k = { apiKey: res.body.data.secret_key, org: org.orgId, partner: org.partnerId };

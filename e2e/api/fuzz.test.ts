@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { api, operatorToken, uniq, type ApiOptions, type ApiResponse } from './helpers';
+import { api, keyAccess, operatorToken, uniq, type ApiOptions, type ApiResponse } from './helpers';
 import {
   credentialsFor,
   label,
@@ -89,12 +89,7 @@ beforeAll(async () => {
     partner: bank.partnerId,
     body: {
       name: 'fuzzed',
-      access: {
-        customers_read: true,
-        customers_write: false,
-        transactions_read: false,
-        transactions_write: false,
-      },
+      access: keyAccess('customers_read'),
     },
   });
   expect(key.status, key.text).toBe(200);

@@ -65,6 +65,26 @@ export async function api<T = any>(
 
 export const uniq = () => randomUUID().slice(0, 8);
 
+type KeyRight = 'customers_read' | 'customers_write' | 'transactions_read' | 'transactions_write';
+
+/** An API key's `access` (POST /apikey) granting the rights named and no other. */
+export function keyAccess(...rights: KeyRight[]) {
+  return {
+    customers_read: rights.includes('customers_read'),
+    customers_write: rights.includes('customers_write'),
+    transactions_read: rights.includes('transactions_read'),
+    transactions_write: rights.includes('transactions_write'),
+  };
+}
+
+/** Every right an API key can have. */
+export const ALL_ACCESS = keyAccess(
+  'customers_read',
+  'customers_write',
+  'transactions_read',
+  'transactions_write',
+);
+
 /** A bank account's body as `POST /account` takes it (the tests' one account). */
 export const ACCOUNT_BODY = {
   account_title: 'Operating',
@@ -148,6 +168,23 @@ export async function dashboardSession(email: string, password: string): Promise
   keep(signIn);
   expect([...cookies.keys()].some((k) => k.endsWith('session-token'))).toBe(true);
   return header();
+}
+
+/**
+ * A person `org`'s admin adds with an initial password, signed in: their e-mail, user id and JWT.
+ * `domain`: their e-mail's (a test that looks for it in an answer names its own).
+ */
+export async function addMember(
+  org: { token: string },
+  role: 'admin' | 'support' | 'viewer',
+  domain = 'example.test',
+) {
+  const email = `${role}-${uniq()}@${domain}`;
+  const password = `${role}-password-1`;
+  const res = await api('POST', '/users', { token: org.token, body: { email, role, password } });
+  expect(res.status, res.text).toBe(200);
+  const signedIn = await signIn(email, password);
+  return { email, id: signedIn.user_id, token: signedIn.access_token };
 }
 
 export async function operatorToken(): Promise<string> {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addMember,
   api,
   createOrg,
   createVerifiedOrg,
   dbKind,
   expectError,
-  signIn,
   uniq,
   withSql,
   type TestOrg,
@@ -31,16 +31,6 @@ async function eventsOfLink(linkId: string): Promise<Array<[string, string]> | u
   // on the PostgreSQL run the database is always checked
   expect(rows === undefined).toBe(dbKind() !== 'postgres');
   return rows;
-}
-
-async function member(org: TestOrg, role: 'support' | 'viewer'): Promise<string> {
-  const email = `${role}-${uniq()}@example.test`;
-  const res = await api('POST', '/users', {
-    token: org.token,
-    body: { email, role, password: `${role}-password-1` },
-  });
-  expect(res.status).toBe(200);
-  return (await signIn(email, `${role}-password-1`)).access_token;
 }
 
 async function propose(from: TestOrg, to: TestOrg) {
@@ -353,11 +343,11 @@ describe('links between namespaces', () => {
     const a = await createOrg();
     const b = await createOrg();
     const link = await propose(a, b);
-    const token = await member(b, role);
+    const token = (await addMember(b, role)).token;
     const who = { token, partner: b.partnerId };
     expectError(
       await api('POST', '/link', {
-        token: await member(a, role),
+        token: (await addMember(a, role)).token,
         partner: a.partnerId,
         body: { counterparty_domain: b.domain },
       }),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { startServer, type Host } from './server';
+import { keyAccess } from './helpers';
 
 // A server of its own with request logging on, to read what it writes.
 let server: Awaited<ReturnType<typeof startServer>>;
@@ -51,12 +52,7 @@ describe('structured logs', () => {
       { ...auth, 'x-partner-id': partner },
       {
         name: 'k',
-        access: {
-          customers_read: true,
-          customers_write: false,
-          transactions_read: false,
-          transactions_write: false,
-        },
+        access: keyAccess('customers_read'),
       },
     );
     expect(key.status).toBe(200);

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_BODY, api, expectError, signIn, uniq, type ApiOptions } from './helpers';
+import { ACCOUNT_BODY, api, expectError, keyAccess, signIn, uniq, type ApiOptions } from './helpers';
 import { createBank, pushBody, type Bank } from './payments-helpers';
 
 // Names show as they read (docs/decisions.md): every name, title, description, payment id and
@@ -145,12 +145,7 @@ const CASES: Case[] = [
       body: (text) => ({
         name: 'key',
         [field]: text,
-        access: {
-          customers_read: true,
-          customers_write: false,
-          transactions_read: false,
-          transactions_write: false,
-        },
+        access: keyAccess('customers_read'),
       }),
       state: list('/apikey', 'count'),
     },
@@ -209,12 +204,7 @@ describe('names refuse control and bidirectional-override characters', () => {
       body: {
         name: 'Named',
         description: 'Kept as is',
-        access: {
-          customers_read: true,
-          customers_write: false,
-          transactions_read: false,
-          transactions_write: false,
-        },
+        access: keyAccess('customers_read'),
       },
     });
     expect(made.status, made.text).toBe(200);

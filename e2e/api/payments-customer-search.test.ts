@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, uniq } from './helpers';
-import { createBank, link, pushBody, type Bank } from './payments-helpers';
+import { createBank, link, linkedBanks, pushBody, type Bank } from './payments-helpers';
 
 // The payments search finds a payment by the name its party's customer record has, whatever name
 // (or none) the payment was sent with: a caller gives their name, support finds the payment.
@@ -27,8 +27,7 @@ const pay = async (from: Bank, body: ReturnType<typeof pushBody>) => {
 
 describe('GET /payments?party= by the customer record’s name', () => {
   it('finds a payment by either party’s customer name (full, first, last, any case), on both sides', async () => {
-    const [a, b] = await Promise.all([createBank(), createBank()]);
-    await link(a, b);
+    const [a, b] = await linkedBanks();
     const u = uniq().replace(/\d/g, 'x');
     // B's customer Jane Doe<u>; A's customer Kofi Mensah<u>; the payments carry other names.
     await customer(b, `jd${u}@${b.domain}`, 'Jane', `Doe${u}`);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, expectError, signIn, uniq } from './helpers';
+import { addMember, api, expectError, keyAccess, signIn, uniq } from './helpers';
 import {
   admissionTasks,
-  createBank,
-  link,
+  COMPLETED,
+  linkedBanks,
   pushBody,
   waitForStatus,
   workTask,
@@ -14,7 +14,6 @@ import {
 // payments of at least a threshold, and every compliance review, need an approval by someone
 // other than whoever created or submitted the payment, optionally by two distinct people.
 
-const completed = { status: 'completed', status_reason: 'accepted' };
 let a: Bank;
 let b: Bank;
 /** People of A: two support agents, signed in. */
@@ -27,27 +26,8 @@ const as = (token: string, bank: Bank) => ({
   org: bank.orgId,
 });
 
-async function addSupport(bank: Bank) {
-  const email = `support-${uniq()}@four-eyes.example.test`;
-  const res = await api('POST', '/users', {
-    token: bank.token,
-    body: { email, role: 'support', password: 'support-password-1' },
-  });
-  expect(res.status, res.text).toBe(200);
-  return { email, token: (await signIn(email, 'support-password-1')).access_token };
-}
-
 /** A person of `bank` with an initial password set by its admin (so: issued by the admin, now). */
-async function addPerson(bank: Bank, role: 'admin' | 'support') {
-  const email = `${role}-${uniq()}@four-eyes.example.test`;
-  const res = await api('POST', '/users', {
-    token: bank.token,
-    body: { email, role, password: 'support-password-1' },
-  });
-  expect(res.status, res.text).toBe(200);
-  const signedIn = await signIn(email, 'support-password-1');
-  return { email, id: signedIn.user_id, token: signedIn.access_token };
-}
+const addPerson = (bank: Bank, role: 'admin' | 'support') => addMember(bank, role, 'four-eyes.example.test');
 
 /** A transactions key of `bank`'s namespace created by the holder of `token`; its secret. */
 async function newKey(bank: Bank, token: string): Promise<string> {
@@ -56,12 +36,7 @@ async function newKey(bank: Bank, token: string): Promise<string> {
     partner: bank.partnerId,
     body: {
       name: `key ${uniq()}`,
-      access: {
-        customers_read: false,
-        customers_write: false,
-        transactions_read: true,
-        transactions_write: true,
-      },
+      access: keyAccess('transactions_read', 'transactions_write'),
     },
   });
   expect(res.status, res.text).toBe(200);
@@ -101,11 +76,9 @@ async function paymentOfA(total: string, by: Record<string, unknown> = as(a.toke
 }
 
 beforeAll(async () => {
-  a = await createBank();
-  b = await createBank();
-  await link(a, b);
-  people.one = await addSupport(a);
-  people.two = await addSupport(a);
+  [a, b] = await linkedBanks();
+  people.one = await addPerson(a, 'support');
+  people.two = await addPerson(a, 'support');
   // A reviews every payment it makes; four eyes from 10,000.00 with two approvers.
   await setPolicy(a, { review_threshold: '1', four_eyes_threshold: '1000000', four_eyes_approvals: 2 });
 });
@@ -152,11 +125,11 @@ describe('a compliance review that needs two approvers', () => {
       workTask(a, p.paymentId, p.admissionId, p.review.token, body, who);
 
     // The admin created and submitted the payment: refused, nothing written.
-    const self = await review(completed, as(a.token, a));
+    const self = await review(COMPLETED, as(a.token, a));
     expectError(self, 403, 'error.forbidden');
     expect(self.body.message).toContain('created or submitted the payment');
     // A's API key may not approve (machines are makers unless the setting says so).
-    const key = await review(completed, a.key);
+    const key = await review(COMPLETED, a.key);
     expectError(key, 403, 'error.forbidden');
     expect(key.body.message).toContain('API key');
 
@@ -175,7 +148,7 @@ describe('a compliance review that needs two approvers', () => {
     expect(await refusalFor(a.key)).toBe(key.body.message);
 
     // The first approver: the task stays pending, naming them.
-    const first = await review({ ...completed, note: 'checked the payee' }, as(people.one.token, a));
+    const first = await review({ ...COMPLETED, note: 'checked the payee' }, as(people.one.token, a));
     expect(first.status, first.text).toBe(200);
     expect(first.body.data).toMatchObject({
       status: 1,
@@ -187,19 +160,19 @@ describe('a compliance review that needs two approvers', () => {
       ],
     });
     // The same person twice: refused.
-    const again = await review(completed, as(people.one.token, a));
+    const again = await review(COMPLETED, as(people.one.token, a));
     expectError(again, 403, 'error.forbidden');
     expect(again.body.message).toContain('already approved');
     expect(await refusalFor(as(people.one.token, a))).toBe(again.body.message);
     expect(await refusalFor(as(people.two.token, a))).toBeNull();
 
     // B admits its side; the payment waits for A's second approver.
-    const admitted = await workTask(b, p.paymentId, p.admissionId, p.admission.token, completed);
+    const admitted = await workTask(b, p.paymentId, p.admissionId, p.admission.token, COMPLETED);
     expect(admitted.status, admitted.text).toBe(200);
     const waiting = await api('GET', `/payments/${p.paymentId}/submissions`, a.key);
     expect(waiting.body.data.status).toBe(1);
 
-    const second = await review(completed, as(people.two.token, a));
+    const second = await review(COMPLETED, as(people.two.token, a));
     expect(second.status, second.text).toBe(200);
     expect(second.body.data).toMatchObject({
       status: 2,
@@ -250,9 +223,7 @@ describe('a compliance review that needs two approvers', () => {
 
 describe('keys as checkers, and the threshold', () => {
   it('a key may approve when the namespace allows it, but never a payment it made itself', async () => {
-    const c = await createBank();
-    const d = await createBank();
-    await link(c, d);
+    const [c, d] = await linkedBanks();
     await setPolicy(c, { review_threshold: '1', four_eyes_threshold: '1', four_eyes_api_keys_approve: true });
     const body = pushBody(c, `payee@${d.domain}`, '700');
     expect((await api('POST', '/payments', { ...c.key, body })).status).toBe(200);
@@ -260,11 +231,11 @@ describe('keys as checkers, and the threshold', () => {
     const review = (await admissionTasks(c, body.payment_id, sub.admission_id)).find(
       (t) => t.name === 'compliance_review',
     )!;
-    const byMaker = await workTask(c, body.payment_id, sub.admission_id, review.token, completed);
+    const byMaker = await workTask(c, body.payment_id, sub.admission_id, review.token, COMPLETED);
     expectError(byMaker, 403, 'error.forbidden');
     // A second key issued to the person who holds the maker key is that person again: refused.
     const sameHolder = await newKey(c, c.token);
-    const byHolder = await workTask(c, body.payment_id, sub.admission_id, review.token, completed, {
+    const byHolder = await workTask(c, body.payment_id, sub.admission_id, review.token, COMPLETED, {
       apiKey: sameHolder,
       partner: c.partnerId,
       org: c.orgId,
@@ -278,16 +249,11 @@ describe('keys as checkers, and the threshold', () => {
       partner: c.partnerId,
       body: {
         name: 'checker',
-        access: {
-          customers_read: false,
-          customers_write: false,
-          transactions_read: true,
-          transactions_write: true,
-        },
+        access: keyAccess('transactions_read', 'transactions_write'),
       },
     });
     expect(other.status, other.text).toBe(200);
-    const byOther = await workTask(c, body.payment_id, sub.admission_id, review.token, completed, {
+    const byOther = await workTask(c, body.payment_id, sub.admission_id, review.token, COMPLETED, {
       apiKey: other.body.data.secret_key,
     });
     expect(byOther.status, byOther.text).toBe(200);
@@ -307,7 +273,7 @@ describe('keys as checkers, and the threshold', () => {
       small.paymentId,
       small.admissionId,
       small.admission.token,
-      completed,
+      COMPLETED,
     );
     expect(bySmallKey.status, bySmallKey.text).toBe(200);
     expect(bySmallKey.body.data.history).toEqual([
@@ -315,7 +281,7 @@ describe('keys as checkers, and the threshold', () => {
     ]);
 
     const large = await paymentOfA('2500000');
-    const byKey = await workTask(b, large.paymentId, large.admissionId, large.admission.token, completed);
+    const byKey = await workTask(b, large.paymentId, large.admissionId, large.admission.token, COMPLETED);
     expectError(byKey, 403, 'error.forbidden');
     // B's admin made nothing of this payment: one approval by a person completes B's task.
     const byAdmin = await workTask(
@@ -323,7 +289,7 @@ describe('keys as checkers, and the threshold', () => {
       large.paymentId,
       large.admissionId,
       large.admission.token,
-      completed,
+      COMPLETED,
       as(b.token, b),
     );
     expect(byAdmin.status, byAdmin.text).toBe(200);
@@ -340,9 +306,7 @@ describe('one person is not two pairs of eyes', () => {
   let support: Awaited<ReturnType<typeof addPerson>>;
 
   beforeAll(async () => {
-    e = await createBank();
-    f = await createBank();
-    await link(e, f);
+    [e, f] = await linkedBanks();
     admin2 = await addPerson(e, 'admin');
     support = await addPerson(e, 'support');
     await setPolicy(e, { review_threshold: '1', four_eyes_threshold: '1' });
@@ -358,7 +322,7 @@ describe('one person is not two pairs of eyes', () => {
       (t) => t.name === 'compliance_review',
     )!;
     return (who: Record<string, unknown>) =>
-      workTask(e, body.payment_id, sub.admission_id, review.token, completed, who);
+      workTask(e, body.payment_id, sub.admission_id, review.token, COMPLETED, who);
   }
 
   it('a payment made with a key is made by the person the key was issued to: its creator cannot approve it', async () => {
@@ -437,9 +401,7 @@ describe('weakening the policy (docs/decisions.md, "Four eyes": fixed when a tas
     'This task needs four eyes: an API key cannot approve it (the namespace lets only people approve); a person must';
 
   beforeAll(async () => {
-    g = await createBank();
-    h = await createBank();
-    await link(g, h);
+    [g, h] = await linkedBanks();
     colleague = await addPerson(g, 'support');
   });
 
@@ -453,7 +415,7 @@ describe('weakening the policy (docs/decisions.md, "Four eyes": fixed when a tas
     const tasks = await admissionTasks(g, body.payment_id, sub.body.data.admission_id);
     const task = (name: string) => tasks.find((t) => t.name === name)!;
     const work = (bank: Bank, name: string, who?: Record<string, unknown>) =>
-      workTask(bank, body.payment_id, sub.body.data.admission_id, task(name).token, completed, who);
+      workTask(bank, body.payment_id, sub.body.data.admission_id, task(name).token, COMPLETED, who);
     return { paymentId: body.payment_id as string, task, work };
   }
 

@@ -1,5 +1,11 @@
 import { expect } from 'vitest';
-import { api, createOrg, uniq, type TestOrg } from './helpers';
+import { ALL_ACCESS, api, createOrg, uniq, type TestOrg } from './helpers';
+
+/** The Sandbox Bank's customer every sandbox namespace can pay (it admits by itself). */
+export const ALICE = 'alice@sandbox-bank.test';
+
+/** A task's decision that approves it (PUT of a task's status). */
+export const COMPLETED = { status: 'completed', status_reason: 'accepted' };
 
 export interface Bank extends TestOrg {
   key: { apiKey: string; org: string; partner: string };
@@ -7,22 +13,26 @@ export interface Bank extends TestOrg {
 
 /** A sandbox organization with an all-access API key. */
 export async function createBank(): Promise<Bank> {
-  const org = await createOrg();
+  return withKey(await createOrg());
+}
+
+/** `org` as a bank: an all-access API key made in its namespace `org.partnerId`. */
+export async function withKey(org: TestOrg): Promise<Bank> {
   const res = await api('POST', '/apikey', {
     token: org.token,
     partner: org.partnerId,
-    body: {
-      name: 'core',
-      access: {
-        customers_read: true,
-        customers_write: true,
-        transactions_read: true,
-        transactions_write: true,
-      },
-    },
+    body: { name: 'core', access: ALL_ACCESS },
   });
-  expect(res.status).toBe(200);
+  expect(res.status, res.text).toBe(200);
   return { ...org, key: { apiKey: res.body.data.secret_key, org: org.orgId, partner: org.partnerId } };
+}
+
+/** Two sandbox banks, the first's namespace linked to the second's (the first proposed it). */
+export async function linkedBanks(): Promise<[Bank, Bank]> {
+  const a = await createBank();
+  const b = await createBank();
+  await link(a, b);
+  return [a, b];
 }
 
 export function pushBody(from: TestOrg, to: string, total: string, over: Record<string, unknown> = {}) {

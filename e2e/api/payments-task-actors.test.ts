@@ -3,8 +3,7 @@ import { api, signIn, uniq } from './helpers';
 import {
   admissionTasks,
   createAndSubmit,
-  createBank,
-  link,
+  linkedBanks,
   pushBody,
   waitForStatus,
   workTask,
@@ -37,9 +36,7 @@ const namespaceName = async (bank: Bank) =>
 
 describe('who changed a task, as each organization sees it', () => {
   it("the creator sees the counterparty's namespace and role, never its staff's e-mail; each sees its own people", async () => {
-    const a = await createBank();
-    const b = await createBank();
-    await link(a, b);
+    const [a, b] = await linkedBanks();
     // A reviews every payment it makes (compliance_review, worked by A's API key).
     expect(
       (await api('PATCH', `/partner/${a.partnerId}`, { token: a.token, body: { review_threshold: '1' } }))

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, expectError, signIn, uniq, withSql } from './helpers';
+import { addMember, api, expectError, withSql } from './helpers';
 import {
   admissionTasks,
   createAndSubmit,
-  createBank,
-  link,
+  linkedBanks,
   pushBody,
   workTask,
   type Bank,
@@ -19,15 +18,7 @@ let b: Bank;
 const people: Record<'one' | 'two', { email: string; token: string }> = {} as never;
 const as = (token: string) => ({ apiKey: undefined, token, partner: b.partnerId, org: b.orgId });
 
-async function addSupport(bank: Bank) {
-  const email = `support-${uniq()}@claims.example.test`;
-  const res = await api('POST', '/users', {
-    token: bank.token,
-    body: { email, role: 'support', password: 'support-password-1' },
-  });
-  expect(res.status, res.text).toBe(200);
-  return { email, token: (await signIn(email, 'support-password-1')).access_token };
-}
+const addSupport = (bank: Bank) => addMember(bank, 'support', 'claims.example.test');
 
 /** A payment of A waiting in B's queue: B's beneficiary_admission task. */
 async function waitingInB() {
@@ -44,9 +35,7 @@ const inQueue = async (task: string, who: Record<string, unknown>) =>
   (await api('GET', '/tasks', who)).body.data.tasks.find((t: { token: string }) => t.token === task);
 
 beforeAll(async () => {
-  a = await createBank();
-  b = await createBank();
-  await link(a, b);
+  [a, b] = await linkedBanks();
   people.one = await addSupport(b);
   people.two = await addSupport(b);
 });

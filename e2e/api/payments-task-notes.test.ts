@@ -4,7 +4,7 @@ import {
   admissionTasks,
   createAndSubmit,
   createBank,
-  link,
+  linkedBanks,
   pushBody,
   workTask,
   type Bank,
@@ -28,9 +28,7 @@ async function taskOfB(a: Bank, b: Bank, total = '4100') {
 
 describe('POST /api/v1/csp/payments/{payment_id}/admissions/{admission_id}/tasks/{task_id}/notes', () => {
   it('keeps a note in the task and its history without changing its status, once per key, audited', async () => {
-    const a = await createBank();
-    const b = await createBank();
-    await link(a, b);
+    const [a, b] = await linkedBanks();
     const t = await taskOfB(a, b);
     const keyId = (await api('GET', '/apikey', { token: b.token, partner: b.partnerId })).body.data
       .api_keys[0].token as string;
@@ -132,9 +130,7 @@ describe('POST /api/v1/csp/payments/{payment_id}/admissions/{admission_id}/tasks
   });
 
   it('is the assignee’s only (404 to others), refused on a decided task (409), and checks the note', async () => {
-    const a = await createBank();
-    const b = await createBank();
-    await link(a, b);
+    const [a, b] = await linkedBanks();
     const t = await taskOfB(a, b);
     const note = { note: 'Called the customer' };
 
@@ -176,9 +172,7 @@ describe('POST /api/v1/csp/payments/{payment_id}/admissions/{admission_id}/tasks
   });
 
   it('refuses a note on an open task of a rejected submission (closed with its payment)', async () => {
-    const a = await createBank();
-    const b = await createBank();
-    await link(a, b);
+    const [a, b] = await linkedBanks();
     // A review task for a's own queue beside b's admission: b's failure closes a's task.
     const set = await api('PATCH', `/partner/${a.partnerId}`, {
       token: a.token,

@@ -2,17 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { api, expectError, withSql, listAnswer } from './helpers';
 import {
   admissionTasks,
+  ALICE,
+  COMPLETED,
   createAndSubmit,
   createBank,
-  link,
+  linkedBanks,
   pushBody,
   waitForStatus,
   workTask,
   type Bank,
 } from './payments-helpers';
 
-const ALICE = 'alice@sandbox-bank.test';
-const COMPLETE = { status: 'completed', status_reason: 'accepted' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function setPartner(bank: Bank, patch: Record<string, unknown>) {
@@ -158,7 +158,7 @@ describe('bad input on submissions, tasks and transactions', () => {
     const review = (await admissionTasks(bank, body.payment_id, sub.admission_id)).find(
       (t) => t.name === 'compliance_review',
     )!;
-    const noKeyTask = await workTask(bank, body.payment_id, sub.admission_id, review.token, COMPLETE, {
+    const noKeyTask = await workTask(bank, body.payment_id, sub.admission_id, review.token, COMPLETED, {
       idempotencyKey: false,
     });
     expectError(noKeyTask, 400, 'error.bad_request');
@@ -170,16 +170,16 @@ describe('bad input on submissions, tasks and transactions', () => {
     ).toMatchObject({ status: 1, status_reason: 0 });
 
     // Unknown task, admission and payment in the task's path.
-    const unknownTask = await workTask(bank, body.payment_id, sub.admission_id, 'task_unknown', COMPLETE);
+    const unknownTask = await workTask(bank, body.payment_id, sub.admission_id, 'task_unknown', COMPLETED);
     expect(unknownTask.body).toEqual({ code: 'error.not_found', message: 'Task task_unknown not found' });
     expect(unknownTask.status).toBe(404);
     expectError(
-      await workTask(bank, body.payment_id, 'adm_unknown', review.token, COMPLETE),
+      await workTask(bank, body.payment_id, 'adm_unknown', review.token, COMPLETED),
       404,
       'error.not_found',
     );
     expectError(
-      await workTask(bank, 'no-such-payment', sub.admission_id, review.token, COMPLETE),
+      await workTask(bank, 'no-such-payment', sub.admission_id, review.token, COMPLETED),
       404,
       'error.not_found',
     );
@@ -250,9 +250,7 @@ describe('task transitions over HTTP with an open submission', () => {
   }
 
   it('keeps each change of a task in its history; a same-answer repeat adds none', async () => {
-    const a = await createBank();
-    const b = await createBank();
-    await link(a, b);
+    const [a, b] = await linkedBanks();
     await setPartner(a, { review_threshold: '1' });
     const pay = await twoTasks(a, b, '5400');
     expect(pay.review.history).toEqual([]);
@@ -279,7 +277,7 @@ describe('task transitions over HTTP with an open submission', () => {
     expect(held.body.data.history).toEqual([onHold]);
     // Seconds apart, so the two entries' times differ.
     await sleep(1100);
-    const done = await workTask(a, pay.id, pay.adm, pay.review.token, COMPLETE);
+    const done = await workTask(a, pay.id, pay.adm, pay.review.token, COMPLETED);
     expect(done.status, done.text).toBe(200);
     const completed = {
       status: 2,
@@ -310,7 +308,7 @@ describe('task transitions over HTTP with an open submission', () => {
     ]);
 
     // The same final answer again: unchanged, no event, nothing appended.
-    const repeat = await workTask(a, pay.id, pay.adm, pay.review.token, COMPLETE);
+    const repeat = await workTask(a, pay.id, pay.adm, pay.review.token, COMPLETED);
     expect(repeat.status, repeat.text).toBe(200);
     expect(repeat.body.data).toEqual(done.body.data);
     // The counterparty's task, never changed, keeps an empty history.
@@ -350,14 +348,12 @@ describe('task transitions over HTTP with an open submission', () => {
   });
 
   it('on_hold → completed admits, on_hold → failed rejects, completed → failed is 409', async () => {
-    const a = await createBank();
-    const b = await createBank();
-    await link(a, b);
+    const [a, b] = await linkedBanks();
     await setPartner(a, { review_threshold: '1' });
 
     // on_hold → completed: the last open task, so the payment is admitted in the same write.
     const one = await twoTasks(a, b, '5100');
-    expect((await workTask(b, one.id, one.adm, one.beneficiary.token, COMPLETE)).body.data.status).toBe(2);
+    expect((await workTask(b, one.id, one.adm, one.beneficiary.token, COMPLETED)).body.data.status).toBe(2);
     expect((await one.submission()).status).toBe(1);
     const held = await workTask(a, one.id, one.adm, one.review.token, {
       status: 'on_hold',
@@ -366,7 +362,7 @@ describe('task transitions over HTTP with an open submission', () => {
     });
     expect(held.body.data).toMatchObject({ status: 4, status_reason: 9, note: 'source of funds' });
     expect(await one.submission()).toMatchObject({ status: 2, status_name: 'on_hold' });
-    const released = await workTask(a, one.id, one.adm, one.review.token, COMPLETE);
+    const released = await workTask(a, one.id, one.adm, one.review.token, COMPLETED);
     expect(released.status, released.text).toBe(200);
     expect(released.body.data).toMatchObject({ status: 2, status_reason: 1, note: null });
     const admitted = await one.submission();
@@ -411,13 +407,13 @@ describe('task transitions over HTTP with an open submission', () => {
       blame: 'debtor_party',
       record_type: 'PaymentSubmission',
     });
-    const late = await workTask(b, two.id, two.adm, two.beneficiary.token, COMPLETE);
+    const late = await workTask(b, two.id, two.adm, two.beneficiary.token, COMPLETED);
     expectError(late, 409, 'error.conflict');
     expect(late.body.message).toBe('The submission is already rejected');
 
     // completed → failed while the submission is still open: the task machine's own 409.
     const three = await twoTasks(a, b, '5300');
-    expect((await workTask(a, three.id, three.adm, three.review.token, COMPLETE)).body.data.status).toBe(2);
+    expect((await workTask(a, three.id, three.adm, three.review.token, COMPLETED)).body.data.status).toBe(2);
     const reversed = await workTask(a, three.id, three.adm, three.review.token, {
       status: 'failed',
       status_reason: 'fraud_detected',
@@ -438,7 +434,7 @@ describe('task transitions over HTTP with an open submission', () => {
       (await admissionTasks(a, three.id, three.adm)).find((t) => t.name === 'compliance_review'),
     ).toMatchObject({ status: 2, status_reason: 1 });
     // The counterparty's completion then admits it.
-    expect((await workTask(b, three.id, three.adm, three.beneficiary.token, COMPLETE)).status).toBe(200);
+    expect((await workTask(b, three.id, three.adm, three.beneficiary.token, COMPLETED)).status).toBe(200);
     expect((await three.submission()).status).toBe(3);
 
     await withSql(async (c) => {
@@ -463,9 +459,7 @@ describe('task transitions over HTTP with an open submission', () => {
   });
 
   it('a rejected or expired payment takes its open tasks out of the queue and the waiting figures', async () => {
-    const a = await createBank();
-    const b = await createBank();
-    await link(a, b);
+    const [a, b] = await linkedBanks();
     await setPartner(a, { review_threshold: '1' });
     const queue = async (bank: Bank) =>
       (

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createOrg, createVerifiedOrg, expectError, uniq, type TestOrg } from './helpers';
+import { api, createOrg, createVerifiedOrg, expectError, keyAccess, uniq, type TestOrg } from './helpers';
 import { createBank, pushBody, type Bank } from './payments-helpers';
 
 type Entry = {
@@ -118,12 +118,7 @@ describe('GET /api/v1/csp/request-logs', () => {
       ...jwt(bank),
       body: {
         name: 'reader',
-        access: {
-          customers_read: true,
-          customers_write: false,
-          transactions_read: true,
-          transactions_write: false,
-        },
+        access: keyAccess('customers_read', 'transactions_read'),
       },
     });
     const refused = await api('POST', '/payments', {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { api, createOrg, dbKind, targetServer, withSql, type ApiResponse } from './helpers';
+import { ALL_ACCESS, api, createOrg, dbKind, targetServer, withSql, type ApiResponse } from './helpers';
 import { startServer, type Host } from './server';
 import { PGLITE_EXTENSIONS } from '@/lib/db/pglite-image';
 import { Secret, TOTP } from 'otpauth';
@@ -15,12 +15,7 @@ import { Secret, TOTP } from 'otpauth';
 // nor a plain hash of a body holding a password. On PostgreSQL the suite's database is read while
 // the server runs; on PGlite, whose folder only its server may open, the test runs its own server
 // and reads the folder once that server has stopped.
-const ALL = {
-  customers_read: true,
-  customers_write: true,
-  transactions_read: true,
-  transactions_write: true,
-};
+const ALL = ALL_ACCESS;
 
 /**
  * No column holds a secret as it is: API secrets are kept as SHA-256 only, and a webhook's signing

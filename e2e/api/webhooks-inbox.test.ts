@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '../../lib/events/types';
 import { verifyWebhookSignature } from '../../lib/webhooks/sign';
-import { api, createOrg, createVerifiedOrg, expectError, uniq, type TestOrg } from './helpers';
+import { api, createOrg, createVerifiedOrg, expectError, keyAccess, uniq, type TestOrg } from './helpers';
 import { startReceiver } from './receiver';
 
 type Message = {
@@ -123,12 +123,7 @@ describe('POST /api/v1/csp/webhook {kind: "inbox"}', () => {
       ...as(org),
       body: {
         name: `k-${uniq()}`,
-        access: {
-          customers_read: true,
-          customers_write: false,
-          transactions_read: true,
-          transactions_write: false,
-        },
+        access: keyAccess('customers_read', 'transactions_read'),
       },
     });
     expect(key.status).toBe(200);

@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { signPayload, verifyWebhookSignature } from '@/lib/webhooks/sign';
-import { api, expectError, type TestOrg } from './helpers';
+import { api, createOrg, expectError, keyAccess, targetServer, type TestOrg } from './helpers';
 import { createAndSubmit, createBank, pushBody, waitForStatus } from './payments-helpers';
 import { startReceiver } from './receiver';
 import { settledDeliveries } from './webhooks-helpers';
@@ -83,12 +83,7 @@ describe('webhook endpoints', () => {
       ...as(bank),
       body: {
         name: 'r',
-        access: {
-          customers_read: true,
-          customers_write: false,
-          transactions_read: false,
-          transactions_write: false,
-        },
+        access: keyAccess('customers_read'),
       },
     });
     await api('POST', `/apikey/${rotated.body.data.secret_key}`, as(bank));
@@ -257,90 +252,61 @@ describe('the verifier shown in docs/webhooks.md', () => {
   });
 });
 
+/**
+ * A server of the test's own, started with `env` and stopped with the file: `api` and `createOrg`
+ * call it until `targetServer(undefined)`.
+ */
+async function ownServer(env: Record<string, string>) {
+  const server = await startServer({ host: inject('host') as Host, db: 'pglite', env });
+  closers.push(() => server.stop());
+  targetServer(server);
+}
+
 describe('webhook targets when private addresses are not allowed', () => {
   it('refuses loopback, private and plain-http targets', async () => {
-    const server = await startServer({
-      host: inject('host') as Host,
-      db: 'pglite',
-      env: { WEBHOOK_ALLOW_PRIVATE: 'false' },
-    });
-    closers.push(() => server.stop());
-    const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(server.baseUrl + path, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), ...headers },
-        body: JSON.stringify(body),
-      }).then(async (res) => ({ status: res.status, body: await res.json() }));
-    const email = `ssrf-${crypto.randomUUID().slice(0, 6)}@example.test`;
-    await post('/organization', { name: 'SSRF', admin_email: email, admin_password: 'long-enough-password' });
-    const token = (
-      await post('/organization/signin', { admin_email: email, admin_password: 'long-enough-password' })
-    ).body.data.access_token;
-    const partners = await fetch(`${server.baseUrl}/partner`, {
-      headers: { authorization: `Bearer ${token}` },
-    }).then((res) => res.json());
-    const h = { authorization: `Bearer ${token}`, 'x-partner-id': partners.data.partners[0].token };
-    for (const url of [
-      'https://127.0.0.1/hook',
-      'https://10.0.0.8/hook',
-      'https://169.254.169.254/latest',
-      'https://[::1]/hook',
-      'http://example.test/hook',
-      'https://localhost/hook',
-    ]) {
-      const res = await post('/webhook', { url, event_types: ['*'] }, h);
-      expect(res.status, url).toBe(400);
-      expect(res.body.code).toBe('error.bad_request');
+    await ownServer({ WEBHOOK_ALLOW_PRIVATE: 'false' });
+    try {
+      const org = await createOrg();
+      for (const url of [
+        'https://127.0.0.1/hook',
+        'https://10.0.0.8/hook',
+        'https://169.254.169.254/latest',
+        'https://[::1]/hook',
+        'http://example.test/hook',
+        'https://localhost/hook',
+      ]) {
+        const res = await api('POST', '/webhook', { ...as(org), body: { url, event_types: ['*'] } });
+        expect(res.status, url).toBe(400);
+        expect(res.body.code).toBe('error.bad_request');
+      }
+    } finally {
+      targetServer(undefined);
     }
   });
 });
 
 describe('a receiver that never answers', () => {
   it('is timed out, logged, and retried until it answers', async () => {
-    const server = await startServer({
-      host: inject('host') as Host,
-      db: 'pglite',
-      env: { WEBHOOK_TIMEOUT_MS: '500' },
-    });
-    closers.push(() => server.stop());
-    const r = await receiver((n) => (n === 1 ? 0 : 200));
-    const call = (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) =>
-      fetch(server.baseUrl + path, {
-        method,
-        headers: {
-          'idempotency-key': crypto.randomUUID(),
-          ...(body ? { 'content-type': 'application/json' } : {}),
-          ...headers,
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      }).then(async (res) => ({ status: res.status, body: await res.json() }));
-    const email = `slow-${crypto.randomUUID().slice(0, 6)}@example.test`;
-    await call('POST', '/organization', {
-      name: 'Slow',
-      admin_email: email,
-      admin_password: 'long-enough-password',
-    });
-    const token = (
-      await call('POST', '/organization/signin', {
-        admin_email: email,
-        admin_password: 'long-enough-password',
-      })
-    ).body.data.access_token;
-    const partner = (await call('GET', '/partner', undefined, { authorization: `Bearer ${token}` })).body.data
-      .partners[0].token;
-    const h = { authorization: `Bearer ${token}`, 'x-partner-id': partner };
-    const hook = (await call('POST', '/webhook', { url: r.url, event_types: ['*'] }, h)).body.data;
-    await call('POST', `/webhook/${hook.token}/test`, undefined, h);
-    await r.waitFor((got) => got.length >= 2, 15_000);
-    let d: any;
-    for (let i = 0; i < 30; i++) {
-      d = (await call('GET', `/webhook/${hook.token}/deliveries`, undefined, h)).body.data.deliveries[0];
-      if (d?.status === 'succeeded') break;
-      await new Promise((res) => setTimeout(res, 200));
+    await ownServer({ WEBHOOK_TIMEOUT_MS: '500' });
+    try {
+      const r = await receiver((n) => (n === 1 ? 0 : 200));
+      const org = await createOrg();
+      const hook = (await api('POST', '/webhook', { ...as(org), body: { url: r.url, event_types: ['*'] } }))
+        .body.data;
+      await api('POST', `/webhook/${hook.token}/test`, as(org));
+      await r.waitFor((got) => got.length >= 2, 15_000);
+      let d: any;
+      for (let i = 0; i < 30; i++) {
+        d = (await api('GET', `/webhook/${hook.token}/deliveries`, as(org))).body.data.deliveries[0];
+        if (d?.status === 'succeeded') break;
+        await new Promise((res) => setTimeout(res, 200));
+      }
+      expect(d).toMatchObject({ status: 'succeeded', attempts: 2 });
+      expect(d.attempt_log[0]).toMatchObject({ status_code: null, error: 'timed out after 500 ms' });
+      expect(d.attempt_log[0].latency_ms).toBeGreaterThanOrEqual(450);
+      expect(d.attempt_log[1].status_code).toBe(200);
+    } finally {
+      targetServer(undefined);
     }
-    expect(d).toMatchObject({ status: 'succeeded', attempts: 2 });
-    expect(d.attempt_log[0]).toMatchObject({ status_code: null, error: 'timed out after 500 ms' });
-    expect(d.attempt_log[0].latency_ms).toBeGreaterThanOrEqual(450);
-    expect(d.attempt_log[1].status_code).toBe(200);
   });
 });

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, expectError, operatorToken, settleEarlierFiles, uniq } from '../helpers';
+import { api, expectError, keyAccess, operatorToken, settleEarlierFiles, uniq } from '../helpers';
 import { startReceiver } from '../receiver';
 import {
   admissionTasks,
+  COMPLETED,
   createBank,
   link,
   pushBody,
@@ -21,7 +22,6 @@ beforeAll(async () => {
   op = await operatorToken();
 });
 
-const completed = { status: 'completed', status_reason: 'accepted' };
 const note = 'risk review';
 
 /** Three banks linked in a ring, each in its own sandbox organization. */
@@ -40,7 +40,7 @@ async function pay(from: Bank, to: Bank, total: string) {
   const sub = await api('POST', `/payments/${body.payment_id}/submissions`, from.key);
   expect(sub.status, sub.text).toBe(200);
   const [task] = await admissionTasks(to, body.payment_id, sub.body.data.admission_id);
-  const worked = await workTask(to, body.payment_id, sub.body.data.admission_id, task!.token, completed);
+  const worked = await workTask(to, body.payment_id, sub.body.data.admission_id, task!.token, COMPLETED);
   expect(worked.status, worked.text).toBe(200);
   const now = await api('GET', `/payments/${body.payment_id}/submissions`, from.key);
   return {
@@ -116,12 +116,7 @@ describe('GET /api/v1/csp/liquidity', () => {
       partner: b.partnerId,
       body: {
         name: 'writer',
-        access: {
-          customers_read: false,
-          customers_write: true,
-          transactions_read: false,
-          transactions_write: false,
-        },
+        access: keyAccess('customers_write'),
       },
     });
     expectError(

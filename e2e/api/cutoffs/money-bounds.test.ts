@@ -9,7 +9,16 @@ import {
   uniq,
   withSql,
 } from '../helpers';
-import { admissionTasks, createBank, link, pushBody, workTask, type Bank } from '../payments-helpers';
+import {
+  admissionTasks,
+  COMPLETED,
+  createBank,
+  link,
+  pushBody,
+  withKey,
+  workTask,
+  type Bank,
+} from '../payments-helpers';
 
 // The third audit's findings on money (docs/decisions.md, "Money that cannot overflow", "No credit
 // without a limit", "Failure isolated"), over HTTP: the amounts that once halted every cut-off are
@@ -21,7 +30,6 @@ beforeAll(async () => {
   op = await operatorToken();
 });
 
-const completed = { status: 'completed', status_reason: 'accepted' };
 const note = 'audit';
 
 /** `from` pays `to` `total` minor units of `currency`; `to` admits. The submission as it ends. */
@@ -34,7 +42,7 @@ async function pay(from: Bank, to: Bank, currency: string, total: string) {
   // Each task by its assignee: the payee's admission, and the payer's compliance review of a large one.
   for (const task of await admissionTasks(to, body.payment_id, sub.body.data.admission_id)) {
     const by = task.partner_id === to.partnerId ? to : from;
-    const worked = await workTask(by, body.payment_id, sub.body.data.admission_id, task.token, completed);
+    const worked = await workTask(by, body.payment_id, sub.body.data.admission_id, task.token, COMPLETED);
     expect(worked.status, worked.text).toBe(200);
   }
   const now = await api('GET', `/payments/${body.payment_id}/submissions`, from.key);
@@ -50,27 +58,7 @@ async function liveBank(): Promise<Bank> {
     body: { name: 'Live', domain: `live-${uniq()}.test`, environment: 'production' },
   });
   expect(ns.status, ns.text).toBe(200);
-  const key = await api('POST', '/apikey', {
-    token: org.token,
-    partner: ns.body.data.token,
-    body: {
-      name: 'core',
-      access: {
-        customers_read: true,
-        customers_write: true,
-        transactions_read: true,
-        transactions_write: true,
-      },
-    },
-  });
-  expect(key.status, key.text).toBe(200);
-  const partnerId = ns.body.data.token as string;
-  return {
-    ...org,
-    partnerId,
-    domain: ns.body.data.domain,
-    key: { apiKey: key.body.data.secret_key, org: org.orgId, partner: partnerId },
-  };
+  return withKey({ ...org, partnerId: ns.body.data.token, domain: ns.body.data.domain });
 }
 
 const positionIn = async (b: Bank, currency: string) =>

@@ -1,5 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createOrg, expectError, operatorToken, settleEarlierFiles, type TestOrg } from '../helpers';
+import {
+  api,
+  createOrg,
+  expectError,
+  keyAccess,
+  operatorToken,
+  settleEarlierFiles,
+  type TestOrg,
+} from '../helpers';
 import { createAndSubmit, createBank, link, pushBody, waitForStatus, type Bank } from '../payments-helpers';
 
 // The test runs a settlement cut-off, which settles every cleared transaction of the network and
@@ -231,12 +239,7 @@ describe('GET /api/v1/csp/overview', () => {
         ...jwt(a),
         body: {
           name: 'no read',
-          access: {
-            customers_read: true,
-            customers_write: false,
-            transactions_read: false,
-            transactions_write: false,
-          },
+          access: keyAccess('customers_read'),
         },
       });
       const cases: Array<[string, Parameters<typeof api>[2], number, string]> = [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '@/lib/webhooks/sign';
-import { api, settleEarlierFiles, signIn, OPERATOR, type TestOrg } from '../helpers';
-import { createAndSubmit, createBank, pushBody, waitForStatus } from '../payments-helpers';
+import { api, keyAccess, settleEarlierFiles, signIn, OPERATOR, type TestOrg } from '../helpers';
+import { ALICE, createAndSubmit, createBank, pushBody, waitForStatus } from '../payments-helpers';
 import { startReceiver, type Received } from '../receiver';
 import { settledDeliveries } from '../webhooks-helpers';
 
@@ -15,7 +15,6 @@ afterAll(async () => {
 });
 
 const as = (o: TestOrg) => ({ token: o.token, partner: o.partnerId });
-const ALICE = 'alice@sandbox-bank.test';
 
 async function subscribe(org: TestOrg) {
   const r = await startReceiver();
@@ -81,12 +80,7 @@ describe('every event type of DESIGN §9', () => {
       ...as(a),
       body: {
         name: 'rotate-me',
-        access: {
-          customers_read: true,
-          customers_write: false,
-          transactions_read: false,
-          transactions_write: false,
-        },
+        access: keyAccess('customers_read'),
       },
     });
     expect((await api('POST', `/apikey/${key.body.data.secret_key}`, as(a))).status).toBe(200);
