@@ -22,6 +22,15 @@ async function receiver(answer?: Parameters<typeof startReceiver>[0]) {
   return r;
 }
 
+/** A bank with a webhook for every event to a receiver of its own (answering as `answer` says). */
+async function bankWithHook(answer?: Parameters<typeof startReceiver>[0]) {
+  const bank = await createBank();
+  const r = await receiver(answer);
+  const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } })).body
+    .data;
+  return { bank, r, hook };
+}
+
 describe('webhook endpoints', () => {
   it('creates with the secret shown once, lists, updates, rejects unknown types and bad urls', async () => {
     const bank = await createBank();
@@ -72,10 +81,7 @@ describe('webhook endpoints', () => {
   });
 
   it('delivers the lifecycle events once each, signed; the log matches what the receiver saw', async () => {
-    const bank = await createBank();
-    const r = await receiver();
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
-      .body.data;
+    const { bank, r, hook } = await bankWithHook();
     const body = pushBody(bank, 'alice@sandbox-bank.test', '4100');
     await createAndSubmit(bank, body);
     await waitForStatus(bank, body.payment_id, [3]);
@@ -121,10 +127,7 @@ describe('webhook endpoints', () => {
   });
 
   it('retries a failing receiver until it answers 2xx, logging every attempt', async () => {
-    const bank = await createBank();
-    const r = await receiver((n) => (n <= 2 ? 503 : 200));
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
-      .body.data;
+    const { bank, r, hook } = await bankWithHook((n) => (n <= 2 ? 503 : 200));
     await api('POST', `/webhook/${hook.token}/test`, as(bank));
     await r.waitFor((got) => got.length >= 3, 15_000);
     const d = (await settledDeliveries(bank, hook.token))[0]!;
@@ -141,10 +144,7 @@ describe('webhook endpoints', () => {
   });
 
   it('sends nothing more to a deleted webhook', async () => {
-    const bank = await createBank();
-    const r = await receiver();
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
-      .body.data;
+    const { bank, r, hook } = await bankWithHook();
     await api('POST', `/webhook/${hook.token}/test`, as(bank));
     await r.waitFor((got) => got.length === 1);
     expect((await api('DELETE', `/webhook/${hook.token}`, as(bank))).body).toEqual({ ok: true, data: {} });
@@ -155,10 +155,7 @@ describe('webhook endpoints', () => {
   });
 
   it('sends a delivery again on request, with the same webhook-id; 404 for another endpoint or namespace', async () => {
-    const bank = await createBank();
-    const r = await receiver();
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
-      .body.data;
+    const { bank, r, hook } = await bankWithHook();
     await api('POST', `/webhook/${hook.token}/test`, as(bank));
     await r.waitFor((got) => got.length === 1);
     const [delivered] = await settledDeliveries(bank, hook.token);
@@ -192,10 +189,7 @@ describe('webhook endpoints', () => {
   });
 
   it('signs with both secrets for 24 hours after a rotation', async () => {
-    const bank = await createBank();
-    const r = await receiver();
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
-      .body.data;
+    const { bank, r, hook } = await bankWithHook();
     const rotated = (await api('POST', `/webhook/${hook.token}/rotate-secret`, as(bank))).body.data;
     expect(rotated.secret).not.toBe(hook.secret);
     await api('POST', `/webhook/${hook.token}/test`, as(bank));
@@ -226,10 +220,7 @@ describe('the verifier shown in docs/webhooks.md', () => {
       ) => boolean;
     };
 
-    const bank = await createBank();
-    const r = await receiver();
-    const hook = (await api('POST', '/webhook', { ...as(bank), body: { url: r.url, event_types: ['*'] } }))
-      .body.data;
+    const { bank, r, hook } = await bankWithHook();
     await api('POST', `/webhook/${hook.token}/test`, as(bank));
     await r.waitFor((got) => got.length === 1);
     const x = r.received[0]!;
