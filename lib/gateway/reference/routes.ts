@@ -5,6 +5,7 @@ import type { OpenApiDocument } from './examples';
 import { postmanCollection } from './postman';
 import { withCodeSamples } from './samples';
 import { nullableReferences } from './nullables';
+import { withLinks } from './links';
 
 type DocumentConfig = Parameters<OpenAPIHono<GatewayEnv>['getOpenAPI31Document']>[0];
 
@@ -32,7 +33,7 @@ export function registerReferenceRoutes(app: OpenAPIHono<GatewayEnv>, config: Do
   let base: OpenApiDocument | undefined;
   const byOrigin = new Map<string, { document: string; postman: string }>();
   const forOrigin = (origin: string) => {
-    base ??= nullableReferences(app.getOpenAPI31Document(config) as unknown as OpenApiDocument);
+    base ??= withLinks(nullableReferences(app.getOpenAPI31Document(config) as unknown as OpenApiDocument));
     let built = byOrigin.get(origin);
     if (!built) {
       const document = {
