@@ -99,7 +99,7 @@ export const pageQuery = {
     .openapi({
       param: { name: 'cursor', in: 'query' },
       description:
-        'Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters',
+        'Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page`',
     }),
   page: z.coerce
     .number({ error: 'page must be an integer ≥ 1' })

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { ADDRESS_PATTERN } from '@/lib/domain/address';
 import { PAYMENT_STATUS_NAMES, TASK_STATUS_NAMES, TRANSACTION_STATUS_NAMES } from '@/lib/domain/statuses';
 import { REASON_NAMES } from '@/lib/domain/reasons';
 import { orderQuery, pageQuery, pageInfo, unixSecondsQuery, plainText } from './common';
@@ -6,7 +7,15 @@ import { currencySchema, paymentTotalSchema } from './money';
 
 const partySchema = z
   .object({
-    payment_address: z.string().min(3).max(320),
+    payment_address: z
+      .string()
+      .min(3)
+      .max(320)
+      .openapi({
+        pattern: ADDRESS_PATTERN,
+        description: '`local@domain`: the domain routes it to its namespace',
+        example: 'alice@sandbox-bank.test',
+      }),
     first_name: plainText(z.string().max(100)).optional(),
     last_name: plainText(z.string().max(100)).optional(),
     email: z.string().max(254).optional(),
@@ -63,7 +72,7 @@ export const paymentDetailSchema = paymentSchema
   .extend({
     returned_amount: z.string().openapi({
       description:
-        "What its admitted returns gave back, in the payment's minor units (\"0\" when none; extension, DESIGN §12, as a card charge's amount_refunded). Returns still asked for are not counted: GET /payments/{payment_id}/returns lists them",
+        'What its admitted returns gave back, in the payment\'s minor units ("0" when none; extension, DESIGN §12, as a card charge\'s amount_refunded). Returns still asked for are not counted: GET /payments/{payment_id}/returns lists them',
       example: '0',
     }),
   })

@@ -2601,6 +2601,10 @@ export interface components {
             total: string;
         };
         Party: {
+            /**
+             * @description `local@domain`: the domain routes it to its namespace
+             * @example alice@sandbox-bank.test
+             */
             payment_address: string;
             /** @description Letters of any script; no control, bidirectional-override or invisible formatting characters (Unicode Cc, Cf, Zl, Zp) */
             first_name?: string;
@@ -4087,7 +4091,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -4467,7 +4471,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -5156,7 +5160,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -5531,7 +5535,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -6098,7 +6102,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -6192,6 +6196,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /**
+                     * @description `local@domain`: the domain routes it to its namespace
+                     * @example alice@sandbox-bank.test
+                     */
                     payment_address: string;
                     /** @description Letters of any script; no control, bidirectional-override or invisible formatting characters (Unicode Cc, Cf, Zl, Zp) */
                     first_name: string;
@@ -6442,7 +6450,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -6979,7 +6987,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -7298,7 +7306,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -7701,7 +7709,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -8910,7 +8918,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -9294,7 +9302,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -9832,7 +9840,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -10006,7 +10014,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -10143,7 +10151,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -10390,7 +10398,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -10537,7 +10545,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -10689,7 +10697,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -11024,7 +11032,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -11327,7 +11335,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -11559,7 +11567,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -12023,7 +12031,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -12683,7 +12691,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -12936,7 +12944,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -13106,7 +13114,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
@@ -13475,7 +13483,7 @@ export interface operations {
                 /** @description The direction of the list's order (`asc` or `desc` of its sort key; its documented order when absent). A cursor keeps the order it was made in */
                 order?: "asc" | "desc";
                 limit?: number;
-                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters */
+                /** @description Opaque: `next_cursor` or `prev_cursor` of a previous answer of this list, sent with the same filters; not with `page` */
                 cursor?: string;
                 /** @description Page number (by offset: slower deep in a long list; prefer the cursor); not with `cursor` */
                 page?: number;
