@@ -1,6 +1,8 @@
 import { execFile, spawn } from 'node:child_process';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -112,12 +114,18 @@ describe('snippets run as printed', () => {
     expect(bashScript(null, calls)).toContain(`\nKEY=${KEY_PLACEHOLDER}\n`);
   });
 
-  it('the webhook receiver verifies a signed delivery and refuses a forged one', async () => {
+  it('the webhook receiver listens on its URL’s port, verifies a signed delivery and refuses a forged one', async () => {
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
     const port = 20000 + Math.floor(Math.random() * 20000);
     const dir = mkdtempSync(path.join(tmpdir(), 'receiver-'));
+    // Run from the shell `npm start` was, which exports PORT (the dashboard's, in use): the
+    // receiver takes the URL's port, not that one.
+    const taken = createServer().listen(0, '127.0.0.1');
+    await once(taken, 'listening');
+    const dashboardPort = String((taken.address() as AddressInfo).port);
     const child = spawn('bash', ['-c', receiverScript(`http://127.0.0.1:${port}/hooks/csp`, secret)], {
       cwd: dir,
+      env: { ...process.env, PORT: dashboardPort },
     });
     let out = '';
     child.stdout.on('data', (c) => (out += c));
@@ -134,8 +142,10 @@ describe('snippets run as printed', () => {
       expect((await send(signatureHeader([secret], 'evt_1', ts, body))).status).toBe(204);
       expect((await send('v1,forged')).status).toBe(400);
       await expect.poll(() => out).toContain('verified webhook.test evt_1');
+      expect(out).toContain(`receiving on http://localhost:${port}/hooks/csp`);
     } finally {
       child.kill();
+      taken.close();
     }
   });
 });

@@ -86,16 +86,18 @@ export function firstPaymentCalls(input: Omit<PaymentCallInput, 'body'> & { doma
  */
 export function receiverScript(endpointUrl: string, secret: string): string {
   const url = new URL(endpointUrl);
+  // The URL's own port, never the environment's: PORT is the dashboard's (README, `npm start`),
+  // and a receiver run in the same shell took it and failed with EADDRINUSE.
   const port = url.port || '8080';
   const behindProxy = url.port
     ? ''
-    : `\n// ${url.origin} has no port of its own: your proxy forwards it here (or set PORT).`;
+    : `\n// ${url.origin} has no port of its own: it listens on 8080, where your proxy forwards it.`;
   const js = `import { createServer } from 'node:http';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 // The endpoint's signing secret, shown once: keep it out of source control.
 const SECRET = ${JSON.stringify(secret)};
-const PORT = Number(process.env.PORT || ${port});${behindProxy}
+const PORT = ${port};${behindProxy}
 const PATH = ${JSON.stringify(url.pathname)};
 const key = Buffer.from(SECRET.slice('whsec_'.length), 'base64');
 
