@@ -30,6 +30,13 @@ test('a participant’s screen opened by the operator says what it is for and wh
     ['/accounts', 'Accounts'],
     ['/customers', 'Customers'],
     ['/webhooks', 'Webhooks'],
+    // A record's page too, as its list (a typed or shared address): before the gateway is asked,
+    // so whatever the id.
+    ['/payments/pay_shared', 'Payment'],
+    ['/accounts/acc_shared', 'Account'],
+    ['/webhooks/wh_shared', 'Webhook'],
+    ['/webhooks/wh_shared/deliveries/dlv_shared', 'Webhook delivery'],
+    ['/settlements/statement', 'Settlement statement'],
   ];
   for (const [path, title] of screens) {
     await page.goto(path);
