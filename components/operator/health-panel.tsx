@@ -5,7 +5,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { apiFetch } from '@/lib/client/api';
 import { when } from '@/lib/client/format';
 import { useNamespace } from '@/lib/client/namespace';
-import { settlementKeys } from '@/lib/client/queries/settlements';
+import { networkKeys } from '@/lib/client/queries/settlements';
 import type { OperatorHealth } from '@/lib/schemas/health';
 import { CARD, TERM } from '@/components/ui/styles';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
@@ -16,7 +16,7 @@ import { formatLocalDay } from '@/lib/client/format';
 export const operatorHealthQuery = (ns: string | null) =>
   queryOptions({
     // Under the network's key: a cut-off run from the page refreshes it with the figures.
-    queryKey: [...settlementKeys.networkOf(ns), 'health'],
+    queryKey: networkKeys.of(ns, { of: 'health' }),
     queryFn: () => apiFetch<OperatorHealth>('/operator/health', { partner: ns }),
     refetchInterval: 10_000,
   });

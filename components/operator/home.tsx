@@ -73,7 +73,7 @@ function Settlement({ initial }: { initial: OperatorHomeReads | undefined }) {
   const ns = useNamespace();
   const health = useQuery({ ...operatorHealthQuery(ns), initialData: initialFrom(ns, initial?.health) });
   const batches = useQuery({
-    ...networkBatchesQuery(ns, undefined, LAST_CUTOFF_BATCHES),
+    ...networkBatchesQuery(ns, { limit: LAST_CUTOFF_BATCHES }),
     initialData: initialFrom(ns, initial?.batches),
   });
   const preview = useQuery(cutoffPreviewQuery());

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { customerQueries } from '@/lib/client/queries/customers';
 import { paymentListQuery, type PaymentRow } from '@/lib/client/queries/payments';
 import { batchesQuery } from '@/lib/client/queries/settlements';
-import { webhookListQuery } from '@/lib/client/queries/webhooks';
+import { webhookQueries } from '@/lib/client/queries/webhooks';
 import { formatMoney } from '@/lib/domain/money';
 import { useNamespace } from '@/lib/client/namespace';
 
@@ -64,15 +64,12 @@ export function useTypeahead(typed: string): { suggestions: Suggestion[]; settle
   const text = settled.toLowerCase();
   const on = text.length >= 2;
   const byId = useQuery({
-    ...paymentListQuery(
-      ns,
-      new URLSearchParams({ payment_id: settled, limit: String(PER_GROUP) }).toString(),
-    ),
+    ...paymentListQuery(ns, { payment_id: settled, limit: PER_GROUP }),
     ...QUIET,
     enabled: on && !/\s/.test(settled),
   });
   const byParty = useQuery({
-    ...paymentListQuery(ns, new URLSearchParams({ party: settled, limit: String(PER_GROUP) }).toString()),
+    ...paymentListQuery(ns, { party: settled, limit: PER_GROUP }),
     ...QUIET,
     enabled: settled.length >= 3,
   });
@@ -88,7 +85,7 @@ export function useTypeahead(typed: string): { suggestions: Suggestion[]; settle
     staleTime: 30_000,
   });
   const webhooks = useQuery({
-    ...webhookListQuery(ns, undefined, SCANNED),
+    ...webhookQueries.list(ns, { limit: SCANNED }),
     ...QUIET,
     enabled: on,
     staleTime: 30_000,

@@ -11,7 +11,7 @@ import { SelectField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { AUDIT_ACTIONS, auditActionLabel } from '@/lib/domain/audit';
 import { formatLocal, when } from '@/lib/client/time';
-import { auditEventsQuery, type AuditEvent } from '@/lib/client/queries/audit';
+import { auditQueries, type AuditEvent } from '@/lib/client/queries/audit';
 import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
 import { AUDIT_FILTERS } from './search-params';
 import { useListOrder } from '@/lib/client/use-list-order';
@@ -29,7 +29,9 @@ export function AuditClient({ operator }: { operator: boolean }) {
   const order = useListOrder('when', 'desc', { desc: 'Newest first', asc: 'Oldest first' });
   const list = useUrlFilters(AUDIT_FILTERS);
   const { filters } = list;
-  const query = useQuery(auditEventsQuery(ns, { ...list.gateway, ...order.query }, paging.cursor, LIMIT));
+  const query = useQuery(
+    auditQueries.list(ns, { ...list.gateway, ...order.query, cursor: paging.cursor, limit: LIMIT }),
+  );
   const rows = query.data?.audit_events ?? [];
   const selectedId = params.get('entry');
   const selected = rows.find((r) => r.token === selectedId) ?? null;

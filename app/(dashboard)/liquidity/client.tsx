@@ -83,7 +83,8 @@ function useFollowPositions(partnerId: string, positions: LiquidityPosition[] | 
     if (seen.current !== undefined && figures !== seen.current)
       void qc.invalidateQueries({
         queryKey: liquidityKeys.namespace(partnerId),
-        predicate: (q) => !q.queryKey.includes('positions'),
+        // Every read of the namespace's liquidity (`{ of }` in its key, keys.ts) but the positions.
+        predicate: (q) => (q.queryKey[2] as { of?: string } | undefined)?.of !== 'positions',
       });
     seen.current = figures;
   }, [figures, partnerId, qc]);
@@ -108,7 +109,7 @@ export function LiquidityClient({ partnerId, canManage }: { partnerId: string; c
   const entries = useQuery(
     entriesQuery(partnerId, { ...ledger.gateway, cursor: ledgerPaging.cursor, limit: LEDGER_LIMIT }),
   );
-  const queue = useQuery(queueQuery(partnerId, queuePaging.cursor, QUEUE_LIMIT));
+  const queue = useQuery(queueQuery(partnerId, { cursor: queuePaging.cursor, limit: QUEUE_LIMIT }));
 
   return (
     <div className="flex flex-col gap-6">

@@ -10,7 +10,7 @@ import { FilterField } from '@/components/ui/filter-field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageTitle } from '@/components/ui/page-title';
 import { useToast } from '@/components/ui/toast';
-import { requestLogsQuery, useKeepBodies } from '@/lib/client/queries/request-logs';
+import { requestLogQueries, useKeepBodies } from '@/lib/client/queries/request-logs';
 import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
 import { REQUEST_LOG_FILTERS, STATUS_CLASSES } from './search-params';
 import { useTenant } from '@/lib/client/deployment';
@@ -32,7 +32,9 @@ export function RequestLogClient({ canManage }: { canManage: boolean }) {
   const tenant = useTenant();
   const list = useUrlFilters(REQUEST_LOG_FILTERS);
   const { filters } = list;
-  const query = useQuery(requestLogsQuery(ns, list.gateway, paging.cursor, LIMIT));
+  const query = useQuery(
+    requestLogQueries.list(ns, { ...list.gateway, cursor: paging.cursor, limit: LIMIT }),
+  );
   const keep = useKeepBodies();
   const data = query.data;
   const production = tenant !== null && !tenant.sandbox;

@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { hashKey, useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { DataTable } from '@/components/data-table/data-table';
@@ -13,7 +13,13 @@ import { useListOrder } from '@/lib/client/use-list-order';
 import { findTarget } from '@/lib/client/find';
 import { FilterField } from '@/components/ui/filter-field';
 import { LazyPaymentForm } from './lazy-payment-form';
-import { amountBound, naturalOrder, PAYMENT_FILTERS, PAYMENTS_LIMIT, paymentsQuery } from './search-params';
+import {
+  amountBound,
+  naturalOrder,
+  PAYMENT_FILTERS,
+  PAYMENTS_LIMIT,
+  paymentListFilters,
+} from './search-params';
 import { CounterpartyFilter } from './counterparty-filter';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
@@ -27,7 +33,7 @@ const PAYMENT_STATUSES = ['pending', 'on_hold', 'admitted', 'rejected', 'expired
 
 const NEWEST_FIRST = { desc: 'Newest first', asc: 'Oldest first' };
 
-/** The first page as the server read it for the URL it rendered (`qs`), or null. */
+/** The first page as the server read it for the URL it rendered (its `filters`), or null. */
 export function Client({
   initial,
   create,
@@ -35,7 +41,7 @@ export function Client({
 }: {
   /** The selected namespace (the export link names it). */
   partnerId: string | null;
-  initial: (ServerRead<PaymentList> & { qs: string }) | null;
+  initial: (ServerRead<PaymentList> & { filters: Record<string, string> }) | null;
   /** Admins create payments in the selected namespace (its domain; a sandbox pays the Sandbox Bank). */
   create: { domain: string; sandbox: boolean } | null;
 }) {
@@ -55,10 +61,14 @@ export function Client({
   );
   const [search, setSearch] = useState('');
   const [finding, setFinding] = useState(false);
-  const qs = paymentsQuery(params);
+  const listFilters = paymentListFilters(params);
   const query = useQuery({
-    ...paymentListQuery(ns, qs),
-    initialData: initialFrom(ns, initial, initial?.qs === qs),
+    ...paymentListQuery(ns, listFilters),
+    initialData: initialFrom(
+      ns,
+      initial,
+      initial !== null && hashKey([initial.filters]) === hashKey([listFilters]),
+    ),
   });
   const badAmount = (key: 'amount_from' | 'amount_to') =>
     filters[key] && !amountBound(filters[key], filters.currency) ? 'An amount such as 25.00' : undefined;

@@ -4,7 +4,7 @@ import { ListPageSkeleton } from '@/components/ui/skeleton';
 import { readFirstPage, requireMe } from '@/lib/dashboard/session';
 import { Client } from './client';
 import type { PaymentList } from '@/lib/client/queries/payments';
-import { paymentsQuery } from './search-params';
+import { paymentListFilters } from './search-params';
 import { can, canOpen } from '@/lib/domain/permissions';
 import { ParticipantsOnly } from '@/components/ui/admins-only';
 
@@ -16,9 +16,9 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(await searchParams)) if (typeof v === 'string') params.set(k, v);
   // The first page comes with the HTML; filters changed afterwards are fetched by the browser.
-  const qs = paymentsQuery(params);
+  const filters = paymentListFilters(params);
   const [data, { me, partnerId }] = await Promise.all([
-    readFirstPage<PaymentList>(`/payments?${qs}`),
+    readFirstPage<PaymentList>(`/payments?${new URLSearchParams(filters)}`),
     requireMe(),
   ]);
   if (!canOpen(me.role, '/payments'))
@@ -40,7 +40,7 @@ export default async function Page({ searchParams }: { searchParams: SearchParam
   return (
     <Suspense fallback={<ListPageSkeleton label="Loading payments…" />}>
       <Client
-        initial={data ? { qs, partnerId: partnerId ?? null, data } : null}
+        initial={data ? { filters, partnerId: partnerId ?? null, data } : null}
         create={create}
         partnerId={partnerId ?? null}
       />

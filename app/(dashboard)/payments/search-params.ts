@@ -59,10 +59,11 @@ export function paymentFilters(params: URLSearchParams): URLSearchParams {
  */
 export const naturalOrder = (params: URLSearchParams): Order => (params.get('payment_id') ? 'asc' : 'desc');
 
-export function paymentsQuery(params: URLSearchParams): string {
-  const out = paymentFilters(params);
-  out.set('limit', String(PAYMENTS_LIMIT));
+/** The list query's filters for the page the URL shows (its cursor, the limit): the key's and the request's. */
+export function paymentListFilters(params: URLSearchParams): Record<string, string> {
+  const out = Object.fromEntries(paymentFilters(params));
+  out.limit = String(PAYMENTS_LIMIT);
   const cursor = params.get('cursor');
-  if (cursor) out.set('cursor', cursor);
-  return out.toString();
+  if (cursor) out.cursor = cursor;
+  return out;
 }

@@ -6,7 +6,7 @@ import { FilterBar } from '@/components/ui/filter-bar';
 import { Field, SelectField } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { ListScreen } from '@/components/ui/list-screen';
-import { returnListQuery } from '@/lib/client/queries/returns';
+import { returnQueries } from '@/lib/client/queries/returns';
 import { usePaging, useUrlFilters } from '@/lib/client/use-url-state';
 import { returnColumns } from './columns';
 import { DIRECTIONS, RETURN_FILTERS, RETURNS_LIMIT, STATUSES } from './search-params';
@@ -79,7 +79,7 @@ export function ReturnsClient({ partnerId }: { partnerId: string }) {
   const list = useReturnFilters();
   const paging = usePaging();
   const query = useQuery(
-    returnListQuery(partnerId, { ...list.gateway, cursor: paging.cursor, limit: RETURNS_LIMIT }),
+    returnQueries.list(partnerId, { ...list.gateway, cursor: paging.cursor, limit: RETURNS_LIMIT }),
   );
   return (
     <ListScreen

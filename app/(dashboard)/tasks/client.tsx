@@ -50,14 +50,13 @@ export function Client({ partnerId }: { partnerId: string | null }) {
   const [decision, setDecision] = useState<Decision | null>(null);
   // The completion waiting out its undo window: its row stays, marked, and the selection stays on it.
   const [staged, setStaged] = useState<{ task: QueueTask; until: number } | null>(null);
-  const qs = new URLSearchParams({
+  const { query, work, bulkComplete, claim } = useQueue({
     ...list.gateway,
     status: tab,
     ...paging.query,
-    limit: String(LIMIT),
+    limit: LIMIT,
     ...order.query,
   });
-  const { query, work, bulkComplete, claim } = useQueue(qs.toString());
   const tasks = query.data?.tasks ?? [];
   const current = tasks[Math.min(selected, Math.max(0, tasks.length - 1))];
   // Only tasks still on this page count as selected (others were worked meanwhile).

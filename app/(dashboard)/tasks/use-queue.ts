@@ -5,6 +5,7 @@ import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import type { ListTasksResponse } from '@/lib/schemas/tasks';
 import { taskKeys, taskQueueQuery } from '@/lib/client/queries/tasks';
+import type { ListFilters } from '@/lib/client/queries/resource';
 import { useNamespace } from '@/lib/client/namespace';
 import { formatLocalClock } from '@/lib/client/format';
 
@@ -76,13 +77,14 @@ function putTask(ns: string | null, v: TaskUpdate) {
  * in (pending → anything, on hold → completed/failed), so the task leaves the list at once and comes
  * back only if the gateway refuses the change.
  */
-export function useQueue(qs: string) {
+export function useQueue(filters: ListFilters) {
   const ns = useNamespace();
   const qc = useQueryClient();
   const toast = useToast();
   // The queue's key in the namespace it is shown in: an optimistic change writes into that copy.
-  const key = taskKeys.list(ns, qs);
-  const query = useQuery(taskQueueQuery(ns, qs));
+  const queue = taskQueueQuery(ns, filters);
+  const key = queue.queryKey;
+  const query = useQuery(queue);
 
   async function removeOptimistically(tokens: Set<string>) {
     await qc.cancelQueries({ queryKey: key });

@@ -13,7 +13,7 @@ import {
   useCreateInbox,
   useCreateWebhook,
   useUpdateWebhook,
-  webhookListQuery,
+  webhookQueries,
   type Webhook,
   type WebhookWithSecret,
 } from '@/lib/client/queries/webhooks';
@@ -36,7 +36,7 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
   const { params } = useUrlState();
   const paging = usePaging();
   const toast = useToast();
-  const query = useQuery(webhookListQuery(ns, paging.cursor, LIMIT));
+  const query = useQuery(webhookQueries.list(ns, { cursor: paging.cursor, limit: LIMIT }));
   const create = useCreateWebhook();
   const createInbox = useCreateInbox();
   const router = useRouter();

@@ -11,6 +11,7 @@ import type {
   RecordFundsBody,
   SetLiquidityLimitsBody,
 } from '@/lib/schemas/liquidity';
+import { keysOf } from './keys';
 import { listSearch } from './resource';
 
 /** The wire types, declared once in lib/schemas (type only: no bundle cost). */
@@ -31,41 +32,28 @@ export interface NetworkFilters {
 }
 
 /**
- * Liquidity's keys. A namespace's reads carry the namespace in the key itself (`ns`), so one
- * namespace's copies can be refreshed alone and no key is shared across namespaces; the operator's
- * reads live under `network` → `networkOf(ns)` (the operator's screens have no namespace: null).
- * Invalidating `all` (the prefix without the namespace) refreshes every copy in every namespace.
+ * Liquidity's keys, `[liquidity, ns, { of, … }]`: a namespace's positions, ledger (`entries`),
+ * queue and intraday chart; the operator's desk (`network`) and a participant's ledger
+ * (`participant`), read where no namespace is selected (null). Invalidating `all` (the prefix
+ * without the namespace) refreshes every copy in every namespace; `{ of: 'entries' }` every page
+ * of a ledger.
  */
-export const liquidityKeys = {
-  all: ['liquidity'] as const,
-  namespace: (ns: string | null) => [...liquidityKeys.all, 'namespace', ns] as const,
-  positions: (ns: string | null) => [...liquidityKeys.namespace(ns), 'positions'] as const,
-  entries: (ns: string | null, f: EntryFilters) => [...liquidityKeys.namespace(ns), 'entries', f] as const,
-  queue: (ns: string | null, cursor: string | undefined, limit: number) =>
-    [...liquidityKeys.namespace(ns), 'queue', { cursor, limit }] as const,
-  intraday: (ns: string | null, currency: string) =>
-    [...liquidityKeys.namespace(ns), 'intraday', currency] as const,
-  network: ['liquidity', 'network'] as const,
-  networkOf: (ns: string | null) => [...liquidityKeys.network, ns] as const,
-  networkList: (ns: string | null, f: NetworkFilters) => [...liquidityKeys.networkOf(ns), 'list', f] as const,
-  participantEntries: (ns: string | null, partnerId: string, f: EntryFilters) =>
-    [...liquidityKeys.networkOf(ns), 'entries', partnerId, f] as const,
-};
+export const liquidityKeys = keysOf('liquidity');
 
 export type EntryList = ListPage & { count: number; entries: LiquidityEntry[] };
 export type QueueList = ListPage & { count: number; queue: QueuedPayment[] };
 export type NetworkList = ListPage & { count: number; positions: NetworkLiquidityPosition[] };
 
+/** `GET /liquidity`: the namespace's position in each currency, and what it does past its cap. */
+export type PositionList = { on_cap: 'reject' | 'queue'; positions: LiquidityPosition[] };
+
 /**
  * The namespace's balance, cap and position per currency. Read by the shell's banner on every
  * page: kept a minute, read again when the window regains focus and every 60 s while open.
  */
-/** `GET /liquidity`: the namespace's position in each currency, and what it does past its cap. */
-export type PositionList = { on_cap: 'reject' | 'queue'; positions: LiquidityPosition[] };
-
 export const positionsQuery = (ns: string | null) =>
   queryOptions({
-    queryKey: liquidityKeys.positions(ns),
+    queryKey: liquidityKeys.of(ns, { of: 'positions' }),
     queryFn: () => apiFetch<PositionList>('/liquidity', { partner: ns }),
     enabled: ns !== null,
     staleTime: 30_000,
@@ -79,16 +67,16 @@ export const livePositionsQuery = (ns: string | null) =>
 
 export const entriesQuery = (ns: string | null, f: EntryFilters) =>
   queryOptions({
-    queryKey: liquidityKeys.entries(ns, f),
+    queryKey: liquidityKeys.of(ns, { of: 'entries', ...f }),
     queryFn: () => apiFetch<EntryList>(`/liquidity/entries?${listSearch({ ...f })}`, { partner: ns }),
     placeholderData: keepPreviousData,
     enabled: ns !== null,
   });
 
-export const queueQuery = (ns: string | null, cursor: string | undefined, limit: number) =>
+export const queueQuery = (ns: string | null, page: { cursor?: string; limit: number }) =>
   queryOptions({
-    queryKey: liquidityKeys.queue(ns, cursor, limit),
-    queryFn: () => apiFetch<QueueList>(`/liquidity/queue?${listSearch({ cursor, limit })}`, { partner: ns }),
+    queryKey: liquidityKeys.of(ns, { of: 'queue', ...page }),
+    queryFn: () => apiFetch<QueueList>(`/liquidity/queue?${listSearch(page)}`, { partner: ns }),
     placeholderData: keepPreviousData,
     enabled: ns !== null,
     // The network admits queued payments by itself (a cut-off, funds in, a higher cap).
@@ -97,7 +85,7 @@ export const queueQuery = (ns: string | null, cursor: string | undefined, limit:
 
 export const intradayQuery = (ns: string | null, currency: string) =>
   queryOptions({
-    queryKey: liquidityKeys.intraday(ns, currency),
+    queryKey: liquidityKeys.of(ns, { of: 'intraday', currency }),
     queryFn: () =>
       apiFetch<LiquidityIntraday>(`/liquidity/intraday?${listSearch({ currency })}`, { partner: ns }),
     enabled: ns !== null && currency !== '',
@@ -108,20 +96,25 @@ export const intradayQuery = (ns: string | null, currency: string) =>
 /** Operator: every participant and currency, highest utilisation first. */
 export const networkLiquidityQuery = (ns: string | null, f: NetworkFilters) =>
   queryOptions({
-    queryKey: liquidityKeys.networkList(ns, f),
+    queryKey: liquidityKeys.of(ns, { of: 'network', ...f }),
     queryFn: () => apiFetch<NetworkList>(`/operator/liquidity?${listSearch({ ...f })}`, { partner: ns }),
     placeholderData: keepPreviousData,
     refetchInterval: 15_000,
   });
 
-/** Operator: one participant's ledger. */
-export const participantEntriesQuery = (ns: string | null, partnerId: string, f: EntryFilters) =>
+/** Operator: one participant's ledger (`partner`, its namespace). */
+export const participantEntriesQuery = (
+  ns: string | null,
+  { partner, ...f }: EntryFilters & { partner: string },
+) =>
   queryOptions({
-    queryKey: liquidityKeys.participantEntries(ns, partnerId, f),
+    queryKey: liquidityKeys.of(ns, { of: 'participant', partner, ...f }),
     queryFn: () =>
       apiFetch<EntryList>(
-        `/operator/liquidity/${encodeURIComponent(partnerId)}/entries?${listSearch({ ...f })}`,
-        { partner: ns },
+        `/operator/liquidity/${encodeURIComponent(partner)}/entries?${listSearch({ ...f })}`,
+        {
+          partner: ns,
+        },
       ),
     placeholderData: keepPreviousData,
   });

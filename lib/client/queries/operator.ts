@@ -11,7 +11,7 @@ export const organizationQueries = resourceQueries<Organization, 'organizations'
 );
 export const organizationReviewQuery = (ns: string | null, orgId: string) =>
   queryOptions({
-    queryKey: [...organizationQueries.keys.namespace(ns), 'review', orgId] as const,
+    queryKey: organizationQueries.keys.of(ns, { id: orgId, part: 'review' }),
     queryFn: () =>
       apiFetch<OrganizationReview>(`/operator/organizations/${encodeURIComponent(orgId)}`, { partner: ns }),
     retry: false,

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, isNotFound } from '@/lib/client/api';
 import type { ListPage } from '@/lib/client/list-page';
+import { keysOf } from './keys';
+import { listSearch, type ListFilters } from './resource';
 import type {
   ListPaymentsResponse,
   Party,
@@ -26,26 +28,26 @@ export type PaymentRow = WithParties<ListPaymentsResponse['payments'][number]>;
 export type PaymentList = ListPage & { payments: PaymentRow[] };
 
 /**
- * The payments' keys, the namespace in each (`ns`): `all` → `namespace(ns)` → the list by its
- * query string; one payment, and the parts of its page read with it (submission, tasks,
- * transactions, exceptions) under its key, so invalidating a payment refreshes them all, and
- * invalidating `all` (the prefix without the namespace) every payment in every namespace.
+ * The payments' keys, `[payments, ns, filters]`: the list by its filters; one payment `{ id }`,
+ * and the parts of its page read with it (submission, tasks, transactions, exceptions) as
+ * `{ id, part }`, so invalidating a payment refreshes them all, and invalidating `all` (the prefix
+ * without the namespace) every payment in every namespace.
  */
+const keys = keysOf('payments');
 export const paymentKeys = {
-  all: ['payments'] as const,
-  namespace: (ns: string | null) => [...paymentKeys.all, ns] as const,
-  list: (ns: string | null, qs: string) => [...paymentKeys.namespace(ns), 'list', qs] as const,
-  detail: (ns: string | null, id: string) => [...paymentKeys.namespace(ns), 'detail', id] as const,
+  all: keys.all,
+  detail: (ns: string | null, id: string) => keys.of(ns, { id }),
   part: (ns: string | null, id: string, part: 'submission' | 'tasks' | 'txns' | 'exc') =>
-    [...paymentKeys.detail(ns, id), part] as const,
+    keys.of(ns, { id, part }),
 };
 
 const path = (id: string) => `/payments/${encodeURIComponent(id)}`;
 
-export const paymentListQuery = (ns: string | null, qs: string) =>
+/** The list: its filters, order, cursor and limit as the gateway takes them. */
+export const paymentListQuery = (ns: string | null, filters: ListFilters) =>
   queryOptions({
-    queryKey: paymentKeys.list(ns, qs),
-    queryFn: () => apiFetch<PaymentList>(`/payments?${qs}`, { partner: ns }),
+    queryKey: keys.of(ns, filters),
+    queryFn: () => apiFetch<PaymentList>(`/payments?${listSearch(filters)}`, { partner: ns }),
   });
 
 export const paymentQuery = (ns: string | null, id: string) =>

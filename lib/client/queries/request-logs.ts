@@ -1,41 +1,21 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
 import { useNamespace } from '@/lib/client/namespace';
-import { listSearch, type ListFilters } from './resource';
+import { resourceQueries } from './resource';
 import type { ListRequestLogsResponse, RequestLog, RequestLogDetail } from '@/lib/schemas/request-logs';
 
 export type { RequestLog, RequestLogDetail };
 
 /**
- * The log's keys, the namespace in each: `all` → `namespace(ns)` → `list(ns, …)`, `detail(ns, id)`.
- * Invalidating `all` (no namespace) refreshes every copy in every namespace.
+ * The namespace's request log, `[request-logs, ns, filters]`: the list (its filters, cursor and
+ * limit; new requests show as they are made on the first page, a later page stays put) and one
+ * request. Invalidating `all` (no namespace) refreshes every copy in every namespace.
  */
-const requestLogKeys = {
-  all: ['request-logs'] as const,
-  namespace: (ns: string | null) => [...requestLogKeys.all, ns] as const,
-  list: (ns: string | null, f: ListFilters, cursor: string | undefined, limit: number) =>
-    [...requestLogKeys.namespace(ns), 'list', f, { cursor, limit }] as const,
-  detail: (ns: string | null, id: string) => [...requestLogKeys.namespace(ns), 'detail', id] as const,
-};
-
-export function requestLogsQuery(
-  ns: string | null,
-  /** The log's filters, as the gateway takes them (the screen's `REQUEST_LOG_FILTERS`). */
-  f: ListFilters,
-  cursor: string | undefined,
-  limit: number,
-) {
-  const qs = listSearch(f);
-  qs.set('limit', String(limit));
-  if (cursor) qs.set('cursor', cursor);
-  return queryOptions({
-    queryKey: requestLogKeys.list(ns, f, cursor, limit),
-    queryFn: () => apiFetch<ListRequestLogsResponse>(`/request-logs?${qs}`, { partner: ns }),
-    placeholderData: keepPreviousData,
-    // New requests show as they are made (the first page only: a later page stays put).
-    refetchInterval: cursor ? false : 5000,
-  });
-}
+export const requestLogQueries = resourceQueries<RequestLog, 'request_logs', ListRequestLogsResponse>(
+  'request-logs',
+  '/request-logs',
+  (filters) => ({ keepPrevious: true, refetchInterval: filters.cursor ? false : 5000 }),
+);
 
 /**
  * One request with its bodies. Its entry is written a moment after the answer: a request id from
@@ -43,7 +23,7 @@ export function requestLogsQuery(
  */
 export const requestLogQuery = (ns: string | null, id: string) =>
   queryOptions({
-    queryKey: requestLogKeys.detail(ns, id),
+    queryKey: requestLogQueries.keys.of(ns, { id }),
     queryFn: () => apiFetch<RequestLogDetail>(`/request-logs/${encodeURIComponent(id)}`, { partner: ns }),
     retry: (failures, error) => failures < 4 && (error as { status?: number }).status === 404,
     retryDelay: 500,
@@ -60,6 +40,6 @@ export function useKeepBodies() {
         body: { keep_bodies: keep },
         partner: ns,
       }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: requestLogKeys.all }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: requestLogQueries.keys.all }),
   });
 }

@@ -1,9 +1,13 @@
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
 import type { ListPage } from '@/lib/client/list-page';
+import { keysOf } from './keys';
 
-/** A list's filters as the gateway names them; empty ones are left out of its query. */
-export type ListFilters = Record<string, string | number | undefined | null>;
+/**
+ * A list's query as the gateway names it — its filters, the cursor and the limit, all in one object
+ * (the key's and the request's); empty ones are left out of the request.
+ */
+export type ListFilters = Readonly<Record<string, string | number | undefined | null>>;
 
 /** The query string of a list's filters, the empty ones left out. */
 export function listSearch(filters: ListFilters): URLSearchParams {
@@ -14,31 +18,41 @@ export function listSearch(filters: ListFilters): URLSearchParams {
 }
 
 /**
- * A resource's reads, for every screen that shows it: the key factory, the namespace in each key
- * (`all` → `namespace(ns)` → `list(ns, filters)`, `detail(ns, id)`; invalidating `all`, the prefix
- * without the namespace, refreshes every copy in every namespace) and the `queryOptions` of its
- * list (`GET <path>?filters`, rows under `plural`) and of one record (`GET <path>/<id>`), each read
- * in the namespace of its key. Name the rows' field as a type argument:
- * `resourceQueries<Account, 'accounts'>('accounts', '/account')`.
+ * What a list's query does beyond reading: keep showing the last page while the next loads
+ * (`keepPrevious`), read again every so many milliseconds (`refetchInterval`).
  */
-export function resourceQueries<Row, Plural extends string>(name: string, path: string) {
-  const keys = {
-    all: [name] as const,
-    namespace: (ns: string | null) => [name, ns] as const,
-    list: (ns: string | null, filters: ListFilters) => [...keys.namespace(ns), 'list', filters] as const,
-    detail: (ns: string | null, id: string) => [...keys.namespace(ns), 'detail', id] as const,
-  };
+interface ListExtras {
+  keepPrevious?: boolean;
+  refetchInterval?: number | false;
+}
+
+/**
+ * A resource's reads, for every screen that shows it, keyed `[name, ns, filters]` (keys.ts):
+ * `list(ns, filters)` — `GET <path>?filters`, its rows under `plural` — and `detail(ns, id)` —
+ * `GET <path>/<id>` — each read in the namespace of its key; `keys.all` is what a change of the
+ * resource invalidates. `extras(filters)` adds what one list does beyond reading. Name the rows'
+ * field as a type argument: `resourceQueries<Account, 'accounts'>('accounts', '/account')`.
+ */
+export function resourceQueries<Row, Plural extends string, List = ListPage & { [K in Plural]: Row[] }>(
+  name: string,
+  path: string,
+  extras: (filters: ListFilters) => ListExtras = () => ({}),
+) {
+  const keys = keysOf(name);
   return {
     keys,
-    list: (ns: string | null, filters: ListFilters) =>
-      queryOptions({
-        queryKey: keys.list(ns, filters),
-        queryFn: () =>
-          apiFetch<ListPage & { [K in Plural]: Row[] }>(`${path}?${listSearch(filters)}`, { partner: ns }),
-      }),
+    list: (ns: string | null, filters: ListFilters) => {
+      const { keepPrevious = false, refetchInterval } = extras(filters);
+      return queryOptions({
+        queryKey: keys.of(ns, filters),
+        queryFn: () => apiFetch<List>(`${path}?${listSearch(filters)}`, { partner: ns }),
+        placeholderData: keepPrevious ? keepPreviousData : undefined,
+        refetchInterval,
+      });
+    },
     detail: (ns: string | null, id: string) =>
       queryOptions({
-        queryKey: keys.detail(ns, id),
+        queryKey: keys.of(ns, { id }),
         queryFn: () => apiFetch<Row>(`${path}/${encodeURIComponent(id)}`, { partner: ns }),
       }),
   };

@@ -1,19 +1,15 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
 import { useNamespace } from '@/lib/client/namespace';
 import type { ListPage } from '@/lib/client/list-page';
 import type { Amount } from '@/lib/schemas/payments';
 import type { CreateReturnBody, Return } from '@/lib/schemas/returns';
 import { paymentKeys } from './payments';
-import { listSearch, type ListFilters } from './resource';
+import { resourceQueries } from './resource';
 import { taskKeys } from './tasks';
 
 /** The wire type, declared once in lib/schemas (type only: no bundle cost). */
 export type { Return };
-
-/** `GET /returns`'s filters as the gateway names them (created range in Unix seconds) and its page. */
-/** `GET /returns`'s query: the list's filters as the gateway takes them (`RETURN_FILTERS`), the cursor, the limit. */
-type ReturnFilters = ListFilters;
 
 export type ReturnList = ListPage & { count: number; returns: Return[] };
 
@@ -26,34 +22,16 @@ export interface PaymentReturns {
 }
 
 /**
- * Returns' keys, the namespace in each (`ns`): `all` → the namespace's `lists()` → `list(filters)`,
- * its `details()` → `detail(id)` (one return, by its rtn_ id), and an original payment's returns
- * (`ofPayment`). Invalidating `all` (the prefix without the namespace) refreshes every copy in
- * every namespace.
+ * Returns, `[returns, ns, filters]`: the list (`GET /returns`, its filters, cursor and limit; the
+ * last page stays while the next loads), one return by its rtn_ id (`{ id }`), and an original
+ * payment's returns (`{ payment }`). Invalidating `all` refreshes every copy in every namespace.
  */
-const returnKeys = {
-  all: ['returns'] as const,
-  namespace: (ns: string | null) => [...returnKeys.all, ns] as const,
-  lists: (ns: string | null) => [...returnKeys.namespace(ns), 'list'] as const,
-  list: (ns: string | null, f: ReturnFilters) => [...returnKeys.lists(ns), f] as const,
-  details: (ns: string | null) => [...returnKeys.namespace(ns), 'detail'] as const,
-  detail: (ns: string | null, id: string) => [...returnKeys.details(ns), id] as const,
-  ofPayment: (ns: string | null, paymentId: string) =>
-    [...returnKeys.namespace(ns), 'payment', paymentId] as const,
-};
+export const returnQueries = resourceQueries<Return, 'returns', ReturnList>('returns', '/returns', () => ({
+  keepPrevious: true,
+}));
 
-export const returnListQuery = (ns: string | null, f: ReturnFilters) =>
-  queryOptions({
-    queryKey: returnKeys.list(ns, f),
-    queryFn: () => apiFetch<ReturnList>(`/returns?${listSearch({ ...f })}`, { partner: ns }),
-    placeholderData: keepPreviousData,
-  });
-
-export const returnQuery = (ns: string | null, id: string) =>
-  queryOptions({
-    queryKey: returnKeys.detail(ns, id),
-    queryFn: () => apiFetch<Return>(`/returns/${encodeURIComponent(id)}`, { partner: ns }),
-  });
+/** One return, by its rtn_ id (the id of the return payment). */
+export const returnQuery = returnQueries.detail;
 
 /**
  * An original payment's returns. A request waits for the other side's decision, so while one is
@@ -61,7 +39,7 @@ export const returnQuery = (ns: string | null, id: string) =>
  */
 export const paymentReturnsQuery = (ns: string | null, paymentId: string) =>
   queryOptions({
-    queryKey: returnKeys.ofPayment(ns, paymentId),
+    queryKey: returnQueries.keys.of(ns, { payment: paymentId }),
     queryFn: () =>
       apiFetch<PaymentReturns>(`/payments/${encodeURIComponent(paymentId)}/returns`, { partner: ns }),
     refetchInterval: (q) => (q.state.data?.returns.some((r) => r.status === 'requested') ? 3000 : false),
@@ -88,6 +66,6 @@ export function useCreateReturn() {
       ]),
     // A refusal ("at most … remain") often means someone else asked meanwhile: what remains is
     // read again either way.
-    onSettled: () => qc.invalidateQueries({ queryKey: returnKeys.all }),
+    onSettled: () => qc.invalidateQueries({ queryKey: returnQueries.keys.all }),
   });
 }

@@ -2,28 +2,28 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
 import type { Me } from '@/lib/schemas/organizations';
 import type { Passkeys, Session } from '@/lib/schemas/sessions';
+import { keysOf } from './keys';
 import { resourceQueries } from './resource';
 
 /** The signed-in user's sessions (`/me/sessions`). */
 export const sessionQueries = resourceQueries<Session, 'sessions'>('sessions', '/me/sessions');
 
 /**
- * The signed-in user's keys, the namespace in each (`all` → `namespace(ns)` → its passkeys):
- * invalidating `all` (no namespace) refreshes `/me` and the passkeys in every namespace.
+ * The signed-in user's keys, `[me, ns, { part }]`: invalidating `all` (no namespace) refreshes
+ * `/me` and the passkeys in every namespace.
  */
-export const meKeys = {
-  all: ['me'] as const,
-  namespace: (ns: string | null) => [...meKeys.all, ns] as const,
-  passkeys: (ns: string | null) => [...meKeys.namespace(ns), 'passkeys'] as const,
-};
+export const meKeys = keysOf('me');
 
 /** The signed-in user as the gateway answers `/me` (second factor, organization policy). */
 export const meQuery = (ns: string | null) =>
-  queryOptions({ queryKey: meKeys.namespace(ns), queryFn: () => apiFetch<Me>('/me', { partner: ns }) });
+  queryOptions({
+    queryKey: meKeys.of(ns, { part: 'me' }),
+    queryFn: () => apiFetch<Me>('/me', { partner: ns }),
+  });
 
 /** The user's passkeys; a change of the second factor refreshes it with `meQuery`. */
 export const passkeysQuery = (ns: string | null) =>
   queryOptions({
-    queryKey: meKeys.passkeys(ns),
+    queryKey: meKeys.of(ns, { part: 'passkeys' }),
     queryFn: () => apiFetch<Passkeys>('/me/second-factor/passkeys', { partner: ns }),
   });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiFetch } from '@/lib/client/api';
 import { countText, type ListPage } from '@/lib/client/list-page';
 import { useNamespace } from '@/lib/client/namespace';
+import { keysOf } from './keys';
 import { listSearch, type ListFilters } from './resource';
 
 import type {
@@ -28,43 +29,33 @@ export type CutoffResult = RunSettlementCutoffResponse;
 export type CutoffPreview = CutoffPreviewResponse;
 export type NetworkParticipant = GetNetworkSettlementResponse['participants'][number];
 
-/** `GET /settlements`'s query: the list's filters and order as the gateway takes them, the cursor, the limit. */
-type BatchFilters = ListFilters & { limit: number };
-
 const batchPath = (id: string) => `/settlements/${encodeURIComponent(id)}`;
 
 /**
- * Settlements' keys, the namespace in each: `all` → `namespace(ns)` → the batch list, one batch
- * (its transactions under it), the statement. The operator's network-wide reads live under
- * `network` → `networkOf(ns)` (the operator's screens have no namespace: null). Invalidating `all`
- * or `network` (the prefixes without the namespace) refreshes every copy in every namespace.
+ * Settlements' keys, `[settlements, ns, filters]`: the batch list by its filters, one batch
+ * (`{ id }`; its transactions `{ id, part: 'transactions', … }` under it), the statement
+ * (`{ part: 'statement', from, to }`). The operator's network-wide reads are `[network, ns, { of }]`
+ * (the operator's screens have no namespace: null). Invalidating `all` or `network.all` (the
+ * prefixes without the namespace) refreshes every copy in every namespace.
  */
-export const settlementKeys = {
-  all: ['settlements'] as const,
-  namespace: (ns: string | null) => [...settlementKeys.all, ns] as const,
-  list: (ns: string | null, f: BatchFilters) => [...settlementKeys.namespace(ns), 'list', f] as const,
-  detail: (ns: string | null, id: string) => [...settlementKeys.namespace(ns), 'detail', id] as const,
-  transactions: (ns: string | null, id: string, cursor: string | undefined, limit: number) =>
-    [...settlementKeys.detail(ns, id), 'transactions', { cursor, limit }] as const,
-  statement: (ns: string | null, query: string) =>
-    [...settlementKeys.namespace(ns), 'statement', query] as const,
-  network: ['operator', 'network'] as const,
-  networkOf: (ns: string | null) => [...settlementKeys.network, ns] as const,
-};
+const settlementKeys = keysOf('settlements');
+export const networkKeys = keysOf('network');
 
-export function batchesQuery(ns: string | null, f: BatchFilters) {
-  const qs = listSearch(f);
+/** `GET /settlements`: the list's filters and order as the gateway takes them, the cursor, the limit. */
+export function batchesQuery(ns: string | null, filters: ListFilters) {
   return queryOptions({
-    queryKey: settlementKeys.list(ns, f),
+    queryKey: settlementKeys.of(ns, filters),
     queryFn: () =>
-      apiFetch<ListPage & { total: number; batches: BatchSummary[] }>(`/settlements?${qs}`, { partner: ns }),
+      apiFetch<ListPage & { total: number; batches: BatchSummary[] }>(`/settlements?${listSearch(filters)}`, {
+        partner: ns,
+      }),
     placeholderData: keepPreviousData,
   });
 }
 
 export function batchQuery(ns: string | null, id: string) {
   return queryOptions({
-    queryKey: settlementKeys.detail(ns, id),
+    queryKey: settlementKeys.of(ns, { id }),
     queryFn: () => apiFetch<BatchDetail>(batchPath(id), { partner: ns }),
     // A settled batch never changes; a missing one stays missing.
     staleTime: Infinity,
@@ -72,18 +63,16 @@ export function batchQuery(ns: string | null, id: string) {
   });
 }
 
+/** A page of one batch's transactions (`id`, the batch; `cursor`, `limit`). */
 export function batchTransactionsQuery(
   ns: string | null,
-  id: string,
-  cursor: string | undefined,
-  limit: number,
+  { id, ...page }: { id: string; cursor?: string; limit: number },
 ) {
-  const qs = new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) });
   return queryOptions({
-    queryKey: settlementKeys.transactions(ns, id, cursor, limit),
+    queryKey: settlementKeys.of(ns, { id, part: 'transactions', ...page }),
     queryFn: () =>
       apiFetch<ListPage & { total: number; transactions: BatchTransaction[] }>(
-        `${batchPath(id)}/transactions?${qs}`,
+        `${batchPath(id)}/transactions?${listSearch(page)}`,
         { partner: ns },
       ),
     placeholderData: keepPreviousData,
@@ -120,7 +109,7 @@ export async function fetchAllBatchTransactions(
 
 export const networkStatsQuery = (ns: string | null) =>
   queryOptions({
-    queryKey: [...settlementKeys.networkOf(ns), 'stats'],
+    queryKey: networkKeys.of(ns, { of: 'stats' }),
     queryFn: () => apiFetch<NetworkStats>('/operator/stats', { partner: ns }),
   });
 
@@ -131,7 +120,7 @@ export const networkStatsQuery = (ns: string | null) =>
  */
 export const cutoffPreviewQuery = (enabled = true) =>
   queryOptions({
-    queryKey: [...settlementKeys.networkOf(null), 'preview'],
+    queryKey: networkKeys.of(null, { of: 'preview' }),
     queryFn: () => apiFetch<CutoffPreview>('/operator/settlements/preview', { partner: null }),
     enabled,
     staleTime: 0,
@@ -141,24 +130,28 @@ export const cutoffPreviewQuery = (enabled = true) =>
 /** The newest batches the operator's home reads to list the last cut-off's (the page reads as many). */
 export const LAST_CUTOFF_BATCHES = 20;
 
-export const networkBatchesQuery = (ns: string | null, cursor: string | undefined, limit: number) =>
+/** Operator: the network's batches, newest first (`cursor`, `limit`). */
+export const networkBatchesQuery = (ns: string | null, page: { cursor?: string; limit: number }) =>
   queryOptions({
-    queryKey: [...settlementKeys.networkOf(ns), 'batches', { cursor, limit }],
+    queryKey: networkKeys.of(ns, { of: 'batches', ...page }),
     queryFn: () =>
       apiFetch<ListPage & { total: number; batches: NetworkBatch[] }>(
-        `/operator/settlements?${new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })}`,
+        `/operator/settlements?${listSearch(page)}`,
         { partner: ns },
       ),
     placeholderData: keepPreviousData,
   });
 
-/** Operator: one batch across the network, with a page of its participants. */
-export const networkBatchQuery = (ns: string | null, id: string, cursor: string | undefined, limit: number) =>
+/** Operator: one batch across the network (`id`), with a page of its participants. */
+export const networkBatchQuery = (
+  ns: string | null,
+  { id, ...page }: { id: string; cursor?: string; limit: number },
+) =>
   queryOptions({
-    queryKey: [...settlementKeys.networkOf(ns), 'batch', id, { cursor, limit }],
+    queryKey: networkKeys.of(ns, { of: 'batch', id, ...page }),
     queryFn: () =>
       apiFetch<ListPage & { total: number; batch: NetworkBatch; participants: NetworkParticipant[] }>(
-        `/operator/settlements/${encodeURIComponent(id)}?${new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })}`,
+        `/operator/settlements/${encodeURIComponent(id)}?${listSearch(page)}`,
         { partner: ns },
       ),
     placeholderData: keepPreviousData,
@@ -172,16 +165,17 @@ export function useRunCutoff() {
   return useMutation({
     mutationFn: () => apiFetch<CutoffResult>('/settlements', { method: 'POST', partner: ns }),
     onSuccess: () => {
-      qc.invalidateQueries({ queryKey: settlementKeys.network });
+      qc.invalidateQueries({ queryKey: networkKeys.all });
       qc.invalidateQueries({ queryKey: settlementKeys.all });
     },
   });
 }
 
-/** A namespace's statement for a period (`from`/`to` days in the query); a cut-off refreshes it. */
-export const statementQuery = (ns: string | null, query: string, enabled: boolean) =>
+/** A namespace's statement for a period (`from`/`to` days); a cut-off refreshes it. */
+export const statementQuery = (ns: string | null, period: { from: string; to: string }, enabled: boolean) =>
   queryOptions({
-    queryKey: settlementKeys.statement(ns, query),
-    queryFn: () => apiFetch<SettlementStatement>(`/settlements/statement?${query}`, { partner: ns }),
+    queryKey: settlementKeys.of(ns, { part: 'statement', ...period }),
+    queryFn: () =>
+      apiFetch<SettlementStatement>(`/settlements/statement?${listSearch(period)}`, { partner: ns }),
     enabled,
   });

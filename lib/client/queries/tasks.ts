@@ -1,21 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
 import type { ListTasksResponse } from '@/lib/schemas/tasks';
+import { keysOf } from './keys';
+import { listSearch, type ListFilters } from './resource';
 
 /**
- * The admission queue's keys, the namespace in each: `all` → `namespace(ns)` → `list(ns, qs)` by
- * its query string. Invalidating `all` (no namespace) refreshes every namespace's queue.
+ * The admission queue's keys: `[tasks, ns, filters]` (the tab, the kind, the order, the cursor and
+ * the limit). Invalidating `all` (no namespace) refreshes every namespace's queue.
  */
-export const taskKeys = {
-  all: ['tasks'] as const,
-  namespace: (ns: string | null) => [...taskKeys.all, ns] as const,
-  list: (ns: string | null, qs: string) => [...taskKeys.namespace(ns), 'list', qs] as const,
-};
+export const taskKeys = keysOf('tasks');
 
-export const taskQueueQuery = (ns: string | null, qs: string) =>
+export const taskQueueQuery = (ns: string | null, filters: ListFilters) =>
   queryOptions({
-    queryKey: taskKeys.list(ns, qs),
-    queryFn: () => apiFetch<ListTasksResponse>(`/tasks?${qs}`, { partner: ns }),
+    queryKey: taskKeys.of(ns, filters),
+    queryFn: () => apiFetch<ListTasksResponse>(`/tasks?${listSearch(filters)}`, { partner: ns }),
     // Refreshes by itself, so changes by colleagues appear without reloading.
     refetchInterval: 5000,
   });

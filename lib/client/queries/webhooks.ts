@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiFetch } from '@/lib/client/api';
 import { useNamespace } from '@/lib/client/namespace';
 import type { ListPage } from '@/lib/client/list-page';
+import { listSearch, resourceQueries } from './resource';
 
 import type {
   CreateWebhookBody,
@@ -25,98 +26,60 @@ export type RecoveryStep = RecoverDeliveriesResponse;
 /** What the webhook form sends (create; update sends the same fields). */
 export type WebhookInput = Required<Pick<CreateWebhookBody, 'url' | 'description' | 'event_types'>>;
 
+const path = (id: string) => `/webhook/${encodeURIComponent(id)}`;
+
 /**
- * Webhooks' keys, the namespace in each: `all` → `namespace(ns)` → the list, one webhook, its
- * deliveries, one delivery, an inbox. Invalidating `all` (the prefix without the namespace)
- * refreshes every copy in every namespace.
+ * Webhooks, `[webhooks, ns, filters]`: the list (its cursor and limit), one endpoint (`{ id }`) and
+ * its parts (`{ id, part }`: deliveries, one delivery, the inbox), so dropping an endpoint drops
+ * them too. Invalidating `all` (the prefix without the namespace) refreshes every copy in every
+ * namespace.
  */
-export const webhookKeys = {
-  all: ['webhooks'] as const,
-  namespace: (ns: string | null) => [...webhookKeys.all, ns] as const,
-  lists: (ns: string | null) => [...webhookKeys.namespace(ns), 'list'] as const,
-  list: (ns: string | null, cursor: string | undefined, limit: number) =>
-    [...webhookKeys.lists(ns), { cursor, limit }] as const,
-  detail: (ns: string | null, id: string) => [...webhookKeys.namespace(ns), 'detail', id] as const,
-  deliveries: (
-    ns: string | null,
-    id: string,
-    q: { status?: string; cursor?: string; order?: 'asc' | 'desc'; limit: number },
-  ) => [...webhookKeys.namespace(ns), 'deliveries', id, q] as const,
-  delivery: (ns: string | null, id: string, deliveryId: string) =>
-    [...webhookKeys.namespace(ns), 'delivery', id, deliveryId] as const,
-  inbox: (ns: string | null, id: string, cursor: string | undefined) =>
-    [...webhookKeys.namespace(ns), 'inbox', id, { cursor }] as const,
-};
+export const webhookQueries = resourceQueries<Webhook, 'webhooks'>('webhooks', '/webhook');
+export const webhookKeys = webhookQueries.keys;
+
+/** The endpoint's page: the delivery worker changes its state by itself (failing, disabled after 5 days). */
+export const webhookQuery = (ns: string | null, id: string) =>
+  queryOptions({ ...webhookQueries.detail(ns, id), refetchInterval: 3000 });
 
 /** What an inbox endpoint received, newest first: read every 2 s, so deliveries show as they arrive. */
-export const inboxQuery = (ns: string | null, id: string, cursor: string | undefined, limit = 20) =>
+export const inboxQuery = (
+  ns: string | null,
+  { id, ...page }: { id: string; cursor?: string; limit: number },
+) =>
   queryOptions({
-    queryKey: webhookKeys.inbox(ns, id, cursor),
-    queryFn: () =>
-      apiFetch<ListInboxResponse>(
-        `/webhook/${encodeURIComponent(id)}/inbox?${new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })}`,
-        { partner: ns },
-      ),
+    queryKey: webhookKeys.of(ns, { id, part: 'inbox', ...page }),
+    queryFn: () => apiFetch<ListInboxResponse>(`${path(id)}/inbox?${listSearch(page)}`, { partner: ns }),
     refetchInterval: 2000,
   });
 
 export const deliveryQuery = (ns: string | null, id: string, deliveryId: string) =>
   queryOptions({
-    queryKey: webhookKeys.delivery(ns, id, deliveryId),
+    queryKey: webhookKeys.of(ns, { id, part: 'delivery', delivery: deliveryId }),
     queryFn: () =>
-      apiFetch<DeliveryDetail>(
-        `/webhook/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}`,
-        { partner: ns },
-      ),
+      apiFetch<DeliveryDetail>(`${path(id)}/deliveries/${encodeURIComponent(deliveryId)}`, { partner: ns }),
     // Its attempts continue while it is pending.
     refetchInterval: (q) => (q.state.data?.status === 'pending' ? 3000 : false),
   });
 
 /** Sends again up to 1,000 failed deliveries of the endpoint created at or after `since` (Unix seconds). */
 export const recoverStep = (ns: string | null, id: string, since: number) =>
-  apiFetch<RecoveryStep>(`/webhook/${encodeURIComponent(id)}/recover`, {
+  apiFetch<RecoveryStep>(`${path(id)}/recover`, {
     method: 'POST',
     body: { since },
     partner: ns,
   });
 
-export const webhookListQuery = (ns: string | null, cursor: string | undefined, limit: number) =>
-  queryOptions({
-    queryKey: webhookKeys.list(ns, cursor, limit),
-    queryFn: () =>
-      apiFetch<ListPage & { webhooks: Webhook[] }>(
-        `/webhook?${new URLSearchParams({ limit: String(limit), ...(cursor ? { cursor } : {}) })}`,
-        { partner: ns },
-      ),
-  });
-
-export const webhookQuery = (ns: string | null, id: string) =>
-  queryOptions({
-    queryKey: webhookKeys.detail(ns, id),
-    queryFn: () => apiFetch<Webhook>(`/webhook/${encodeURIComponent(id)}`, { partner: ns }),
-    // The delivery worker changes the state by itself (failing, disabled after 5 days).
-    refetchInterval: 3000,
-  });
-
+/** An endpoint's deliveries (`id`): by status, either order, a page at a time. */
 export const deliveriesQuery = (
   ns: string | null,
-  id: string,
-  q: { status?: string; cursor?: string; order?: 'asc' | 'desc'; limit: number },
+  { id, ...q }: { id: string; status?: string; cursor?: string; order?: 'asc' | 'desc'; limit: number },
 ) =>
   queryOptions({
-    queryKey: webhookKeys.deliveries(ns, id, q),
-    queryFn: () => {
-      const qs = new URLSearchParams({
-        limit: String(q.limit),
-        ...(q.status ? { status: q.status } : {}),
-        ...(q.cursor ? { cursor: q.cursor } : {}),
-        ...(q.order ? { order: q.order } : {}),
-      });
-      return apiFetch<ListPage & { deliveries: Delivery[] }>(
-        `/webhook/${encodeURIComponent(id)}/deliveries?${qs}`,
-        { partner: ns },
-      );
-    },
+    queryKey: webhookKeys.of(ns, { id, part: 'deliveries', ...q }),
+    queryFn: () =>
+      apiFetch<ListPage & { deliveries: Delivery[] }>(`${path(id)}/deliveries?${listSearch(q)}`, {
+        partner: ns,
+      }),
     // Deliveries change by themselves (the worker attempts, retries): keep the log live.
     refetchInterval: 3000,
   });
@@ -134,8 +97,6 @@ function useWebhookMutation<TVars, TData>(fn: (vars: TVars, ns: string | null) =
   });
 }
 
-const path = (id: string) => `/webhook/${encodeURIComponent(id)}`;
-
 export const useCreateWebhook = () =>
   useWebhookMutation((input: WebhookInput, ns) =>
     apiFetch<WebhookWithSecret>('/webhook', { method: 'POST', body: input, partner: ns }),
@@ -151,8 +112,8 @@ export function useDeleteWebhook() {
   return useMutation({
     mutationFn: (id: string) => apiFetch<object>(path(id), { method: 'DELETE', partner: ns }),
     onSuccess: (_data, id) => {
-      qc.removeQueries({ queryKey: webhookKeys.detail(ns, id) });
-      return qc.invalidateQueries({ queryKey: webhookKeys.lists(ns) });
+      qc.removeQueries({ queryKey: webhookKeys.of(ns, { id }) });
+      return qc.invalidateQueries({ queryKey: webhookKeys.namespace(ns) });
     },
   });
 }

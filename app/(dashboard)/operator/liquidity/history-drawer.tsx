@@ -37,7 +37,12 @@ export function HistoryDrawer({
   const ns = useNamespace();
   const paging = usePaging('history');
   const entries = useQuery(
-    participantEntriesQuery(ns, partnerId, { currency, cursor: paging.cursor, limit: HISTORY_LIMIT }),
+    participantEntriesQuery(ns, {
+      partner: partnerId,
+      currency,
+      cursor: paging.cursor,
+      limit: HISTORY_LIMIT,
+    }),
   );
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -75,7 +75,7 @@ function Stats() {
 export function NetworkClient() {
   const ns = useNamespace();
   const paging = usePaging();
-  const batches = useQuery(networkBatchesQuery(ns, paging.cursor, LIMIT));
+  const batches = useQuery(networkBatchesQuery(ns, { cursor: paging.cursor, limit: LIMIT }));
   const cutoff = useRunCutoff();
   const toast = useToast();
   const [outcome, setOutcome] = useState<string | null>(null);

@@ -63,7 +63,7 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
   const paging = usePaging();
   const batchId = batch.summary.token;
   const partnerId = batch.merkle_leaf?.partner_id ?? '';
-  const query = useQuery(batchTransactionsQuery(ns, batchId, paging.cursor, LIMIT));
+  const query = useQuery(batchTransactionsQuery(ns, { id: batchId, cursor: paging.cursor, limit: LIMIT }));
   const domains = useCounterpartyDomains();
   const [exporting, setExporting] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);

@@ -34,7 +34,13 @@ function period(params: URLSearchParams) {
         : days > STATEMENT_MAX_DAYS
           ? `A statement covers at most ${STATEMENT_MAX_DAYS} days`
           : undefined;
-  return { from, to, valid: !error, error, query: `from=${dayStart(from)}&to=${dayStart(to) + 86400}` };
+  return {
+    from,
+    to,
+    valid: !error,
+    error,
+    query: { from: String(dayStart(from)), to: String(dayStart(to) + 86400) },
+  };
 }
 
 const signed = (net: string, currency: string) =>
@@ -88,7 +94,7 @@ export function StatementClient({ partnerId }: { partnerId: string | null }) {
         />
         <ExportLink
           path="/settlements/statement/export"
-          filters={new URLSearchParams(p.query)}
+          filters={p.query}
           partnerId={partnerId}
           look="button"
         >

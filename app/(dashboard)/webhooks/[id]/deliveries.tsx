@@ -35,7 +35,8 @@ export function Deliveries({
   const order = useListOrder('when', 'desc', { desc: 'Newest first', asc: 'Oldest first' }, 'deliveries');
   const toast = useToast();
   const query = useQuery(
-    deliveriesQuery(ns, webhook.token, {
+    deliveriesQuery(ns, {
+      id: webhook.token,
       ...list.gateway,
       cursor: paging.cursor,
       limit: LIMIT,

@@ -74,7 +74,7 @@ export function Inbox({ webhookId }: { webhookId: string }) {
   const ns = useNamespace();
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
-  const query = useQuery(inboxQuery(ns, webhookId, cursor));
+  const query = useQuery(inboxQuery(ns, { id: webhookId, cursor, limit: 20 }));
   const messages = query.data?.messages ?? [];
   return (
     <section aria-labelledby="inbox-title" className={`${CARD} flex flex-col gap-3`}>

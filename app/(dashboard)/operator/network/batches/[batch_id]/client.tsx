@@ -33,7 +33,7 @@ export function NetworkBatchClient({
   const ns = useNamespace();
   const paging = usePaging();
   const query = useQuery({
-    ...networkBatchQuery(ns, batchId, paging.cursor, limit),
+    ...networkBatchQuery(ns, { id: batchId, cursor: paging.cursor, limit }),
     initialData: initialFrom(ns, initial, !paging.cursor),
   });
   if (isNotFound(query.error)) return <NetworkBatchNotFound />;
