@@ -1,6 +1,7 @@
 import { expect, inject } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
+import { contractOf, type Contract } from './contract';
 
 let own: { baseUrl: string; databaseUrl?: string } | undefined;
 /** Points this test file's helpers at a server of its own (startServer) instead of the suite's. */
@@ -60,7 +61,25 @@ export async function api<T = any>(
   } catch {
     parsed = text;
   }
+  // Every answer against the served document (e2e/api/contract.ts): a drift fails the test.
+  const drift = (await contract()).check(
+    method,
+    baseUrl() + path,
+    res.status,
+    res.headers.get('content-type'),
+    parsed,
+  );
+  if (drift.length) throw new Error(`The answer breaks the OpenAPI document:\n${drift.join('\n')}`);
   return { status: res.status, body: parsed as T, text, headers: res.headers };
+}
+
+let served: Promise<Contract> | undefined;
+/** The served document as a contract, read once per test process from the suite's server. */
+function contract(): Promise<Contract> {
+  served ??= fetch(`${inject('baseUrl')}/openapi.json`)
+    .then((r) => r.json())
+    .then((doc) => contractOf(doc));
+  return served;
 }
 
 export const uniq = () => randomUUID().slice(0, 8);

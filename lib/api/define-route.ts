@@ -177,7 +177,9 @@ export function defineRoute<
   // a production call from "Try it out".
   if (auth !== 'none') statuses.add(403);
   if (spec.idempotent) [409, 422].forEach((s) => statuses.add(s));
-  if (spec.body) [413, 415].forEach((s) => statuses.add(s));
+  if (spec.body) statuses.add(415);
+  // The body limit refuses an oversized body whatever the operation reads: any method but GET may carry one.
+  if (spec.body || spec.method !== 'get') statuses.add(413);
   if (spec.rateLimited !== false) statuses.add(429);
 
   const responses: RouteConfig['responses'] = {

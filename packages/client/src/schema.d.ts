@@ -819,6 +819,8 @@ export interface paths {
          * Create a payment
          * @description Type_Push: the caller owns debtor_party.payment_address; Type_Pull: beneficiary_party.payment_address. Amounts are digit strings in minor units.
          *
+         *     **Sandbox test amounts**: a sandbox namespace pays and collects from the Sandbox Bank (`alice@sandbox-bank.test`), which works its admission task of a submitted payment a few seconds later by the last two digits of the amount in minor units: `…01` (e.g. `2501`) refused with `insufficient_funds`, `…02` (e.g. `2502`) refused with `fraud_detected`, `…03` (e.g. `2503`) put on hold (`business_reasons`); any other amount is accepted.
+         *
          *     Who may call (action `payments.create`): the roles admin; API keys with `transactions_write`.
          */
         post: operations["createPayment"];
@@ -4725,6 +4727,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
@@ -4968,6 +4979,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
@@ -5135,6 +5155,15 @@ export interface operations {
             };
             /** @description Resource not found (error.not_found) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5870,6 +5899,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
@@ -5957,6 +5995,15 @@ export interface operations {
             };
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6868,6 +6915,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
@@ -6954,6 +7010,15 @@ export interface operations {
             };
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8322,6 +8387,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
@@ -9271,6 +9345,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
@@ -9443,6 +9526,15 @@ export interface operations {
             };
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11903,6 +11995,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
@@ -12262,6 +12363,15 @@ export interface operations {
             };
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12843,6 +12953,15 @@ export interface operations {
             };
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13466,6 +13585,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
@@ -13614,6 +13742,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
@@ -13666,6 +13803,15 @@ export interface operations {
             };
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13819,6 +13965,15 @@ export interface operations {
             };
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14225,6 +14380,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
@@ -14297,6 +14461,15 @@ export interface operations {
             };
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
