@@ -74,6 +74,10 @@ test('an admin submits a payment that was created and not submitted; support sta
   await expect(page.getByRole('button', { name: 'Submit for admission' })).toHaveCount(0);
 
   await actAs(page, 'admin');
+  // A production namespace's form has no Sandbox Bank, nor its test amounts.
+  await page.goto('/payments?new=1');
+  await expect(page.getByLabel('Amount', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('sandbox-amounts')).toHaveCount(0);
   await page.goto('/payments/inv-1003');
   await expect(page.getByRole('region', { name: 'Transaction' })).toContainText(
     'None yet: one is made when the payment is admitted.',
@@ -107,7 +111,15 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
   const form = page.getByRole('group', { name: /From \(debtor\)/ });
   await expect(form).toBeVisible();
   await expect(page.getByLabel('Payment address').nth(1)).toHaveValue('alice@sandbox-bank.test');
+  // The Sandbox Bank's test amounts under the amount, in the currency typed (DESIGN §5).
+  const amount = page.getByLabel('Amount', { exact: true });
+  await expect(amount).toHaveAccessibleDescription(
+    'Sandbox Bank test amounts: 25.01 refused (insufficient funds), 25.02 refused (fraud detected), 25.03 held for review; any other is accepted.',
+  );
   await shootThemes(page, 'payment-new-form');
+  await page.getByLabel('Currency').first().fill('JPY');
+  await expect(page.getByTestId('sandbox-amounts')).toContainText('2501 refused (insufficient funds)');
+  await page.getByLabel('Currency').first().fill('USD');
   const id = await page.getByLabel('Payment id').inputValue();
   expect(id).toMatch(/^pay-[0-9a-z]+$/);
   // Pull puts the counterparty on the debtor's side: what was typed moves with it, and back.

@@ -56,6 +56,16 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it("createPayment says the Sandbox Bank's test amounts", () => {
+    const app = createGateway();
+    const doc = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '0' } });
+    const op = (doc.paths?.['/api/v1/csp/payments'] as Record<string, { description?: string }>).post!;
+    expect(op.description).toContain('**Sandbox test amounts**');
+    for (const ending of ['01', '02', '03']) expect(op.description).toContain(`\`…${ending}\``);
+    expect(op.description).toContain('`insufficient_funds`');
+    expect(op.description).toContain('`fraud_detected`');
+  });
+
   it('gives every operation a summary, a tag and its error responses', () => {
     const app = createGateway();
     const doc = app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '0' } });

@@ -13,6 +13,8 @@ import { currencyExponent, toMinorUnits } from '@/lib/client/format';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { PaymentValues } from './payment-schema';
 import { useNamespace } from '@/lib/client/namespace';
+import { SANDBOX_BANK_AMOUNTS } from '@/lib/domain/sandbox-bank';
+import { unitsOf } from '@/lib/domain/money';
 
 const paymentResolver = lazyResolver(() => import('./payment-schema').then((m) => m.paymentResolver));
 
@@ -23,9 +25,25 @@ const party = (address: string, first: string, last: string) => ({
 });
 
 /**
+ * The Sandbox Bank's test amounts (lib/domain/sandbox-bank.ts) as typed in `currency`: it decides
+ * by the last two digits in minor units, so 25.01 in USD, 2501 in JPY.
+ */
+function SandboxAmounts({ currency }: { currency: string }) {
+  const code = /^[A-Z]{3}$/.test(currency) ? currency : 'USD';
+  return (
+    <span data-testid="sandbox-amounts">
+      Sandbox Bank test amounts:{' '}
+      {SANDBOX_BANK_AMOUNTS.map((a) => `${unitsOf(`25${a.ending}`, code)} ${a.says}`).join(', ')}; any other
+      is accepted.
+    </span>
+  );
+}
+
+/**
  * A new payment in the selected namespace, as `POST /payments` takes it: the amount typed in the
  * currency's units and sent as minor units, then (by default) submitted for admission. Opens the
- * payment's page when done. A sandbox namespace is offered the Sandbox Bank as the payee.
+ * payment's page when done. A sandbox namespace is offered the Sandbox Bank as the payee, and told
+ * its test amounts under the amount.
  */
 export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: boolean }) {
   const ns = useNamespace();
@@ -52,6 +70,7 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
     },
   });
   const type = useWatch({ control: form.control, name: 'payment_type' });
+  const currency = useWatch({ control: form.control, name: 'currency' });
   // Push and pull put this namespace on opposite sides: what was typed moves with its party.
   const swapParties = () => {
     for (const field of ['address', 'first_name', 'last_name'] as const) {
@@ -118,6 +137,7 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
           id="np-amount"
           inputMode="decimal"
           placeholder="25.00"
+          hint={sandbox ? <SandboxAmounts currency={currency} /> : undefined}
           {...formField(form, 'amount')}
         />
         <Field

@@ -2,6 +2,7 @@ import { z, type OpenAPIHono } from '@hono/zod-openapi';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
 import { createPayment, getPayment } from '@/lib/services/payments/payments';
+import { sandboxBankAmountsText } from '@/lib/domain/sandbox-bank';
 import { exportPayments, listPayments } from '@/lib/services/payments/list';
 import { getPaymentSubmission, listAdmissionTasks, submitPayment } from '@/lib/services/payments/submissions';
 import { getTransaction, listExceptions, listPaymentTransactions } from '@/lib/services/payments/records';
@@ -35,7 +36,8 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
     action: 'payments.create',
     summary: 'Create a payment',
     description:
-      'Type_Push: the caller owns debtor_party.payment_address; Type_Pull: beneficiary_party.payment_address. Amounts are digit strings in minor units.',
+      'Type_Push: the caller owns debtor_party.payment_address; Type_Pull: beneficiary_party.payment_address. Amounts are digit strings in minor units.\n\n' +
+      `**Sandbox test amounts**: a sandbox namespace pays and collects from the Sandbox Bank (\`alice@sandbox-bank.test\`), which works its admission task of a submitted payment a few seconds later by the last two digits of the amount in minor units: ${sandboxBankAmountsText()}.`,
     idempotent: true,
     storesAnswer: true,
     body: createPaymentBody,

@@ -2,22 +2,13 @@ import { and, eq, lte } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { logger } from '@/lib/log/logger';
-import { TASK, type TaskStatusName } from '@/lib/domain/statuses';
-import { type Reason } from '@/lib/domain/reasons';
+import { TASK } from '@/lib/domain/statuses';
+import { sandboxBankOutcome } from '@/lib/domain/sandbox-bank';
 import { SANDBOX_BANK_ACTOR } from '../lifecycle/serialize';
 import { applyTaskUpdate } from './tasks';
 import { metrics } from '@/lib/metrics/metrics';
 
 const { admissionTasks, namespaces, payments } = schema;
-
-/** The Sandbox Bank's answers, by the last two digits of the amount in minor units. */
-function sandboxOutcome(amountMinor: bigint): { status: TaskStatusName; status_reason: Reason } {
-  const tail = amountMinor % 100n;
-  if (tail === 1n) return { status: 'failed', status_reason: 'insufficient_funds' };
-  if (tail === 2n) return { status: 'failed', status_reason: 'fraud_detected' };
-  if (tail === 3n) return { status: 'on_hold', status_reason: 'business_reasons' };
-  return { status: 'completed', status_reason: 'accepted' };
-}
 
 /**
  * Works the Sandbox Bank's pending tasks a few seconds after their creation. Nothing is locked or
@@ -45,7 +36,8 @@ export async function workSandboxBankTasks(db: Db, delayMs: number, batch = 50):
   let done = 0;
   for (const t of due) {
     try {
-      const outcome = sandboxOutcome(t.amount);
+      // By the amount's last two digits: the test amounts of lib/domain/sandbox-bank.ts.
+      const outcome = sandboxBankOutcome(t.amount);
       await applyTaskUpdate(
         db,
         t.id,
