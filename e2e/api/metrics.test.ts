@@ -134,6 +134,7 @@ describe('GET /metrics (Prometheus)', () => {
       }
       expect(health.failing_endpoints).toContainEqual({
         webhook_id: hook.token,
+        org_id: bank.orgId,
         partner_id: bank.partnerId,
         domain: bank.domain,
         failing_seconds: expect.any(Number),

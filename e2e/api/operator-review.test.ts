@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { api, expectError, operatorToken } from './helpers';
+import { api, expectError, operatorToken, signIn, uniq } from './helpers';
 import { createAndSubmit, createBank, pushBody, waitForStatus } from './payments-helpers';
 import { startReceiver } from './receiver';
 
@@ -66,6 +66,52 @@ describe('GET /operator/organizations/{org_id}', () => {
       decision_note: 'Checklist complete, payments admitted',
     });
     expect(after.body.data.decided_by).toBe('operator@network.test');
+  });
+
+  it('says who is behind it: its admins’ e-mails, and when and from where it signed up', async () => {
+    const email = `founder-${uniq()}@example.test`;
+    const signedUp = await api('POST', '/organization', {
+      body: { name: `Who ${uniq()}`, admin_email: email, admin_password: 'correct-horse-battery' },
+      headers: { 'user-agent': 'review-test/1.0' },
+    });
+    expect(signedUp.status, signedUp.text).toBe(200);
+    const orgId = signedUp.body.data.token as string;
+    const op = await operatorToken();
+    const review = await api('GET', `/operator/organizations/${orgId}`, { token: op });
+    expect(review.status, review.text).toBe(200);
+    const at = review.body.data.organization.created_at.seconds as number;
+    expect(review.body.data.admins).toEqual([
+      { email, name: '', created_at: { seconds: at }, last_signed_in_at: null, disabled: false },
+    ]);
+    // The sign-up's audit entry: its time, the client's address (the test's own, no proxy trusted)
+    // and its User-Agent.
+    expect(review.body.data.signed_up).toEqual({
+      at: { seconds: expect.any(Number) },
+      admin_email: email,
+      ip: '127.0.0.1',
+      user_agent: 'review-test/1.0',
+    });
+    expect(Math.abs(review.body.data.signed_up.at.seconds - at)).toBeLessThanOrEqual(1);
+
+    // An admin added later is listed after the founder; a support user is not an admin.
+    const founder = await signIn(email, 'correct-horse-battery');
+    const second = `second-${uniq()}@example.test`;
+    for (const [who, role] of [
+      [second, 'admin'],
+      [`support-${uniq()}@example.test`, 'support'],
+    ] as const)
+      expect(
+        (
+          await api('POST', '/users', {
+            token: founder.access_token,
+            body: { email: who, role, name: 'Added Person', password: 'violet tractor umbrella 42' },
+          })
+        ).status,
+      ).toBe(200);
+    const later = (await api('GET', `/operator/organizations/${orgId}`, { token: op })).body.data;
+    expect(later.admins.map((a: { email: string }) => a.email)).toEqual([email, second]);
+    expect(later.admins[0].last_signed_in_at).toEqual({ seconds: expect.any(Number) });
+    expect(later.users).toEqual({ admin: 2, support: 1 });
   });
 
   it('is the operator’s only: 403 to an organization’s admin, 404 for an unknown id', async () => {

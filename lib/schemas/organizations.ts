@@ -139,6 +139,29 @@ export const organizationReviewSchema = z
       .nullable()
       .openapi({ description: "The operator's e-mail that decided, if decided" }),
     users: z.record(z.string(), count).openapi({ description: 'People of the organization by role' }),
+    admins: z
+      .array(
+        z.object({
+          email: z.string(),
+          name: z.string(),
+          created_at: secondsSchema,
+          last_signed_in_at: secondsSchema.nullable(),
+          disabled: z.boolean(),
+        }),
+      )
+      .openapi({ description: 'Who is behind it: its admins, oldest first (at most 20)' }),
+    signed_up: z
+      .object({
+        at: secondsSchema,
+        admin_email: z.string().nullable().openapi({ description: 'The admin it signed up with' }),
+        ip: z.string().nullable().openapi({ description: 'The client address the sign-up came from' }),
+        user_agent: z.string().nullable().openapi({ description: "The sign-up's User-Agent" }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          'Its sign-up, as its audit trail recorded it (the entry organization.signed_up); null for an organization made otherwise (seeded) or once that entry is archived',
+      }),
     namespaces: z.array(
       z.object({
         token: z.string(),

@@ -180,7 +180,7 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
     tag: 'Operator',
     summary: "An organization's sandbox activity, for its review (operator, extension)",
     description:
-      'Its people by role and, per namespace, the getting-started checklist, the payments it was party to by status, its exceptions and its webhooks (failing, disabled): what the operator reads before verifying or rejecting it.',
+      "Who is behind it — its admins' e-mails, and its sign-up's time, client address and User-Agent as its audit trail recorded them —, its people by role and, per namespace, the getting-started checklist, the payments it was party to by status, its exceptions and its webhooks (failing, disabled): what the operator reads before verifying or rejecting it.",
     params: z.object({ org_id: z.string().max(64) }),
     response: organizationReviewSchema,
     errors: [404],

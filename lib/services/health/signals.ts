@@ -43,6 +43,7 @@ export async function webhookBacklog(db: Db): Promise<{ pending: number; capped:
 
 export interface FailingEndpoint {
   webhook_id: string;
+  org_id: string;
   partner_id: string;
   domain: string;
   failing_seconds: number;
@@ -53,7 +54,7 @@ export interface FailingEndpoint {
 export async function failingEndpoints(db: Db): Promise<FailingEndpoint[]> {
   const rows = rowsOf(
     await db.execute(sql`
-      SELECT w.id, w.partner_id, n.domain, w.disabled_reason IS NOT NULL AS disabled,
+      SELECT w.id, n.org_id, w.partner_id, n.domain, w.disabled_reason IS NOT NULL AS disabled,
              extract(epoch FROM now() - w.failing_since) AS failing
       FROM webhooks w JOIN namespaces n ON n.id = w.partner_id
       WHERE w.deleted_at IS NULL AND (w.failing_since IS NOT NULL OR w.disabled_reason IS NOT NULL)
@@ -61,6 +62,7 @@ export async function failingEndpoints(db: Db): Promise<FailingEndpoint[]> {
   );
   return rows.map((r) => ({
     webhook_id: String(r.id),
+    org_id: String(r.org_id),
     partner_id: String(r.partner_id),
     domain: String(r.domain),
     failing_seconds: Math.max(0, num(r.failing)),

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { schema } from '@/lib/db';
 import { rowsOf } from '@/lib/db/rows';
 import { NotFoundError } from '@/lib/errors';
@@ -7,7 +7,10 @@ import type { ServiceContext } from '@/lib/services/context';
 import { checklistQuery } from '../overview/overview';
 import { serializeOrganization } from './organizations';
 
-const { organizations, namespaces, users } = schema;
+const { auditEvents, organizations, namespaces, users } = schema;
+
+/** The admins a review lists, oldest first: who is behind the organization. */
+const ADMINS_SHOWN = 20;
 
 const PAYMENT_KEYS = [
   'unsubmitted',
@@ -20,14 +23,16 @@ const PAYMENT_KEYS = [
 ] as const;
 
 /**
- * What the operator reads before deciding on an organization: its people, and per namespace the
- * getting-started checklist, the payments it was party to by status and the exceptions (from the
- * rollups: a few rows whatever the history), and its webhooks (failing, disabled).
+ * What the operator reads before deciding on an organization: who is behind it (its admins'
+ * e-mails, and its sign-up's time, address and browser as its audit trail recorded them), its
+ * people by role, and per namespace the getting-started checklist, the payments it was party to by
+ * status and the exceptions (from the rollups: a few rows whatever the history), and its webhooks
+ * (failing, disabled).
  */
 export async function reviewOrganization(ctx: ServiceContext, orgId: string) {
   const [org] = await ctx.db.select().from(organizations).where(eq(organizations.id, orgId)).limit(1);
   if (!org) throw new NotFoundError(`Organization ${orgId} not found`);
-  const [nss, people] = await Promise.all([
+  const [nss, people, admins, [signedUp]] = await Promise.all([
     ctx.db
       .select()
       .from(namespaces)
@@ -38,6 +43,30 @@ export async function reviewOrganization(ctx: ServiceContext, orgId: string) {
       .from(users)
       .where(eq(users.orgId, orgId))
       .groupBy(users.role),
+    ctx.db
+      .select({
+        email: users.email,
+        name: users.name,
+        createdAt: users.createdAt,
+        lastSignedInAt: users.lastSignedInAt,
+        disabled: users.disabled,
+      })
+      .from(users)
+      .where(and(eq(users.orgId, orgId), eq(users.role, 'admin')))
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(ADMINS_SHOWN),
+    // The sign-up's entry, the first of the organization's trail (its index by organization and
+    // action); none for an organization made otherwise (the demo's) or once the trail is archived.
+    ctx.db
+      .select({
+        at: auditEvents.occurredAt,
+        ip: auditEvents.ip,
+        userAgent: auditEvents.userAgent,
+        changes: auditEvents.changes,
+      })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.orgId, orgId), eq(auditEvents.action, 'organization.signed_up')))
+      .limit(1),
   ]);
   const ids = nss.map((n) => n.id);
   const figures = ids.length
@@ -68,6 +97,24 @@ export async function reviewOrganization(ctx: ServiceContext, orgId: string) {
     organization: serializeOrganization(org),
     decided_by: org.decidedBy ?? null,
     users: Object.fromEntries(people.map((p) => [p.role, p.n])) as Record<string, number>,
+    admins: admins.map((a) => ({
+      email: a.email,
+      name: a.name,
+      created_at: toSeconds(a.createdAt),
+      last_signed_in_at: a.lastSignedInAt ? toSeconds(a.lastSignedInAt) : null,
+      disabled: a.disabled,
+    })),
+    signed_up: signedUp
+      ? {
+          at: toSeconds(signedUp.at),
+          admin_email:
+            typeof signedUp.changes?.after?.admin_email === 'string'
+              ? signedUp.changes.after.admin_email
+              : null,
+          ip: signedUp.ip,
+          user_agent: signedUp.userAgent,
+        }
+      : null,
     namespaces: nss.map((n, i) => {
       const mine = figures.filter((f) => f.partner_id === n.id);
       const payments = Object.fromEntries(PAYMENT_KEYS.map((k) => [k, 0])) as Record<

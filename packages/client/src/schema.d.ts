@@ -233,7 +233,7 @@ export interface paths {
         };
         /**
          * An organization's sandbox activity, for its review (operator, extension)
-         * @description Its people by role and, per namespace, the getting-started checklist, the payments it was party to by status, its exceptions and its webhooks (failing, disabled): what the operator reads before verifying or rejecting it.
+         * @description Who is behind it — its admins' e-mails, and its sign-up's time, client address and User-Agent as its audit trail recorded them —, its people by role and, per namespace, the getting-started checklist, the payments it was party to by status, its exceptions and its webhooks (failing, disabled): what the operator reads before verifying or rejecting it.
          *
          *     Who may call (action `organizations.review`): the roles operator; no API key.
          */
@@ -2283,6 +2283,8 @@ export interface components {
             /** @description Failing or disabled endpoints, the longest failing first (at most 100) */
             failing_endpoints: {
                 webhook_id: string;
+                /** @description The endpoint's organization (its review: GET /operator/organizations/{org_id}) */
+                org_id: string;
                 partner_id: string;
                 domain: string;
                 failing_seconds: number;
@@ -2384,6 +2386,24 @@ export interface components {
             users: {
                 [key: string]: number;
             };
+            /** @description Who is behind it: its admins, oldest first (at most 20) */
+            admins: {
+                email: string;
+                name: string;
+                created_at: components["schemas"]["Seconds"];
+                last_signed_in_at: components["schemas"]["Seconds"] | null;
+                disabled: boolean;
+            }[];
+            /** @description Its sign-up, as its audit trail recorded it (the entry organization.signed_up); null for an organization made otherwise (seeded) or once that entry is archived */
+            signed_up: {
+                at: components["schemas"]["Seconds"];
+                /** @description The admin it signed up with */
+                admin_email: string | null;
+                /** @description The client address the sign-up came from */
+                ip: string | null;
+                /** @description The sign-up's User-Agent */
+                user_agent: string | null;
+            } | null;
             namespaces: {
                 token: string;
                 name: string;
