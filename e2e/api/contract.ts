@@ -5,15 +5,30 @@ import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
  * operation the request reached (its method and path template), the status it declares, the
  * content type declared under that status, and the body against the declared schema, checked by a
  * standard JSON Schema 2020-12 validator (Ajv) — not by the zod schemas the document is made from,
- * so that what the document says is what is checked. `check` names every drift; `api()` in
+ * and the gateway's own headers it carries (X-Request-Id, Retry-After, X-Partner-Id…) against those
+ * declared, so that what the document says is what is checked. `check` names every drift; `api()` in
  * helpers.ts calls it on each answer and fails the test on one.
  *
  * Formats (`email`, `uri`) are not validated: the document's patterns and the zod schemas are.
  */
 type Schema = Record<string, unknown>;
 interface Operation {
-  responses?: Record<string, { content?: Record<string, { schema?: Schema }> }>;
+  responses?: Record<
+    string,
+    { content?: Record<string, { schema?: Schema }>; headers?: Record<string, unknown> }
+  >;
 }
+
+/** The headers of the gateway's own: each one an answer carries must be declared on it. */
+const GATEWAY_HEADERS = [
+  'x-request-id',
+  'x-csp-version',
+  'x-request-log',
+  'retry-after',
+  'idempotent-replayed',
+  'x-partner-id',
+  'x-org-id',
+];
 interface Document {
   paths: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema> };
@@ -21,7 +36,7 @@ interface Document {
 
 export interface Contract {
   /** What is wrong with this answer, against the document; empty when it keeps the contract. */
-  check(method: string, url: string, status: number, contentType: string | null, body: unknown): string[];
+  check(method: string, url: string, status: number, headers: Headers, body: unknown): string[];
 }
 
 const PREFIX = '/api/v1/csp';
@@ -46,7 +61,8 @@ export function contractOf(doc: Document): Contract {
     return v;
   };
   return {
-    check(method, url, status, contentType, body) {
+    check(method, url, status, headers, body) {
+      const contentType = headers.get('content-type');
       const path = new URL(url, 'http://x').pathname;
       // A path the document does not describe (a wrong method or path is refused with the
       // envelope: those answers are checked by their own tests) is not the document's to judge.
@@ -58,6 +74,10 @@ export function contractOf(doc: Document): Contract {
       const where = `${method} ${match.template} → ${status}`;
       const declared = op.responses?.[String(status)] ?? op.responses?.default;
       if (!declared) return [`${where}: the document declares no ${status} for this operation`];
+      const named = new Set(Object.keys(declared.headers ?? {}).map((h) => h.toLowerCase()));
+      const undeclared = GATEWAY_HEADERS.filter((h) => headers.has(h) && !named.has(h));
+      if (undeclared.length)
+        return [`${where}: headers the document does not declare: ${undeclared.join(', ')}`];
       const type = (contentType ?? '').split(';')[0]!.trim();
       if (!declared.content)
         return body === undefined || body === '' ? [] : [`${where}: a body the document does not declare`];

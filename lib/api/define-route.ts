@@ -98,6 +98,11 @@ export interface RouteSpec<
   stream?: { type: 'text/csv'; filename: string };
   /** Extra error statuses beyond 400/401 (e.g. 404, 409). */
   errors?: number[];
+  /**
+   * The answer names its tenant (the spec lists X-Partner-Id and X-Org-Id on settlement answers):
+   * set on a success from the request's credential, and declared in the document.
+   */
+  tenantHeaders?: boolean;
   handler: (
     ctx: ServiceContext,
     input: {
@@ -108,6 +113,35 @@ export interface RouteSpec<
     c: Context<GatewayEnv>,
   ) => Promise<z.input<R> | AsyncIterable<string>>;
 }
+
+/**
+ * The headers the gateway sends, declared on the answers that carry them (lib/api/app.ts sets the
+ * first two on every answer, X-Request-Log on an error the request log recorded).
+ */
+const header = (description: string) => ({ description, schema: { type: 'string' as const } });
+const ANSWER_HEADERS = {
+  'X-Request-Id': header(
+    "The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…)",
+  ),
+  'X-Csp-Version': header('The gateway version, `gateway-csp/v0.1.0`'),
+};
+const ERROR_HEADERS = {
+  'X-Request-Log': header(
+    'Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it',
+  ),
+};
+const RETRY_HEADER = {
+  'Retry-After': header('Seconds until a request of this credential may be sent again'),
+};
+const REPLAY_HEADER = {
+  'Idempotent-Replayed': header(
+    '`true` when this is the stored answer of an earlier request with the same idempotency key',
+  ),
+};
+const TENANT_HEADERS = {
+  'X-Partner-Id': header('The namespace the answer is of'),
+  'X-Org-Id': header('The organization the answer is of'),
+};
 
 /** Sent by the API reference's "Try it out" (app/docs/route.ts). */
 const TRY_IT_OUT_HEADER = 'x-csp-try-it-out';
@@ -182,14 +216,34 @@ export function defineRoute<
   if (spec.body || spec.method !== 'get') statuses.add(413);
   if (spec.rateLimited !== false) statuses.add(429);
 
+  const success = {
+    ...ANSWER_HEADERS,
+    ...(spec.idempotent ? REPLAY_HEADER : {}),
+    ...(spec.tenantHeaders ? TENANT_HEADERS : {}),
+  };
   const responses: RouteConfig['responses'] = {
     200: spec.stream
-      ? { description: 'Success', content: { [spec.stream.type]: { schema: spec.response } } }
-      : { description: 'Success', content: { 'application/json': { schema: envelope(spec.response) } } },
+      ? {
+          description: 'Success',
+          headers: success,
+          content: { [spec.stream.type]: { schema: spec.response } },
+        }
+      : {
+          description: 'Success',
+          headers: success,
+          content: { 'application/json': { schema: envelope(spec.response) } },
+        },
   };
   for (const s of [...statuses].sort()) {
     responses[s] = {
       description: statusDescription(s) ?? 'Error',
+      // A stored refusal is replayed like a success: with Idempotent-Replayed.
+      headers: {
+        ...ANSWER_HEADERS,
+        ...ERROR_HEADERS,
+        ...(s === 429 ? RETRY_HEADER : {}),
+        ...(spec.idempotent ? REPLAY_HEADER : {}),
+      },
       content: { 'application/json': { schema: errorSchema } },
     };
   }
@@ -206,7 +260,10 @@ export function defineRoute<
     description: withWhoMay(spec.description, spec.action),
     ...(spec.action === 'public' ? {} : { 'x-action': spec.action }),
     security,
-    middleware: [authenticate({ ...spec, auth }, partnerRule, orgRule)] as const,
+    middleware: [
+      authenticate({ ...spec, auth }, partnerRule, orgRule),
+      refuseUnknownQuery(spec.query),
+    ] as const,
     request: {
       headers: headerSchema({ ...spec, auth }) as never,
       params: spec.params as never,
@@ -234,7 +291,14 @@ export function defineRoute<
         checkResponse(spec.response, data, `${spec.method.toUpperCase()} ${spec.path}`);
       return JSON.stringify({ ok: true, data });
     };
-    const run = async () => render(await spec.handler(ctx, input, c));
+    const run = async () => {
+      const data = await spec.handler(ctx, input, c);
+      if (spec.tenantHeaders) {
+        if (ctx.namespace) c.header('X-Partner-Id', ctx.namespace.id);
+        if (ctx.orgId) c.header('X-Org-Id', ctx.orgId);
+      }
+      return render(data);
+    };
 
     if (spec.stream)
       return streamResponse(spec.stream, (await spec.handler(ctx, input, c)) as AsyncIterable<string>);
@@ -364,6 +428,27 @@ function jsonResponse(c: Context<GatewayEnv>, status: number, body: string): Res
     'Content-Type': 'application/json; charset=UTF-8',
     'Content-Length': String(Buffer.byteLength(body)),
   });
+}
+
+/**
+ * A query parameter the operation does not take is a 400 naming it and the ones it takes, as
+ * Stripe answers: `?page_size=5` was a typo that silently answered the default page (issue 54).
+ * Checked after the credential, with the query's other refusals.
+ */
+function refuseUnknownQuery(query: z.ZodType | undefined): MiddlewareHandler<GatewayEnv> {
+  const taken = Object.keys((query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
+  const known = new Set(taken);
+  return async (c, next) => {
+    const unknown = Object.keys(c.req.queries()).filter((k) => !known.has(k));
+    if (unknown.length) {
+      const names = unknown.slice(0, 5).map((k) => JSON.stringify(k.slice(0, 40)));
+      throw new ValidationError(
+        `Unknown query parameter${unknown.length > 1 ? 's' : ''} ${names.join(', ')}: this operation takes ${taken.length ? taken.join(', ') : 'none'}`,
+        unknown.length === 1 ? unknown[0]!.slice(0, 40) : null,
+      );
+    }
+    await next();
+  };
 }
 
 function authenticate(

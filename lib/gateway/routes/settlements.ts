@@ -1,5 +1,4 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { defineRoute } from '@/lib/api/define-route';
 import type { GatewayEnv } from '@/lib/api/env';
 import { runCutoff } from '@/lib/services/settlement/cutoff';
@@ -37,21 +36,16 @@ import {
 } from '@/lib/schemas/settlements';
 import { transactionSchema } from '@/lib/schemas/payments';
 
+/** The spec lists X-Partner-Id and X-Org-Id on settlement answers: `tenantHeaders`. */
 const common = {
   tag: 'Settlements',
   partner: 'required' as const,
   org: 'required' as const,
 };
-/** The spec lists X-Partner-Id and X-Org-Id on settlement answers. */
-function tenantHeaders(c: Context<GatewayEnv>) {
-  const ctx = c.get('service');
-  if (ctx.namespace) c.header('X-Partner-Id', ctx.namespace.id);
-  if (ctx.orgId) c.header('X-Org-Id', ctx.orgId);
-}
-
 export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
   defineRoute(app, {
     ...common,
+    tenantHeaders: true,
     method: 'get',
     path: '/settlements',
     operationId: 'listSettlements',
@@ -59,11 +53,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     summary: 'List the settlement batches the namespace took part in',
     query: listSettlementsQuery,
     response: listSettlementsResponse,
-    handler: async (ctx, { query }, c) => {
-      const data = await listBatches(ctx, query);
-      tenantHeaders(c);
-      return data;
-    },
+    handler: (ctx, { query }) => listBatches(ctx, query),
   });
 
   defineRoute(app, {
@@ -83,6 +73,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
+    tenantHeaders: true,
     method: 'get',
     path: '/settlements/statement',
     operationId: 'getSettlementStatement',
@@ -92,11 +83,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
       'Every completed batch the namespace took part in with its cut-off in [from, to), its multilateral net and its bilateral net per counterparty (+ receives, − pays; minor units), and the totals per currency. At most 366 days and 5,000 batches.',
     query: settlementStatementQuery,
     response: settlementStatementSchema,
-    handler: async (ctx, { query }, c) => {
-      const data = await settlementStatement(ctx, query);
-      tenantHeaders(c);
-      return data;
-    },
+    handler: (ctx, { query }) => settlementStatement(ctx, query),
   });
 
   defineRoute(app, {
@@ -116,6 +103,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
 
   defineRoute(app, {
     ...common,
+    tenantHeaders: true,
     method: 'get',
     path: '/settlements/{batch_id}',
     operationId: 'getSettlement',
@@ -124,15 +112,12 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     params: batchParams,
     response: batchDetailSchema,
     errors: [404],
-    handler: async (ctx, { params }, c) => {
-      const data = await getBatch(ctx, params.batch_id);
-      tenantHeaders(c);
-      return data;
-    },
+    handler: (ctx, { params }) => getBatch(ctx, params.batch_id),
   });
 
   defineRoute(app, {
     ...common,
+    tenantHeaders: true,
     method: 'get',
     path: '/settlements/{batch_id}/proof',
     operationId: 'getSettlementProof',
@@ -143,15 +128,12 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     params: batchParams,
     response: inclusionProofSchema,
     errors: [404],
-    handler: async (ctx, { params }, c) => {
-      const data = await getProof(ctx, params.batch_id);
-      tenantHeaders(c);
-      return data;
-    },
+    handler: (ctx, { params }) => getProof(ctx, params.batch_id),
   });
 
   defineRoute(app, {
     ...common,
+    tenantHeaders: true,
     method: 'get',
     path: '/settlements/{batch_id}/transactions',
     operationId: 'listSettlementTransactions',
@@ -161,15 +143,12 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     query: listSettlementTransactionsQuery,
     response: listSettlementTransactionsResponse,
     errors: [404],
-    handler: async (ctx, { params, query }, c) => {
-      const data = await listBatchTransactions(ctx, params.batch_id, query);
-      tenantHeaders(c);
-      return data;
-    },
+    handler: (ctx, { params, query }) => listBatchTransactions(ctx, params.batch_id, query),
   });
 
   defineRoute(app, {
     ...common,
+    tenantHeaders: true,
     method: 'get',
     path: '/settlements/{batch_id}/transactions/{transaction_id}',
     operationId: 'getSettlementTransaction',
@@ -178,11 +157,7 @@ export function registerSettlementRoutes(app: OpenAPIHono<GatewayEnv>) {
     params: batchParams.extend({ transaction_id: z.string().max(64) }),
     response: transactionSchema,
     errors: [404],
-    handler: async (ctx, { params }, c) => {
-      const data = await getBatchTransaction(ctx, params.batch_id, params.transaction_id);
-      tenantHeaders(c);
-      return data;
-    },
+    handler: (ctx, { params }) => getBatchTransaction(ctx, params.batch_id, params.transaction_id),
   });
 
   defineRoute(app, {

@@ -3348,6 +3348,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3364,6 +3368,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3384,6 +3394,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3400,6 +3414,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3420,6 +3440,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3444,6 +3468,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3453,6 +3483,12 @@ export interface operations {
             /** @description Not ready to serve (error.not_ready) */
             503: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3473,6 +3509,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3485,6 +3525,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3494,6 +3540,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3503,6 +3555,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3512,6 +3570,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3532,6 +3598,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3544,6 +3614,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3553,6 +3629,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3562,6 +3644,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3571,6 +3659,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3605,6 +3701,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3617,6 +3719,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3626,6 +3736,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3635,6 +3753,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3644,6 +3770,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3653,6 +3787,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3662,6 +3804,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3700,6 +3852,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3712,6 +3870,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3721,6 +3887,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3730,6 +3904,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3739,6 +3921,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3748,6 +3938,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3757,6 +3955,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3766,6 +3972,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3795,6 +4011,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3807,6 +4027,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3816,6 +4042,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3825,6 +4057,12 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3834,6 +4072,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3843,6 +4087,12 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3852,6 +4102,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3881,6 +4139,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3893,6 +4157,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3902,6 +4174,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3911,6 +4191,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3920,6 +4208,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3929,6 +4225,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3938,6 +4242,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3947,6 +4259,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3956,6 +4276,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3976,6 +4306,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3988,6 +4322,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3997,6 +4337,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4006,6 +4352,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4015,6 +4367,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4041,6 +4401,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4053,6 +4417,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4062,6 +4432,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4071,6 +4447,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,6 +4462,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4089,6 +4477,12 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4098,6 +4492,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4127,6 +4529,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4150,6 +4556,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4159,6 +4571,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4168,6 +4586,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4177,6 +4601,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4199,6 +4631,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4211,6 +4647,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4220,6 +4662,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4229,6 +4677,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4238,6 +4692,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4247,6 +4707,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4279,6 +4747,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4291,6 +4765,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4300,6 +4782,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4309,6 +4799,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4318,6 +4816,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4327,6 +4833,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4336,6 +4850,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4345,6 +4867,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4354,6 +4884,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4363,6 +4901,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4395,6 +4943,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4407,6 +4961,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4416,6 +4978,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4425,6 +4995,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4434,6 +5012,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4443,6 +5029,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4452,6 +5046,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4461,6 +5063,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4470,6 +5080,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4479,6 +5097,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4507,6 +5135,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4530,6 +5162,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4539,6 +5177,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4548,6 +5192,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4557,6 +5207,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4593,6 +5251,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4605,6 +5269,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4614,6 +5286,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4623,6 +5303,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4632,6 +5320,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4641,6 +5337,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4650,6 +5354,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4659,6 +5371,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4668,6 +5388,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4693,6 +5423,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4705,6 +5441,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4714,6 +5458,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4723,6 +5475,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4732,6 +5492,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4741,6 +5509,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4750,6 +5526,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4759,6 +5543,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4768,6 +5560,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4790,6 +5592,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4802,6 +5608,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4811,6 +5623,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4820,6 +5638,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4854,6 +5680,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4866,6 +5698,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4875,6 +5715,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4884,6 +5732,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4893,6 +5749,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4902,6 +5766,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4911,6 +5783,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4920,6 +5800,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4945,6 +5835,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4957,6 +5853,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4966,6 +5870,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4975,6 +5887,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4984,6 +5904,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4993,6 +5921,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5002,6 +5938,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5011,6 +5955,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5020,6 +5972,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5049,6 +6011,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5061,6 +6027,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5070,6 +6042,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5079,6 +6057,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5088,6 +6072,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5097,6 +6087,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5106,6 +6102,12 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5115,6 +6117,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5137,6 +6147,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5149,6 +6163,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5158,6 +6178,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5167,6 +6193,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5176,6 +6208,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5185,6 +6223,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5194,6 +6238,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5223,6 +6275,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5246,6 +6302,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5255,6 +6317,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5264,6 +6332,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5273,6 +6347,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5282,6 +6362,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5321,6 +6409,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5333,6 +6427,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5342,6 +6444,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5351,6 +6461,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5360,6 +6478,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5369,6 +6495,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5378,6 +6512,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5387,6 +6529,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5396,6 +6546,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5418,6 +6578,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5430,6 +6594,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5439,6 +6609,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5448,6 +6624,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5457,6 +6639,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5466,6 +6654,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5504,6 +6700,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5516,6 +6716,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5525,6 +6731,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5534,6 +6746,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5543,6 +6761,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5552,6 +6776,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5561,6 +6791,12 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5570,6 +6806,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5601,6 +6845,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5624,6 +6872,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5633,6 +6887,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5642,6 +6902,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5651,6 +6917,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5688,6 +6962,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5700,6 +6980,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5709,6 +6997,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5718,6 +7014,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5727,6 +7031,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5736,6 +7048,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5745,6 +7065,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5754,6 +7082,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5763,6 +7099,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5789,6 +7135,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5801,6 +7151,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5810,6 +7166,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5819,6 +7181,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5828,6 +7196,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5837,6 +7211,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5865,6 +7247,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5877,6 +7265,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5886,6 +7282,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5895,6 +7299,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5904,6 +7316,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5913,6 +7333,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5922,6 +7350,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5931,6 +7367,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5940,6 +7384,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5968,6 +7422,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5980,6 +7440,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5989,6 +7457,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5998,6 +7474,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6007,6 +7491,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6016,6 +7508,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6025,6 +7525,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6034,6 +7542,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6043,6 +7559,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6087,6 +7613,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6099,6 +7629,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6108,6 +7644,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6117,6 +7659,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6126,6 +7674,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6135,6 +7689,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6144,6 +7704,12 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6153,6 +7719,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6188,6 +7762,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6211,6 +7789,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6220,6 +7804,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6229,6 +7819,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6238,6 +7834,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6281,6 +7885,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6293,6 +7903,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6302,6 +7920,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6311,6 +7937,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6320,6 +7954,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6329,6 +7971,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6338,6 +7988,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6347,6 +8005,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6356,6 +8022,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6386,6 +8062,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6395,6 +8075,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6404,6 +8090,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6413,6 +8105,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6422,6 +8120,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6451,6 +8157,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6463,6 +8173,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6472,6 +8188,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6481,6 +8203,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6490,6 +8218,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6499,6 +8233,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6534,6 +8276,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6557,6 +8303,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6566,6 +8318,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6575,6 +8333,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6584,6 +8348,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6640,6 +8412,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6652,6 +8430,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6661,6 +8447,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6670,6 +8464,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6679,6 +8481,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6688,6 +8498,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6697,6 +8515,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6706,6 +8532,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6715,6 +8549,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6745,6 +8589,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6754,6 +8602,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6763,6 +8617,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6772,6 +8632,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6781,6 +8647,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6806,6 +8680,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6818,6 +8696,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6827,6 +8711,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6836,6 +8726,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6845,6 +8741,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6854,6 +8756,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6881,6 +8791,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6893,6 +8809,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6902,6 +8826,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6911,6 +8843,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6920,6 +8860,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6929,6 +8877,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6938,6 +8894,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6947,6 +8911,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6956,6 +8928,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6983,6 +8965,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6995,6 +8983,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7004,6 +9000,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7013,6 +9017,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7022,6 +9034,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7031,6 +9051,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7040,6 +9068,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7049,6 +9085,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7058,6 +9102,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7086,6 +9140,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7118,6 +9176,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7127,6 +9191,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7136,6 +9206,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7145,6 +9221,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7176,6 +9260,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7188,6 +9278,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7197,6 +9295,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7206,6 +9312,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7215,6 +9329,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7224,6 +9346,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7233,6 +9363,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7242,6 +9380,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7251,6 +9397,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7260,6 +9414,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7291,6 +9455,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7303,6 +9473,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7312,6 +9490,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7321,6 +9507,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7330,6 +9524,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7339,6 +9541,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7348,6 +9558,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7357,6 +9575,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7366,6 +9592,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7375,6 +9609,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7408,6 +9652,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7431,6 +9679,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7440,6 +9694,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7449,6 +9709,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7458,6 +9724,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7489,6 +9763,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7501,6 +9781,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7510,6 +9798,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7519,6 +9815,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7528,6 +9832,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7537,6 +9849,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7546,6 +9866,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7555,6 +9883,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7564,6 +9900,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7589,6 +9935,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7601,6 +9951,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7610,6 +9966,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7619,6 +9981,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7628,6 +9996,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7637,6 +10011,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7671,6 +10053,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7683,6 +10071,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7692,6 +10088,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7701,6 +10105,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7710,6 +10122,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7719,6 +10139,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7728,6 +10156,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7737,6 +10173,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7746,6 +10190,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7755,6 +10207,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7815,6 +10277,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7846,6 +10312,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7855,6 +10327,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7864,6 +10342,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7873,6 +10357,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7922,6 +10414,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7934,6 +10432,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7943,6 +10449,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7952,6 +10466,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7961,6 +10483,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7970,6 +10500,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7979,6 +10517,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7988,6 +10534,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7997,6 +10551,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8052,6 +10616,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8061,6 +10629,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8070,6 +10644,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8079,6 +10659,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8088,6 +10674,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8117,6 +10711,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8129,6 +10727,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8138,6 +10742,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8147,6 +10757,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8156,6 +10772,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8165,6 +10787,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8194,6 +10824,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8209,6 +10843,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8218,6 +10858,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8227,6 +10873,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8236,6 +10888,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8245,6 +10903,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8274,6 +10940,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8286,6 +10956,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8295,6 +10971,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8304,6 +10986,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8313,6 +11001,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8322,6 +11016,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8353,6 +11055,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8365,6 +11073,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8374,6 +11090,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8383,6 +11107,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8392,6 +11124,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8401,6 +11141,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8410,6 +11158,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8419,6 +11175,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8428,6 +11192,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8458,6 +11232,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8470,6 +11248,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8479,6 +11263,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8488,6 +11278,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8497,6 +11293,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8506,6 +11308,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8536,6 +11346,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8551,6 +11365,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8560,6 +11380,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8569,6 +11395,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8578,6 +11410,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8587,6 +11425,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8616,6 +11462,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8631,6 +11481,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8640,6 +11496,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8649,6 +11511,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8658,6 +11526,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8667,6 +11541,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8697,6 +11579,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8709,6 +11595,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8718,6 +11610,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8727,6 +11625,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8736,6 +11640,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8745,6 +11655,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8788,6 +11706,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8800,6 +11724,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8809,6 +11741,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8818,6 +11758,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8827,6 +11775,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8836,6 +11792,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8845,6 +11809,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8854,6 +11826,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8863,6 +11843,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8872,6 +11860,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8912,6 +11910,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8924,6 +11928,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8933,6 +11945,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8942,6 +11962,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8951,6 +11979,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8960,6 +11996,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8969,6 +12013,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8978,6 +12030,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8987,6 +12047,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8996,6 +12064,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9031,6 +12109,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9065,6 +12147,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9074,6 +12162,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9083,6 +12177,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9092,6 +12192,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9122,6 +12230,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9131,6 +12243,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9140,6 +12258,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9149,6 +12273,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9158,6 +12288,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9196,6 +12334,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9208,6 +12352,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9217,6 +12369,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9226,6 +12386,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9235,6 +12403,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9244,6 +12420,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9253,6 +12437,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9262,6 +12454,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9271,6 +12471,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9280,6 +12488,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9311,6 +12529,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9323,6 +12547,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9332,6 +12564,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9341,6 +12581,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9350,6 +12598,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9359,6 +12615,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9368,6 +12632,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9377,6 +12649,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9386,6 +12666,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9426,6 +12716,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description The namespace the answer is of */
+                    "X-Partner-Id"?: string;
+                    /** @description The organization the answer is of */
+                    "X-Org-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9449,6 +12747,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9458,6 +12762,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9467,6 +12777,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9476,6 +12792,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9499,6 +12823,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9520,6 +12850,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9529,6 +12867,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9538,6 +12884,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9547,6 +12901,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9556,6 +12918,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9565,6 +12935,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9574,6 +12952,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9609,6 +12997,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9618,6 +13010,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9627,6 +13025,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9636,6 +13040,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9645,6 +13055,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9677,6 +13095,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description The namespace the answer is of */
+                    "X-Partner-Id"?: string;
+                    /** @description The organization the answer is of */
+                    "X-Org-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9689,6 +13115,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9698,6 +13130,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9707,6 +13145,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9716,6 +13160,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9748,6 +13200,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9757,6 +13213,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9766,6 +13228,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9775,6 +13243,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9784,6 +13258,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9813,6 +13295,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description The namespace the answer is of */
+                    "X-Partner-Id"?: string;
+                    /** @description The organization the answer is of */
+                    "X-Org-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9825,6 +13315,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9834,6 +13330,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9843,6 +13345,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9852,6 +13360,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9861,6 +13375,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9890,6 +13412,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description The namespace the answer is of */
+                    "X-Partner-Id"?: string;
+                    /** @description The organization the answer is of */
+                    "X-Org-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9902,6 +13432,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9911,6 +13447,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9920,6 +13462,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9929,6 +13477,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9938,6 +13492,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9975,6 +13537,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description The namespace the answer is of */
+                    "X-Partner-Id"?: string;
+                    /** @description The organization the answer is of */
+                    "X-Org-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9998,6 +13568,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10007,6 +13583,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10016,6 +13598,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10025,6 +13613,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10034,6 +13628,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10064,6 +13666,14 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description The namespace the answer is of */
+                    "X-Partner-Id"?: string;
+                    /** @description The organization the answer is of */
+                    "X-Org-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10076,6 +13686,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10085,6 +13701,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10094,6 +13716,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10103,6 +13731,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10112,6 +13746,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10140,6 +13782,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10163,6 +13809,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10172,6 +13824,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10181,6 +13839,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10190,6 +13854,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10210,6 +13882,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10222,6 +13898,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10231,6 +13913,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10240,6 +13928,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10249,6 +13943,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10279,6 +13981,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10313,6 +14019,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10322,6 +14034,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10331,6 +14049,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10340,6 +14064,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10349,6 +14079,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10369,6 +14107,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10396,6 +14138,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10405,6 +14153,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10414,6 +14168,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10423,6 +14183,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10448,6 +14216,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10467,6 +14239,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10476,6 +14254,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10485,6 +14269,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10494,6 +14284,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10529,6 +14327,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10552,6 +14354,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10561,6 +14369,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10570,6 +14384,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10579,6 +14399,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10607,6 +14435,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10616,6 +14448,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10625,6 +14463,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10634,6 +14478,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10643,6 +14493,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10676,6 +14534,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10699,6 +14561,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10708,6 +14576,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10717,6 +14591,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10726,6 +14606,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10754,6 +14642,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10766,6 +14658,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10775,6 +14673,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10784,6 +14688,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10793,6 +14703,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10823,6 +14741,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10846,6 +14768,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10855,6 +14783,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10864,6 +14798,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10873,6 +14813,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10913,6 +14861,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10928,6 +14882,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10937,6 +14899,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10946,6 +14916,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10955,6 +14933,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10964,6 +14950,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10973,6 +14967,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10982,6 +14984,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10991,6 +15001,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11000,6 +15018,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11041,6 +15069,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11056,6 +15090,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11065,6 +15107,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11074,6 +15124,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11083,6 +15141,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11092,6 +15158,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11101,6 +15175,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11110,6 +15192,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11119,6 +15209,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11128,6 +15226,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11160,6 +15268,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11183,6 +15295,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11192,6 +15310,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11201,6 +15325,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11210,6 +15340,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11219,6 +15355,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11248,6 +15392,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11260,6 +15408,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11269,6 +15423,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11278,6 +15438,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11287,6 +15453,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11296,6 +15468,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11343,6 +15523,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11355,6 +15541,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11364,6 +15558,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11373,6 +15575,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11382,6 +15592,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11391,6 +15609,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11400,6 +15626,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11409,6 +15643,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11418,6 +15660,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11427,6 +15677,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11468,6 +15728,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11491,6 +15755,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11500,6 +15770,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11509,6 +15785,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11518,6 +15800,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11552,6 +15842,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11561,6 +15855,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11570,6 +15870,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11579,6 +15885,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11588,6 +15900,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11617,6 +15937,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11629,6 +15953,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11638,6 +15968,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11647,6 +15983,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11656,6 +15998,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11665,6 +16013,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11696,6 +16052,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11719,6 +16079,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11728,6 +16094,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11737,6 +16109,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11746,6 +16124,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11786,6 +16172,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11798,6 +16190,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11807,6 +16207,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11816,6 +16224,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11825,6 +16241,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11834,6 +16258,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11843,6 +16275,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11852,6 +16292,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11861,6 +16309,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11886,6 +16344,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11898,6 +16360,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11907,6 +16375,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11916,6 +16390,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11925,6 +16405,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11934,6 +16420,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11961,6 +16455,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11973,6 +16473,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11982,6 +16490,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11991,6 +16507,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12000,6 +16524,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12009,6 +16541,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12018,6 +16558,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12027,6 +16575,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12036,6 +16592,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12071,6 +16637,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12083,6 +16653,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12092,6 +16668,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12101,6 +16683,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12110,6 +16698,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12119,6 +16713,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12128,6 +16728,12 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12137,6 +16743,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12171,6 +16785,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12194,6 +16812,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12203,6 +16827,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12212,6 +16842,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12221,6 +16857,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12230,6 +16872,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12259,6 +16909,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12268,6 +16922,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12277,6 +16937,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12286,6 +16952,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12295,6 +16967,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12304,6 +16982,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12332,6 +17018,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12348,6 +17040,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12357,6 +17057,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12366,6 +17074,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12375,6 +17091,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12384,6 +17108,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12393,6 +17125,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12402,6 +17142,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12411,6 +17159,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12436,6 +17194,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12448,6 +17210,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12457,6 +17225,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12466,6 +17240,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12475,6 +17255,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12484,6 +17270,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12510,6 +17304,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12522,6 +17320,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12531,6 +17335,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12540,6 +17350,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12549,6 +17365,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12558,6 +17380,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12592,6 +17422,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12611,6 +17447,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12620,6 +17464,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12629,6 +17481,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12638,6 +17498,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12647,6 +17515,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12656,6 +17532,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12665,6 +17549,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12674,6 +17566,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12683,6 +17583,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12720,6 +17630,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12735,6 +17651,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12744,6 +17668,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12753,6 +17685,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12762,6 +17702,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12771,6 +17719,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12780,6 +17736,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12789,6 +17753,14 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12798,6 +17770,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12807,6 +17787,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12840,6 +17830,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12863,6 +17857,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12872,6 +17872,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12881,6 +17887,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12890,6 +17902,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12899,6 +17917,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12926,6 +17952,12 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12938,6 +17970,14 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12947,6 +17987,14 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12956,6 +18004,14 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12965,6 +18021,14 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12974,6 +18038,14 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12983,6 +18055,14 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12992,6 +18072,14 @@ export interface operations {
             /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
             422: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13001,6 +18089,16 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13030,6 +18128,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13042,6 +18144,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13051,6 +18159,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13060,6 +18174,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13069,6 +18189,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13108,6 +18236,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13133,6 +18265,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13142,6 +18280,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13151,6 +18295,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13160,6 +18310,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13194,6 +18352,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13203,6 +18365,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13212,6 +18380,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13221,6 +18395,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13230,6 +18410,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13272,6 +18460,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13299,6 +18491,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13308,6 +18506,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13317,6 +18521,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13326,6 +18536,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13353,6 +18571,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13365,6 +18587,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13374,6 +18602,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13383,6 +18617,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13392,6 +18632,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13401,6 +18647,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13424,6 +18678,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13436,6 +18694,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13445,6 +18709,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13454,6 +18724,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13463,6 +18739,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13492,6 +18776,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13504,6 +18792,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13513,6 +18807,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13522,6 +18822,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13531,6 +18837,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13540,6 +18852,12 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13549,6 +18867,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13569,6 +18895,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13581,6 +18911,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13590,6 +18926,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13599,6 +18941,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13608,6 +18956,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13617,6 +18971,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13645,6 +19007,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13668,6 +19034,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13677,6 +19049,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13686,6 +19064,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13695,6 +19079,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13717,6 +19109,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13729,6 +19125,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13738,6 +19140,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13747,6 +19155,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13756,6 +19170,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13765,6 +19185,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13774,6 +19200,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13794,6 +19228,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13806,6 +19244,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13815,6 +19259,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13824,6 +19274,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13833,6 +19289,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13842,6 +19304,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13870,6 +19340,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13882,6 +19356,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13891,6 +19371,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13900,6 +19386,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13909,6 +19401,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13918,6 +19416,12 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13927,6 +19431,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13947,6 +19459,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13959,6 +19475,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13968,6 +19490,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13977,6 +19505,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13986,6 +19520,12 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13995,6 +19535,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14004,6 +19550,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14030,6 +19584,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14042,6 +19600,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14051,6 +19615,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14060,6 +19630,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14069,6 +19645,12 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14078,6 +19660,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14087,6 +19675,12 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14096,6 +19690,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14122,6 +19724,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14134,6 +19740,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14143,6 +19755,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14152,6 +19770,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14161,6 +19785,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14170,6 +19800,12 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14179,6 +19815,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14199,6 +19843,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14211,6 +19859,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14220,6 +19874,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14229,6 +19889,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14238,6 +19904,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14269,6 +19943,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14281,6 +19959,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14290,6 +19974,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14299,6 +19989,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14308,6 +20004,12 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14317,6 +20019,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14326,6 +20034,12 @@ export interface operations {
             /** @description Body is not JSON (error.unsupported_media_type) */
             415: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14335,6 +20049,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14355,6 +20077,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14367,6 +20093,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14376,6 +20108,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14385,6 +20123,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14394,6 +20138,12 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14403,6 +20153,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14412,6 +20168,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14434,6 +20198,10 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14446,6 +20214,12 @@ export interface operations {
             /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
             400: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14455,6 +20229,12 @@ export interface operations {
             /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
             401: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14464,6 +20244,12 @@ export interface operations {
             /** @description The credential lacks the permission (error.forbidden) */
             403: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14473,6 +20259,12 @@ export interface operations {
             /** @description Resource not found (error.not_found) */
             404: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14482,6 +20274,12 @@ export interface operations {
             /** @description Conflict with the current state, or a value taken (error.conflict) */
             409: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14491,6 +20289,12 @@ export interface operations {
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14500,6 +20304,14 @@ export interface operations {
             /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
             429: {
                 headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
