@@ -24,6 +24,7 @@ const OWN_DATA = [
   'api-reference',
   'audit',
   'auth',
+  'console-clean',
   'errors',
   'first-hour',
   'first-load-icu',

@@ -9,7 +9,7 @@ import { NearCapList } from '@/components/operator/near-cap';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Section } from '@/components/ui/section';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
-import { when } from '@/lib/client/format';
+import { useWhen } from '@/components/ui/local-time';
 import {
   cutoffPreviewQuery,
   networkBatchesQuery,
@@ -77,6 +77,7 @@ function Settlement({ initial }: { initial: OperatorHomeReads | undefined }) {
     initialData: initialFrom(ns, initial?.batches),
   });
   const preview = useQuery(cutoffPreviewQuery());
+  const when = useWhen();
   const last = health.data?.last_cutoff;
   const lastBatches = last
     ? (batches.data?.batches ?? []).filter((b) => b.cutoff_time === last.cutoff_time)

@@ -1,5 +1,6 @@
 import { Link } from '@/components/ui/link';
-import { formatMoney, when } from '@/lib/client/format';
+import { formatMoney } from '@/lib/client/format';
+import { useWhen } from '@/components/ui/local-time';
 import type { Overview } from '@/lib/client/queries/overview';
 import { CARD, LINK } from '@/components/ui/styles';
 
@@ -38,6 +39,8 @@ const percent = (n: number, of: number) => (of === 0 ? '—' : `${Math.round((n 
 
 /** The namespace's key figures; money always per currency, never summed across currencies. */
 export function KpiCards({ overview: o }: { overview: Overview }) {
+  // The figures come with the page's HTML: the cut-off's time in UTC until hydrated.
+  const when = useWhen();
   const decided = o.decisions.admitted + o.decisions.rejected + o.decisions.expired;
   const waiting = o.tasks_waiting.pending + o.tasks_waiting.on_hold;
   return (

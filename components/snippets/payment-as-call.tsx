@@ -16,6 +16,9 @@ export function PaymentAsCall({ payment }: { payment: Payment }) {
   const apiBase = useApiBase();
   const tenant = useTenant();
   const key = useFreshKey(tenant?.partnerId ?? null);
+  // Made in each render's first pass, the server's included, so the server's and the browser's
+  // differ: shown only once the page has hydrated (with the address, `apiBase`), never in the
+  // server's HTML, whose text hydration would find changed (React's error #418).
   const [paymentId] = useState(() => newPaymentId('copy'));
   if (!tenant) return null;
   const own = payment.payment_type === 'Type_Push' ? payment.debtor_party : payment.beneficiary_party;
@@ -64,8 +67,8 @@ export function PaymentAsCall({ payment }: { payment: Payment }) {
         </CodeSnippet>
         {creatable ? (
           <CodeSnippet title="Make another like it" code={again} testId="snippet-payment-again">
-            Creates a payment with the same parties and amount under a new id ({paymentId}) and submits it
-            (transactions_write). {needs}
+            Creates a payment with the same parties and amount under a new id
+            {apiBase ? ` (${paymentId})` : ''} and submits it (transactions_write). {needs}
           </CodeSnippet>
         ) : null}
       </div>

@@ -51,6 +51,8 @@ export const formatLocal = (d: Date) => `${dayAndClock(localParts(d))} ${zoneNam
 export const formatUtc = (d: Date) => `${dayAndClock(utcParts(d))} UTC`;
 /** The reader's calendar day of `d`: "Nov 24, 2026". */
 export const formatLocalDay = (d: Date) => day(localParts(d));
+/** The UTC calendar day of `d` (a server's rendering of `formatLocalDay`). */
+export const formatUtcDay = (d: Date) => day(utcParts(d));
 /** The reader's hour and minute of `d` on a 24-hour clock: "16:05", "00:30". */
 export const formatLocalHourMinute = (d: Date) => `${pad(d.getHours())}:${pad(d.getMinutes())}`;
 /** The reader's hour and minute of `d` on a 12-hour clock: "04:05 PM". */

@@ -32,6 +32,7 @@ export function disabledText(w: Webhook): string {
     : 'It was disabled by an administrator. No events are sent to it until it is re-enabled; those it subscribes to are kept as failed deliveries, which recovery sends again.';
 }
 
-export function failingText(w: Webhook): string {
-  return `Deliveries have failed since ${when(w.failing_since!.seconds)}. They are retried with back-off; after 5 days of failures the endpoint is disabled.`;
+/** `format`: `useWhen()`'s where the endpoint was read on the server with the page. */
+export function failingText(w: Webhook, format: (seconds: number) => string = when): string {
+  return `Deliveries have failed since ${format(w.failing_since!.seconds)}. They are retried with back-off; after 5 days of failures the endpoint is disabled.`;
 }

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { isNotFound } from '@/lib/client/api';
 import { Link } from '@/components/ui/link';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
-import { formatLocal, formatMoney, when } from '@/lib/client/format';
+import { formatMoney } from '@/lib/client/format';
+import { useWhen } from '@/components/ui/local-time';
 import { batchQuery, type BatchDetail } from '@/lib/client/queries/settlements';
 import { PositionsSection } from './positions-section';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
@@ -17,6 +18,7 @@ import { useNamespace } from '@/lib/client/namespace';
 import { formatCount } from '@/lib/client/format';
 
 function Summary({ batch }: { batch: BatchDetail }) {
+  const when = useWhen();
   const s = batch.summary;
   const leaf = batch.merkle_leaf;
   const items: Array<[string, React.ReactNode]> = [
@@ -56,6 +58,7 @@ function Summary({ batch }: { batch: BatchDetail }) {
 }
 
 function MerkleSection({ batch }: { batch: BatchDetail }) {
+  const when = useWhen();
   const root = batch.merkle_root;
   const leaf = batch.merkle_leaf;
   if (!root || !leaf) {
@@ -72,7 +75,7 @@ function MerkleSection({ batch }: { batch: BatchDetail }) {
     ['Root hash', root.root_hash],
     [
       'Tree',
-      `${root.version} · ${formatCount(root.leaves_count)} leaves · built ${formatLocal(new Date(root.created_at))}`,
+      `${root.version} · ${formatCount(root.leaves_count)} leaves · built ${when(Math.floor(new Date(root.created_at).getTime() / 1000))}`,
     ],
     [
       'Your leaf',
@@ -113,6 +116,8 @@ export function BatchDetailClient({
 }) {
   const ns = useNamespace();
   const batch = useQuery({ ...batchQuery(ns, batchId), initialData: initialFrom(ns, initial) });
+  // Read on the server with the page: its times in UTC until hydrated, then the reader's zone.
+  const when = useWhen();
 
   if (isNotFound(batch.error)) return <BatchNotFound />;
   if (batch.isError) {

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { SecretReveal } from '@/components/ui/secret-reveal';
 import { useToast } from '@/components/ui/toast';
-import { when } from '@/lib/client/format';
+import { useWhen } from '@/components/ui/local-time';
 import {
   useDeleteWebhook,
   useRotateWebhookSecret,
@@ -51,6 +51,8 @@ export function WebhookDetail({
   const router = useRouter();
   const toast = useToast();
   const query = useQuery({ ...webhookQuery(ns, id), retry: false, initialData: initialFrom(ns, initial) });
+  // Read on the server with the page: its times in UTC until hydrated, then the reader's zone.
+  const when = useWhen();
   const update = useUpdateWebhook();
   const remove = useDeleteWebhook();
   const rotate = useRotateWebhookSecret();
@@ -149,7 +151,7 @@ export function WebhookDetail({
       ) : null}
       {state === 'failing' ? (
         <Banner tone="warning" title="Deliveries to this endpoint are failing">
-          {failingText(w)}
+          {failingText(w, when)}
         </Banner>
       ) : null}
       {secret ? (
@@ -201,9 +203,7 @@ export function WebhookDetail({
             <Button
               variant="secondary"
               disabled={rotate.isPending}
-              onClick={() =>
-                rotate.mutate(w.token, { onSuccess: (r) => setSecret(r.secret), onError: fail })
-              }
+              onClick={() => rotate.mutate(w.token, { onSuccess: (r) => setSecret(r.secret), onError: fail })}
             >
               {rotate.isPending ? 'Rotating…' : 'Rotate secret'}
             </Button>

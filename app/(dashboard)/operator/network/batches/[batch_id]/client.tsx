@@ -5,7 +5,7 @@ import { Link } from '@/components/ui/link';
 import { DataTable } from '@/components/data-table/data-table';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
 import { isNotFound } from '@/lib/client/api';
-import { when } from '@/lib/client/format';
+import { useWhen } from '@/components/ui/local-time';
 import { networkBatchQuery } from '@/lib/client/queries/settlements';
 import { usePaging } from '@/lib/client/use-url-state';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
@@ -36,6 +36,8 @@ export function NetworkBatchClient({
     ...networkBatchQuery(ns, { id: batchId, cursor: paging.cursor, limit }),
     initialData: initialFrom(ns, initial, !paging.cursor),
   });
+  // Read on the server with the page: its times in UTC until hydrated, then the reader's zone.
+  const when = useWhen();
   if (isNotFound(query.error)) return <NetworkBatchNotFound />;
   const b = query.data?.batch;
   const columns = participantColumns(b?.currency);

@@ -5,7 +5,7 @@ import { isNotFound } from '@/lib/client/api';
 import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/toast';
-import { when } from '@/lib/client/format';
+import { useWhen } from '@/components/ui/local-time';
 import { deliveryQuery, useRetryDelivery } from '@/lib/client/queries/webhooks';
 import { AttemptEntry } from '../../attempt';
 import { CARD, LINK } from '@/components/ui/styles';
@@ -36,6 +36,8 @@ export function DeliveryDetail({
     retry: false,
     initialData: initialFrom(ns, initial),
   });
+  // Read on the server with the page: its times in UTC until hydrated, then the reader's zone.
+  const when = useWhen();
   const retry = useRetryDelivery();
   const back = (
     <Link href={`/webhooks/${encodeURIComponent(webhookId)}`} className={`text-sm ${LINK}`}>
