@@ -3,14 +3,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FormAlert } from '@/components/ui/form-alert';
 import { apiFetch } from '@/lib/client/api';
-import { when } from '@/lib/client/format';
 import { useNamespace } from '@/lib/client/namespace';
 import { networkKeys } from '@/lib/client/queries/settlements';
 import type { OperatorHealth } from '@/lib/schemas/health';
-import { CARD, TERM } from '@/components/ui/styles';
+import { CARD, LINK, TERM } from '@/components/ui/styles';
+import { Link } from '@/components/ui/link';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import { formatCount } from '@/lib/client/format';
-import { formatLocalDay } from '@/lib/client/format';
+import { useDay, useWhen } from '@/components/ui/local-time';
 
 /** Read again every 10 s while the page is open: a live view, as the metrics are to a scraper. */
 export const operatorHealthQuery = (ns: string | null) =>
@@ -35,9 +35,6 @@ export function duration(seconds: number): string {
 const isReady = (r: OperatorHealth['readiness']) =>
   r.database === 'ok' && r.migrations === 'ok' && r.workers !== 'stopped';
 
-/** "Nov 26, 2026": a day as the panel names it (the reader's zone). */
-const day = (seconds: number) => formatLocalDay(new Date(seconds * 1000));
-
 /**
  * Readiness (what /readyz checks), outbox lag, webhook backlog, failing endpoints, the currencies
  * whose settlement failed, the audit
@@ -54,6 +51,10 @@ export function HealthPanel({
 }) {
   const ns = useNamespace();
   const health = useQuery({ ...operatorHealthQuery(ns), initialData: initialFrom(ns, initial) });
+  // Read on the server with the page: UTC until hydrated, then the reader's zone.
+  const when = useWhen();
+  // "Nov 26, 2026": a day as the panel names it.
+  const day = useDay();
   if (health.isError) return <FormAlert message={(health.error as Error).message} />;
   const h = health.data;
   const lagging = (h?.outbox_oldest_event_age_seconds ?? 0) > 60;
@@ -132,8 +133,14 @@ export function HealthPanel({
         <ul className="text-sm" aria-label="Currencies failing to settle">
           {h.failing_settlements.map((f) => (
             <li key={f.currency}>
-              {f.currency}: batch <code className="text-xs">{f.batch_id}</code> failed at{' '}
-              {when(f.cutoff_time)} — {f.reason}
+              {f.currency}: batch{' '}
+              <Link
+                href={`/operator/network/batches/${encodeURIComponent(f.batch_id)}`}
+                className={`font-mono text-xs ${LINK}`}
+              >
+                {f.batch_id}
+              </Link>{' '}
+              failed at {when(f.cutoff_time)} — {f.reason}
             </li>
           ))}
         </ul>
@@ -142,8 +149,15 @@ export function HealthPanel({
         <ul className="text-sm" aria-label="Failing endpoints">
           {h.failing_endpoints.slice(0, 10).map((e) => (
             <li key={e.webhook_id}>
-              <code className="text-xs">{e.webhook_id}</code> of {e.domain}:{' '}
-              {e.disabled ? 'disabled' : `failing for ${duration(e.failing_seconds)}`}
+              {/* The operator reads no namespace's endpoints: the id opens its organization's
+                  review, at the namespace's figures (webhooks failing, disabled). */}
+              <Link
+                href={`/operator/organizations/${encodeURIComponent(e.org_id)}#${encodeURIComponent(e.partner_id)}`}
+                className={`font-mono text-xs ${LINK}`}
+              >
+                {e.webhook_id}
+              </Link>{' '}
+              of {e.domain}: {e.disabled ? 'disabled' : `failing for ${duration(e.failing_seconds)}`}
             </li>
           ))}
         </ul>

@@ -289,6 +289,15 @@ test('operator verifies a sandbox organization and its banner disappears', async
   await page.getByRole('link', { name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   await expect(page.getByText('1 admin')).toBeVisible();
+  // Who is behind it: the admin's e-mail, and the sign-up's time, address and browser.
+  const behind = page.getByRole('region', { name: 'Who is behind it' });
+  await expect(
+    behind.getByRole('list', { name: 'Admins' }).getByRole('link', { name: email }),
+  ).toHaveAttribute('href', `mailto:${email}`);
+  await expect(behind.getByRole('list', { name: 'Admins' })).toContainText('last signed in');
+  await expect(behind.getByTestId('signed-up')).toContainText(
+    `by ${email} · from 127.0.0.1 · Chrome on Linux`,
+  );
   const checklist = page.getByRole('list', { name: /^Checklist of / });
   await expect(checklist).toContainText('API key created: not yet');
   await expect(checklist).toContainText('Payment sent to the Sandbox Bank: not yet');

@@ -37,6 +37,17 @@ test('the operator home shows what awaits a decision, health and settlement, and
   await expect(next.getByTestId('cutoff-preview').or(next.getByTestId('cutoff-preview-empty'))).toBeVisible();
   await expect(page.getByTestId('near-cap')).toBeVisible();
 
+  // Every id is a link: the demo's endpoint disabled after days of failures (Demo Bank's) opens
+  // its organization's review at its namespace, whose figures count it.
+  const endpoints = health.getByRole('list', { name: 'Failing endpoints' }).getByRole('listitem');
+  await expect(endpoints.first()).toBeVisible();
+  for (const item of await endpoints.all())
+    await expect(item.getByRole('link', { name: /^wh_/ })).toHaveAttribute(
+      'href',
+      /^\/operator\/organizations\/org_\w+#part_\w+$/,
+    );
+  await expect(page.locator('main code')).toHaveCount(0);
+
   await shootThemes(page, 'operator-home');
   await page.setViewportSize({ width: 390, height: 844 });
   await shoot(page, 'operator-home-390');
@@ -58,4 +69,19 @@ test('the operator home shows what awaits a decision, health and settlement, and
   await page.getByRole('link', { name: /Accounts awaiting verification/ }).click();
   await expect(page).toHaveURL(/\/operator\/accounts$/);
   await expect(page.getByRole('heading', { name: 'Accounts to verify', level: 1 })).toBeVisible();
+
+  await page.goto('/');
+  const demoEndpoint = page
+    .getByRole('list', { name: 'Failing endpoints' })
+    .getByRole('listitem')
+    .filter({ hasText: 'of demo-bank.test: disabled' })
+    .first();
+  await demoEndpoint.getByRole('link').click();
+  await expect(page.getByRole('heading', { name: 'Demo Bank', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Who is behind it' })).toContainText('admin@demo-bank.test');
+  // Made by the demo's seed, not a sign-up: the review says there is none to show.
+  await expect(page.getByTestId('signed-up')).toContainText('Not in its audit trail');
+  const ns = page.getByRole('region', { name: 'Demo Bank retail' });
+  await expect(ns).toContainText(/Webhooks disabled\s*[1-9]/);
+  await shootThemes(page, 'operator-review-who');
 });

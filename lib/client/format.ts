@@ -7,7 +7,6 @@ export { SUBMISSION_LABELS as SUBMISSION_STATUS, TASK_LABELS as TASK_STATUS } fr
 export {
   formatLocal,
   formatLocalClock,
-  formatLocalDay,
   formatLocalHourMinute,
   formatUtc,
   when,

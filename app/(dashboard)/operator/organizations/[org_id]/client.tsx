@@ -5,7 +5,6 @@ import { Link } from '@/components/ui/link';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { isNotFound } from '@/lib/client/api';
-import { when } from '@/lib/client/format';
 import { useOrgDecision } from '../../decision';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
@@ -15,6 +14,8 @@ import OrganizationNotFound from './not-found';
 import { organizationReviewQuery } from '@/lib/client/queries/operator';
 import { useNamespace } from '@/lib/client/namespace';
 import { formatCount } from '@/lib/client/format';
+import { browserName } from '@/lib/client/user-agent';
+import { LocalTime, useWhen } from '@/components/ui/local-time';
 
 type Review = OrganizationReview;
 
@@ -25,7 +26,75 @@ const CHECKS = [
   ['sandbox_payment', 'Payment sent to the Sandbox Bank'],
 ] as const;
 
-/** The operator's page for deciding on an organization: everything it did in the sandbox. */
+/**
+ * Who is behind the organization: its admins (their e-mails, when each was added and last signed
+ * in) and its sign-up — when, from which client address and browser, as its audit trail recorded
+ * it (none for an organization the demo seeded, or once that entry is archived).
+ */
+function WhoIsBehind({ review }: { review: Review }) {
+  const s = review.signed_up;
+  return (
+    <section aria-labelledby="behind-title" className={`${CARD} flex flex-col gap-3`}>
+      <h2 id="behind-title" className="font-medium">
+        Who is behind it
+      </h2>
+      <div>
+        <h3 className="text-sm font-medium text-slate-600 dark:text-slate-400">
+          {review.admins.length === 1 ? 'Admin' : 'Admins'}
+        </h3>
+        {review.admins.length ? (
+          <ul className="flex flex-col gap-1 text-sm" aria-label="Admins">
+            {review.admins.map((a) => (
+              <li key={a.email}>
+                <a href={`mailto:${a.email}`} className={`font-medium ${LINK}`}>
+                  {a.email}
+                </a>
+                {a.name ? ` (${a.name})` : ''}
+                <span className="text-slate-600 dark:text-slate-400">
+                  {' '}
+                  · added <LocalTime seconds={a.created_at.seconds} /> ·{' '}
+                  {a.last_signed_in_at ? (
+                    <>
+                      last signed in <LocalTime seconds={a.last_signed_in_at.seconds} />
+                    </>
+                  ) : (
+                    'never signed in'
+                  )}
+                  {a.disabled ? ' · disabled' : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm">No admin.</p>
+        )}
+      </div>
+      <div data-testid="signed-up">
+        <h3 className="text-sm font-medium text-slate-600 dark:text-slate-400">Sign-up</h3>
+        {s ? (
+          <p className="text-sm">
+            <LocalTime seconds={s.at.seconds} />
+            {s.admin_email ? ` by ${s.admin_email}` : ''} · from{' '}
+            <code className="text-xs">{s.ip ?? 'an unknown address'}</code>
+            {s.user_agent ? (
+              <>
+                {' '}
+                · <span title={s.user_agent}>{browserName(s.user_agent)}</span>
+              </>
+            ) : null}
+          </p>
+        ) : (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            Not in its audit trail: the organization was not made by a sign-up (the demo&apos;s), or the entry
+            was archived.
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The operator's page for deciding on an organization: who is behind it, everything it did in the sandbox. */
 export function OrganizationReview({
   orgId,
   initial,
@@ -37,6 +106,8 @@ export function OrganizationReview({
   const ns = useNamespace();
   const query = useQuery({ ...organizationReviewQuery(ns, orgId), initialData: initialFrom(ns, initial) });
   const decision = useOrgDecision();
+  // Read on the server with the page: its times in UTC until hydrated, then the reader's zone.
+  const when = useWhen();
   const back = (
     <Link href="/operator" className={`text-sm ${LINK}`}>
       ← Organizations
@@ -87,6 +158,7 @@ export function OrganizationReview({
           {o.token} · signed up {when(o.created_at.seconds)} · {people || 'no users'}
         </p>
       </div>
+      <WhoIsBehind review={r} />
       {o.status !== 'sandbox' ? (
         <section aria-labelledby="decision-title" className={CARD}>
           <h2 id="decision-title" className="font-medium">
@@ -105,7 +177,12 @@ export function OrganizationReview({
         </section>
       ) : null}
       {r.namespaces.map((n) => (
-        <section key={n.token} aria-labelledby={`ns-${n.token}`} className={`${CARD} flex flex-col gap-3`}>
+        <section
+          key={n.token}
+          id={n.token}
+          aria-labelledby={`ns-${n.token}`}
+          className={`${CARD} flex scroll-mt-4 flex-col gap-3`}
+        >
           <div className="flex flex-wrap items-baseline gap-2">
             <h2 id={`ns-${n.token}`} className="font-medium">
               {n.name}
