@@ -274,6 +274,37 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
   await page.setViewportSize({ width: 1280, height: 720 });
 
+  // Its page says it waits, since when and for what, and links the queue; its timeline has it queued.
+  const queuedSub = await readAs<{ liquidity_queued_at: number }>(
+    page,
+    ns.domain,
+    `/payments/${queuedId}/submissions`,
+  );
+  await page.goto(`/payments/${queuedId}`);
+  await expect(page.getByTestId('payment-status')).toHaveText('Pending');
+  await expect(page.getByText('Queued for liquidity', { exact: true }).first()).toBeVisible();
+  const wait = page.getByTestId('liquidity-wait');
+  await expect(wait).toContainText('since');
+  await expect(wait.locator('time').first()).toHaveAttribute(
+    'datetime',
+    new Date(queuedSub.liquidity_queued_at * 1000).toISOString(),
+  );
+  await expect(page.getByTestId('liquidity-headroom')).toContainText(
+    'It needs USD 100.00 of headroom; USD 4.00 is left now under the limit of USD 50.00. 1 payment (USD 100.00) waits in the queue, oldest first.',
+  );
+  await expect(wait.getByRole('link', { name: 'See the liquidity queue' })).toHaveAttribute(
+    'href',
+    '/liquidity',
+  );
+  const timeline = page.getByRole('region', { name: 'Timeline' });
+  const queuedStep = timeline.getByRole('listitem').filter({ hasText: 'Queued for liquidity' });
+  await expect(queuedStep.locator('time')).toHaveAttribute(
+    'datetime',
+    new Date(queuedSub.liquidity_queued_at * 1000).toISOString(),
+  );
+  await expect(timeline).not.toContainText('Admitted');
+  await shootThemes(page, 'payment-queued-for-liquidity');
+
   // The network page lists it among the participants at 90 % or more, linking to its history.
   await operator.goto('/operator/network');
   const near = operator.getByTestId('near-cap');
@@ -316,6 +347,29 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
   await page.goto(`/payments/${queuedId}`);
   await expect(page.getByTestId('payment-status')).toHaveText('Admitted');
   await expect(banner).toHaveCount(0);
+  await expect(page.getByTestId('liquidity-wait')).toHaveCount(0);
+  // Queued and admitted each at its own time: the admission is its transaction's making, when the
+  // higher cap released it, not the moment it entered the queue.
+  const [txn] = (
+    await readAs<{ transactions: Array<{ created_on: string }> }>(
+      page,
+      ns.domain,
+      `/payments/${queuedId}/transactions`,
+    )
+  ).transactions;
+  expect(Date.parse(txn!.created_on)).toBeGreaterThan(queuedSub.liquidity_queued_at * 1000 + 1000);
+  await expect(queuedStep.locator('time')).toHaveAttribute(
+    'datetime',
+    new Date(queuedSub.liquidity_queued_at * 1000).toISOString(),
+  );
+  const admittedStep = timeline
+    .getByRole('listitem')
+    .filter({ hasText: 'Admitted: released by the liquidity queue' });
+  await expect(admittedStep.locator('time')).toHaveAttribute(
+    'datetime',
+    new Date(Math.floor(Date.parse(txn!.created_on) / 1000) * 1000).toISOString(),
+  );
+  await shootThemes(page, 'payment-released-by-the-queue');
 
   // The desk's History button opens the same drawer.
   await row.getByRole('button', { name: /^History of / }).click();

@@ -13,7 +13,7 @@ import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { formatMoney, reasonLabel, SUBMISSION_STATUS, TASK_STATUS } from '@/lib/client/format';
 import { CARD, LINK } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
-import type { Party, Submission, Task as WireTask } from '@/lib/schemas/payments';
+import type { Party, Submission } from '@/lib/schemas/payments';
 import {
   paymentExceptionsQuery,
   paymentKeys,
@@ -32,29 +32,12 @@ import PaymentNotFound from './not-found';
 import { PaymentAsCall } from '@/components/snippets/payment-as-call';
 import { paymentReturnsQuery, returnQuery } from '@/lib/client/queries/returns';
 import { returnSteps, ReturnsSection } from './returns-section';
+import { LiquidityWait, QueuedBadge } from './liquidity-wait';
+import { paymentTimeline, type TimelineStep } from '@/lib/client/payment-timeline';
 
-/** The wire types (lib/schemas, type only); a payment's parties read as the create body declares them. */
-type Task = WireTask;
-/** `approval`: on a four-eyes task, which approval the change was (1, or 2 of two). */
-type TaskChange = Pick<Task, 'status' | 'status_reason' | 'updated_by' | 'note'> & {
-  at: number;
-  approval?: number;
-};
-/**
- * A change of a task in the timeline. A note added on its own leaves the status and reason as the
- * change before it (`prev`; none: pending) left them, and says only the note.
- */
-const changeText = (c: TaskChange, prev: TaskChange | undefined) =>
-  c.approval && c.status === 1
-    ? 'approved, awaiting a second approver'
-    : c.note &&
-        !c.approval &&
-        c.status === (prev?.status ?? 1) &&
-        c.status_reason === (prev?.status_reason ?? 0)
-      ? `note “${c.note}”`
-      : `${TASK_STATUS[c.status]} (${reasonLabel(c.status_reason)}${c.approval === 2 ? ', second approval' : ''})`;
-
-/** Submission status → badge tone: waiting amber, admitted or settled green, refused or lapsed red. */
+/** Held by the liquidity queue (DESIGN §11): still pending, with the time it was queued. */
+const isQueued = (sub: Submission): sub is Submission & { liquidity_queued_at: number } =>
+  sub.status === 1 && sub.liquidity_queued_at !== null;
 
 /** The submission as a record; its transaction id jumps to the transaction lines below. */
 function SubmissionRecord({ sub }: { sub: Submission }) {
@@ -67,6 +50,12 @@ function SubmissionRecord({ sub }: { sub: Submission }) {
       <DetailRow term="Workflow">{sub.workflow}</DetailRow>
       <DetailRow term="Status">
         <PaymentStatusBadge status={sub.status} />
+        {isQueued(sub) ? (
+          <>
+            {' '}
+            <QueuedBadge />
+          </>
+        ) : null}
       </DetailRow>
       <DetailRow term="Submitted at">
         <LocalTime seconds={sub.submission_time} />
@@ -90,14 +79,6 @@ function SubmissionRecord({ sub }: { sub: Submission }) {
       </DetailRow>
     </dl>
   );
-}
-
-/** One entry of the status timeline; `href` links the step to its own screen. */
-interface Step {
-  /** Unix seconds; null when the gateway gives no time for the step. */
-  at: number | null;
-  text: string;
-  href?: string;
 }
 
 export function PaymentDetail({
@@ -181,42 +162,15 @@ export function PaymentDetail({
   // Tasks this namespace works (1: the beneficiary's, 2: the debtor's) that still wait.
   const ownSide = outgoing ? 2 : 1;
   const taskList = tasks.data?.tasks ?? [];
-  const timeline: Step[] = [{ at: isoSeconds(p.initiated_at), text: 'Created' }];
-  if (sub) timeline.push({ at: sub.submission_time, text: `Submitted (${sub.workflow})` });
-  // One entry per change of each task; a task without a kept history shows its current state.
-  const changes: Step[] = [];
-  for (const t of taskList) {
-    const history: TaskChange[] = t.history?.length
-      ? t.history
-      : t.status !== 1 || t.modified_on !== t.created_on
-        ? [{ ...t, at: t.modified_on }]
-        : [];
-    history.forEach((c, i) =>
-      changes.push({
-        at: c.at,
-        text: `${t.name.replace(/_/g, ' ')}: ${changeText(c, history[i - 1])}${c.updated_by ? ` by ${c.updated_by}` : ''}`,
-      }),
-    );
-  }
-  timeline.push(...changes.sort((x, y) => x.at! - y.at!));
-  if (sub && sub.status >= 3) {
-    // The submission carries no decision time: an expiry happens at expires_at, a decision when
-    // the last task was worked. A settled submission was admitted first (its batch follows).
-    const status = sub.status === 6 ? 3 : sub.status;
-    const decidedAt = Math.max(0, ...taskList.map((t) => t.modified_on));
-    const at = status === 5 ? isoSeconds(p.expires_at) : decidedAt || null;
-    timeline.push({ at, text: SUBMISSION_STATUS[status]! });
-  }
+  const timeline: TimelineStep[] = paymentTimeline({
+    payment: p,
+    submission: sub,
+    tasks: taskList,
+    transactions: txns.data?.transactions,
+    settled: batchId ? { batchId, at: batch.data?.summary.completed_on } : null,
+    debtorSide: outgoing,
+  });
   const sides = { debtor: domainOf(p.debtor_party), beneficiary: domainOf(p.beneficiary_party) };
-  for (const t of txns.data?.transactions ?? []) {
-    if (!t.batch_id) continue;
-    const settledAt = t.batch_id === batchId ? batch.data?.summary.completed_on : null;
-    timeline.push({
-      at: settledAt ?? null,
-      text: t.status === 3 ? `Settled with batch ${t.batch_id}` : `In settlement batch ${t.batch_id}`,
-      href: `/settlements/${encodeURIComponent(t.batch_id)}`,
-    });
-  }
   timeline.push(...returnSteps(returns.data?.returns ?? [], sides));
   // The payer's side asks for it back, the payee's gives it back; a payment inside one namespace
   // has no other side to return it.
@@ -248,6 +202,12 @@ export function PaymentDetail({
           <span data-testid="payment-status">
             {submission.isPending ? 'Loading status…' : sub ? SUBMISSION_STATUS[sub.status] : 'Not submitted'}
           </span>
+          {sub && isQueued(sub) ? (
+            <>
+              {' '}
+              <QueuedBadge />
+            </>
+          ) : null}
         </p>
         {returnOf ? (
           <p className="text-sm" data-testid="return-of">
@@ -265,6 +225,15 @@ export function PaymentDetail({
           {p.reference ? p.reference : <span className="text-slate-600 dark:text-slate-400">none</span>}
         </p>
       </div>
+      {sub && isQueued(sub) ? (
+        <LiquidityWait
+          queuedAt={sub.liquidity_queued_at}
+          expiresAt={isoSeconds(p.expires_at)}
+          amount={p.amount}
+          debtorSide={outgoing}
+          debtor={sides.debtor}
+        />
+      ) : null}
       <div className="grid gap-4 md:grid-cols-2">
         {(['debtor_party', 'beneficiary_party'] as const).map((k) => (
           <section key={k} className={CARD} aria-label={k === 'debtor_party' ? 'Debtor' : 'Beneficiary'}>
