@@ -99,7 +99,17 @@ test('the payer’s support asks for a return; the payee’s staff return the mo
   const dialog = page.getByRole('dialog', { name: 'Request a return' });
   const amount = dialog.getByLabel('Amount (USD)');
   await expect(amount).toHaveValue(usd(remaining).slice(4).replace(/,/g, ''));
-  await expect(dialog.getByLabel('Reason')).toHaveValue('AC03');
+  // No reason is assumed: the form starts without one and says so under the field.
+  const reason = dialog.getByLabel('Reason');
+  await expect(reason).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Review' }).click();
+  await expect(reason).toHaveAttribute('aria-invalid', 'true');
+  await expect(reason).toHaveAccessibleDescription(
+    'Choose a reason: the other bank reads it with the request',
+  );
+  await expect(dialog.getByTestId('return-review')).toHaveCount(0);
+  await shootThemes(page, 'return-request-reason-required');
+  await reason.selectOption('AC03');
 
   // More than remains is said on the field before anything is sent.
   await amount.fill('99999');

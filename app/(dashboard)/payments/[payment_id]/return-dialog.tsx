@@ -16,7 +16,7 @@ import { unitsOf } from '@/lib/domain/money';
 import { RETURN_REASON_CODES, RETURN_REASONS, type ReturnReason } from '@/lib/domain/returns';
 import type { Amount } from '@/lib/schemas/payments';
 import type { CreateReturnBody } from '@/lib/schemas/returns';
-import type { ReturnFormValues } from './return-schema';
+import type { ReturnFormInput, ReturnFormValues } from './return-schema';
 
 const resolver = lazyResolver(() => import('./return-schema').then((m) => m.returnFormResolver));
 
@@ -57,8 +57,9 @@ export interface ReturnDialogProps {
 
 /**
  * Asking for a payment back, or giving it back (`POST /payments/{id}/returns`): the amount in the
- * currency's units (what remains, by default), the reason and a note, then a confirmation of what
- * will happen before anything is sent. A refusal shows on the field it names.
+ * currency's units (what remains, by default), the reason (none until the reader chooses one) and
+ * a note, then a confirmation of what will happen before anything is sent. A refusal shows on the
+ * field it names.
  */
 export default function ReturnDialog(props: ReturnDialogProps) {
   const { kind, paymentId, amount, remaining, onClose } = props;
@@ -67,9 +68,11 @@ export default function ReturnDialog(props: ReturnDialogProps) {
   const toast = useToast();
   const create = useCreateReturn();
   const [pending, setPending] = useState<CreateReturnBody | null>(null);
-  const form = useForm<ReturnFormValues>({
+  // The amount is what remains (the usual case: the whole payment back; the reader lowers it for
+  // part); the reason is the reader's to choose, so none is chosen for them.
+  const form = useForm<ReturnFormInput, unknown, ReturnFormValues>({
     resolver,
-    defaultValues: { amount: unitsOf(remaining, c), reason: 'AC03', note: '' },
+    defaultValues: { amount: unitsOf(remaining, c), reason: '', note: '' },
   });
   const title = kind === 'request' ? 'Request a return' : 'Return this payment';
 
@@ -168,9 +171,13 @@ export default function ReturnDialog(props: ReturnDialogProps) {
             <SelectField
               label="Reason"
               id="return-reason"
+              required
               error={form.formState.errors.reason?.message}
               {...form.register('reason')}
             >
+              <option value="" disabled>
+                Choose a reason…
+              </option>
               {RETURN_REASON_CODES.map((code) => (
                 <option key={code} value={code}>
                   {RETURN_REASONS[code]} ({code})
