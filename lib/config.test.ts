@@ -146,12 +146,12 @@ describe('the operator password in production', () => {
       [undefined, 'it is unset or the demo one'],
       ['', 'it is unset or the demo one'],
       ['operator-demo-password', 'it is unset or the demo one'],
-      ['x'.repeat(11), 'it must have at least 12 characters'],
+      ['x'.repeat(11), 'use at least 12 characters'],
       [
         'aaaaaaaaaaaa',
-        'it is too easy to guess (repeated characters like "aaa" are easy to guess): use a longer phrase of unrelated words',
+        'choose a password harder to guess (repeated characters like "aaa" are easy to guess), such as a longer phrase of unrelated words',
       ],
-      ['password1234', 'it is one of the most common passwords: choose another'],
+      ['password1234', 'choose a less common password (this one is among the most used)'],
     ];
     for (const [password, why] of cases) {
       const env = { CSP_ENV: 'production', AUTH_SECRET: STRONG, NEXTAUTH_SECRET: STRONG_2 };

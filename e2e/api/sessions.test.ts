@@ -98,7 +98,10 @@ describe('passwords', () => {
     );
     const weak = await change({ current_password: org.password, new_password: 'password1234' });
     expectError(weak, 400, 'error.bad_request');
-    expect(weak.body.message).toBe('new_password is one of the most common passwords: choose another');
+    expect(weak.body.message).toBe(
+      'new_password: choose a less common password (this one is among the most used)',
+    );
+    expect(weak.body.field).toBe('new_password');
     expectError(
       await change({ current_password: org.password, new_password: 'short' }),
       400,
@@ -136,7 +139,7 @@ describe('passwords', () => {
     });
     expectError(signUp, 400, 'error.bad_request');
     expect(signUp.body.message).toMatch(
-      /^admin_password is (one of the most common passwords|too easy to guess)/,
+      /^admin_password: choose a (less common password|password harder to guess)/,
     );
     const org = await createOrg();
     const invite = await api('POST', '/users', {
@@ -144,7 +147,7 @@ describe('passwords', () => {
       body: { email: `weak-${uniq()}@example.test`, role: 'viewer', password: 'aaaaaaaaaaaaaaaa' },
     });
     expectError(invite, 400, 'error.bad_request');
-    expect(invite.body.message).toMatch(/^password is too easy to guess/);
+    expect(invite.body.message).toMatch(/^password: choose a password harder to guess/);
   });
 });
 

@@ -1,5 +1,14 @@
 import { expect, test } from '@playwright/test';
-import { API, DEMO_ADMIN, expectAccessible, gatewaySignIn, shoot, signInAs, uniq } from './helpers';
+import {
+  API,
+  DEMO_ADMIN,
+  expectAccessible,
+  gatewaySignIn,
+  shoot,
+  shootThemes,
+  signInAs,
+  uniq,
+} from './helpers';
 
 test('sign-in shows an inline error for a wrong password, then signs in', async ({ page }) => {
   await page.goto('/');
@@ -71,10 +80,31 @@ test('sign-up creates a sandbox organization with the sandbox banner', async ({ 
   await expect(page.getByText('Use at least 12 characters')).toBeVisible();
   await page.getByLabel('Organization name').fill(`Pioneer ${uniq()}`);
   await page.getByLabel('Email').fill(`pioneer-${uniq()}@example.test`);
-  await page.getByLabel('Password').fill('pioneer-password');
+  // A common password is refused by the gateway: said under Password, to a person, without the
+  // wire's field name.
+  const password = page.getByLabel('Password');
+  await password.fill('password1234');
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription(
+    /Choose a less common password \(this one is among the most used\)$/,
+  );
+  await expect(page.getByText(/admin_password/)).toHaveCount(0);
+  await shootThemes(page, 'signup-common-password');
+  await password.fill('pioneer-password');
   await page.getByRole('button', { name: 'Create organization' }).click();
   await expect(page.getByText('Sandbox — awaiting verification')).toBeVisible();
   await shoot(page, 'signup-sandbox-overview');
+});
+
+test('sign-in and sign-up link to each other', async ({ page }) => {
+  await page.goto('/signin');
+  await page.getByRole('link', { name: 'Create a sandbox organization' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('heading', { name: 'Create a sandbox organization', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/signin$/);
+  await expect(page.getByRole('heading', { name: 'Sign in', level: 1 })).toBeVisible();
 });
 
 test('sign out ends the session', async ({ page }) => {

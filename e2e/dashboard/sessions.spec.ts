@@ -60,9 +60,10 @@ test('a user ends another browser’s session, which loses access on its next re
     await page.getByLabel('New password', { exact: true }).fill('password12345');
     await page.getByLabel('New password, again').fill('password12345');
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expect(
-      page.getByText(/new_password is (one of the most common passwords|too easy to guess)/),
-    ).toBeVisible();
+    // Under the field, in a person's words: no wire name.
+    await expect(page.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(
+      /Choose a (less common password|password harder to guess)/,
+    );
     await page.getByLabel('New password', { exact: true }).fill('violet tractor umbrella 42');
     await page.getByLabel('New password, again').fill('violet tractor umbrella 42');
     await page.getByRole('button', { name: 'Change password' }).click();

@@ -14,23 +14,23 @@ describe('password policy', () => {
   });
 
   it('refuses short, common and guessable passwords, saying why', async () => {
-    expect(await refusal('short-one')).toBe('password must have at least 12 characters');
-    expect(await refusal('x'.repeat(201))).toBe('password must have at most 200 characters');
+    expect(await refusal('short-one')).toBe('password: use at least 12 characters');
+    expect(await refusal('x'.repeat(201))).toBe('password: use at most 200 characters');
     expect(await refusal('PASSWORD1234')).toBe(
-      'password is one of the most common passwords: choose another',
+      'password: choose a less common password (this one is among the most used)',
     );
     expect(await refusal('qwertyuiop123')).toMatch(
-      /^password is (one of the most common passwords|too easy to guess)/,
+      /^password: choose a (less common password|password harder to guess)/,
     );
     expect(await refusal('aaaaaaaaaaaaaaaa')).toMatch(
-      /^password is too easy to guess.*: use a longer phrase/,
+      /^password: choose a password harder to guess.*, such as a longer phrase/,
     );
   });
 
   it("counts the person's own e-mail and name as known words", async () => {
     expect(await refusal('maria.gonzalez1', {})).toBeNull();
     expect(await refusal('maria.gonzalez1', { email: 'maria.gonzalez@bank.test' })).toMatch(
-      /too easy to guess/,
+      /harder to guess \(it contains your name or e-mail address\)/,
     );
   });
 });

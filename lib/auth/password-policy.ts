@@ -85,32 +85,42 @@ const estimator = () =>
 const commonPasswords = () => common.dictionary['passwords-common'] as string[];
 let commonSet: Set<string> | undefined;
 
-/** Throws a ValidationError naming `field` and what to do when `password` breaks the policy. */
+/**
+ * What to do when `password` breaks the policy, said to the person choosing it and starting in
+ * lower case ("choose a less common password …"), or null when it keeps it.
+ */
+export async function passwordAdvice(
+  password: string,
+  person: { email?: string; name?: string } = {},
+): Promise<string | null> {
+  if (password.length < PASSWORD_MIN) return `use at least ${PASSWORD_MIN} characters`;
+  if (password.length > PASSWORD_MAX) return `use at most ${PASSWORD_MAX} characters`;
+  commonSet ??= new Set(commonPasswords().map((p) => p.toLowerCase()));
+  if (commonSet.has(password.toLowerCase()))
+    return 'choose a less common password (this one is among the most used)';
+  const known = [person.email, person.email?.split('@')[0], person.name].filter((s): s is string =>
+    Boolean(s),
+  );
+  const result = await estimator().checkAsync(password, known);
+  if (result.score >= MIN_SCORE) return null;
+  const hint = result.feedback.warning
+    ? ` (${String(result.feedback.warning).replace(/\.$/, '').toLowerCase()})`
+    : '';
+  return `choose a password harder to guess${hint}, such as a longer phrase of unrelated words`;
+}
+
+/**
+ * Throws a ValidationError when `password` breaks the policy: `<field>: <advice>`, the field
+ * named for an integrator first, as the gateway's other refusals do; a form shows the advice
+ * alone under its field (lib/client/server-error.ts).
+ */
 export async function checkPasswordPolicy(
   field: string,
   password: string,
   person: { email?: string; name?: string } = {},
 ): Promise<void> {
-  if (password.length < PASSWORD_MIN)
-    throw new ValidationError(`${field} must have at least ${PASSWORD_MIN} characters`, field);
-  if (password.length > PASSWORD_MAX)
-    throw new ValidationError(`${field} must have at most ${PASSWORD_MAX} characters`, field);
-  commonSet ??= new Set(commonPasswords().map((p) => p.toLowerCase()));
-  if (commonSet.has(password.toLowerCase()))
-    throw new ValidationError(`${field} is one of the most common passwords: choose another`, field);
-  const known = [person.email, person.email?.split('@')[0], person.name].filter((s): s is string =>
-    Boolean(s),
-  );
-  const result = await estimator().checkAsync(password, known);
-  if (result.score < MIN_SCORE) {
-    const hint = result.feedback.warning
-      ? ` (${String(result.feedback.warning).replace(/\.$/, '').toLowerCase()})`
-      : '';
-    throw new ValidationError(
-      `${field} is too easy to guess${hint}: use a longer phrase of unrelated words`,
-      field,
-    );
-  }
+  const advice = await passwordAdvice(password, person);
+  if (advice) throw new ValidationError(`${field}: ${advice}`, field);
 }
 
 /** zxcvbn's estimate of the guesses `secret` takes, as a power of ten (a configured secret's strength). */

@@ -30,6 +30,23 @@ export function requestOfMessage(message: string): string | null {
   return seen && Date.now() - seen.at < 60_000 ? seen.requestId : null;
 }
 
+/**
+ * The refusal a response of the dashboard's own routes carries (sign-up, an invitation's
+ * acceptance: called without a session, not through `apiFetch`), for `showServerError`.
+ */
+export async function refusalOf(res: Response, fallback: string): Promise<ApiClientError> {
+  const body = await res.json().catch(() => null);
+  const field = typeof body?.field === 'string' ? body.field : null;
+  return new ApiClientError(
+    res.status,
+    body?.code ?? 'error.unknown',
+    body?.message ?? fallback,
+    null,
+    false,
+    field,
+  );
+}
+
 /** A refusal saying the record does not exist (for the caller): the screen shows RecordNotFound. */
 export const isNotFound = (e: unknown) => e instanceof ApiClientError && e.status === 404;
 

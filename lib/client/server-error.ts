@@ -6,6 +6,9 @@ import { ApiClientError } from './api';
  * the request's wire name) when the form has it, else above the form's buttons (`root`). `fields`
  * maps wire names to the form's own where they differ (`{ counterparty_domain: 'domain' }`); a
  * wire name the form also uses needs no entry. Any other error (the network's) goes to `root`.
+ * Under its field, a message that starts by naming it (`admin_password: choose…`, as the
+ * gateway's messages name the field for an integrator) drops that name: the field's label says
+ * which it is, and a reader was never told `admin_password`.
  */
 export function showServerError<T extends FieldValues>(
   form: UseFormReturn<T>,
@@ -15,5 +18,15 @@ export function showServerError<T extends FieldValues>(
   const wire = error instanceof ApiClientError ? error.field : null;
   const mapped = wire ? (fields[wire] ?? fields[wire.split('.')[0]!]) : undefined;
   const own = wire && form.getValues(wire as FieldPath<T>) !== undefined ? (wire as FieldPath<T>) : undefined;
-  form.setError(mapped ?? own ?? ('root' as FieldPath<T>), { message: error.message }, { shouldFocus: true });
+  const field = mapped ?? own;
+  const message = field && wire ? withoutFieldName(error.message, wire) : error.message;
+  form.setError(field ?? ('root' as FieldPath<T>), { message }, { shouldFocus: true });
+}
+
+/** `amount: at most 0 minor units remain` → `At most 0 minor units remain` (the message as it is otherwise). */
+function withoutFieldName(message: string, wire: string): string {
+  const prefix = `${wire}: `;
+  if (!message.startsWith(prefix) || message.length === prefix.length) return message;
+  const rest = message.slice(prefix.length);
+  return rest[0]!.toUpperCase() + rest.slice(1);
 }

@@ -81,11 +81,6 @@ export async function productionConfigProblems(host: { dashboard: boolean }): Pr
 
 /** Why the password policy refuses `password` (lower case, for a sentence), or null. */
 async function policyRefusal(password: string): Promise<string | null> {
-  const { checkPasswordPolicy } = await import('@/lib/auth/password-policy');
-  try {
-    await checkPasswordPolicy('it', password, { email: config.operatorEmail });
-    return null;
-  } catch (err) {
-    return (err as Error).message;
-  }
+  const { passwordAdvice } = await import('@/lib/auth/password-policy');
+  return passwordAdvice(password, { email: config.operatorEmail });
 }

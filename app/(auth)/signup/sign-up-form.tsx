@@ -3,12 +3,15 @@
 import { FormAlert } from '@/components/ui/form-alert';
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formField } from '@/lib/client/form-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { Link } from '@/components/ui/link';
+import { LINK } from '@/components/ui/styles';
+import { refusalOf } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { showServerError } from '@/lib/client/server-error';
 import { DASHBOARD_HEADER } from '@/lib/security/same-origin';
 import type { SignUpValues } from './sign-up-schema';
 
@@ -16,7 +19,6 @@ const signUpResolver = lazyResolver(() => import('./sign-up-schema').then((m) =>
 
 export function SignUpForm() {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<SignUpValues>({
     resolver: signUpResolver,
     defaultValues: { name: '', email: '', password: '' },
@@ -24,15 +26,18 @@ export function SignUpForm() {
   const { handleSubmit, formState } = form;
 
   const onSubmit = handleSubmit(async (v) => {
-    setError(null);
     const res = await fetch('/api/signup', {
       method: 'POST',
       headers: { 'content-type': 'application/json', [DASHBOARD_HEADER]: '1' },
       body: JSON.stringify({ name: v.name, admin_email: v.email, admin_password: v.password }),
     });
     if (!res.ok) {
-      const body = await res.json().catch(() => null);
-      setError(body?.message ?? 'Sign-up failed');
+      // The gateway's refusal under the field it names, in the form's words (a weak password
+      // under Password: "Choose a less common password …"), else above the button.
+      showServerError(form, await refusalOf(res, 'Sign-up failed'), {
+        admin_email: 'email',
+        admin_password: 'password',
+      });
       return;
     }
     await signIn('credentials', { email: v.email, password: v.password, redirect: false });
@@ -52,10 +57,16 @@ export function SignUpForm() {
         id="password"
         hint="At least 12 characters, not a common password and not easy to guess from your name or address."
       />
-      <FormAlert message={error} />
+      <FormAlert message={formState.errors.root?.message ?? null} />
       <Button type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Creating…' : 'Create organization'}
       </Button>
+      <p className="text-sm text-slate-600 dark:text-slate-400">
+        Already have an account?{' '}
+        <Link href="/signin" className={LINK}>
+          Sign in
+        </Link>
+      </p>
     </form>
   );
 }

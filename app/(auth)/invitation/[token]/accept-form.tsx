@@ -2,12 +2,13 @@
 
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { formField } from '@/lib/client/form-field';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
+import { refusalOf } from '@/lib/client/api';
+import { showServerError } from '@/lib/client/server-error';
 import { DASHBOARD_HEADER } from '@/lib/security/same-origin';
 
 interface Values {
@@ -19,14 +20,12 @@ interface Values {
 /** Sets the invited person's own password, then signs them in. */
 export function AcceptInvitationForm({ token, email, name }: { token: string; email: string; name: string }) {
   const router = useRouter();
-  const [error, setError] = useState<string | null>(null);
   const form = useForm<Values>({
     defaultValues: { name, password: '', confirm: '' },
   });
   const { handleSubmit, formState } = form;
 
   const onSubmit = handleSubmit(async (v) => {
-    setError(null);
     const res = await fetch(`/api/invitation/${encodeURIComponent(token)}`, {
       method: 'POST',
       headers: {
@@ -37,8 +36,8 @@ export function AcceptInvitationForm({ token, email, name }: { token: string; em
       body: JSON.stringify({ password: v.password, ...(v.name.trim() ? { name: v.name.trim() } : {}) }),
     });
     if (!res.ok) {
-      const body = await res.json().catch(() => null);
-      setError(body?.message ?? 'The password could not be set');
+      // A weak password under the field, in the form's words; anything else above the button.
+      showServerError(form, await refusalOf(res, 'The password could not be set'));
       return;
     }
     const signedIn = await signIn('credentials', { email, password: v.password, redirect: false });
@@ -75,7 +74,7 @@ export function AcceptInvitationForm({ token, email, name }: { token: string; em
           validate: (value, all) => value === all.password || 'The two passwords differ',
         })}
       />
-      <FormAlert message={error} />
+      <FormAlert message={formState.errors.root?.message ?? null} />
       <Button type="submit" disabled={formState.isSubmitting}>
         {formState.isSubmitting ? 'Setting…' : 'Set password and sign in'}
       </Button>
