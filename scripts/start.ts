@@ -96,10 +96,18 @@ const child = spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', S
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
 child.on('exit', (code) => process.exit(code ?? 0));
 const reported = new Set<string>();
+/** The demo API key's organization and namespace, as the server's demo-data step reports them. */
+let demoKey: { orgId: string; partnerId: string } | null = null;
 createInterface({ input: child.stdout! }).on('line', (line) => {
   if (line.startsWith(STEP_PREFIX)) {
-    const s = JSON.parse(line.slice(STEP_PREFIX.length)) as { step: string; ms: number; detail: string };
+    const s = JSON.parse(line.slice(STEP_PREFIX.length)) as {
+      step: string;
+      ms: number;
+      detail: string;
+      demoKey?: { orgId: string; partnerId: string } | null;
+    };
     reported.add(s.step);
+    if (s.demoKey) demoKey = s.demoKey;
     step(s.step, `✓ ${(s.ms / 1000).toFixed(1)} s  ${s.detail}`);
     return;
   }
@@ -186,42 +194,29 @@ function runBuild(from: number): Promise<number> {
   );
 }
 
+/**
+ * Every demo sign-in (each bank's admin, so that a payment between them, and a return of it, can
+ * be decided on both sides) and a curl that works as printed. The curl takes the demo bank's API
+ * key, seeded with its organization and namespace (reported by the server's demo-data step):
+ * printing it signs nobody in, so no session or audit entry appears in a person's name.
+ */
 async function printDemo(): Promise<void> {
   const { DEMO } = await import('../lib/seed/demo-credentials');
-  const ids = await demoIds();
+  const operator = `${process.env.OPERATOR_EMAIL || 'operator@network.test'} / ${process.env.OPERATOR_PASSWORD ? '(OPERATOR_PASSWORD)' : 'operator-demo-password'}`;
+  const key = demoKey ?? { orgId: '<org id>', partnerId: '<namespace id>' };
   console.log(`
-  Sign in        ${DEMO.admin.email} / ${DEMO.admin.password}   (verified bank, admin)
-                 ${DEMO.support.email} / ${DEMO.support.password}   (support: task queue)
-                 ${DEMO.sandbox.email} / ${DEMO.sandbox.password}   (sandbox organization)
-                 ${process.env.OPERATOR_EMAIL || 'operator@network.test'} / ${process.env.OPERATOR_PASSWORD ? '(OPERATOR_PASSWORD)' : 'operator-demo-password'}   (network operator)
+  Sign in        ${DEMO.admin.email} / ${DEMO.admin.password}   (Demo Bank, verified: admin)
+                 ${DEMO.support.email} / ${DEMO.support.password}   (Demo Bank: support, the task queue)
+                 ${DEMO.viewer.email} / ${DEMO.viewer.password}   (Demo Bank: viewer, reads only)
+                 ${DEMO.partnerAdmin.email} / ${DEMO.partnerAdmin.password}   (Union Credit Union, verified, linked to Demo Bank: admin)
+                 ${DEMO.sandbox.email} / ${DEMO.sandbox.password}   (a sandbox organization)
+                 ${operator}   (network operator)
 
   Try the API    curl -s ${url}/api/v1/csp/customer/jane@demo-bank.test/resolve \\
                    -H 'X-SERVICE-API-KEY: ${DEMO.apiKey}' \\
-                   -H 'x-org-id: ${ids.orgId}' -H 'x-partner-id: ${ids.partnerId}'
+                   -H 'x-org-id: ${key.orgId}' -H 'x-partner-id: ${key.partnerId}'
+                 (Demo Bank's API key "Core banking")
 
   Logs           warnings and errors (LOG_LEVEL=info logs every request as JSON)
 `);
-}
-
-/** The demo bank's ids, read through the API so the printed curl works as is. */
-async function demoIds(): Promise<{ orgId: string; partnerId: string }> {
-  const { DEMO } = await import('../lib/seed/demo-credentials');
-  try {
-    const api = `${url}/api/v1/csp`;
-    const signin = await fetch(`${api}/organization/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
-      body: JSON.stringify({ admin_email: DEMO.admin.email, admin_password: DEMO.admin.password }),
-    }).then((r) => r.json());
-    const token = signin.data.access_token as string;
-    const list = await fetch(`${api}/partner?limit=100`, {
-      headers: { authorization: `Bearer ${token}` },
-    }).then((r) => r.json());
-    const ns = (list.data.partners as Array<{ token: string; domain: string; org_id: string }>).find(
-      (p) => p.domain === 'demo-bank.test',
-    );
-    return { orgId: ns?.org_id ?? '<org id>', partnerId: ns?.token ?? '<namespace id>' };
-  } catch {
-    return { orgId: '<org id>', partnerId: '<namespace id>' };
-  }
 }

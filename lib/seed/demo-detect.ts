@@ -8,6 +8,20 @@ import { DEMO } from './demo-credentials';
 export const DEMO_BANK_DOMAIN = 'demo-bank.test';
 
 /**
+ * The organization and namespace of the demo bank's API key (`DEMO.apiKey`), or null when the
+ * database does not hold it: what `npm start` prints its curl with (x-org-id, x-partner-id), so
+ * that nobody signs in to find them.
+ */
+export async function demoKeyTenant(db: Db): Promise<{ orgId: string; partnerId: string } | null> {
+  const [key] = await db
+    .select({ orgId: schema.apiKeys.orgId, partnerId: schema.apiKeys.partnerId })
+    .from(schema.apiKeys)
+    .where(eq(schema.apiKeys.secretHash, sha256Hex(DEMO.apiKey)))
+    .limit(1);
+  return key ?? null;
+}
+
+/**
  * Why this database may not serve production, or null: it holds the demo organizations (their
  * sign-ins are published) or a key whose secret is one of the published demo keys. Two lookups
  * on unique indexes, once at start.

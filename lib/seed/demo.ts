@@ -66,7 +66,7 @@ export async function seedDemoOrganizations(db: Db): Promise<DemoIds | null> {
     const labPartnerId = await ns(demoOrgId, 'Demo Bank test lab', 'lab.demo-bank.test', 'sandbox');
     await user(demoOrgId, DEMO.admin.email, 'admin', 'Dana Admin');
     await user(demoOrgId, DEMO.support.email, 'support', 'Sam Support');
-    await user(demoOrgId, 'viewer@demo-bank.test', 'viewer', 'Vic Viewer');
+    await user(demoOrgId, DEMO.viewer.email, 'viewer', 'Vic Viewer');
 
     const unionOrgId = await org('Union Credit Union', 'verified');
     const unionPartnerId = await ns(unionOrgId, 'Union CU members', 'union-cu.test', 'production');

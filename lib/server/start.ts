@@ -10,7 +10,7 @@ import { logger } from '@/lib/log/logger';
 import { sealStoredWebhookSecrets } from '@/lib/webhooks/secret-at-rest';
 import { stopWebhookDeliverer } from '@/lib/webhooks/worker';
 import { stopTracing } from './tracing';
-import { demoDataHeld } from '@/lib/seed/demo-detect';
+import { demoDataHeld, demoKeyTenant } from '@/lib/seed/demo-detect';
 import { requestLogWriter } from '@/lib/services/request-logs/writer';
 
 const g = globalThis as unknown as { __cspStarted?: Promise<void> };
@@ -18,10 +18,15 @@ const g = globalThis as unknown as { __cspStarted?: Promise<void> };
 /** The line `npm start` reads a start-up step from (scripts/start.ts); other hosts print nothing. */
 const START_STEP_PREFIX = '[csp-start-step] ';
 
-/** Reports a step of the start to `npm start` (CSP_START_STEPS=1), which shows it with its time. */
-function reportStep(step: string, ms: number, detail: string): void {
+/**
+ * Reports a step of the start to `npm start` (CSP_START_STEPS=1), which shows it with its time;
+ * `more`: what the step found that the start prints (the demo key's tenant).
+ */
+function reportStep(step: string, ms: number, detail: string, more: Record<string, unknown> = {}): void {
   if (process.env.CSP_START_STEPS !== '1') return;
-  process.stdout.write(`${START_STEP_PREFIX}${JSON.stringify({ step, ms: Math.round(ms), detail })}\n`);
+  process.stdout.write(
+    `${START_STEP_PREFIX}${JSON.stringify({ step, ms: Math.round(ms), detail, ...more })}\n`,
+  );
 }
 
 /**
@@ -58,7 +63,12 @@ export function startServices(host: { dashboard: boolean } = { dashboard: false 
       began = performance.now();
       const { seedDemo } = await import('@/lib/seed');
       const seeded = await seedDemo(database.db);
-      reportStep('demo data', performance.now() - began, seeded ? 'seeded' : 'already there, skipped');
+      // The tenant of the demo key, for the curl `npm start` prints: read here, where the
+      // database is open (PGlite has one owner), rather than by signing in as someone.
+      const demoKey = process.env.CSP_START_STEPS === '1' ? await demoKeyTenant(database.db) : null;
+      reportStep('demo data', performance.now() - began, seeded ? 'seeded' : 'already there, skipped', {
+        demoKey,
+      });
     }
     if (config.workersEnabled) {
       registerAllWorkers();
