@@ -23,3 +23,34 @@ describe('unknown query parameters', () => {
     expect((await api('GET', '/payments?limit=5', bank.key)).status).toBe(200);
   });
 });
+
+describe('unknown body fields', () => {
+  it("are a 400 naming them where the operation is ours; the spec's shapes ignore them, as DESIGN §8 says", async () => {
+    const bank = await createBank();
+    const typo = await api('POST', '/webhook', {
+      token: bank.token,
+      partner: bank.partnerId,
+      body: { url: 'http://127.0.0.1:9/hook', event_types: ['*'], descripton: 'misspelt' },
+    });
+    expectError(typo, 400, 'error.bad_request');
+    expect(typo.body.message).toMatch(/^Unknown field "descripton": this operation's body takes /);
+    expect(typo.body.field).toBe('descripton');
+    expect(
+      (await api('GET', '/webhook', { token: bank.token, partner: bank.partnerId })).body.data.count,
+    ).toBe(0);
+    // A payment (a spec shape) with a field we do not read: created, the field left out.
+    const created = await api('POST', '/payments', {
+      ...bank.key,
+      body: {
+        payment_id: `extra-${Date.now()}`,
+        amount: { currency: 'USD', total: '100' },
+        debtor_party: { payment_address: `payer@${bank.domain}` },
+        beneficiary_party: { payment_address: 'alice@sandbox-bank.test' },
+        payment_type: 'Type_Push',
+        purpose_code: 'SALA',
+      },
+    });
+    expect(created.status, created.text).toBe(200);
+    expect(created.body.data.purpose_code).toBeUndefined();
+  });
+});

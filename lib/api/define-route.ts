@@ -99,6 +99,12 @@ export interface RouteSpec<
   /** Extra error statuses beyond 400/401 (e.g. 404, 409). */
   errors?: number[];
   /**
+   * The body is one of the spec's shapes (sign-in, a payment, a task's update): fields it does
+   * not name are ignored, as DESIGN §8 says, so a spec-conformant client that sends more than we
+   * read is not refused. Every other operation's body refuses a field it does not take.
+   */
+  specBody?: boolean;
+  /**
    * The answer names its tenant (the spec lists X-Partner-Id and X-Org-Id on settlement answers):
    * set on a success from the request's credential, and declared in the document.
    */
@@ -435,6 +441,26 @@ function jsonResponse(c: Context<GatewayEnv>, status: number, body: string): Res
  * Stripe answers: `?page_size=5` was a typo that silently answered the default page (issue 54).
  * Checked after the credential, with the query's other refusals.
  */
+/**
+ * A top-level body field the operation does not take is a 400 naming it and the ones it takes
+ * (docs/decisions.md, "Unknown fields"): a misspelt `descripton` was silently dropped. Nested
+ * objects are the schemas' to check.
+ */
+async function refuseUnknownFields(c: Context<GatewayEnv>, body: unknown): Promise<void> {
+  const shape = (body as { shape?: Record<string, unknown> } | undefined)?.shape;
+  if (!shape) return;
+  const sent = await c.req.bodyCache.json;
+  if (!sent || typeof sent !== 'object' || Array.isArray(sent)) return;
+  const taken = Object.keys(shape);
+  const unknown = Object.keys(sent as object).filter((k) => !(k in shape));
+  if (unknown.length === 0) return;
+  const names = unknown.slice(0, 5).map((k) => JSON.stringify(k.slice(0, 40)));
+  throw new ValidationError(
+    `Unknown field${unknown.length > 1 ? 's' : ''} ${names.join(', ')}: this operation's body takes ${taken.join(', ')}`,
+    unknown.length === 1 ? unknown[0]!.slice(0, 40) : null,
+  );
+}
+
 function refuseUnknownQuery(query: z.ZodType | undefined): MiddlewareHandler<GatewayEnv> {
   const taken = Object.keys((query as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
   const known = new Set(taken);
@@ -458,6 +484,7 @@ function authenticate(
     action: Action | 'public';
     body?: unknown;
     bodyOptional?: boolean;
+    specBody?: boolean;
     idempotent?: boolean;
     rateLimited?: false | 'sign-up';
     beforeSecondFactor?: boolean;
@@ -519,6 +546,7 @@ function authenticate(
         throw new ValidationError('Request body must be a JSON object', null);
       if (!/^application\/([\w.+-]*\+)?json\b/i.test(type)) throw new UnsupportedMediaTypeError();
       await checkJsonBody(c);
+      if (!spec.specBody) await refuseUnknownFields(c, spec.body);
     }
     c.set('service', {
       db,

@@ -76,6 +76,7 @@ export function registerOrganizationRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/organization/signin',
     operationId: 'signIn',
+    specBody: true,
     action: 'public',
     tag: 'Organization',
     summary: 'Sign in with an admin email and password',

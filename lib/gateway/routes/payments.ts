@@ -33,6 +33,7 @@ export function registerPaymentRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'post',
     path: '/payments',
     operationId: 'createPayment',
+    specBody: true,
     action: 'payments.create',
     summary: 'Create a payment',
     description:

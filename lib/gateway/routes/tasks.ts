@@ -24,6 +24,7 @@ export function registerTaskRoutes(app: OpenAPIHono<GatewayEnv>) {
     method: 'put',
     path: '/payments/{payment_id}/admissions/{admission_id}/tasks/{task_id}',
     operationId: 'updateAdmissionTask',
+    specBody: true,
     action: 'tasks.decide',
     summary: 'Work an admission task',
     description:
