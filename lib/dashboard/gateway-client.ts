@@ -81,7 +81,7 @@ export async function gatewayJson<T>(
 
 /**
  * A browser's request that needs no session (sign-up, accepting an invitation), forwarded to the
- * gateway's `path` for the browser's address, its answer passed back with its status and any
+ * gateway's `path` for the browser's address and User-Agent, its answer passed back with its status and any
  * Retry-After. Its body goes on only as the JSON it says it is (a cross-origin form's `text/plain`
  * is refused, never relabelled).
  */
@@ -91,9 +91,15 @@ export async function forwardAnonymous(req: Request, path: string): Promise<Resp
   if (body === null) return bodyTooLarge(req);
   const unsupported = refuseUnlessJson(req, body !== '');
   if (unsupported) return unsupported;
+  // The browser's User-Agent, as the proxy and sign-in pass it: the audit trail records the
+  // sign-up's browser with its address (the operator's review of the organization shows both).
+  const userAgent = req.headers.get('user-agent');
   const res = await callGateway(path, {
     method: req.method,
-    headers: contentType ? { 'content-type': contentType } : {},
+    headers: {
+      ...(contentType ? { 'content-type': contentType } : {}),
+      ...(userAgent ? { 'user-agent': userAgent.slice(0, 256) } : {}),
+    },
     body,
     clientAddress: clientAddressFromHeaders((name) => req.headers.get(name)),
   });
