@@ -304,6 +304,8 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
   );
   await expect(timeline).not.toContainText('Admitted');
   await shootThemes(page, 'payment-queued-for-liquidity');
+  await page.goto('/liquidity');
+  await expect(waiting).toBeVisible();
 
   // The network page lists it among the participants at 90 % or more, linking to its history.
   await operator.goto('/operator/network');
