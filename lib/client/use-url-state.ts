@@ -97,7 +97,8 @@ export function whenTypingStops(field: string, apply: () => void): void {
 
 /**
  * A list's filters (declared with `urlFilters`) as the URL holds them, with what the screen does
- * with them: the typed filters its fields show, the gateway's query its table and export send,
+ * with them: the fields its filter bar draws, the typed filters they show, the gateway's query its
+ * table and export send,
  * whether any is set, and setting or clearing them (a filter change returns the lists of the
  * page to their first page).
  */
@@ -107,6 +108,7 @@ export function useUrlFilters<U extends UrlFilters<any>>(list: U) {
   const filters = list.read(params) as ReturnType<U['read']>;
   return {
     filters,
+    fields: list.fields,
     gateway: list.gateway(filters),
     active: list.active(filters),
     set: (updates: Partial<Record<U['keys'][number], string | undefined>>) => set(updates),

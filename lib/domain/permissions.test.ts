@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ACTIONS, type Action, can, canOpen, keyMay, type Role, SCREENS } from './permissions';
+import { ACTIONS, type Action, can, canOpen, keyMay, type Role, SCREENS, whoMay } from './permissions';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const ROLES: Role[] = ['admin', 'support', 'viewer', 'operator'];
@@ -78,5 +78,15 @@ describe('the table of screens', () => {
     expect(ROLES.filter((r) => canOpen(r, '/docs'))).toEqual(ROLES);
     expect(canOpen('viewer', '/audit')).toBe(false);
     expect(() => canOpen('admin', '/nowhere')).toThrow('No screen /nowhere');
+  });
+});
+
+describe('whose a screen is, said to someone who may not open it', () => {
+  it('names the roles that may, or the participants to the operator, or the operator', () => {
+    expect(whoMay('viewer', 'api_keys.manage')).toBe('Admins only');
+    expect(whoMay('viewer', 'tasks.decide')).toBe('Admins and support only');
+    expect(whoMay('operator', 'tasks.decide')).toBe("For the network's participants");
+    expect(whoMay('operator', 'returns.read')).toBe("For the network's participants");
+    expect(whoMay('admin', 'organizations.review')).toBe('For the network operator only');
   });
 });

@@ -138,3 +138,29 @@ export function canOpen(role: Role, href: string): boolean {
   if (!screen) throw new Error(`No screen ${href} in SCREENS`);
   return screen.action === undefined || can(role, screen.action);
 }
+
+/** Whether `role` is one of an organization's people (else the network operator, who holds no namespace). */
+export function isOrganizationMember(role: Role): boolean {
+  return (ORGANIZATION_ROLES as readonly Role[]).includes(role);
+}
+
+/** The organization's roles as a refusal names the people who may: "Admins and support only". */
+const ROLE_PEOPLE: Record<(typeof ORGANIZATION_ROLES)[number], string> = {
+  admin: 'admins',
+  support: 'support',
+  viewer: 'viewers',
+};
+
+/**
+ * Whose a screen is, said to someone of `role` who may not open it (its action, `action`): the
+ * network operator, who holds no namespace, is told the screen is the participants'; an
+ * organization's people, which of them may ("Admins only") or that it is the operator's.
+ */
+export function whoMay(role: Role, action: Action): string {
+  const roles = ACTIONS[action].roles as readonly Role[];
+  const people = ORGANIZATION_ROLES.filter((r) => roles.includes(r));
+  if (!isOrganizationMember(role) && people.length > 0) return "For the network's participants";
+  if (people.length === 0) return 'For the network operator only';
+  const names = people.map((r) => ROLE_PEOPLE[r]).join(' and ');
+  return `${names.charAt(0).toUpperCase()}${names.slice(1)} only`;
+}

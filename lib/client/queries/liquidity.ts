@@ -12,20 +12,13 @@ import type {
   SetLiquidityLimitsBody,
 } from '@/lib/schemas/liquidity';
 import { keysOf } from './keys';
-import { listSearch } from './resource';
+import { listSearch, type ListFilters } from './resource';
 
 /** The wire types, declared once in lib/schemas (type only: no bundle cost). */
 export type { LiquidityEntry, LiquidityIntraday, LiquidityPosition, NetworkLiquidityPosition, QueuedPayment };
 
 /** A ledger's filters (the participant's own, or one participant's for the operator) and its page. */
 export interface EntryFilters {
-  currency?: string;
-  cursor?: string;
-  limit: number;
-}
-
-/** The operator desk's filters and page. */
-export interface NetworkFilters {
   currency?: string;
   cursor?: string;
   limit: number;
@@ -93,8 +86,8 @@ export const intradayQuery = (ns: string | null, currency: string) =>
     refetchInterval: 60_000,
   });
 
-/** Operator: every participant and currency, highest utilisation first. */
-export const networkLiquidityQuery = (ns: string | null, f: NetworkFilters) =>
+/** Operator: every participant and currency, highest utilisation first (`currency`, `cursor`, `limit`). */
+export const networkLiquidityQuery = (ns: string | null, f: ListFilters) =>
   queryOptions({
     queryKey: liquidityKeys.of(ns, { of: 'network', ...f }),
     queryFn: () => apiFetch<NetworkList>(`/operator/liquidity?${listSearch({ ...f })}`, { partner: ns }),
