@@ -1,14 +1,17 @@
-import { readableListPage } from '@/components/ui/readable-list-page';
-import { Client } from './client';
+import { screenPage } from '@/components/screen/screen-page';
+import { CustomersScreen } from './client';
 
 export const metadata = { title: 'Customers · Payment Network' };
 
-export default readableListPage('/customers', 'customers.create', Client, {
-  title: 'Customers',
-  text: (
-    <>
-      This screen lists one namespace&apos;s customers; the network operator holds no namespace, and a
-      participant&apos;s customers are its own.
-    </>
-  ),
+export default screenPage({
+  href: '/customers',
+  Screen: CustomersScreen,
+  denied: {
+    text: (
+      <>
+        This screen lists one namespace&apos;s customers; the network operator holds no namespace, and a
+        participant&apos;s customers are its own.
+      </>
+    ),
+  },
 });
