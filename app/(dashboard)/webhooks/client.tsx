@@ -1,10 +1,8 @@
 'use client';
 
-import { ListScreen } from '@/components/ui/list-screen';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/components/ui/link';
 import { useState } from 'react';
-import { DataTable } from '@/components/data-table/data-table';
+import { defineListScreen } from '@/components/screen/list-screen';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { SecretReveal } from '@/components/ui/secret-reveal';
@@ -17,7 +15,6 @@ import {
   type Webhook,
   type WebhookWithSecret,
 } from '@/lib/client/queries/webhooks';
-import { usePaging, useUrlState } from '@/lib/client/use-url-state';
 import { disabledText, failingText, webhookState } from './status';
 import { FormSection } from '@/components/ui/form-section';
 import { LazyWebhookForm } from './lazy-webhook-form';
@@ -26,41 +23,60 @@ import { webhookColumns } from './columns';
 import { WebhookReceiver } from '@/components/snippets/webhook-receiver';
 import { useTenant } from '@/lib/client/deployment';
 import { useRouter } from 'next/navigation';
-import { useNamespace } from '@/lib/client/namespace';
 
-const LIMIT = 20;
-
-/** The endpoints of the namespace; only admins may change them (`canManage`), others read. */
-export function WebhooksClient({ canManage }: { canManage: boolean }) {
-  const ns = useNamespace();
-  const { params } = useUrlState();
-  const paging = usePaging();
-  const toast = useToast();
-  const query = useQuery(webhookQueries.list(ns, { cursor: paging.cursor, limit: LIMIT }));
-  const create = useCreateWebhook();
-  const createInbox = useCreateInbox();
-  const router = useRouter();
-  const sandbox = useTenant()?.sandbox ?? false;
-  const update = useUpdateWebhook();
-  const [created, setCreated] = useState<WebhookWithSecret | null>(null);
-  const [formKey, setFormKey] = useState(0);
-  const hooks = query.data?.webhooks ?? [];
-  const disabled = hooks.filter((w) => webhookState(w) === 'disabled');
-  const failing = hooks.filter((w) => webhookState(w) === 'failing');
-
-  const reenable = (w: Webhook) =>
-    update.mutate(
-      { id: w.token, enabled: true },
-      { onSuccess: () => toast('success', `${w.url} re-enabled`), onError: (e) => toast('error', e.message) },
-    );
-
-  return (
-    <ListScreen
-      title="Webhooks"
-      description="Endpoints of your back end that receive this namespace's events, signed with Standard Webhooks headers."
-      intro={
-        <>
-          {disabled.map((w) => (
+/** The endpoints of the namespace; only admins may change them, others read. */
+export const WebhooksScreen = defineListScreen({
+  title: 'Webhooks',
+  description:
+    "Endpoints of your back end that receive this namespace's events, signed with Standard Webhooks headers.",
+  query: webhookQueries.list,
+  rows: (d) => d.webhooks,
+  columns: webhookColumns,
+  caption: 'Webhook endpoints',
+  limit: 20,
+  manage: 'webhooks.manage',
+  useControls: () => {
+    const toast = useToast();
+    const create = useCreateWebhook();
+    const createInbox = useCreateInbox();
+    const router = useRouter();
+    const sandbox = useTenant()?.sandbox ?? false;
+    const update = useUpdateWebhook();
+    const [created, setCreated] = useState<WebhookWithSecret | null>(null);
+    const [formKey, setFormKey] = useState(0);
+    const reenable = (w: Webhook) =>
+      update.mutate(
+        { id: w.token, enabled: true },
+        {
+          onSuccess: () => toast('success', `${w.url} re-enabled`),
+          onError: (e) => toast('error', e.message),
+        },
+      );
+    const addInbox = () =>
+      createInbox.mutate('Inbox', {
+        onSuccess: (w) => router.push(`/webhooks/${w.token}`),
+        onError: (e) => toast('error', e.message),
+      });
+    return {
+      create,
+      createInbox,
+      addInbox,
+      sandbox,
+      update,
+      reenable,
+      created,
+      setCreated,
+      formKey,
+      setFormKey,
+    };
+  },
+  intro: ({ query, canManage, controls: c }) => {
+    const hooks = query.data?.webhooks ?? [];
+    return (
+      <>
+        {hooks
+          .filter((w) => webhookState(w) === 'disabled')
+          .map((w) => (
             <Banner
               key={w.token}
               tone="danger"
@@ -70,8 +86,8 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
                   <Button
                     variant="secondary"
                     aria-label={`Re-enable ${w.url}`}
-                    disabled={update.isPending}
-                    onClick={() => reenable(w)}
+                    disabled={c.update.isPending}
+                    onClick={() => c.reenable(w)}
                   >
                     Re-enable
                   </Button>
@@ -81,7 +97,9 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
               {disabledText(w)}
             </Banner>
           ))}
-          {failing.map((w) => (
+        {hooks
+          .filter((w) => webhookState(w) === 'failing')
+          .map((w) => (
             <Banner key={w.token} tone="warning" title={`Endpoint failing: ${w.url}`}>
               {failingText(w)}{' '}
               <Link href={`/webhooks/${w.token}`} className="underline">
@@ -89,77 +107,56 @@ export function WebhooksClient({ canManage }: { canManage: boolean }) {
               </Link>
             </Banner>
           ))}
-          {canManage && sandbox ? (
-            <section aria-labelledby="inbox-offer" className={`${CARD} flex flex-wrap items-center gap-3`}>
-              <div className="min-w-0 flex-1 text-sm">
-                <h2 id="inbox-offer" className="font-medium">
-                  No public URL yet? Use an inbox
-                </h2>
-                <p className="text-slate-700 dark:text-slate-300">
-                  An inbox endpoint keeps this sandbox&apos;s deliveries in the dashboard, with their headers,
-                  body and signature check, as your receiver would get them.
-                </p>
-              </div>
-              <Button
-                variant="secondary"
-                disabled={createInbox.isPending}
-                onClick={() =>
-                  createInbox.mutate('Inbox', {
-                    onSuccess: (w) => router.push(`/webhooks/${w.token}`),
-                    onError: (e) => toast('error', e.message),
-                  })
-                }
-              >
-                {createInbox.isPending ? 'Adding…' : 'Add an inbox'}
-              </Button>
-            </section>
-          ) : null}
-          {created?.secret ? (
-            <div className="flex flex-col gap-2">
-              <SecretReveal
-                title={`Endpoint ${created.url} created`}
-                secret={created.secret}
-                warning="Your endpoint verifies each delivery's webhook-signature with it."
-                onDone={() => setCreated(null)}
-              />
-              <WebhookReceiver url={created.url} secret={created.secret} />
-              <Link href={`/webhooks/${created.token}`} className={`text-sm ${LINK}`}>
-                Open the endpoint to send a test event
-              </Link>
+        {canManage && c.sandbox ? (
+          <section aria-labelledby="inbox-offer" className={`${CARD} flex flex-wrap items-center gap-3`}>
+            <div className="min-w-0 flex-1 text-sm">
+              <h2 id="inbox-offer" className="font-medium">
+                No public URL yet? Use an inbox
+              </h2>
+              <p className="text-slate-700 dark:text-slate-300">
+                An inbox endpoint keeps this sandbox&apos;s deliveries in the dashboard, with their headers,
+                body and signature check, as your receiver would get them.
+              </p>
             </div>
-          ) : null}
-        </>
-      }
-      create={
-        canManage && (
-          // Folded unless asked for (`?add=1`, the overview's checklist link): the list comes first.
-          <FormSection summary="Add an endpoint" defaultOpen={params.get('add') === '1'} className={CARD}>
-            <LazyWebhookForm
-              key={formKey}
-              idPrefix="new-webhook"
-              submitLabel="Add endpoint"
-              pendingLabel="Adding…"
-              onSubmit={async (input) => {
-                const w = await create.mutateAsync(input);
-                setCreated(w);
-                setFormKey((k) => k + 1);
-              }}
+            <Button variant="secondary" disabled={c.createInbox.isPending} onClick={c.addInbox}>
+              {c.createInbox.isPending ? 'Adding…' : 'Add an inbox'}
+            </Button>
+          </section>
+        ) : null}
+        {c.created?.secret ? (
+          <div className="flex flex-col gap-2">
+            <SecretReveal
+              title={`Endpoint ${c.created.url} created`}
+              secret={c.created.secret}
+              warning="Your endpoint verifies each delivery's webhook-signature with it."
+              onDone={() => c.setCreated(null)}
             />
-          </FormSection>
-        )
-      }
-      readOnly="Only your organization's admins can add, change or delete endpoints."
-    >
-      <DataTable
-        caption="Webhook endpoints"
-        columns={webhookColumns}
-        data={hooks}
-        list={query.data}
-        limit={LIMIT}
-        paging={paging}
-        isLoading={query.isLoading}
-        empty={canManage ? 'No endpoints yet. Add one above to receive events.' : 'No endpoints yet.'}
+            <WebhookReceiver url={c.created.url} secret={c.created.secret} />
+            <Link href={`/webhooks/${c.created.token}`} className={`text-sm ${LINK}`}>
+              Open the endpoint to send a test event
+            </Link>
+          </div>
+        ) : null}
+      </>
+    );
+  },
+  create: ({ url, controls: c }) => (
+    // Folded unless asked for (`?add=1`, the overview's checklist link): the list comes first.
+    <FormSection summary="Add an endpoint" defaultOpen={url.params.get('add') === '1'} className={CARD}>
+      <LazyWebhookForm
+        key={c.formKey}
+        idPrefix="new-webhook"
+        submitLabel="Add endpoint"
+        pendingLabel="Adding…"
+        onSubmit={async (input) => {
+          const w = await c.create.mutateAsync(input);
+          c.setCreated(w);
+          c.setFormKey((k) => k + 1);
+        }}
       />
-    </ListScreen>
-  );
-}
+    </FormSection>
+  ),
+  readOnly: "Only your organization's admins can add, change or delete endpoints.",
+  empty: ({ canManage }) =>
+    canManage ? 'No endpoints yet. Add one above to receive events.' : 'No endpoints yet.',
+});
