@@ -1,23 +1,10 @@
-import { Suspense } from 'react';
-import { AdminsOnly } from '@/components/ui/admins-only';
-import { canOpen } from '@/lib/domain/permissions';
-import { requireMe } from '@/lib/dashboard/session';
-import { Client } from './client';
+import { screenPage } from '@/components/screen/screen-page';
+import { UsersScreen } from './client';
 
 export const metadata = { title: 'Users · Payment Network' };
 
-export default async function Page() {
-  const { me } = await requireMe();
-  if (!canOpen(me.role, '/users')) {
-    return (
-      <AdminsOnly title="Users">
-        Only your organization&apos;s admins can invite users, change their roles or remove them.
-      </AdminsOnly>
-    );
-  }
-  return (
-    <Suspense>
-      <Client myUserId={me.user_id} />
-    </Suspense>
-  );
-}
+export default screenPage({
+  href: '/users',
+  Screen: UsersScreen,
+  denied: { text: "Only your organization's admins can invite users, change their roles or remove them." },
+});
