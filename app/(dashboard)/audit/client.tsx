@@ -1,130 +1,68 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { DataTable } from '@/components/data-table/data-table';
+import { defineListScreen } from '@/components/screen/list-screen';
 import { Button } from '@/components/ui/button';
-import { FilterBar } from '@/components/ui/filter-bar';
-import { TimeRangeFields } from '@/components/ui/time-range-fields';
 import { DetailRow } from '@/components/ui/detail-row';
-import { SelectField } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
 import { AUDIT_ACTIONS, auditActionLabel } from '@/lib/domain/audit';
 import { formatLocal, when } from '@/lib/client/time';
 import { auditQueries, type AuditEvent } from '@/lib/client/queries/audit';
-import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
-import { AUDIT_FILTERS } from './search-params';
-import { useListOrder } from '@/lib/client/use-list-order';
-import { FilterField } from '@/components/ui/filter-field';
-import { PageTitle } from '@/components/ui/page-title';
+import { oneOf, text, unixSeconds, urlFilters } from '@/lib/client/url-filters';
 import { actorText, auditColumns } from './columns';
-import { useNamespace } from '@/lib/client/namespace';
 
-const LIMIT = 25;
+/** Who reviews organizations reads every organization's trail, and picks one. */
+const NETWORK = 'organizations.review';
 
-export function AuditClient({ operator }: { operator: boolean }) {
-  const ns = useNamespace();
-  const { params, set } = useUrlState();
-  const paging = usePaging();
-  const order = useListOrder('when', 'desc', { desc: 'Newest first', asc: 'Oldest first' });
-  const list = useUrlFilters(AUDIT_FILTERS);
-  const { filters } = list;
-  const query = useQuery(
-    auditQueries.list(ns, { ...list.gateway, ...order.query, cursor: paging.cursor, limit: LIMIT }),
-  );
-  const rows = query.data?.audit_events ?? [];
-  const selectedId = params.get('entry');
-  const selected = rows.find((r) => r.token === selectedId) ?? null;
-
-  const columns = auditColumns({
-    order,
-    filterBy: set,
-    selectedId,
-    select: (token) => set({ entry: token ?? undefined }, 'push'),
-  });
-
-  return (
-    <div className="flex flex-col gap-6">
-      <PageTitle
-        description={
-          operator
-            ? 'Who changed what, in every organization of the network, newest first.'
-            : 'Who changed what in your organization — people and API keys — newest first. Entries cannot be edited or removed.'
-        }
-      >
-        Audit trail
-      </PageTitle>
-      <FilterBar
-        label="Filter the audit trail"
-        list={list}
-        exportTo={{ path: '/audit-events/export', noun: 'entries', extra: order.query }}
-      >
-        <SelectField
-          label="Action"
-          id="audit-action"
-          value={filters.action ?? ''}
-          onChange={(e) => list.set({ action: e.target.value })}
-        >
-          <option value="">Any</option>
-          {Object.entries(AUDIT_ACTIONS).map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </SelectField>
-        <FilterField
-          label="Who (e-mail or key name)"
-          id="audit-actor"
-          value={filters.actor ?? ''}
-          onValue={(v) => list.set({ actor: v })}
-        />
-        <FilterField
-          label="Target id"
-          id="audit-target"
-          value={filters.target ?? ''}
-          onValue={(v) => list.set({ target: v })}
-        />
-        <TimeRangeFields
-          ids={['audit-from', 'audit-to']}
-          from={filters.occurred_from}
-          to={filters.occurred_to}
-          onFrom={(v) => list.set({ occurred_from: v })}
-          onTo={(v) => list.set({ occurred_to: v })}
-        />
-        {operator ? (
-          <FilterField
-            label="Organization id (or network)"
-            id="audit-org"
-            value={filters.org_id ?? ''}
-            onValue={(v) => list.set({ org_id: v })}
-          />
-        ) : null}
-      </FilterBar>
-      <FormAlert message={query.isError ? (query.error as Error).message : null} />
-      {query.data?.archived_through ? (
-        <p className="text-sm text-slate-600 dark:text-slate-400" role="note">
-          Entries up to {when(query.data.archived_through)} have been archived: they are in the trail&apos;s
-          archive files, not in this list
-          {operator
-            ? ' (npm run verify-audit -- <org> --archives <folder> checks them).'
-            : ' — ask the network operator for them.'}
-        </p>
-      ) : null}
-      <DataTable
-        caption="Audit trail"
-        columns={columns}
-        data={rows}
-        list={query.data}
-        limit={LIMIT}
-        paging={paging}
-        order={order}
-        isLoading={query.isLoading}
-        empty={list.active ? 'No entries match these filters.' : 'Nothing has been changed yet.'}
-      />
-      {selected ? <EntryDetail entry={selected} onClose={() => set({ entry: undefined }, 'push')} /> : null}
-    </div>
-  );
-}
+/**
+ * The audit trail, newest first: who changed what (people and API keys), filtered by action, who,
+ * target, time and — for the operator — organization, under the API's own names; an entry's
+ * details open beside the list (`?entry=`).
+ */
+export const AuditScreen = defineListScreen({
+  title: 'Audit trail',
+  description: ({ may }) =>
+    may(NETWORK)
+      ? 'Who changed what, in every organization of the network, newest first.'
+      : 'Who changed what in your organization — people and API keys — newest first. Entries cannot be edited or removed.',
+  filters: urlFilters({
+    action: { kind: oneOf(AUDIT_ACTIONS), label: 'Action', id: 'audit-action', options: AUDIT_ACTIONS },
+    actor: { kind: text(), label: 'Who (e-mail or key name)', id: 'audit-actor' },
+    target: { kind: text(), label: 'Target id', id: 'audit-target' },
+    occurred_from: { kind: unixSeconds('start'), label: 'From', id: 'audit-from' },
+    occurred_to: { kind: unixSeconds('end'), label: 'To', id: 'audit-to' },
+    org_id: { kind: text(), label: 'Organization id (or network)', id: 'audit-org', only: NETWORK },
+  }),
+  order: { column: 'when', natural: 'desc', labels: { desc: 'Newest first', asc: 'Oldest first' } },
+  query: auditQueries.list,
+  rows: (d) => d.audit_events,
+  caption: 'Audit trail',
+  limit: 25,
+  empty: { none: 'Nothing has been changed yet.', filtered: 'No entries match these filters.' },
+  export: { path: '/audit-events/export', noun: 'entries', organization: true },
+  note: ({ query, may }) =>
+    query.data?.archived_through ? (
+      <p className="text-sm text-slate-600 dark:text-slate-400" role="note">
+        Entries up to {when(query.data.archived_through)} have been archived: they are in the trail&apos;s
+        archive files, not in this list
+        {may(NETWORK)
+          ? ' (npm run verify-audit -- <org> --archives <folder> checks them).'
+          : ' — ask the network operator for them.'}
+      </p>
+    ) : null,
+  columns: ({ order, url }) =>
+    auditColumns({
+      order: order!,
+      filterBy: url.set,
+      selectedId: url.params.get('entry'),
+      select: (token) => url.set({ entry: token ?? undefined }, 'push'),
+    }),
+  after: ({ query, url }) => {
+    const selected = query.data?.audit_events.find((r) => r.token === url.params.get('entry'));
+    return selected ? (
+      <EntryDetail entry={selected} onClose={() => url.set({ entry: undefined }, 'push')} />
+    ) : null;
+  },
+});
 
 function Changes({ title, fields }: { title: string; fields: Record<string, unknown> | undefined }) {
   if (!fields || Object.keys(fields).length === 0) return null;
