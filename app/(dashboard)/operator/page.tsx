@@ -1,12 +1,7 @@
-import { Suspense } from 'react';
-import { OperatorClient } from './client';
+import { screenPage } from '@/components/screen/screen-page';
+import { OrganizationsScreen } from './client';
 
 export const metadata = { title: 'Organizations · Payment Network' };
 
-export default function OperatorPage() {
-  return (
-    <Suspense>
-      <OperatorClient />
-    </Suspense>
-  );
-}
+/** The operator's home list (the folder's layout answers everyone else). */
+export default screenPage({ href: '/operator', Screen: OrganizationsScreen });

@@ -1,12 +1,7 @@
-import { Suspense } from 'react';
-import { AccountsReview } from './client';
+import { screenPage } from '@/components/screen/screen-page';
+import { AccountsReviewScreen } from './client';
 
 export const metadata = { title: 'Accounts to verify · Payment Network' };
 
-export default function Page() {
-  return (
-    <Suspense>
-      <AccountsReview />
-    </Suspense>
-  );
-}
+/** The operator's review queue (the folder's layout answers everyone else). */
+export default screenPage({ href: '/operator/accounts', Screen: AccountsReviewScreen });

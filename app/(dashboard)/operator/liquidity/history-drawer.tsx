@@ -11,8 +11,9 @@ import { usePaging } from '@/lib/client/use-url-state';
 import { formatMoney } from '@/lib/client/format';
 import type { NetworkLiquidityPosition } from '@/lib/client/queries/liquidity';
 import { capText, positionText } from '@/components/liquidity/position-card';
-import { HISTORY_LIMIT } from './search-params';
 import { useNamespace } from '@/lib/client/namespace';
+
+const HISTORY_LIMIT = 20;
 
 /**
  * One participant's settlement ledger (its history: funds in and out, each cut-off's net), in a

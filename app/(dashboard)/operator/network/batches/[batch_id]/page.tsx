@@ -1,5 +1,4 @@
-import { canOpen } from '@/lib/domain/permissions';
-import { readRecordOrNotFound, requireMe } from '@/lib/dashboard/session';
+import { recordPage } from '@/components/screen/screen-page';
 import type { GetNetworkSettlementResponse } from '@/lib/schemas/settlements';
 import { NetworkBatchClient } from './client';
 
@@ -8,19 +7,11 @@ const PARTICIPANTS_LIMIT = 50;
 
 export const metadata = { title: 'Settlement batch · Network · Payment Network' };
 
-export default async function Page({ params }: { params: Promise<{ batch_id: string }> }) {
-  const batchId = decodeURIComponent((await params).batch_id);
-  // Anyone else is told whose the screen is by the operator layout, without a call to the gateway.
-  const { me } = await requireMe();
-  if (!canOpen(me.role, '/operator/network')) return null;
-  const batch = await readRecordOrNotFound<GetNetworkSettlementResponse>(
-    `/operator/settlements/${encodeURIComponent(batchId)}?limit=${PARTICIPANTS_LIMIT}`,
-  );
-  return (
-    <NetworkBatchClient
-      batchId={batchId}
-      limit={PARTICIPANTS_LIMIT}
-      initial={{ partnerId: null, data: batch }}
-    />
-  );
-}
+/** Anyone else is told whose the screen is by the operator layout, without a call to the gateway. */
+export default recordPage<{ batch_id: string }, GetNetworkSettlementResponse>({
+  href: '/operator/network',
+  read: ({ batch_id }) => `/operator/settlements/${encodeURIComponent(batch_id)}?limit=${PARTICIPANTS_LIMIT}`,
+  render: ({ params, initial }) => (
+    <NetworkBatchClient batchId={params.batch_id} limit={PARTICIPANTS_LIMIT} initial={initial!} />
+  ),
+});
