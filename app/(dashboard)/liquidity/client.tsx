@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ScreenProps } from '@/components/screen/screen-props';
 import dynamic from 'next/dynamic';
 import { Link } from '@/components/ui/link';
 import { useEffect, useRef } from 'react';
@@ -26,11 +27,47 @@ import {
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
 import { namespaceQueries } from '@/lib/client/queries/namespaces';
 import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
+import { currencyCode, urlFilters, type FilterComponent } from '@/lib/client/url-filters';
+import { can } from '@/lib/domain/permissions';
+import { FilterBar } from '@/components/ui/filter-bar';
 import { queueColumns } from './columns';
-import { LedgerFilterBar } from './ledger-filter-bar';
-import { chartCurrency, LEDGER_FILTERS, LEDGER_LIMIT, QUEUE_LIMIT } from './search-params';
 import { useNamespace } from '@/lib/client/namespace';
 import { formatCount } from '@/lib/client/format';
+
+/**
+ * The screen's place in the URL: the ledger's filter under the API's own name (`currency`), the
+ * ledger's cursor (`cursor`) and the queue's (`queue.cursor`), and the currency the chart shows
+ * (`chart`; the first of the namespace's when absent).
+ */
+const LEDGER_LIMIT = 20;
+const QUEUE_LIMIT = 10;
+
+/** The currency of the chart: the URL's when the namespace has it, else its first. */
+function chartCurrency(params: URLSearchParams, currencies: string[]): string {
+  const wanted = params.get('chart') ?? '';
+  return currencies.includes(wanted) ? wanted : (currencies[0] ?? '');
+}
+
+/** The ledger's currency: one of the namespace's (its positions), or the one the URL names. */
+const LedgerCurrency: FilterComponent = ({ id, label, value, onValue }) => {
+  const positions = useQuery(livePositionsQuery(useNamespace()));
+  const currencies = (positions.data?.positions ?? []).map((p) => p.currency);
+  return (
+    <SelectField label={label} id={id} value={value} onChange={(e) => onValue(e.target.value)}>
+      <option value="">All</option>
+      {[...new Set([...currencies, ...(value ? [value] : [])])].map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </SelectField>
+  );
+};
+
+/** The ledger's filters, as `GET /liquidity/entries` and its export take them. */
+const LEDGER_FILTERS = urlFilters({
+  currency: { kind: currencyCode(), label: 'Currency', id: 'ledger-currency', component: LedgerCurrency },
+});
 
 // Recharts is most of this page's JavaScript: left out of the first load, requested as soon as
 // this module runs in the browser, alongside hydration.
@@ -94,7 +131,10 @@ function useFollowPositions(partnerId: string, positions: LiquidityPosition[] | 
  * The selected namespace's liquidity (DESIGN §11): per currency its balance, cap, position,
  * headroom and queue; the position over the day; the payments waiting for headroom; the ledger.
  */
-export function LiquidityClient({ partnerId, canManage }: { partnerId: string; canManage: boolean }) {
+export function LiquidityClient(props: ScreenProps) {
+  // The page answers "No namespace yet" when there is none.
+  const partnerId = props.partnerId!;
+  const canManage = can(props.role, 'namespaces.manage');
   const { params, set } = useUrlState();
   const ledgerPaging = usePaging();
   const queuePaging = usePaging('queue');
@@ -181,7 +221,16 @@ export function LiquidityClient({ partnerId, canManage }: { partnerId: string; c
           Funds placed and paid out, and each cut-off&apos;s net, newest first, with the balance after each.
           The ledger is append-only.
         </p>
-        <LedgerFilterBar list={ledger} currencies={currencies} partnerId={partnerId} />
+        <FilterBar
+          label="Filter the ledger"
+          list={ledger}
+          exportTo={{
+            path: '/liquidity/entries/export',
+            noun: 'entries',
+            text: `Export ${filters.currency ? `the ${filters.currency} entries` : 'the ledger'} as CSV`,
+            partnerId,
+          }}
+        />
         <FormAlert message={entries.isError ? (entries.error as Error).message : null} />
         <DataTable
           caption="Settlement ledger"
