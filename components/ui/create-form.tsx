@@ -1,14 +1,13 @@
-import type { FormEventHandler, ReactNode } from 'react';
-import { Button } from './button';
-import { FormAlert } from './form-alert';
+import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
+import { FormFooter } from './form-footer';
 import { CARD } from './styles';
 
 const GRID = { 3: 'grid items-end gap-3 md:grid-cols-3', 4: 'grid items-end gap-3 md:grid-cols-4' } as const;
 
 /**
  * A list screen's add-one form, the same on every list: a card of fields on one row (a grid of
- * `columns` from tablet width, or wrapping fields when absent), ending in the submit button, which
- * reads `busy` while the request is out. Validation is the form's own (`noValidate`: the schema's
+ * `columns` from tablet width, or wrapping fields when absent), ending as every form does
+ * (`FormFooter`, inline: the submit button in the row, which reads `busy` while the request is out). Validation is the form's own (`noValidate`: the schema's
  * messages, not the browser's); the gateway's refusals go under their field or, naming none, under
  * the row (lib/client/server-error.ts).
  */
@@ -18,7 +17,7 @@ export function CreateForm({
   submit,
   busy,
   pending,
-  error,
+  form,
   children,
 }: {
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -28,8 +27,8 @@ export function CreateForm({
   /** Its label while the request is out ("Adding…"). */
   busy: string;
   pending: boolean;
-  /** A refusal that names none of the fields (showServerError's `root`), shown under them. */
-  error?: string;
+  /** The form: a refusal that names none of its fields (showServerError's `root`) shows under them. */
+  form: ComponentProps<typeof FormFooter>['form'];
   children: ReactNode;
 }) {
   return (
@@ -39,14 +38,7 @@ export function CreateForm({
       className={`${columns ? GRID[columns] : 'flex flex-wrap items-end gap-3'} ${CARD}`}
     >
       {children}
-      <Button type="submit" disabled={pending}>
-        {pending ? busy : submit}
-      </Button>
-      {error ? (
-        <div className="basis-full md:col-span-full">
-          <FormAlert message={error} />
-        </div>
-      ) : null}
+      <FormFooter layout="inline" form={form} submit={submit} busy={busy} pending={pending} />
     </form>
   );
 }

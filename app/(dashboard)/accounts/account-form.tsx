@@ -59,7 +59,7 @@ export function AccountForm({ onCreated }: { onCreated: () => void }) {
       submit="Add account"
       busy="Adding…"
       pending={create.isPending}
-      error={form.formState.errors.root?.message}
+      form={form}
     >
       <Field label="Account title" id="acct-title" {...formField(form, 'account_title')} />
       <Field

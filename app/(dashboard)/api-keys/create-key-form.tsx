@@ -3,12 +3,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { useToast } from '@/components/ui/toast';
+import { FormFooter } from '@/components/ui/form-footer';
 import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { showServerError } from '@/lib/client/server-error';
 import type { KeyValues } from './key-schemas';
 import { AccessFields } from './access-fields';
 import { SelectField } from '@/components/ui/field';
@@ -38,7 +38,6 @@ const keyResolver = lazyResolver(() => import('./key-schemas').then((m) => m.key
  */
 export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey, hint?: string) => void }) {
   const ns = useNamespace();
-  const toast = useToast();
   // `?for=first-payment`: opened from the sandbox checklist.
   const firstPayment = useSearchParams().get('for') === 'first-payment';
   const form = useForm<KeyValues>({
@@ -62,7 +61,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey, hint?: str
           : undefined,
       );
     },
-    onError: (e: Error) => toast('error', e.message),
+    onError: (e: Error) => showServerError(form, e),
   });
   return (
     <form
@@ -88,11 +87,7 @@ export function CreateKeyForm({ onCreated }: { onCreated: (k: ApiKey, hint?: str
         </SelectField>
       </div>
       <AccessFields form={form} />
-      <div>
-        <Button type="submit" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create key'}
-        </Button>
-      </div>
+      <FormFooter form={form} submit="Create key" busy="Creating…" pending={create.isPending} />
     </form>
   );
 }

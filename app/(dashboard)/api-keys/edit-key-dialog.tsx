@@ -3,13 +3,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Modal } from '@/components/ui/modal';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormFooter } from '@/components/ui/form-footer';
 import { useToast } from '@/components/ui/toast';
 import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { showServerError } from '@/lib/client/server-error';
 import type { KeyValues } from './key-schemas';
 import { AccessFields } from './access-fields';
 import { keyBody, type ApiKey } from './key-types';
@@ -39,6 +39,7 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
       void qc.invalidateQueries({ queryKey: apiKeyQueries.keys.all });
       onClose();
     },
+    onError: (e: Error) => showServerError(form, e),
   });
   return (
     <Modal onClose={() => !save.isPending && onClose()} labelledBy="edit-key-title">
@@ -52,15 +53,14 @@ export function EditKeyDialog({ apiKey, onClose }: { apiKey: ApiKey; onClose: ()
         <Field label="Name" id="edit-key-name" {...formField(form, 'name')} />
         <Field label="Description" id="edit-key-description" {...formField(form, 'description')} />
         <AccessFields form={form} />
-        <FormAlert message={save.error?.message ?? null} />
-        <div className="flex justify-end gap-3">
-          <Button type="button" variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save changes'}
-          </Button>
-        </div>
+        <FormFooter
+          layout="dialog"
+          form={form}
+          submit="Save changes"
+          busy="Saving…"
+          pending={save.isPending}
+          cancel={{ onClick: onClose, disabled: save.isPending }}
+        />
       </form>
     </Modal>
   );

@@ -1,8 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
-import { useToast } from '@/components/ui/toast';
+import { FormFooter } from '@/components/ui/form-footer';
 import { apiFetch } from '@/lib/client/api';
 import type { ApiKey } from './key-types';
 import { useNamespace } from '@/lib/client/namespace';
@@ -22,12 +21,10 @@ export function RotateKeyForm({
   onCancel: () => void;
 }) {
   const ns = useNamespace();
-  const toast = useToast();
   const rotate = useMutation({
     mutationFn: () =>
       apiFetch<ApiKey>(`/apikey/${encodeURIComponent(apiKey.token)}`, { partner: ns, method: 'POST' }),
     onSuccess: onRotated,
-    onError: (e: Error) => toast('error', e.message),
   });
   return (
     <form
@@ -42,14 +39,14 @@ export function RotateKeyForm({
         A new secret is issued and shown once. The current secret (ending {apiKey.secret_key.slice(-4)}) stops
         working the moment it is: update every integration that uses it.
       </p>
-      <div className="flex gap-2">
-        <Button type="submit" disabled={rotate.isPending} autoFocus>
-          {rotate.isPending ? 'Rotating…' : 'Rotate now'}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <FormFooter
+        error={rotate.error?.message}
+        submit="Rotate now"
+        busy="Rotating…"
+        pending={rotate.isPending}
+        autoFocus
+        cancel={{ onClick: onCancel }}
+      />
     </form>
   );
 }

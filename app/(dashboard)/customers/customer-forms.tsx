@@ -4,8 +4,8 @@ import { CreateForm } from '@/components/ui/create-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormFooter } from '@/components/ui/form-footer';
 import { useToast } from '@/components/ui/toast';
 import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
@@ -30,17 +30,13 @@ export function ResolveCustomerForm() {
   const ns = useNamespace();
   const resolveForm = useForm({ resolver: resolveResolver, defaultValues: { address: '' } });
   const [resolved, setResolved] = useState<Customer | null>(null);
-  const [resolveError, setResolveError] = useState<string | null>(null);
   const resolve = useMutation({
     mutationFn: (a: string) =>
       apiFetch<Customer>(`/customer/${encodeURIComponent(a)}/resolve`, { partner: ns }),
-    onSuccess: (c) => {
-      setResolved(c);
-      setResolveError(null);
-    },
+    onSuccess: setResolved,
     onError: (e: Error) => {
       setResolved(null);
-      setResolveError(e.message);
+      showServerError(resolveForm, e);
     },
   });
   return (
@@ -55,9 +51,7 @@ export function ResolveCustomerForm() {
         placeholder="alice@sandbox-bank.test"
         {...formField(resolveForm, 'address')}
       />
-      <Button type="submit" disabled={resolve.isPending}>
-        Resolve
-      </Button>
+      <FormFooter layout="inline" form={resolveForm} submit="Resolve" pending={resolve.isPending} />
       {resolved ? (
         <p role="status" className="text-sm">
           {resolved.payment_address} →{' '}
@@ -65,11 +59,6 @@ export function ResolveCustomerForm() {
             {resolved.first_name} {resolved.last_name}
           </strong>{' '}
           ({CUSTOMER_STATUS[resolved.status]})
-        </p>
-      ) : null}
-      {resolveError ? (
-        <p role="status" className="text-sm text-red-700 dark:text-red-400">
-          {resolveError}
         </p>
       ) : null}
     </form>
@@ -98,7 +87,7 @@ export function CreateCustomerForm() {
       submit="Create customer"
       busy="Creating…"
       pending={create.isPending}
-      error={form.formState.errors.root?.message}
+      form={form}
     >
       <Field label="Payment address" id="c-address" {...formField(form, 'payment_address')} />
       <Field label="First name" id="c-first" {...formField(form, 'first_name')} />

@@ -40,7 +40,7 @@ export function ProposeLinkForm() {
       submit="Propose link"
       busy="Proposing…"
       pending={propose.isPending}
-      error={form.formState.errors.root?.message}
+      form={form}
     >
       <Field
         label="Counterparty domain"

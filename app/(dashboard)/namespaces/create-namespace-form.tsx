@@ -51,7 +51,7 @@ export function CreateNamespaceForm({ verified }: { verified: boolean }) {
       submit="Create namespace"
       busy="Creating…"
       pending={create.isPending}
-      error={form.formState.errors.root?.message}
+      form={form}
     >
       <Field label="Name" id="ns-name" {...formField(form, 'name')} />
       <Field

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Modal } from '@/components/ui/modal';
-import { Button } from '@/components/ui/button';
+import { FormFooter } from '@/components/ui/form-footer';
 import { Field, SelectField } from '@/components/ui/field';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
@@ -203,19 +203,14 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
             <span>Queue it until headroom returns (it expires with the payment)</span>
           </label>
         </fieldset>
-        {form.formState.errors.root ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {form.formState.errors.root.message}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-3">
-          <Button type="button" variant="secondary" onClick={onClose} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save settings'}
-          </Button>
-        </div>
+        <FormFooter
+          layout="dialog"
+          form={form}
+          submit="Save settings"
+          busy="Saving…"
+          pending={save.isPending}
+          cancel={{ onClick: onClose, disabled: save.isPending }}
+        />
       </form>
     </Modal>
   );

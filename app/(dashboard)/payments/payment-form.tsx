@@ -3,14 +3,14 @@
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormFooter } from '@/components/ui/form-footer';
 import { useToast } from '@/components/ui/toast';
 import { formField } from '@/lib/client/form-field';
 import { apiFetch } from '@/lib/client/api';
 import { currencyExponent, toMinorUnits } from '@/lib/client/format';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { showServerError } from '@/lib/client/server-error';
 import type { PaymentValues } from './payment-schema';
 import { useNamespace } from '@/lib/client/namespace';
 import { SANDBOX_BANK_AMOUNTS } from '@/lib/domain/sandbox-bank';
@@ -49,7 +49,6 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
   const ns = useNamespace();
   const router = useRouter();
   const toast = useToast();
-  const [failure, setFailure] = useState<string | null>(null);
   // A fresh id per opened form, e.g. pay-mi3k2x1a; any unique id of up to 128 characters will do.
   const [paymentId] = useState(() => `pay-${Date.now().toString(36)}`);
   const form = useForm<PaymentValues>({
@@ -83,7 +82,6 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
   const ours = `name@${domain}`;
 
   const send = form.handleSubmit(async (v) => {
-    setFailure(null);
     const total = toMinorUnits(v.amount, v.currency);
     if (!total) {
       const digits = currencyExponent(v.currency);
@@ -107,7 +105,8 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
         },
       });
     } catch (e) {
-      setFailure((e as Error).message);
+      // Under the payment id or reference when it names one; a party's or the amount's above the button.
+      showServerError(form, e as Error);
       return;
     }
     const path = `/payments/${encodeURIComponent(id)}`;
@@ -177,16 +176,17 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
         );
       })}
       <Field label="Reference (optional)" id="np-reference" {...formField(form, 'reference')} />
-      <FormAlert message={failure} />
-      <div className="flex flex-wrap items-center gap-4">
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" {...form.register('submit')} />
-          Submit for admission now
-        </label>
-        <Button type="submit" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? 'Creating…' : 'Create payment'}
-        </Button>
-      </div>
+      <FormFooter
+        form={form}
+        submit="Create payment"
+        busy="Creating…"
+        before={
+          <label className="mr-2 flex items-center gap-2 text-sm">
+            <input type="checkbox" {...form.register('submit')} />
+            Submit for admission now
+          </label>
+        }
+      />
     </form>
   );
 }

@@ -77,12 +77,7 @@ export function PasswordForm() {
         autoComplete="new-password"
         {...formField(form, 'again')}
       />
-      <FormFooter
-        error={form.formState.errors.root?.message}
-        submit="Change password"
-        busy="Changing…"
-        pending={change.isPending}
-      />
+      <FormFooter form={form} submit="Change password" busy="Changing…" pending={change.isPending} />
     </form>
   );
 }

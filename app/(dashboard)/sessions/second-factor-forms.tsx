@@ -2,9 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
 import { FormFooter } from '@/components/ui/form-footer';
 import { apiFetch } from '@/lib/client/api';
 import { formField } from '@/lib/client/form-field';
@@ -67,7 +65,7 @@ export function TotpConfirmForm({
         autoComplete="one-time-code"
         {...formField(form, 'code')}
       />
-      <FormFooter error={form.formState.errors.root?.message} submit="Turn on" pending={confirm.isPending} />
+      <FormFooter form={form} submit="Turn on" pending={confirm.isPending} />
     </form>
   );
 }
@@ -99,12 +97,7 @@ export function TurnOffForm({ onTurnedOff }: { onTurnedOff: () => void }) {
         autoComplete="current-password"
         {...formField(form, 'current_password')}
       />
-      <FormFooter
-        error={form.formState.errors.root?.message}
-        submit="Turn off"
-        variant="secondary"
-        pending={disable.isPending}
-      />
+      <FormFooter form={form} submit="Turn off" variant="secondary" pending={disable.isPending} />
     </form>
   );
 }
@@ -152,11 +145,14 @@ export function PasskeyForm({ onAdded }: { onAdded: (r: PasskeyRegistered) => vo
             {...formField(form, 'name')}
           />
         </div>
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Waiting for the passkey…' : 'Add a passkey'}
-        </Button>
+        <FormFooter
+          layout="inline"
+          form={form}
+          submit="Add a passkey"
+          busy="Waiting for the passkey…"
+          pending={add.isPending}
+        />
       </div>
-      <FormAlert message={form.formState.errors.root?.message ?? null} />
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { FormFooter } from '@/components/ui/form-footer';
 import { LocalTime } from '@/components/ui/local-time';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
@@ -31,7 +32,7 @@ export function TaskNotes({ task }: { task: QueueTask }) {
   const [open, setOpen] = useState(false);
   const form = useForm<NoteValues>({ resolver: noteResolver, defaultValues: { note: '' } });
   const { errors } = form.formState;
-  const error = errors.note?.message ?? errors.root?.message;
+  const error = errors.note?.message;
   const notes = task.history.filter((h) => h.note);
   const add = useMutation({
     mutationFn: (note: string) =>
@@ -118,21 +119,18 @@ export function TaskNotes({ task }: { task: QueueTask }) {
               {error}
             </p>
           ) : null}
-          <div className="flex gap-2">
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? 'Saving…' : 'Save note'}
-            </Button>
-            <Button
-              type="button"
-              variant="secondary"
-              onClick={() => {
+          <FormFooter
+            form={form}
+            submit="Save note"
+            busy="Saving…"
+            pending={add.isPending}
+            cancel={{
+              onClick: () => {
                 setOpen(false);
                 form.clearErrors();
-              }}
-            >
-              Cancel
-            </Button>
-          </div>
+              },
+            }}
+          />
         </form>
       ) : null}
     </section>

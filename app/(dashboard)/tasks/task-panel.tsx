@@ -7,6 +7,7 @@ import { Link } from '@/components/ui/link';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
+import { FormFooter } from '@/components/ui/form-footer';
 import { formatMoney, reasonLabel, REASONS } from '@/lib/client/format';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import type { Party } from '@/lib/schemas/payments';
@@ -104,18 +105,20 @@ function DecisionForm({
           {noteError}
         </p>
       ) : null}
-      <div className="flex gap-2">
-        <Button type="submit" variant={decision === 'failed' ? 'danger' : 'primary'} disabled={isPending}>
-          {decision === 'on_hold'
+      {/* The gateway's answer to a decision is the queue's (use-queue.ts): the form closes as it is sent. */}
+      <FormFooter
+        form={form}
+        submit={
+          decision === 'on_hold'
             ? 'Put on hold'
             : isReturnRequest(task)
               ? 'Refuse the return'
-              : 'Fail the task'}
-        </Button>
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+              : 'Fail the task'
+        }
+        variant={decision === 'failed' ? 'danger' : 'primary'}
+        pending={isPending}
+        cancel={{ onClick: onCancel }}
+      />
     </form>
   );
 }

@@ -36,7 +36,7 @@ export function InviteUserForm({ onInvited }: { onInvited: (u: Invited) => void 
       submit="Invite user"
       busy="Inviting…"
       pending={invite.isPending}
-      error={form.formState.errors.root?.message}
+      form={form}
     >
       <Field label="User email" id="u-email" type="email" {...formField(form, 'email')} />
       <Field label="Full name" id="u-name" {...form.register('name')} />

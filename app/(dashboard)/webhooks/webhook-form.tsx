@@ -65,7 +65,7 @@ export function WebhookForm({
     defaultValues: toFormValues(webhook),
   });
   const all = useWatch({ control: form.control, name: 'all' });
-  const { errors, isSubmitting } = form.formState;
+  const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (v) => {
     try {
@@ -129,12 +129,7 @@ export function WebhookForm({
           </p>
         ) : null}
       </fieldset>
-      <FormFooter
-        error={errors.root?.message}
-        submit={submitLabel}
-        busy={pendingLabel}
-        pending={isSubmitting}
-      />
+      <FormFooter form={form} submit={submitLabel} busy={pendingLabel} />
     </form>
   );
 }

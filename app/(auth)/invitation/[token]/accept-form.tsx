@@ -4,9 +4,8 @@ import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { formField } from '@/lib/client/form-field';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormFooter } from '@/components/ui/form-footer';
 import { refusalOf } from '@/lib/client/api';
 import { showServerError } from '@/lib/client/server-error';
 import { DASHBOARD_HEADER } from '@/lib/security/same-origin';
@@ -23,7 +22,7 @@ export function AcceptInvitationForm({ token, email, name }: { token: string; em
   const form = useForm<Values>({
     defaultValues: { name, password: '', confirm: '' },
   });
-  const { handleSubmit, formState } = form;
+  const { handleSubmit } = form;
 
   const onSubmit = handleSubmit(async (v) => {
     const res = await fetch(`/api/invitation/${encodeURIComponent(token)}`, {
@@ -74,10 +73,7 @@ export function AcceptInvitationForm({ token, email, name }: { token: string; em
           validate: (value, all) => value === all.password || 'The two passwords differ',
         })}
       />
-      <FormAlert message={formState.errors.root?.message ?? null} />
-      <Button type="submit" disabled={formState.isSubmitting}>
-        {formState.isSubmitting ? 'Setting…' : 'Set password and sign in'}
-      </Button>
+      <FormFooter form={form} submit="Set password and sign in" busy="Setting…" wide />
     </form>
   );
 }

@@ -2,7 +2,6 @@
 
 import { useId } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormAlert } from '@/components/ui/form-alert';
 import { Modal } from '@/components/ui/modal';
 import { TERM } from '@/components/ui/styles';
 import { formatMoney } from '@/lib/client/format';
@@ -100,28 +99,5 @@ export function ChangeDialog({
         )}
       </div>
     </Modal>
-  );
-}
-
-/** The form's buttons and its form-level error (one the gateway gave without naming a field). */
-export function FormButtons({
-  error,
-  submit,
-  onCancel,
-}: {
-  error: string | undefined;
-  submit: string;
-  onCancel: () => void;
-}) {
-  return (
-    <>
-      <FormAlert message={error ?? null} />
-      <div className="flex justify-end gap-3">
-        <Button type="button" variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit">{submit}</Button>
-      </div>
-    </>
   );
 }

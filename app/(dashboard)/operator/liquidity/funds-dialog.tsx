@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
+import { FormFooter } from '@/components/ui/form-footer';
 import { useToast } from '@/components/ui/toast';
 import { formField } from '@/lib/client/form-field';
 import { formatMoney } from '@/lib/client/format';
@@ -12,7 +13,7 @@ import { useRecordFunds, type NetworkLiquidityPosition } from '@/lib/client/quer
 import { headroom } from '@/lib/domain/liquidity';
 import type { RecordFundsBody } from '@/lib/schemas/liquidity';
 import { amountError, minorUnitsHint, typedMinorUnits } from './amount';
-import { ChangeDialog, FormButtons, headroomText } from './change-dialog';
+import { ChangeDialog, headroomText } from './change-dialog';
 import type { FundsValues } from './change-schemas';
 
 const fundsResolver = lazyResolver(() => import('./change-schemas').then((m) => m.fundsResolver));
@@ -142,7 +143,7 @@ export default function FundsDialog({
           placeholder="Why the funds move"
           {...formField(form, 'note')}
         />
-        <FormButtons error={form.formState.errors.root?.message} submit="Review" onCancel={onClose} />
+        <FormFooter layout="dialog" form={form} submit="Review" cancel={{ onClick: onClose }} />
       </form>
     </ChangeDialog>
   );

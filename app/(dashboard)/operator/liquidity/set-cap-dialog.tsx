@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
+import { FormFooter } from '@/components/ui/form-footer';
 import { useToast } from '@/components/ui/toast';
 import { formField } from '@/lib/client/form-field';
 import { formatMoney } from '@/lib/client/format';
@@ -12,7 +13,7 @@ import { useSetLiquidityLimits, type NetworkLiquidityPosition } from '@/lib/clie
 import { headroom } from '@/lib/domain/liquidity';
 import type { SetLiquidityLimitsBody } from '@/lib/schemas/liquidity';
 import { amountError, minorUnitsHint, typedMinorUnits } from './amount';
-import { ChangeDialog, FormButtons, headroomText } from './change-dialog';
+import { ChangeDialog, headroomText } from './change-dialog';
 import type { CapValues } from './change-schemas';
 
 const capResolver = lazyResolver(() => import('./change-schemas').then((m) => m.capResolver));
@@ -187,7 +188,7 @@ export default function SetCapDialog({
           placeholder="Why the cap changes"
           {...formField(form, 'note')}
         />
-        <FormButtons error={form.formState.errors.root?.message} submit="Review" onCancel={onClose} />
+        <FormFooter layout="dialog" form={form} submit="Review" cancel={{ onClick: onClose }} />
       </form>
     </ChangeDialog>
   );

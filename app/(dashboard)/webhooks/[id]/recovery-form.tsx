@@ -2,8 +2,8 @@
 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { FormFooter } from '@/components/ui/form-footer';
 import { formField } from '@/lib/client/form-field';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { RecoveryProgress, useRecovery } from './recovery';
@@ -46,9 +46,12 @@ export function Recovery({ webhookId, failingSince }: { webhookId: string; faili
           type="datetime-local"
           {...formField(form, 'since')}
         />
-        <Button type="submit" disabled={progress?.running}>
-          Send failed deliveries again
-        </Button>
+        <FormFooter
+          layout="inline"
+          form={form}
+          submit="Send failed deliveries again"
+          pending={progress?.running ?? false}
+        />
       </div>
       {progress ? <RecoveryProgress progress={progress} onStop={stop} /> : null}
     </form>
