@@ -44,6 +44,24 @@ const CARDS = {
   cell: 'max-sm:flex max-sm:justify-between max-sm:gap-4 max-sm:py-1 max-sm:text-right max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:uppercase max-sm:before:content-[attr(data-label)_/_""] dark:max-sm:before:text-slate-400 max-sm:[&>*]:min-w-0 max-sm:[&>div]:flex-wrap max-sm:[&>div]:justify-end',
 };
 
+/** What a table shows: its columns and the page's rows, with what the gateway said about the rest. */
+export interface DataTableProps<T extends RowData> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column keeps its own value type
+  columns: ColumnDef<Features, T, any>[];
+  data: T[];
+  list: ListPage | undefined;
+  limit: number;
+  paging: Paging;
+  isLoading?: boolean;
+  empty?: string;
+  caption: string;
+  /**
+   * The list's order, when a header sorts it (one column: the gateway's sort key; its header is a
+   * `SortHeader`): the header cell says the direction (`aria-sort`).
+   */
+  order?: ListOrder;
+}
+
 /**
  * Server-paginated table on react-table's core: the page's rows come in with what the gateway said
  * about the rest (`list`); the page's place lives in the URL (`usePaging`), and so does the
@@ -59,22 +77,7 @@ export function DataTable<T extends RowData>({
   empty = 'Nothing here yet.',
   caption,
   order,
-}: {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each column keeps its own value type
-  columns: ColumnDef<Features, T, any>[];
-  data: T[];
-  list: ListPage | undefined;
-  limit: number;
-  paging: Paging;
-  isLoading?: boolean;
-  empty?: string;
-  caption: string;
-  /**
-   * The list's order, when a header sorts it (one column: the gateway's sort key; its header is a
-   * `SortHeader`): the header cell says the direction (`aria-sort`).
-   */
-  order?: ListOrder;
-}) {
+}: DataTableProps<T>) {
   const table = useTable({ features, columns, data: data.length ? data : NO_ROWS });
   const width = table.getAllLeafColumns().length;
   return (

@@ -11,10 +11,9 @@ import {
 import type { ColumnDef, RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import type { Features } from '@/components/data-table/columns';
-import { DataTable } from '@/components/data-table/data-table';
+import { QueryTable } from '@/components/data-table/query-table';
 import { Banner } from '@/components/ui/banner';
 import { FilterBar } from '@/components/ui/filter-bar';
-import { FormAlert } from '@/components/ui/form-alert';
 import { PageTitle } from '@/components/ui/page-title';
 import { useNamespace } from '@/lib/client/namespace';
 import type { ListFilters } from '@/lib/client/queries/resource';
@@ -141,8 +140,8 @@ const NO_LABELS: Record<Order, string> = { asc: '', desc: '' };
 /**
  * A list screen from its declaration (`ListScreenSpec`): its page (`screenPage`) renders it with
  * who reads it (`ScreenProps`). One frame for every list: the title, what the screen says first,
- * what admins add or the read-only banner, the filter bar with its export, the query's refusal,
- * the table with its pager, then the screen's dialogs.
+ * what admins add or the read-only banner, the filter bar with its export, what the list leaves
+ * out (`note`), the query's refusal and the table with its pager (`QueryTable`), then the dialogs.
  */
 export function defineListScreen<
   F extends AnyFilters,
@@ -220,17 +219,12 @@ export function defineListScreen<
             }
           />
         ) : null}
-        <FormAlert message={query.isError ? query.error.message : null} />
         {part(spec.note, s)}
-        <DataTable
+        <QueryTable
+          list={{ query, rows: query.data ? spec.rows(query.data) : [], paging, limit: spec.limit }}
           caption={spec.caption}
           columns={part(spec.columns, s)!}
-          data={query.data ? spec.rows(query.data) : []}
-          list={query.data as Parameters<typeof DataTable>[0]['list']}
-          limit={spec.limit}
-          paging={paging}
           order={order}
-          isLoading={query.isLoading}
           empty={typeof empty === 'object' ? (filters.active ? empty.filtered : empty.none) : empty}
         />
         {part(spec.after, s)}

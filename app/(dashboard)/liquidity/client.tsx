@@ -6,7 +6,7 @@ import dynamic from 'next/dynamic';
 import { Link } from '@/components/ui/link';
 import { useEffect, useRef } from 'react';
 import { ChartSkeleton } from '@/components/charts/chart-frame';
-import { DataTable } from '@/components/data-table/data-table';
+import { QueryTable, useListQuery } from '@/components/data-table/query-table';
 import { ledgerColumns } from '@/components/liquidity/ledger-columns';
 import { PositionCard } from '@/components/liquidity/position-card';
 import { useNow } from '@/components/liquidity/use-now';
@@ -26,7 +26,7 @@ import {
 } from '@/lib/client/queries/liquidity';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
 import { namespaceQueries } from '@/lib/client/queries/namespaces';
-import { usePaging, useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
+import { useUrlFilters, useUrlState } from '@/lib/client/use-url-state';
 import { currencyCode, urlFilters, type FilterComponent } from '@/lib/client/url-filters';
 import { can } from '@/lib/domain/permissions';
 import { FilterBar } from '@/components/ui/filter-bar';
@@ -136,8 +136,6 @@ export function LiquidityClient(props: ScreenProps) {
   const partnerId = props.partnerId!;
   const canManage = can(props.role, 'namespaces.manage');
   const { params, set } = useUrlState();
-  const ledgerPaging = usePaging();
-  const queuePaging = usePaging('queue');
   const now = useNow();
   const domains = useCounterpartyDomains();
   const positions = useQuery(livePositionsQuery(partnerId));
@@ -146,10 +144,16 @@ export function LiquidityClient(props: ScreenProps) {
   const chart = chartCurrency(params, currencies);
   const ledger = useUrlFilters(LEDGER_FILTERS);
   const filters = ledger.filters;
-  const entries = useQuery(
-    entriesQuery(partnerId, { ...ledger.gateway, cursor: ledgerPaging.cursor, limit: LEDGER_LIMIT }),
-  );
-  const queue = useQuery(queueQuery(partnerId, { cursor: queuePaging.cursor, limit: QUEUE_LIMIT }));
+  const entries = useListQuery((page) => entriesQuery(partnerId, { ...ledger.gateway, ...page }), {
+    rows: (d) => d.entries,
+    limit: LEDGER_LIMIT,
+  });
+  const queue = useListQuery((page) => queueQuery(partnerId, page), {
+    rows: (d) => d.queue,
+    limit: QUEUE_LIMIT,
+    list: 'queue',
+  });
+  const queued = queue.query.data?.count;
 
   return (
     <div className="flex flex-col gap-6">
@@ -197,22 +201,17 @@ export function LiquidityClient(props: ScreenProps) {
       ) : null}
       <Section
         id="queue-heading"
-        title={`Liquidity queue${queue.data ? ` (${formatCount(queue.data.count)})` : ''}`}
+        title={`Liquidity queue${queued === undefined ? '' : ` (${formatCount(queued)})`}`}
       >
         <p className="text-sm text-slate-600 dark:text-slate-400">
           Payments whose every task completed but that do not fit under the cap yet, oldest first. The network
           admits them as headroom returns — at a cut-off, with funds in, a higher cap or an incoming payment —
           or they expire with their payment.
         </p>
-        <FormAlert message={queue.isError ? (queue.error as Error).message : null} />
-        <DataTable
+        <QueryTable
+          list={queue}
           caption="Liquidity queue"
           columns={queueColumns(now, domains)}
-          data={queue.data?.queue ?? []}
-          list={queue.data}
-          limit={QUEUE_LIMIT}
-          paging={queuePaging}
-          isLoading={queue.isLoading}
           empty="No payment is waiting for headroom."
         />
       </Section>
@@ -231,15 +230,10 @@ export function LiquidityClient(props: ScreenProps) {
             partnerId,
           }}
         />
-        <FormAlert message={entries.isError ? (entries.error as Error).message : null} />
-        <DataTable
+        <QueryTable
+          list={entries}
           caption="Settlement ledger"
           columns={ledgerColumns((id) => `/settlements/${encodeURIComponent(id)}`)}
-          data={entries.data?.entries ?? []}
-          list={entries.data}
-          limit={LEDGER_LIMIT}
-          paging={ledgerPaging}
-          isLoading={entries.isLoading}
           empty={filters.currency ? `No ${filters.currency} entries yet.` : 'No entries yet.'}
         />
       </Section>

@@ -1,14 +1,12 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable } from '@/components/data-table/data-table';
+import { QueryTable, useListQuery } from '@/components/data-table/query-table';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { FormAlert } from '@/components/ui/form-alert';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
-import { usePaging } from '@/lib/client/use-url-state';
 import { browserName } from '@/lib/client/user-agent';
 import type { Session } from '@/lib/schemas/sessions';
 import { LazyPasswordForm } from './lazy-password-form';
@@ -22,11 +20,13 @@ const LIMIT = 20;
 
 export function SessionsClient() {
   const ns = useNamespace();
-  const paging = usePaging();
   const qc = useQueryClient();
   const toast = useToast();
   const [ending, setEnding] = useState<Session | 'others' | null>(null);
-  const query = useQuery(sessionQueries.list(ns, { limit: LIMIT, ...paging.query }));
+  const list = useListQuery((page) => sessionQueries.list(ns, page), {
+    limit: LIMIT,
+    rows: (d) => d.sessions,
+  });
   const end = useMutation({
     mutationFn: (which: Session | 'others') =>
       which === 'others'
@@ -45,7 +45,7 @@ export function SessionsClient() {
       setEnding(null);
     },
   });
-  const sessions = query.data?.sessions ?? [];
+  const sessions = list.rows;
   const others = sessions.filter((s) => !s.current).length;
 
   const columns = sessionColumns(setEnding);
@@ -69,17 +69,7 @@ export function SessionsClient() {
           </Button>
         ) : null}
       </div>
-      <FormAlert message={query.isError ? (query.error as Error).message : null} />
-      <DataTable
-        caption="Sessions"
-        columns={columns}
-        data={sessions}
-        list={query.data}
-        limit={LIMIT}
-        paging={paging}
-        isLoading={query.isLoading}
-        empty="No sessions."
-      />
+      <QueryTable list={list} caption="Sessions" columns={columns} empty="No sessions." />
       <div className="grid gap-6 lg:grid-cols-2">
         <LazyPasswordForm />
         <SecondFactor />

@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/components/ui/link';
 import { useState } from 'react';
-import { DataTable } from '@/components/data-table/data-table';
+import { QueryTable, useListQuery } from '@/components/data-table/query-table';
 import { CutoffConfirmDialog } from '@/components/operator/cutoff-preview';
 import { HealthPanel } from '@/components/operator/health-panel';
 import { NearCapList } from '@/components/operator/near-cap';
@@ -16,7 +16,6 @@ import {
   useRunCutoff,
   type CutoffResult,
 } from '@/lib/client/queries/settlements';
-import { usePaging } from '@/lib/client/use-url-state';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
 import { PageTitle } from '@/components/ui/page-title';
 import { networkBatchColumns } from './columns';
@@ -74,8 +73,10 @@ function Stats() {
 
 export function NetworkClient() {
   const ns = useNamespace();
-  const paging = usePaging();
-  const batches = useQuery(networkBatchesQuery(ns, { cursor: paging.cursor, limit: LIMIT }));
+  const batches = useListQuery((page) => networkBatchesQuery(ns, page), {
+    rows: (d) => d.batches,
+    limit: LIMIT,
+  });
   const cutoff = useRunCutoff();
   const toast = useToast();
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -138,15 +139,10 @@ export function NetworkClient() {
         />
       </Section>
       <Section id="batches-heading" title="Latest batches across the network">
-        <FormAlert message={batches.isError ? (batches.error as Error).message : null} />
-        <DataTable
+        <QueryTable
+          list={batches}
           caption="Latest settlement batches across the network"
           columns={networkBatchColumns}
-          data={batches.data?.batches ?? []}
-          list={batches.data}
-          limit={LIMIT}
-          paging={paging}
-          isLoading={batches.isLoading}
           empty="No settlement batches yet."
         />
       </Section>

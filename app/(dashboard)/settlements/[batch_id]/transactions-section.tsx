@@ -1,8 +1,7 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DataTable } from '@/components/data-table/data-table';
+import { QueryTable, useListQuery } from '@/components/data-table/query-table';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { downloadCsv, toCsv } from '@/lib/client/csv';
@@ -13,7 +12,6 @@ import {
   type BatchDetail,
   type BatchTransaction,
 } from '@/lib/client/queries/settlements';
-import { usePaging } from '@/lib/client/use-url-state';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
 import { sideOf } from './side';
 import { transactionColumns } from './columns';
@@ -60,10 +58,12 @@ function transactionsCsv(rows: BatchTransaction[], partnerId: string, batchId: s
 
 export function TransactionsSection({ batch }: { batch: BatchDetail }) {
   const ns = useNamespace();
-  const paging = usePaging();
   const batchId = batch.summary.token;
   const partnerId = batch.merkle_leaf?.partner_id ?? '';
-  const query = useQuery(batchTransactionsQuery(ns, { id: batchId, cursor: paging.cursor, limit: LIMIT }));
+  const transactions = useListQuery((page) => batchTransactionsQuery(ns, { id: batchId, ...page }), {
+    limit: LIMIT,
+    rows: (d) => d.transactions,
+  });
   const domains = useCounterpartyDomains();
   const [exporting, setExporting] = useState<string | null>(null);
   const [exportError, setExportError] = useState<string | null>(null);
@@ -95,21 +95,17 @@ export function TransactionsSection({ batch }: { batch: BatchDetail }) {
           type="button"
           variant="secondary"
           onClick={exportCsv}
-          disabled={Boolean(exporting) || !query.data?.total}
+          disabled={Boolean(exporting) || !transactions.query.data?.total}
         >
           {exporting ?? 'Export transactions CSV'}
         </Button>
       }
     >
-      <FormAlert message={exportError ?? (query.isError ? (query.error as Error).message : null)} />
-      <DataTable
+      <FormAlert message={exportError} />
+      <QueryTable
+        list={transactions}
         caption="Transactions in this batch"
         columns={columns}
-        data={query.data?.transactions ?? []}
-        list={query.data}
-        limit={LIMIT}
-        paging={paging}
-        isLoading={query.isLoading}
         empty="No transactions of this namespace in the batch."
       />
     </Section>

@@ -1,13 +1,11 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
-import { DataTable } from '@/components/data-table/data-table';
-import { SelectField } from '@/components/ui/field';
+import { QueryTable, useListQuery } from '@/components/data-table/query-table';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { oneOf, urlFilters } from '@/lib/client/url-filters';
 import { useToast } from '@/components/ui/toast';
 import { deliveriesQuery, useRetryDelivery, type Webhook } from '@/lib/client/queries/webhooks';
-import { usePaging, useUrlFilters } from '@/lib/client/use-url-state';
+import { useUrlFilters } from '@/lib/client/use-url-state';
 import { useListOrder } from '@/lib/client/use-list-order';
 import { deliveryColumns } from './columns';
 import { useNamespace } from '@/lib/client/namespace';
@@ -15,7 +13,16 @@ import { useNamespace } from '@/lib/client/namespace';
 const LIMIT = 20;
 
 /** The deliveries' filter, under the API's own name (`status`). */
-const DELIVERY_FILTERS = urlFilters({ status: oneOf(['pending', 'succeeded', 'failed'] as const) });
+const STATUSES = { pending: 'Pending', succeeded: 'Succeeded', failed: 'Failed' } as const;
+const DELIVERY_FILTERS = urlFilters({
+  status: {
+    kind: oneOf(STATUSES),
+    label: 'Delivery status',
+    id: 'delivery-status',
+    options: STATUSES,
+    any: 'All',
+  },
+});
 
 /** The delivery log: every event sent to the endpoint, its attempts, and a manual retry (admins). */
 export function Deliveries({
@@ -31,17 +38,11 @@ export function Deliveries({
   const ns = useNamespace();
   const list = useUrlFilters(DELIVERY_FILTERS);
   const status = list.filters.status;
-  const paging = usePaging('deliveries');
   const order = useListOrder('when', 'desc', { desc: 'Newest first', asc: 'Oldest first' }, 'deliveries');
   const toast = useToast();
-  const query = useQuery(
-    deliveriesQuery(ns, {
-      id: webhook.token,
-      ...list.gateway,
-      cursor: paging.cursor,
-      limit: LIMIT,
-      ...order.query,
-    }),
+  const deliveries = useListQuery(
+    (page) => deliveriesQuery(ns, { id: webhook.token, ...list.gateway, ...page, ...order.query }),
+    { limit: LIMIT, list: 'deliveries', rows: (d) => d.deliveries },
   );
   const retry = useRetryDelivery();
 
@@ -80,29 +81,13 @@ export function Deliveries({
             partnerId,
             extra: order.query,
           }}
-        >
-          <SelectField
-            label="Delivery status"
-            id="delivery-status"
-            value={status ?? ''}
-            onChange={(e) => list.set({ status: e.target.value })}
-          >
-            <option value="">All</option>
-            <option value="pending">Pending</option>
-            <option value="succeeded">Succeeded</option>
-            <option value="failed">Failed</option>
-          </SelectField>
-        </FilterBar>
+        />
       </div>
-      <DataTable
+      <QueryTable
+        list={deliveries}
         caption="Deliveries"
         columns={columns}
-        data={query.data?.deliveries ?? []}
-        list={query.data}
-        limit={LIMIT}
-        paging={paging}
         order={order}
-        isLoading={query.isLoading}
         empty={
           status
             ? `No ${status} deliveries.`

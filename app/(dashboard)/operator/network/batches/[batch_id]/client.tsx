@@ -1,13 +1,11 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/components/ui/link';
-import { DataTable } from '@/components/data-table/data-table';
+import { QueryTable, useListQuery } from '@/components/data-table/query-table';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
 import { isNotFound } from '@/lib/client/api';
 import { useWhen } from '@/components/ui/local-time';
 import { networkBatchQuery } from '@/lib/client/queries/settlements';
-import { usePaging } from '@/lib/client/use-url-state';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
 import { participantColumns } from './columns';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
@@ -31,11 +29,14 @@ export function NetworkBatchClient({
   initial: ServerRead<GetNetworkSettlementResponse>;
 }) {
   const ns = useNamespace();
-  const paging = usePaging();
-  const query = useQuery({
-    ...networkBatchQuery(ns, { id: batchId, cursor: paging.cursor, limit }),
-    initialData: initialFrom(ns, initial, !paging.cursor),
-  });
+  const list = useListQuery(
+    (page) => ({
+      ...networkBatchQuery(ns, { id: batchId, ...page }),
+      initialData: initialFrom(ns, initial, !page.cursor),
+    }),
+    { limit, rows: (d) => d.participants },
+  );
+  const { query, paging } = list;
   // Read on the server with the page: its times in UTC until hydrated, then the reader's zone.
   const when = useWhen();
   if (isNotFound(query.error)) return <NetworkBatchNotFound />;
@@ -110,14 +111,10 @@ export function NetworkBatchClient({
         </Section>
       ) : null}
       <Section id="participants-heading" title="Participants">
-        <DataTable
+        <QueryTable
+          list={list}
           caption="Participants of the batch"
           columns={columns}
-          data={query.data?.participants ?? []}
-          list={query.data}
-          limit={limit}
-          paging={paging}
-          isLoading={query.isLoading}
           empty="No participants: the batch holds no transactions."
         />
       </Section>
