@@ -1,9 +1,8 @@
 'use client';
 
-import { useEffect } from 'react';
 import { defineListScreen } from '@/components/screen/list-screen';
-import { Button } from '@/components/ui/button';
 import { DetailRow } from '@/components/ui/detail-row';
+import { Drawer } from '@/components/ui/drawer';
 import { AUDIT_ACTIONS, auditActionLabel } from '@/lib/domain/audit';
 import { formatLocal, when } from '@/lib/client/time';
 import { auditQueries, type AuditEvent } from '@/lib/client/queries/audit';
@@ -82,24 +81,8 @@ function Changes({ title, fields }: { title: string; fields: Record<string, unkn
 
 /** The entry's detail, in a drawer over the right of the list (the table keeps its width); Esc closes it. */
 function EntryDetail({ entry, onClose }: { entry: AuditEvent; onClose: () => void }) {
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
   return (
-    <aside
-      aria-label="Audit entry"
-      className="fixed inset-y-0 right-0 z-30 flex w-full max-w-md flex-col gap-4 overflow-y-auto border-l border-slate-200 bg-white p-4 shadow-xl dark:border-slate-800 dark:bg-slate-900"
-    >
-      <div className="flex items-start justify-between gap-2">
-        <h2 className="text-lg font-semibold">{auditActionLabel(entry.action)}</h2>
-        <Button type="button" variant="secondary" onClick={onClose}>
-          Close
-        </Button>
-      </div>
+    <Drawer label="Audit entry" title={auditActionLabel(entry.action)} onClose={onClose}>
       <dl className="divide-y divide-slate-100 dark:divide-slate-800">
         <DetailRow term="When">{formatLocal(new Date(entry.occurred_at_ms))}</DetailRow>
         <DetailRow term="Who">{actorText(entry)}</DetailRow>
@@ -116,6 +99,6 @@ function EntryDetail({ entry, onClose }: { entry: AuditEvent; onClose: () => voi
       </dl>
       <Changes title="Before" fields={entry.changes?.before} />
       <Changes title="After" fields={entry.changes?.after} />
-    </aside>
+    </Drawer>
   );
 }
