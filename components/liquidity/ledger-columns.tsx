@@ -1,9 +1,9 @@
 import { CellLink } from '@/components/data-table/cell-link';
+import { moneyCell, rightHeader } from '@/components/data-table/cells';
 import { columnHelper } from '@/components/data-table/columns';
 import { Badge } from '@/components/ui/badge';
 import { LocalTime } from '@/components/ui/local-time';
 import { LINK } from '@/components/ui/styles';
-import { formatMoney } from '@/lib/client/format';
 import type { LiquidityEntry } from '@/lib/client/queries/liquidity';
 
 const col = columnHelper<LiquidityEntry>();
@@ -13,11 +13,6 @@ const KINDS: Record<LiquidityEntry['kind'], { label: string; tone: 'green' | 'am
   funds_out: { label: 'Funds out', tone: 'amber' },
   settlement: { label: 'Settlement', tone: 'slate' },
 };
-
-const money = (minor: string, currency: string) => (
-  <span className="block text-right whitespace-nowrap tabular-nums">{formatMoney(minor, currency)}</span>
-);
-const right = (text: string) => <span className="block text-right">{text}</span>;
 
 /**
  * A settlement ledger's columns (the participant's own, and one participant's history on the
@@ -40,14 +35,14 @@ export function ledgerColumns(batchHref: ((batchId: string) => string) | null) {
       cell: ({ row }) => <Badge tone={KINDS[row.original.kind].tone}>{KINDS[row.original.kind].label}</Badge>,
     }),
     col.display({
-      header: () => right('Amount'),
+      header: rightHeader('Amount'),
       id: 'amount',
-      cell: ({ row }) => money(row.original.amount, row.original.currency),
+      cell: ({ row }) => moneyCell(row.original.amount, row.original.currency),
     }),
     col.display({
-      header: () => right('Balance after'),
+      header: rightHeader('Balance after'),
       id: 'balance',
-      cell: ({ row }) => money(row.original.balance_after, row.original.currency),
+      cell: ({ row }) => moneyCell(row.original.balance_after, row.original.currency),
     }),
     // The agent's reference (or the batch) above the note and who recorded it: one column, so the
     // ledger fits beside the sidebar without scrolling sideways.

@@ -1,8 +1,7 @@
-import { CellLink } from '@/components/data-table/cell-link';
+import { moneyCell, paymentCell, rightHeader } from '@/components/data-table/cells';
 import { columnHelper } from '@/components/data-table/columns';
 import { spanText } from '@/components/liquidity/wait';
-import { LINK } from '@/components/ui/styles';
-import { formatMoney, formatUtc } from '@/lib/client/format';
+import { formatUtc } from '@/lib/client/format';
 import type { QueuedPayment } from '@/lib/client/queries/liquidity';
 
 const col = columnHelper<QueuedPayment>();
@@ -17,23 +16,12 @@ export function queueColumns(now: number, domains: Map<string, string>) {
     col.display({
       header: 'Payment',
       id: 'payment',
-      cell: ({ row }) => (
-        <CellLink
-          className={`whitespace-nowrap ${LINK}`}
-          href={`/payments/${encodeURIComponent(row.original.payment_id)}`}
-        >
-          {row.original.payment_id}
-        </CellLink>
-      ),
+      cell: ({ row }) => paymentCell(row.original.payment_id),
     }),
     col.display({
-      header: () => <span className="block text-right">Amount</span>,
+      header: rightHeader('Amount'),
       id: 'amount',
-      cell: ({ row }) => (
-        <span className="block text-right whitespace-nowrap tabular-nums">
-          {formatMoney(row.original.amount, row.original.currency)}
-        </span>
-      ),
+      cell: ({ row }) => moneyCell(row.original.amount, row.original.currency),
     }),
     col.display({
       header: 'To',

@@ -1,12 +1,10 @@
 import type { ListOrder } from '@/lib/client/use-list-order';
 import type { PaymentRow } from '@/lib/client/queries/payments';
-import { CellLink } from '@/components/data-table/cell-link';
+import { moneyCell, paymentCell, rightHeader } from '@/components/data-table/cells';
 import { columnHelper } from '@/components/data-table/columns';
 import { sortableHeader } from '@/components/data-table/sort-header';
 import { isoSeconds, LocalTime } from '@/components/ui/local-time';
 import { PaymentStatusBadge } from '@/components/payments/status-badge';
-import { formatMoney } from '@/lib/client/format';
-import { LINK } from '@/components/ui/styles';
 
 const col = columnHelper<PaymentRow>();
 
@@ -15,23 +13,12 @@ export function paymentColumns(order: ListOrder) {
   return col.columns([
     col.accessor('payment_id', {
       header: sortableHeader(order, 'payment_id', 'Payment'),
-      cell: ({ row }) => (
-        <CellLink
-          className={`whitespace-nowrap ${LINK}`}
-          href={`/payments/${encodeURIComponent(row.original.payment_id)}`}
-        >
-          {row.original.payment_id}
-        </CellLink>
-      ),
+      cell: ({ row }) => paymentCell(row.original.payment_id),
     }),
     col.display({
-      header: () => <span className="block text-right">Amount</span>,
+      header: rightHeader('Amount'),
       id: 'amount',
-      cell: ({ row }) => (
-        <span className="block text-right whitespace-nowrap tabular-nums">
-          {formatMoney(row.original.amount.total, row.original.amount.currency)}
-        </span>
-      ),
+      cell: ({ row }) => moneyCell(row.original.amount.total, row.original.amount.currency),
     }),
     col.display({ header: 'From', id: 'from', cell: ({ row }) => row.original.debtor_party.payment_address }),
     col.display({

@@ -1,9 +1,9 @@
 import { CellLink } from '@/components/data-table/cell-link';
+import { moneyCell, paymentCell, rightHeader } from '@/components/data-table/cells';
 import { columnHelper } from '@/components/data-table/columns';
 import { ReturnStatusBadge } from '@/components/returns/status-badge';
 import { LocalTime } from '@/components/ui/local-time';
 import { LINK } from '@/components/ui/styles';
-import { formatMoney } from '@/lib/client/format';
 import type { Return } from '@/lib/client/queries/returns';
 import { refusalText } from '@/lib/client/returns';
 
@@ -38,12 +38,7 @@ export const returnColumns = col.columns([
     id: 'payment',
     cell: ({ row }) => (
       <span className="block">
-        <CellLink
-          className={`whitespace-nowrap ${LINK}`}
-          href={`/payments/${encodeURIComponent(row.original.payment_id)}`}
-        >
-          {row.original.payment_id}
-        </CellLink>
+        {paymentCell(row.original.payment_id)}
         {/* The return is itself a payment: its page holds its submission, task and transaction. Its
             id is long: named on hover, the table still fits beside the sidebar. */}
         <CellLink
@@ -67,13 +62,9 @@ export const returnColumns = col.columns([
     ),
   }),
   col.display({
-    header: () => <span className="block text-right">Amount</span>,
+    header: rightHeader('Amount'),
     id: 'amount',
-    cell: ({ row }) => (
-      <span className="block text-right whitespace-nowrap tabular-nums">
-        {formatMoney(row.original.amount.total, row.original.amount.currency)}
-      </span>
-    ),
+    cell: ({ row }) => moneyCell(row.original.amount.total, row.original.amount.currency),
   }),
   col.display({
     header: 'Reason',
