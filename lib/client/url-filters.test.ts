@@ -67,3 +67,33 @@ describe('the payments list’s filters', () => {
     expect(PAYMENT_FILTERS.active(f)).toBe(true);
   });
 });
+
+describe('a list’s filter descriptors', () => {
+  const LIST = urlFilters({
+    status: {
+      kind: oneOf({ open: 'Open', closed: 'Closed' }, { fallback: 'open' }),
+      label: 'Status',
+      id: 'x-status',
+      options: { open: 'Open', closed: 'Closed' },
+      any: null,
+    },
+    q: { kind: text(), label: 'Find', id: 'x-q' },
+    cursor: unixSeconds(),
+  });
+
+  it('lists the fields the filter bar draws, in their order, each with its kind', () => {
+    expect(LIST.fields.map((f) => [f.key, f.field.label])).toEqual([
+      ['status', 'Status'],
+      ['q', 'Find'],
+    ]);
+    expect(LIST.fields[0]!.kind.fallback).toBe('open');
+  });
+
+  it('reads a fallback when the URL names none or a value the kind refuses, and does not count it as set', () => {
+    expect(LIST.read(url(''))).toEqual({ status: 'open' });
+    expect(LIST.read(url('status=ajar'))).toEqual({ status: 'open' });
+    expect(LIST.gateway(LIST.read(url('')))).toEqual({ status: 'open' });
+    expect(LIST.active(LIST.read(url('status=open')))).toBe(false);
+    expect(LIST.active(LIST.read(url('status=closed')))).toBe(true);
+  });
+});
