@@ -23,15 +23,11 @@ export const customerSchema = z
 export type Customer = z.infer<typeof customerSchema>;
 
 export const createCustomerBody = z.object({
-  payment_address: z
-    .string()
-    .min(3)
-    .max(320)
-    .openapi({
-      pattern: ADDRESS_PATTERN,
-      description: '`local@domain`: the domain routes it to its namespace',
-      example: 'alice@sandbox-bank.test',
-    }),
+  payment_address: z.string().min(3).max(320).openapi({
+    pattern: ADDRESS_PATTERN,
+    description: '`local@domain`: the domain routes it to its namespace',
+    example: 'alice@sandbox-bank.test',
+  }),
   first_name: plainText(z.string().trim().min(1, 'first_name is required').max(100)),
   last_name: plainText(z.string().trim().min(1, 'last_name is required').max(100)),
   nick_name: plainText(z.string().max(100)).optional(),

@@ -14,11 +14,9 @@ export const operatorHealthSchema = z
       .array(
         z.object({
           webhook_id: z.string(),
-          org_id: z
-            .string()
-            .openapi({
-              description: "The endpoint's organization (its review: GET /operator/organizations/{org_id})",
-            }),
+          org_id: z.string().openapi({
+            description: "The endpoint's organization (its review: GET /operator/organizations/{org_id})",
+          }),
           partner_id: z.string(),
           domain: z.string(),
           failing_seconds: z.number(),

@@ -7,15 +7,11 @@ import { currencySchema, paymentTotalSchema } from './money';
 
 const partySchema = z
   .object({
-    payment_address: z
-      .string()
-      .min(3)
-      .max(320)
-      .openapi({
-        pattern: ADDRESS_PATTERN,
-        description: '`local@domain`: the domain routes it to its namespace',
-        example: 'alice@sandbox-bank.test',
-      }),
+    payment_address: z.string().min(3).max(320).openapi({
+      pattern: ADDRESS_PATTERN,
+      description: '`local@domain`: the domain routes it to its namespace',
+      example: 'alice@sandbox-bank.test',
+    }),
     first_name: plainText(z.string().max(100)).optional(),
     last_name: plainText(z.string().max(100)).optional(),
     email: z.string().max(254).optional(),

@@ -173,7 +173,10 @@ describe('no credit without a limit', () => {
       ),
     );
     // The changed fields only, as every entry keeps them (docs/audit.md).
-    expect(audit!.changes).toEqual({ before: { unlimited: false }, after: { unlimited: true, note: 'trusted' } });
+    expect(audit!.changes).toEqual({
+      before: { unlimited: false },
+      after: { unlimited: true, note: 'trusted' },
+    });
     await setLiquidityLimits(operator, id, 'GBP', { cap: null, note: 'closed again' });
     expect((await getLiquidity(production)).positions.find((p) => p.currency === 'GBP')).toMatchObject({
       cap: null,

@@ -383,14 +383,12 @@ describe('one currency that cannot settle', () => {
       ['part_iso_c', 'part_iso_d', 500n, 'JPY'],
     ]);
     // A balance no net can be added to (a state an earlier release could leave): JPY cannot settle.
-    await db()
-      .insert(schema.liquidityPositions)
-      .values({
-        partnerId: 'part_iso_d',
-        currency: 'JPY',
-        balance: 9_223_372_036_854_775_807n,
-        unlimited: true,
-      });
+    await db().insert(schema.liquidityPositions).values({
+      partnerId: 'part_iso_d',
+      currency: 'JPY',
+      balance: 9_223_372_036_854_775_807n,
+      unlimited: true,
+    });
     const first = await runCutoff(db());
     expect(first.batches.map((b) => [b.currency, b.status, b.txnCount])).toEqual([
       ['JPY', 'FAILED', 0],
