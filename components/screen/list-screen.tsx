@@ -16,7 +16,7 @@ import { Banner } from '@/components/ui/banner';
 import { FilterBar } from '@/components/ui/filter-bar';
 import { PageTitle } from '@/components/ui/page-title';
 import { useNamespace } from '@/lib/client/namespace';
-import type { ListFilters } from '@/lib/client/queries/resource';
+import type { ListFilters } from '@/lib/client/queries/keys';
 import { initialFrom } from '@/lib/client/server-read';
 import type { UrlFilters } from '@/lib/client/url-filters';
 import { useListOrder, type ListOrder, type Order } from '@/lib/client/use-list-order';

@@ -1,6 +1,6 @@
 import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { ListPageSkeleton } from '@/components/ui/skeleton';
-import type { ListFilters } from '@/lib/client/queries/resource';
+import type { ListFilters } from '@/lib/client/queries/keys';
 import type { ServerRead } from '@/lib/client/server-read';
 import { readFirstPage, readRecordOrNotFound, requireMe, type Me } from '@/lib/dashboard/session';
 import { canOpen, isOrganizationMember, type Role, SCREENS, whoMay } from '@/lib/domain/permissions';

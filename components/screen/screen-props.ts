@@ -1,4 +1,4 @@
-import type { ListFilters } from '@/lib/client/queries/resource';
+import type { ListFilters } from '@/lib/client/queries/keys';
 import type { ServerRead } from '@/lib/client/server-read';
 import type { Role } from '@/lib/domain/permissions';
 

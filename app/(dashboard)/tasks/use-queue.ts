@@ -5,7 +5,7 @@ import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import type { ListTasksResponse } from '@/lib/schemas/tasks';
 import { taskKeys, taskQueueQuery } from '@/lib/client/queries/tasks';
-import type { ListFilters } from '@/lib/client/queries/resource';
+import type { ListFilters } from '@/lib/client/queries/keys';
 import { useNamespace } from '@/lib/client/namespace';
 import { formatLocalClock } from '@/lib/client/format';
 

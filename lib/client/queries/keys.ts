@@ -26,3 +26,17 @@ export function keysOf<R extends string>(resource: R) {
     of: <F extends KeyFilters>(ns: string | null, filters: F) => queryKey(ns, resource, filters),
   };
 }
+
+/**
+ * A list's query as the gateway names it — its filters, the cursor and the limit, all in one object
+ * (the key's and the request's); empty ones are left out of the request.
+ */
+export type ListFilters = Readonly<Record<string, string | number | undefined | null>>;
+
+/** The query string of a list's filters, the empty ones left out. */
+export function listSearch(filters: ListFilters): URLSearchParams {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(filters))
+    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
+  return qs;
+}

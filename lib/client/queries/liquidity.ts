@@ -11,8 +11,7 @@ import type {
   RecordFundsBody,
   SetLiquidityLimitsBody,
 } from '@/lib/schemas/liquidity';
-import { keysOf } from './keys';
-import { listSearch, type ListFilters } from './resource';
+import { keysOf, listSearch, type ListFilters } from './keys';
 
 /** The wire types, declared once in lib/schemas (type only: no bundle cost). */
 export type { LiquidityEntry, LiquidityIntraday, LiquidityPosition, NetworkLiquidityPosition, QueuedPayment };

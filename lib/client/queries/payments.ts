@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch, isNotFound } from '@/lib/client/api';
 import type { ListPage } from '@/lib/client/list-page';
-import { keysOf } from './keys';
-import { listSearch, type ListFilters } from './resource';
+import { keysOf, listSearch, type ListFilters } from './keys';
 import type {
   ListPaymentsResponse,
   Party,

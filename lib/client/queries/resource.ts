@@ -1,21 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
 import type { ListPage } from '@/lib/client/list-page';
-import { keysOf } from './keys';
-
-/**
- * A list's query as the gateway names it — its filters, the cursor and the limit, all in one object
- * (the key's and the request's); empty ones are left out of the request.
- */
-export type ListFilters = Readonly<Record<string, string | number | undefined | null>>;
-
-/** The query string of a list's filters, the empty ones left out. */
-export function listSearch(filters: ListFilters): URLSearchParams {
-  const qs = new URLSearchParams();
-  for (const [k, v] of Object.entries(filters))
-    if (v !== undefined && v !== null && v !== '') qs.set(k, String(v));
-  return qs;
-}
+import { keysOf, listSearch, type ListFilters } from './keys';
 
 /**
  * What a list's query does beyond reading: keep showing the last page while the next loads

@@ -2,8 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { apiFetch } from '@/lib/client/api';
 import { countText, type ListPage } from '@/lib/client/list-page';
 import { useNamespace } from '@/lib/client/namespace';
-import { keysOf } from './keys';
-import { listSearch, type ListFilters } from './resource';
+import { keysOf, listSearch, type ListFilters } from './keys';
 
 import type {
   BatchDetail,

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/client/api';
 import type { ListTasksResponse } from '@/lib/schemas/tasks';
-import { keysOf } from './keys';
-import { listSearch, type ListFilters } from './resource';
+import { keysOf, listSearch, type ListFilters } from './keys';
 
 /**
  * The admission queue's keys: `[tasks, ns, filters]` (the tab, the kind, the order, the cursor and

@@ -4,7 +4,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { apiFetch } from '@/lib/client/api';
 import { useNamespace } from '@/lib/client/namespace';
 import type { ListPage } from '@/lib/client/list-page';
-import { listSearch, resourceQueries } from './resource';
+import { listSearch } from './keys';
+import { resourceQueries } from './resource';
 
 import type {
   CreateWebhookBody,
