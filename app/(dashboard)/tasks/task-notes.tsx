@@ -1,24 +1,14 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { FormFooter } from '@/components/ui/form-footer';
 import { LocalTime } from '@/components/ui/local-time';
-import { useToast } from '@/components/ui/toast';
-import { apiFetch } from '@/lib/client/api';
-import { useNamespace } from '@/lib/client/namespace';
-import { lazyResolver } from '@/lib/client/lazy-resolver';
-import { showServerError } from '@/lib/client/server-error';
-import { taskKeys } from '@/lib/client/queries/tasks';
-import type { NoteValues } from './note-schema';
 import type { QueueTask } from './use-queue';
 
-/** The longest note the gateway keeps (addTaskNoteBody, lib/schemas/tasks.ts; checked in note-schema.ts). */
-const MAX_NOTE = 1000;
-
-const noteResolver = lazyResolver(() => import('./note-schema').then((m) => m.noteResolver));
+// The note's form, with the form library: fetched once the queue is on screen, not with it.
+const loadNoteForm = () => import('./note-form');
+if (typeof window !== 'undefined') void loadNoteForm();
+const NoteForm = lazy(() => loadNoteForm().then((m) => ({ default: m.NoteForm })));
 
 /**
  * The task's notes, oldest first (each change that carried one: a hold's, a failure's, or a note
@@ -26,37 +16,8 @@ const noteResolver = lazyResolver(() => import('./note-schema').then((m) => m.no
  * kept in its history and the audit trail (`POST …/tasks/{task_id}/notes`). Remounted per task.
  */
 export function TaskNotes({ task }: { task: QueueTask }) {
-  const qc = useQueryClient();
-  const ns = useNamespace();
-  const toast = useToast();
   const [open, setOpen] = useState(false);
-  const form = useForm<NoteValues>({ resolver: noteResolver, defaultValues: { note: '' } });
-  const { errors } = form.formState;
-  const error = errors.note?.message;
   const notes = task.history.filter((h) => h.note);
-  const add = useMutation({
-    mutationFn: (note: string) =>
-      apiFetch<QueueTask>(
-        `/payments/${encodeURIComponent(task.payment_id)}/admissions/${task.admission_id}/tasks/${task.token}/notes`,
-        { partner: ns, method: 'POST', body: { note } },
-      ),
-    onSuccess: (saved) => {
-      toast('success', `Note added to the task for ${task.payment_id}`);
-      form.reset({ note: '' });
-      setOpen(false);
-      // The queue shows the note at once; the next refresh brings the rest.
-      qc.setQueriesData<{ tasks: QueueTask[] }>({ queryKey: taskKeys.namespace(ns) }, (page) =>
-        page?.tasks
-          ? { ...page, tasks: page.tasks.map((t) => (t.token === saved.token ? { ...t, ...saved } : t)) }
-          : page,
-      );
-    },
-    onError: (e: Error) => showServerError(form, e),
-    onSettled: () => qc.invalidateQueries({ queryKey: taskKeys.all }),
-  });
-
-  const submit = form.handleSubmit((v) => add.mutate(v.note));
-
   return (
     <section aria-labelledby={`task-notes-${task.token}`} className="flex flex-col gap-2">
       <div className="flex items-center gap-2">
@@ -85,53 +46,9 @@ export function TaskNotes({ task }: { task: QueueTask }) {
         <p className="text-sm text-slate-600 dark:text-slate-400">No notes yet.</p>
       ) : null}
       {open ? (
-        <form
-          className="flex flex-col gap-2"
-          noValidate
-          onSubmit={submit}
-          onKeyDown={(e) => {
-            if (e.key !== 'Escape') return;
-            e.preventDefault();
-            setOpen(false);
-            form.clearErrors();
-          }}
-        >
-          <label htmlFor={`task-add-note-${task.token}`} className="text-sm font-medium">
-            Note (the task stays {task.status === 4 ? 'on hold' : 'pending'})
-          </label>
-          <textarea
-            id={`task-add-note-${task.token}`}
-            rows={3}
-            autoFocus
-            maxLength={MAX_NOTE}
-            {...form.register('note')}
-            placeholder="e.g. Called the customer: documents by Friday"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `task-add-note-error-${task.token}` : undefined}
-            className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800"
-          />
-          {error ? (
-            <p
-              id={`task-add-note-error-${task.token}`}
-              role="alert"
-              className="text-sm text-red-700 dark:text-red-400"
-            >
-              {error}
-            </p>
-          ) : null}
-          <FormFooter
-            form={form}
-            submit="Save note"
-            busy="Saving…"
-            pending={add.isPending}
-            cancel={{
-              onClick: () => {
-                setOpen(false);
-                form.clearErrors();
-              },
-            }}
-          />
-        </form>
+        <Suspense fallback={null}>
+          <NoteForm task={task} onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </section>
   );

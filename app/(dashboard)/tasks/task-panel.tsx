@@ -1,15 +1,11 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Link } from '@/components/ui/link';
-import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { SelectField } from '@/components/ui/field';
-import { FormFooter } from '@/components/ui/form-footer';
-import { formatMoney, reasonLabel, REASONS } from '@/lib/client/format';
-import { lazyResolver } from '@/lib/client/lazy-resolver';
+import { formatMoney, reasonLabel } from '@/lib/client/format';
 import type { Party } from '@/lib/schemas/payments';
 import {
   claimUntil,
@@ -20,7 +16,6 @@ import {
   type QueueTask,
   type TaskUpdate,
 } from './use-queue';
-import type { DecisionValues } from './decision-schema';
 import { TaskNotes } from './task-notes';
 import { CARD, LINK } from '@/components/ui/styles';
 import { paymentQuery } from '@/lib/client/queries/payments';
@@ -30,13 +25,6 @@ import { isReturnRequest, taskLabel } from './task-names';
 import { spanText } from '@/components/liquidity/wait';
 import { useNamespace } from '@/lib/client/namespace';
 
-/** `completed` takes `accepted` only; failing or holding needs another reason (DESIGN §5). */
-const OTHER_REASONS = REASONS.filter((r) => r !== 'accepted');
-
-function defaultReason(d: Decision): (typeof REASONS)[number] {
-  return d === 'completed' ? 'accepted' : d === 'failed' ? 'insufficient_funds' : 'business_reasons';
-}
-
 /** The completing button's words: a return request returns the money; four eyes approve. */
 function completeLabel(task: QueueTask, staged: boolean): string {
   const returning = isReturnRequest(task);
@@ -44,83 +32,6 @@ function completeLabel(task: QueueTask, staged: boolean): string {
   const approval = isFirstOfTwo(task) ? ' (1 of 2)' : task.approvals.length > 0 ? ' (2 of 2)' : null;
   if (approval) return `${returning ? 'Approve the return' : 'Approve'}${approval}`;
   return returning ? 'Return the money' : 'Complete';
-}
-
-/** Reason and note for failing or holding a task; remounted (keyed) for each task and decision. */
-function DecisionForm({
-  task,
-  decision,
-  isPending,
-  onSubmit,
-  onCancel,
-}: {
-  task: QueueTask;
-  decision: 'failed' | 'on_hold';
-  isPending: boolean;
-  onSubmit: (u: TaskUpdate) => void;
-  onCancel: () => void;
-}) {
-  const form = useForm<DecisionValues>({
-    resolver: decisionResolver,
-    defaultValues: { reason: defaultReason(decision), note: '' },
-  });
-  // Opened by a key or a button: the reason is where the agent continues, not 27 Tabs away.
-  useEffect(() => form.setFocus('reason'), [form]);
-  const noteError = form.formState.errors.note?.message;
-  return (
-    <form
-      className="flex flex-col gap-2"
-      noValidate
-      onKeyDown={(e) => {
-        if (e.key !== 'Escape') return;
-        e.preventDefault();
-        onCancel();
-      }}
-      onSubmit={form.handleSubmit((v) =>
-        onSubmit({ task, status: decision, status_reason: v.reason, note: v.note }),
-      )}
-    >
-      <SelectField label="Reason" id="task-reason" {...form.register('reason')}>
-        {OTHER_REASONS.map((r) => (
-          <option key={r} value={r}>
-            {r.replace(/_/g, ' ')}
-          </option>
-        ))}
-      </SelectField>
-      <label htmlFor="task-note" className="text-sm font-medium">
-        {isReturnRequest(task) && decision === 'failed'
-          ? 'Note (required; the requester sees only the reason)'
-          : 'Note (required)'}
-      </label>
-      <textarea
-        id="task-note"
-        rows={3}
-        aria-invalid={noteError ? true : undefined}
-        aria-describedby={noteError ? 'task-note-error' : undefined}
-        {...form.register('note')}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-600 dark:bg-slate-800"
-      />
-      {noteError ? (
-        <p id="task-note-error" className="text-sm text-red-700 dark:text-red-400">
-          {noteError}
-        </p>
-      ) : null}
-      {/* The gateway's answer to a decision is the queue's (use-queue.ts): the form closes as it is sent. */}
-      <FormFooter
-        form={form}
-        submit={
-          decision === 'on_hold'
-            ? 'Put on hold'
-            : isReturnRequest(task)
-              ? 'Refuse the return'
-              : 'Fail the task'
-        }
-        variant={decision === 'failed' ? 'danger' : 'primary'}
-        pending={isPending}
-        cancel={{ onClick: onCancel }}
-      />
-    </form>
-  );
 }
 
 const partyName = (p: Party) => [p.first_name, p.last_name].filter(Boolean).join(' ');
@@ -202,8 +113,13 @@ function ReturnRequest({ task, now }: { task: QueueTask; now: number }) {
   );
 }
 
+// The form of a failure or a hold, with the form library: fetched once the queue is on screen,
+// not with it (the page's first load stays within its budget).
+const loadDecisionForm = () => import('./decision-form');
+if (typeof window !== 'undefined') void loadDecisionForm();
+const DecisionForm = lazy(() => loadDecisionForm().then((m) => ({ default: m.DecisionForm })));
+
 /** The side panel where a support agent works the selected task. */
-const decisionResolver = lazyResolver(() => import('./decision-schema').then((m) => m.decisionResolver));
 
 export function TaskPanel({
   now,
@@ -337,14 +253,16 @@ export function TaskPanel({
             ) : null}
           </div>
           {decision === 'failed' || decision === 'on_hold' ? (
-            <DecisionForm
-              key={`${task.token}-${decision}`}
-              task={task}
-              decision={decision}
-              isPending={isPending}
-              onSubmit={onSubmit}
-              onCancel={onCancel}
-            />
+            <Suspense fallback={null}>
+              <DecisionForm
+                key={`${task.token}-${decision}`}
+                task={task}
+                decision={decision}
+                isPending={isPending}
+                onSubmit={onSubmit}
+                onCancel={onCancel}
+              />
+            </Suspense>
           ) : null}
           <TaskNotes key={task.token} task={task} />
         </>

@@ -12,15 +12,7 @@ import { isNotFound } from '@/lib/client/api';
 import { requestLogQuery } from '@/lib/client/queries/request-logs';
 import { StatusBadge, whoText } from '../columns';
 import { useNamespace } from '@/lib/client/namespace';
-
-/** A body as a reader wants it: indented JSON, or the text as it was kept. */
-function pretty(body: string): string {
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
-}
+import { prettyBody } from '@/lib/client/pretty-body';
 
 function Body({ title, body, kept }: { title: string; body: string | null; kept: boolean }) {
   return (
@@ -31,7 +23,7 @@ function Body({ title, body, kept }: { title: string; body: string | null; kept:
           tabIndex={0}
           className="max-h-[32rem] overflow-auto rounded bg-slate-100 p-2 text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100"
         >
-          {pretty(body)}
+          {prettyBody(body)}
         </pre>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">

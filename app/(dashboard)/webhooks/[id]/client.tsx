@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isNotFound } from '@/lib/client/api';
 import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -29,10 +29,12 @@ import { PageTitle } from '@/components/ui/page-title';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import type { Webhook } from '@/lib/client/queries/webhooks';
 import WebhookNotFound from './not-found';
-import { Inbox } from './inbox';
 import { SelectField } from '@/components/ui/field';
 import { EVENT_TYPES, type EventType } from '@/lib/events/types';
 import { useNamespace } from '@/lib/client/namespace';
+
+// An inbox endpoint's messages: loaded for an inbox only (the page's first load stays within budget).
+const Inbox = lazy(() => import('./inbox').then((m) => ({ default: m.Inbox })));
 
 /** One endpoint: its state, actions and delivery log; read-only unless `canManage` (admins). */
 export function WebhookDetail({
@@ -241,7 +243,11 @@ export function WebhookDetail({
         </p>
       </section>
 
-      {w.kind === 'inbox' ? <Inbox webhookId={w.token} /> : null}
+      {w.kind === 'inbox' ? (
+        <Suspense>
+          <Inbox webhookId={w.token} />
+        </Suspense>
+      ) : null}
 
       {/* An inbox has no URL to edit and receives every event. */}
       {canManage && w.kind !== 'inbox' ? (

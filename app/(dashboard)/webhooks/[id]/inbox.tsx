@@ -8,15 +8,7 @@ import { CARD } from '@/components/ui/styles';
 import { when } from '@/lib/client/format';
 import { inboxQuery, type InboxMessage } from '@/lib/client/queries/webhooks';
 import { useNamespace } from '@/lib/client/namespace';
-
-/** The body as a reader wants it: indented JSON, or the text as it came. */
-function pretty(body: string): string {
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
-}
+import { prettyBody } from '@/lib/client/pretty-body';
 
 function Message({ m }: { m: InboxMessage }) {
   return (
@@ -52,7 +44,7 @@ function Message({ m }: { m: InboxMessage }) {
               tabIndex={0}
               className="max-h-96 overflow-auto rounded bg-slate-100 p-2 text-xs text-slate-900 dark:bg-slate-800 dark:text-slate-100"
             >
-              {pretty(m.body)}
+              {prettyBody(m.body)}
             </pre>
           </div>
           <p className="text-slate-700 dark:text-slate-300">
