@@ -73,6 +73,13 @@ describe("the gateway's client address", () => {
     expect(await ask({ incoming }, { 'x-forwarded-for': '1.1.1.1' })).toBe('203.0.113.9');
     expect(await ask(undefined)).toBe('unknown');
   });
+
+  it('is an IPv4 client as IPv4 on either host, not the mapped IPv6 a dual-stack socket reports', async () => {
+    const mapped = { socket: { remoteAddress: '::ffff:127.0.0.1' } } as GatewayEnv['Bindings']['incoming'];
+    expect(await ask({ incoming: mapped })).toBe('127.0.0.1');
+    expect(resolveClientAddress('::ffff:203.0.113.9', undefined)).toBe('203.0.113.9');
+    expect(resolveClientAddress('2001:db8::1', undefined)).toBe('2001:db8::1');
+  });
 });
 
 describe('the Next.js host: the peer stamped on each request', () => {

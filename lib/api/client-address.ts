@@ -49,7 +49,17 @@ export function resolveClientAddress(
   trust: TrustProxy = TRUST,
 ): string {
   const req = { headers: { 'x-forwarded-for': forwardedFor ?? undefined }, socket: { remoteAddress: peer } };
-  return proxyaddr(req as unknown as IncomingMessage, trust);
+  return plainAddress(proxyaddr(req as unknown as IncomingMessage, trust));
+}
+
+/**
+ * An IPv4 client as IPv4 (`127.0.0.1`), not as the IPv4-mapped IPv6 address a dual-stack socket
+ * reports it as (`::ffff:127.0.0.1`): the Next.js host's sockets gave the one, the standalone
+ * host's the other, so one client had two addresses in the audit trail and the sign-in guard.
+ */
+function plainAddress(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
+  return mapped ? mapped[1]! : address;
 }
 
 /**

@@ -4,10 +4,4 @@ export { formatCompact, formatCount } from '@/lib/domain/numbers';
 export { REASONS, reasonLabel } from '@/lib/domain/reasons';
 export { SUBMISSION_LABELS as SUBMISSION_STATUS, TASK_LABELS as TASK_STATUS } from '@/lib/domain/statuses';
 
-export {
-  formatLocal,
-  formatLocalClock,
-  formatLocalHourMinute,
-  formatUtc,
-  when,
-} from './time';
+export { formatLocal, formatLocalClock, formatLocalHourMinute, formatUtc, when } from './time';
