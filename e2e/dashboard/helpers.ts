@@ -98,10 +98,13 @@ export async function downloadCsv(page: Page, trigger: Locator, filename: string
 }
 
 /**
- * A full-page screenshot into e2e/screenshots. Its own limit (a capture takes ~0.1 s of CPU): a
- * renderer that stopped answering fails the test here, named, rather than at the test's limit.
+ * A full-page screenshot into e2e/screenshots, for people to look at. Its own limit (a capture
+ * takes ~0.1 s of CPU): a renderer that stopped answering fails the test here, named, rather than
+ * at the test's limit. E2E_SCREENSHOTS=off (the whole suite in `npm test`, where nobody looks at
+ * them) takes none.
  */
 export async function shoot(page: Page, name: string) {
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true, timeout: 60_000 });
 }
 
