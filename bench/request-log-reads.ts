@@ -42,14 +42,14 @@ async function load(partner: string, count: number, client: (g: string) => strin
     await db.execute(
       sql.raw(`
       INSERT INTO request_logs (partner_id, id, request_id, org_id, at, method, path, route, query, status,
-        status_class, latency_ms, credential, actor, idempotency_key, replayed, error_code, error_message,
+        status_class, latency_ms, credential, actor, source, idempotency_key, replayed, error_code, error_message,
         request_body, response_body)
       SELECT '${partner}', x.id, CASE WHEN g % 1000 = 0 THEN ${client('g')} ELSE x.id END, 'org_bench', x.at,
         CASE WHEN g % 3 = 0 THEN 'GET' ELSE 'POST' END,
         '/api/v1/csp/' || (ARRAY['payments','payments/p-' || g || '/submissions','tasks','customer','payments/p-' || g,'webhook','overview','liquidity'])[1 + g % 8],
         '/api/v1/csp/payments', NULL, x.status, x.status / 100, 1 + (g % 50) / 10.0,
         (ARRAY['key:api_core','key:api_core','key:api_core','key:api_batch','usr:usr_admin','usr:usr_support','key:api_rare'])[1 + g % 7],
-        'bench', 'idem-' || g, g % 97 = 0,
+        'bench', CASE WHEN g % 7 IN (4, 5) THEN 'dashboard' ELSE 'api' END, 'idem-' || g, g % 97 = 0,
         CASE WHEN x.status >= 400 THEN 'error.bad_request' END, NULL,
         '{"payment_id":"p-' || g || '","amount":{"currency":"USD","total":"2500"}}',
         '{"ok":true,"data":{"payment_id":"p-' || g || '"}}'
@@ -93,7 +93,11 @@ const ctx = {
 } as unknown as ServiceContext;
 
 const nowS = Math.floor(now / 1000);
-const q = (over: Partial<ListRequestLogsQuery>): ListRequestLogsQuery => ({ limit: 25, ...over });
+const q = (over: Partial<ListRequestLogsQuery>): ListRequestLogsQuery => ({
+  limit: 25,
+  source: 'api',
+  ...over,
+});
 const firstPage = await listRequestLogs(ctx, q({}));
 const reads: Array<[string, () => Promise<unknown>]> = [
   ['list, newest first', () => listRequestLogs(ctx, q({}))],
@@ -113,6 +117,12 @@ const reads: Array<[string, () => Promise<unknown>]> = [
     'list, 5xx in an hour 3 days ago',
     () =>
       listRequestLogs(ctx, q({ status_class: '5xx', from: nowS - 3 * 86_400 - 3600, to: nowS - 3 * 86_400 })),
+  ],
+  ["list, the dashboard's calls", () => listRequestLogs(ctx, q({ source: 'dashboard' }))],
+  ['list, API calls and dashboard', () => listRequestLogs(ctx, q({ source: 'all' }))],
+  [
+    "list, a user's dashboard calls",
+    () => listRequestLogs(ctx, q({ source: 'dashboard', credential: 'usr_admin' })),
   ],
   ['list, nothing matches (no such key)', () => listRequestLogs(ctx, q({ credential: 'api_none' }))],
   ['entry by request id', () => getRequestLog(ctx, firstPage.request_logs[7]!.request_id)],

@@ -350,3 +350,212 @@ describe('API key hygiene', () => {
     });
   });
 });
+
+type InboxMessage = { event_type: string; body: string };
+
+/** An inbox endpoint of the org's namespace, and its messages once `until` holds. */
+async function inboxFor(org: TestOrg, types: string[]) {
+  const hook = await api('POST', '/webhook', {
+    token: org.token,
+    partner: org.partnerId,
+    body: { kind: 'inbox', event_types: types },
+  });
+  expect(hook.status, hook.text).toBe(200);
+  return async (until: (m: InboxMessage[]) => boolean) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const res = await api('GET', `/webhook/${hook.body.data.token}/inbox?limit=100`, {
+        token: org.token,
+        partner: org.partnerId,
+      });
+      expect(res.status).toBe(200);
+      const messages = res.body.data.messages as InboxMessage[];
+      if (until(messages) || Date.now() > deadline) return messages.map((m) => JSON.parse(m.body).data);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+}
+
+/** The org's audit entries of one action, newest first. */
+async function auditOf(org: TestOrg, action: string) {
+  const res = await api('GET', `/audit-events?action=${action}`, {
+    token: org.token,
+    partner: org.partnerId,
+  });
+  expect(res.status, res.text).toBe(200);
+  return res.body.data.audit_events as Array<{
+    changes: { before?: Record<string, unknown>; after?: Record<string, unknown> } | null;
+    target: { id: string };
+  }>;
+}
+
+describe('POST /api/v1/csp/apikey/{key} with previous_secret_expires_in (rolling with an overlap)', () => {
+  it('keeps the old secret working until its own expiry, then answers 401; the new one works throughout', async () => {
+    const org = await createOrg();
+    const key = await createKey(org);
+    const events = await inboxFor(org, ['api_key.rotated']);
+    const before = Math.floor(Date.now() / 1000);
+    const rolled = await api('POST', `/apikey/${key.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { previous_secret_expires_in: 3 },
+    });
+    expect(rolled.status, rolled.text).toBe(200);
+    const fresh = rolled.body.data.secret_key;
+    expect(fresh).toMatch(/^sk_sandbox_/);
+    expect(rolled.body.data.previous_secret_key).toBe(`…${key.secret_key.slice(-4)}`);
+    const until = rolled.body.data.previous_secret_expires_at as number;
+    expect(until).toBeGreaterThanOrEqual(before + 3);
+    expect(until).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000) + 3);
+    // The key shows its old secret's expiry, in the list and alone.
+    const shown = await api('GET', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId });
+    expect(shown.body.data).toMatchObject({
+      secret_key: `…${fresh.slice(-4)}`,
+      previous_secret_key: `…${key.secret_key.slice(-4)}`,
+      previous_secret_expires_at: until,
+    });
+    // Both secrets work during the overlap, as the same key.
+    expect((await api('GET', '/customer', asKey(org, key.secret_key))).status).toBe(200);
+    expect((await api('GET', '/customer', asKey(org, fresh))).status).toBe(200);
+    // The old secret does not address a rotation (the spec's by secret): only the current one does.
+    expectError(
+      await api('POST', `/apikey/${key.secret_key}`, { token: org.token, partner: org.partnerId }),
+      404,
+      'error.not_found',
+    );
+    // Past its expiry: refused with the envelope, saying why; the new one still works.
+    while (Date.now() < until * 1000) {
+      expect((await api('GET', '/customer', asKey(org, fresh))).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const refused = await api('GET', '/customer', asKey(org, key.secret_key));
+    expectError(refused, 401, 'error.unauthorized');
+    expect(refused.body.message).toMatch(
+      /^This secret was replaced by a rotation and stopped working at \d{4}-\d\d-\d\dT.*: use the key's new secret$/,
+    );
+    expect((await api('GET', '/customer', asKey(org, fresh))).status).toBe(200);
+    const after = await api('GET', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId });
+    expect(after.body.data).toMatchObject({ previous_secret_key: null, previous_secret_expires_at: null });
+
+    // The event and the audit trail say how long the old secret worked.
+    const [event] = await events((m) => m.length > 0);
+    expect(event).toEqual({
+      api_key_id: key.token,
+      name: 'Core banking',
+      secret_key_last4: fresh.slice(-4),
+      previous_secret_key_last4: key.secret_key.slice(-4),
+      previous_secret_expires_at: until,
+    });
+    const [entry] = await auditOf(org, 'api_key.rotated');
+    expect(entry).toMatchObject({
+      target: { id: key.token },
+      changes: {
+        before: { secret_key_last4: key.secret_key.slice(-4) },
+        after: {
+          secret_key_last4: fresh.slice(-4),
+          previous_secret_key_last4: key.secret_key.slice(-4),
+          previous_valid_until: until,
+        },
+      },
+    });
+  });
+
+  it('cuts the old secret at once without the field (the spec), and ends an earlier old secret on the next roll', async () => {
+    const org = await createOrg();
+    const key = await createKey(org);
+    const events = await inboxFor(org, ['api_key.rotated']);
+    const spec = await api('POST', `/apikey/${key.secret_key}`, { token: org.token, partner: org.partnerId });
+    expect(spec.status).toBe(200);
+    expect(spec.body.data).toMatchObject({ previous_secret_key: null, previous_secret_expires_at: null });
+    expectError(await api('GET', '/customer', asKey(org, key.secret_key)), 401, 'error.unauthorized');
+    const second = spec.body.data.secret_key as string;
+    // A day's overlap for the second secret, then a roll with none: both old secrets stop at once.
+    const day = await api('POST', `/apikey/${key.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { previous_secret_expires_in: 86_400 },
+    });
+    expect(day.body.data.previous_secret_key).toBe(`…${second.slice(-4)}`);
+    const third = day.body.data.secret_key as string;
+    expect((await api('GET', '/customer', asKey(org, second))).status).toBe(200);
+    const now = await api('POST', `/apikey/${key.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { previous_secret_expires_in: 0 },
+    });
+    expect(now.status).toBe(200);
+    expect(now.body.data).toMatchObject({ previous_secret_key: null, previous_secret_expires_at: null });
+    for (const old of [key.secret_key, second, third])
+      expectError(await api('GET', '/customer', asKey(org, old)), 401, 'error.unauthorized');
+    expect((await api('GET', '/customer', asKey(org, now.body.data.secret_key))).status).toBe(200);
+    // Each rotation's event names when its old secret stopped (at the rotation itself when cut at once).
+    const data = await events((m) => m.length >= 3);
+    expect(data).toHaveLength(3);
+    for (const d of data) expect(d.previous_secret_expires_at).toEqual(expect.any(Number));
+  });
+
+  it.each([
+    ['more than seven days', { previous_secret_expires_in: 604_801 }, /at most 604800/],
+    ['a negative overlap', { previous_secret_expires_in: -1 }, /0 or more/],
+    ['a fraction', { previous_secret_expires_in: 1.5 }, /whole number/],
+    ['text', { previous_secret_expires_in: '1h' }, /whole number/],
+  ])('refuses %s with the envelope and leaves the secret as it was', async (_l, body, message) => {
+    const org = await createOrg();
+    const key = await createKey(org);
+    const res = await api('POST', `/apikey/${key.token}`, { token: org.token, partner: org.partnerId, body });
+    expectError(res, 400, 'error.bad_request');
+    expect(res.body.message).toMatch(message);
+    expect((await api('GET', '/customer', asKey(org, key.secret_key))).status).toBe(200);
+  });
+});
+
+describe('PATCH /api/v1/csp/apikey/{token} expires_at', () => {
+  it('changes a key’s expiry after its creation: audited, sent as api_key.expiry_changed, applied at once', async () => {
+    const org = await createOrg();
+    const key = await createKey(org);
+    const events = await inboxFor(org, ['api_key.expiry_changed']);
+    const inADay = Math.floor(Date.now() / 1000) + 86_400;
+    const set = await api('PATCH', `/apikey/${key.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { expires_at: inADay },
+    });
+    expect(set.status, set.text).toBe(200);
+    expect(set.body.data.expires_at).toBe(inADay);
+    // A rename alone is no expiry change: no event.
+    await api('PATCH', `/apikey/${key.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { name: 'Renamed' },
+    });
+    const cleared = await api('PATCH', `/apikey/${key.token}`, {
+      token: org.token,
+      partner: org.partnerId,
+      body: { expires_at: null },
+    });
+    expect(cleared.body.data.expires_at).toBeNull();
+    expectError(
+      await api('PATCH', `/apikey/${key.token}`, {
+        token: org.token,
+        partner: org.partnerId,
+        body: { expires_at: Math.floor(Date.now() / 1000) + 10 },
+      }),
+      400,
+      'error.bad_request',
+    );
+    const data = await events((m) => m.length >= 2);
+    expect(data).toEqual([
+      { api_key_id: key.token, name: 'Renamed', expires_at: null, previous_expires_at: inADay },
+      { api_key_id: key.token, name: 'Core banking', expires_at: inADay, previous_expires_at: null },
+    ]);
+    // The trail keeps each change of the expiry (the rename is an entry of its own).
+    const trail = (await auditOf(org, 'api_key.updated'))
+      .map((e) => e.changes)
+      .filter((c) => c?.after && 'expires_at' in c.after);
+    expect(trail).toEqual([
+      { before: { expires_at: inADay }, after: { expires_at: null } },
+      { before: { expires_at: null }, after: { expires_at: inADay } },
+    ]);
+    expect((await api('GET', '/customer', asKey(org, key.secret_key))).status).toBe(200);
+  });
+});

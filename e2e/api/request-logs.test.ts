@@ -272,3 +272,132 @@ describe('GET /api/v1/csp/request-logs', () => {
     );
   });
 });
+
+describe('GET /api/v1/csp/request-logs: refusals of known keys', () => {
+  it("records the 401s of a revoked, a disabled and a rotated-away key in the key's namespace; an unknown key writes nowhere", async () => {
+    const org = await createOrg();
+    const made = async (name: string) => {
+      const res = await api('POST', '/apikey', {
+        ...jwt(org),
+        body: { name, access: keyAccess('customers_read') },
+      });
+      expect(res.status).toBe(200);
+      return res.body.data as { token: string; secret_key: string };
+    };
+    const asKey = (secret: string) => ({ apiKey: secret, partner: org.partnerId, org: org.orgId });
+    const [revoked, disabled, rotated, rolled] = await Promise.all(
+      ['revoked', 'disabled', 'rotated', 'rolled'].map((n) => made(`${n}-${uniq()}`)),
+    );
+    expect((await api('DELETE', `/apikey/${revoked!.token}`, jwt(org))).status).toBe(200);
+    expect(
+      (await api('PATCH', `/apikey/${disabled!.token}`, { ...jwt(org), body: { enabled: false } })).status,
+    ).toBe(200);
+    expect((await api('POST', `/apikey/${rotated!.token}`, jwt(org))).status).toBe(200);
+    // Rolled with a second's overlap: its old secret is refused once that second is over.
+    const roll = await api('POST', `/apikey/${rolled!.token}`, {
+      ...jwt(org),
+      body: { previous_secret_expires_in: 1 },
+    });
+    expect(roll.status).toBe(200);
+    await new Promise((r) =>
+      setTimeout(r, roll.body.data.previous_secret_expires_at * 1000 - Date.now() + 50),
+    );
+    const refusals: Record<string, RegExp> = {
+      [revoked!.token]: /^This API key was revoked/,
+      [disabled!.token]: /^This API key is disabled/,
+      [rotated!.token]: /^This secret was replaced by a rotation/,
+      [rolled!.token]: /^This secret was replaced by a rotation/,
+    };
+    const sent: Record<string, string> = {};
+    for (const k of [revoked!, disabled!, rotated!, rolled!]) {
+      const res = await api('GET', '/customer', asKey(k.secret_key));
+      expectError(res, 401, 'error.unauthorized');
+      expect(res.body.message).toMatch(refusals[k.token]!);
+      // The refusal names its entry, as any error the log recorded.
+      expect(res.headers.get('x-request-log')).toBe(
+        `/api/v1/csp/request-logs/${res.headers.get('x-request-id')}`,
+      );
+      sent[k.token] = res.headers.get('x-request-id')!;
+    }
+    // A made-up secret with this namespace's headers: refused, and recorded nowhere.
+    const unknown = await api('GET', '/customer', asKey('sk_sandbox_made-up-secret-0000000000000000000000'));
+    expectError(unknown, 401, 'error.unauthorized');
+    expect(unknown.headers.get('x-request-log')).toBeNull();
+
+    for (const [token, requestId] of Object.entries(sent)) {
+      const entry = await entryOf(org, requestId);
+      expect(entry).toMatchObject({
+        method: 'GET',
+        path: '/api/v1/csp/customer',
+        status: 401,
+        credential: token,
+        credential_kind: 'api_key',
+        error_code: 'error.unauthorized',
+        source: 'api',
+      });
+    }
+    const refused = await logOf(org, 'status_class=4xx&source=all', (e) => e.length >= 4);
+    expect(refused.request_logs.map((e: Entry) => e.request_id).sort()).toEqual(Object.values(sent).sort());
+    expectError(
+      await api('GET', `/request-logs/${unknown.headers.get('x-request-id')}`, jwt(org)),
+      404,
+      'error.not_found',
+    );
+  });
+});
+
+describe('GET /api/v1/csp/request-logs?source=', () => {
+  it("lists API calls by default, the dashboard's own calls apart, or both", async () => {
+    const org = await createOrg();
+    const DASHBOARD = { 'x-csp-dashboard': '1' };
+    const byScript = await api('GET', '/customer', jwt(org));
+    const byDashboard = await api('GET', '/customer', { ...jwt(org), headers: DASHBOARD });
+    const made = await api('POST', '/apikey', {
+      ...jwt(org),
+      headers: DASHBOARD,
+      body: { name: 'k', access: keyAccess('customers_read') },
+    });
+    // A key's call is an API call, whatever it sends.
+    const byKey = await api('GET', '/customer', {
+      apiKey: made.body.data.secret_key,
+      partner: org.partnerId,
+      org: org.orgId,
+      headers: DASHBOARD,
+    });
+    for (const r of [byScript, byDashboard, made, byKey]) expect(r.status).toBe(200);
+    const id = (r: { headers: Headers }) => r.headers.get('x-request-id');
+    const ids = (d: { request_logs: Entry[] }) => d.request_logs.map((e) => e.request_id);
+    const all = await logOf(org, 'source=all', (e) => e.length >= 4);
+    expect(ids(all)).toEqual([id(byKey), id(made), id(byDashboard), id(byScript)]);
+    expect(all.request_logs.map((e: Entry & { source: string }) => e.source)).toEqual([
+      'api',
+      'dashboard',
+      'dashboard',
+      'api',
+    ]);
+    expect(ids((await api('GET', '/request-logs', jwt(org))).body.data)).toEqual([id(byKey), id(byScript)]);
+    expect(ids((await api('GET', '/request-logs?source=api', jwt(org))).body.data)).toEqual([
+      id(byKey),
+      id(byScript),
+    ]);
+    expect(ids((await api('GET', '/request-logs?source=dashboard', jwt(org))).body.data)).toEqual([
+      id(made),
+      id(byDashboard),
+    ]);
+    // With a key named: its calls are API calls, never the dashboard's.
+    const keyId = made.body.data.token;
+    expect(ids((await api('GET', `/request-logs?credential=${keyId}`, jwt(org))).body.data)).toEqual([
+      id(byKey),
+    ]);
+    expect(
+      (await api('GET', `/request-logs?credential=${keyId}&source=dashboard`, jwt(org))).body.data
+        .request_logs,
+    ).toEqual([]);
+    expect(
+      ids((await api('GET', `/request-logs?credential=${org.userId}&source=dashboard`, jwt(org))).body.data),
+    ).toEqual([id(made), id(byDashboard)]);
+    const bad = await api('GET', '/request-logs?source=browser', jwt(org));
+    expectError(bad, 400, 'error.bad_request');
+    expect(bad.body.message).toMatch(/source must be api, dashboard or all/);
+  });
+});

@@ -1,10 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { preparedQuery } from '@/lib/db/prepared';
 import { verifyAccessToken, type Role } from '@/lib/auth/jwt';
 import { sha256Hex } from '@/lib/auth/secrets';
-import { UnauthorizedError, ValidationError } from '@/lib/errors';
+import { KeyRefusedError, UnauthorizedError, ValidationError } from '@/lib/errors';
 import type { NamespaceInfo, Principal } from '@/lib/services/context';
 import { credentialCache } from '@/lib/auth/credential-cache';
 import { logger } from '@/lib/log/logger';
@@ -42,14 +42,23 @@ const namespaceColumns = {
 // The two lookups an authenticated request makes when its credential is not cached
 // (lib/api/credential-cache.ts), each prepared once (lib/db/prepared.ts).
 
-/** The API key by its secret's hash, with its namespace and organization. */
-const apiKeyBySecretHash = preparedQuery('csp_credential_api_key', (db) =>
+/**
+ * The API key by its secret's hash — its current secret, or the one its last rotation replaced —
+ * with its namespace and organization. A revoked key is found too: its refusal is recorded in its
+ * namespace's request log.
+ */
+const apiKeyBySecretHash = preparedQuery('csp_credential_api_key_v2', (db) =>
   db
     .select({ key: apiKeys, ns: namespaceColumns, orgStatus: organizations.status })
     .from(apiKeys)
     .innerJoin(namespaces, eq(namespaces.id, apiKeys.partnerId))
     .innerJoin(organizations, eq(organizations.id, apiKeys.orgId))
-    .where(and(eq(apiKeys.secretHash, sql.placeholder('secretHash')), isNull(apiKeys.deletedAt)))
+    .where(
+      or(
+        eq(apiKeys.secretHash, sql.placeholder('secretHash')),
+        eq(apiKeys.previousSecretHash, sql.placeholder('secretHash')),
+      ),
+    )
     .limit(1),
 );
 
@@ -150,21 +159,44 @@ async function resolveApiKey(
 ): Promise<ResolvedCredential> {
   const secret = h.apiKey!.trim();
   let row: ApiKeyRow | undefined;
+  let secretHash = '';
   if (secret) {
-    const secretHash = sha256Hex(secret);
+    secretHash = sha256Hex(secret);
     const cache = credentialCache(db);
     const cacheKey = `key\n${secretHash}`;
     row = await cache.get<ApiKeyRow>(cacheKey);
     if (!row) {
       const mark = cache.mark();
       [row] = await apiKeyBySecretHash(db).execute({ secretHash });
-      if (row?.key.enabled) cache.set(cacheKey, row, mark);
+      if (row?.key.enabled && !row.key.deletedAt) cache.set(cacheKey, row, mark);
     }
   }
-  if (!row || !row.key.enabled) throw new UnauthorizedError('Invalid, disabled or revoked API key');
-  const expires = row.key.expiresAt ? new Date(row.key.expiresAt) : null;
-  if (expires && expires.getTime() <= Date.now())
-    throw new UnauthorizedError(
+  if (!row) throw new UnauthorizedError('Invalid, disabled or revoked API key');
+  // A known key from here on: a refusal names it, and is recorded in its namespace's log.
+  const known = row.key;
+  const sandbox = row.ns.environment === 'sandbox';
+  const refuse = (message: string) =>
+    new KeyRefusedError(message, {
+      id: known.id,
+      name: known.name,
+      orgId: known.orgId,
+      partnerId: known.partnerId,
+      sandbox,
+    });
+  if (known.deletedAt) throw refuse('This API key was revoked: create another in the dashboard');
+  if (!known.enabled) throw refuse('This API key is disabled: an admin may enable it again in the dashboard');
+  const now = Date.now();
+  if (known.secretHash !== secretHash) {
+    // The secret a rotation replaced: accepted until the end of the overlap the admin chose.
+    const until = known.previousSecretExpiresAt ? new Date(known.previousSecretExpiresAt) : null;
+    if (!until || until.getTime() <= now)
+      throw refuse(
+        `This secret was replaced by a rotation and stopped working at ${(until ?? new Date(known.updatedAt)).toISOString()}: use the key's new secret`,
+      );
+  }
+  const expires = known.expiresAt ? new Date(known.expiresAt) : null;
+  if (expires && expires.getTime() <= now)
+    throw refuse(
       `This API key expired at ${expires.toISOString()}: rotate it or create another in the dashboard`,
     );
   touchOncePerMinute(`key\n${row.key.id}`, (at) =>

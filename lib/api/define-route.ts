@@ -6,6 +6,7 @@ import { config } from '@/lib/config';
 import {
   AppError,
   ForbiddenError,
+  KeyRefusedError,
   statusDescription,
   UnsupportedMediaTypeError,
   ValidationError,
@@ -505,7 +506,11 @@ function authenticate(
       },
       spec.auth,
       { partner, org },
-    );
+    ).catch((err: unknown) => {
+      // A known key's refusal goes to its own namespace's request log (never the headers' one).
+      if (err instanceof KeyRefusedError) c.set('refusedKey', { ...err.key, db });
+      throw err;
+    });
     const p = resolved.principal;
     c.set('caller', { ...resolved, db });
     if (p.kind !== 'anonymous') limiter.check(credentialId(p));

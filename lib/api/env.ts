@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { ServiceContext } from '@/lib/services/context';
 import type { Db } from '@/lib/db';
+import type { KeyRefusedError } from '@/lib/errors';
 import type { ResolvedCredential } from './credentials';
 
 export interface GatewayEnv {
@@ -19,6 +20,8 @@ export interface GatewayEnv {
     requestIdGenerated: boolean;
     /** Who called, once the credential resolved, before any check of its rights (the request log). */
     caller: ResolvedCredential & { db: Db };
+    /** A known API key refused (revoked, disabled, expired, a replaced secret): logged as its namespace's. */
+    refusedKey: KeyRefusedError['key'] & { db: Db };
     /** The JSON answer's text, as sent (the request log). */
     responseText: string | undefined;
     service: ServiceContext;

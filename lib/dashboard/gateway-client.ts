@@ -2,6 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { config } from '@/lib/config';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
+import { DASHBOARD_HEADER } from '@/lib/security/same-origin';
 import { bodyTooLarge, readBodyWithin } from '@/lib/dashboard/body-limit';
 import { refuseUnlessJson } from '@/lib/dashboard/same-origin-guard';
 
@@ -30,6 +31,8 @@ export async function callGateway(path: string, init: GatewayCall = {}): Promise
   if (method !== 'GET' && method !== 'HEAD' && !headers.has('idempotency-key'))
     headers.set('idempotency-key', randomUUID());
   headers.delete('x-forwarded-for');
+  // The request log files the dashboard's own calls apart from API calls (lib/api/request-log.ts).
+  headers.set(DASHBOARD_HEADER, '1');
   if (GATEWAY_URL) {
     if (init.clientAddress) headers.set('x-forwarded-for', init.clientAddress);
     return fetch(`${GATEWAY_URL}${path}`, {

@@ -66,6 +66,20 @@ export class UnauthorizedError extends AppError {
   }
 }
 
+/**
+ * A known API key refused — revoked, disabled, expired, or a secret a rotation replaced: the
+ * refusal is recorded in that key's own namespace's request log (an unknown secret names no
+ * namespace and is recorded nowhere).
+ */
+export class KeyRefusedError extends UnauthorizedError {
+  constructor(
+    message: string,
+    readonly key: { id: string; name: string; orgId: string; partnerId: string; sandbox: boolean },
+  ) {
+    super(message);
+  }
+}
+
 export class ForbiddenError extends AppError {
   constructor(message = 'This credential lacks the permission for this operation') {
     super('error.forbidden', message);

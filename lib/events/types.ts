@@ -18,6 +18,7 @@ export const EVENT_TYPES = [
   'settlement.batch.completed',
   'settlement.batch.failed',
   'api_key.rotated',
+  'api_key.expiry_changed',
   'liquidity.threshold',
   'liquidity.cap_reached',
   'liquidity.updated',

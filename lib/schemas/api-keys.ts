@@ -35,6 +35,14 @@ export const apiKeySchema = z
       .int()
       .nullable()
       .openapi({ description: 'Unix seconds from which it is refused; null: it does not expire' }),
+    previous_secret_key: z.string().nullable().openapi({
+      description:
+        'The secret the last rotation replaced, masked (`…last4`), while it still works (a rotation with an overlap, extension); null otherwise',
+    }),
+    previous_secret_expires_at: z.number().int().nullable().openapi({
+      description:
+        'Unix seconds from which the replaced secret is refused (extension); null when none works any more',
+    }),
   })
   .openapi('ApiKey');
 
@@ -81,6 +89,30 @@ export const updateApiKeyBody = z.object({
 });
 
 export type UpdateApiKeyBody = z.output<typeof updateApiKeyBody>;
+
+/** The longest a replaced secret may keep working: seven days, as Stripe's roll offers. */
+const MAX_ROTATION_OVERLAP_SECONDS = 7 * 86_400;
+
+/**
+ * The spec's rotation takes no body: the old secret is refused at once. An extension lets the
+ * old secret keep working for a while, so that an integration moves to the new one without an
+ * outage.
+ */
+export const rotateApiKeyBody = z.object({
+  previous_secret_expires_in: z
+    .number({ error: 'previous_secret_expires_in must be a whole number of seconds' })
+    .int('previous_secret_expires_in must be a whole number of seconds')
+    .min(0, 'previous_secret_expires_in must be 0 or more')
+    .max(MAX_ROTATION_OVERLAP_SECONDS, 'previous_secret_expires_in must be at most 604800 (seven days)')
+    .optional()
+    .openapi({
+      description:
+        'How long the replaced secret keeps working, in seconds (0 to 604800, seven days; extension). Left out or 0: it is refused from this moment, as the spec says',
+      example: 86_400,
+    }),
+});
+
+export type RotateApiKeyBody = z.output<typeof rotateApiKeyBody>;
 
 export const rotateApiKeyParams = z.object({
   key: z.string().min(1).max(200).openapi({

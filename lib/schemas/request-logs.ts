@@ -22,6 +22,10 @@ const requestLogSchema = z
     latency_ms: z.number().openapi({ description: 'From arrival to the answer, in the gateway' }),
     credential: z.string().openapi({ description: 'The API key (`api_…`) or user (`usr_…`) that made it' }),
     credential_kind: z.enum(['api_key', 'user']),
+    source: z.enum(['api', 'dashboard']).openapi({
+      description:
+        "`dashboard`: a call the dashboard's server made for a signed-in person; `api`: any other (an API key, a script with an access token)",
+    }),
     actor: z.string().openapi({ description: "The key's name or the user's e-mail, as they were then" }),
     idempotency_key: z.string().nullable(),
     replayed: z
@@ -72,6 +76,14 @@ export const listRequestLogsQuery = z.object({
     .openapi({
       param: { name: 'credential', in: 'query' },
       description: 'The API key (api_…) or user (usr_…)',
+    }),
+  source: z
+    .enum(['api', 'dashboard', 'all'], { error: 'source must be api, dashboard or all' })
+    .default('api')
+    .openapi({
+      param: { name: 'source', in: 'query' },
+      description:
+        "Whose calls: `api` (the default: API keys and scripts), `dashboard` (the dashboard's own calls for its users) or `all`",
     }),
   from: unixSecondsQuery('from', 'Requests at or after this time').optional(),
   to: unixSecondsQuery('to', 'Requests before the end of this second').optional(),

@@ -193,7 +193,19 @@ export function exampleEventData(type: EventType, ctx: ExampleContext): Record<s
       txn_count: 1,
     }),
     'settlement.batch.failed': () => ({ batch_id: ids.batch, currency: 'USD', cutoff_time: now }),
-    'api_key.rotated': () => ({ api_key_id: ids.key, name: 'Core banking', secret_key_last4: 'x7Qe' }),
+    'api_key.rotated': () => ({
+      api_key_id: ids.key,
+      name: 'Core banking',
+      secret_key_last4: 'x7Qe',
+      previous_secret_key_last4: 'b2Rk',
+      previous_secret_expires_at: now + 86_400,
+    }),
+    'api_key.expiry_changed': () => ({
+      api_key_id: ids.key,
+      name: 'Core banking',
+      expires_at: now + 90 * 86_400,
+      previous_expires_at: null,
+    }),
     'liquidity.threshold': () => ({
       partner_id: ctx.partnerId,
       currency: 'USD',

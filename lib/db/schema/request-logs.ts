@@ -35,6 +35,13 @@ export const requestLogs = pgTable(
     credential: text('credential').notNull(),
     /** The key's name or the user's e-mail, as it was then. */
     actor: text('actor').notNull(),
+    /**
+     * `dashboard` for a call the dashboard's server made for a signed-in person (its proxy and its
+     * pages), `api` for every other: the list shows API calls unless asked for the dashboard's.
+     */
+    source: text('source', { enum: ['api', 'dashboard'] })
+      .notNull()
+      .default('api'),
     idempotencyKey: text('idempotency_key'),
     replayed: boolean('replayed').notNull(),
     errorCode: text('error_code'),
@@ -51,6 +58,8 @@ export const requestLogs = pgTable(
       .where(sql`${t.statusClass} >= 3`),
     index('request_logs_path_idx').on(t.partnerId, t.path, t.id),
     index('request_logs_credential_idx').on(t.partnerId, t.credential, t.id),
+    // The list's default (API calls, not the dashboard's polling) reads along this one.
+    index('request_logs_source_idx').on(t.partnerId, t.source, t.id),
     // A request id the client chose (its own X-Request-Id); the gateway's own are the entry's id.
     index('request_logs_request_id_idx')
       .on(t.partnerId, t.requestId)

@@ -86,6 +86,15 @@ export const apiKeys = pgTable(
     /** Optional: refused from this time on, with an error that says so (migration 0019). */
     expiresAt: ts('expires_at'),
     /**
+     * The secret a rotation replaced (docs/decisions.md, "Rolling a key"): still accepted until
+     * `previous_secret_expires_at` (the overlap the admin chose; the rotation time for none), then
+     * kept until the next rotation so that a call made with it is refused in the key's own request
+     * log rather than as an unknown key's.
+     */
+    previousSecretHash: text('previous_secret_hash').unique(),
+    previousSecretLast4: text('previous_secret_last4'),
+    previousSecretExpiresAt: ts('previous_secret_expires_at'),
+    /**
      * Who received its secret (credential ids, `usr:<id>`): at creation, and at the last rotation.
      * Four eyes counts them as makers of the payments the key makes (lib/domain/four-eyes.ts).
      */

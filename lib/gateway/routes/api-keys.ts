@@ -17,6 +17,7 @@ import {
   listApiKeysQuery,
   listApiKeysResponse,
   updateApiKeyBody,
+  rotateApiKeyBody,
   rotateApiKeyParams,
 } from '@/lib/schemas/api-keys';
 
@@ -76,7 +77,9 @@ export function registerApiKeyRoutes(app: OpenAPIHono<GatewayEnv>) {
     path: KEY_PATH,
     operationId: 'updateApiKey',
     action: 'api_keys.manage',
-    summary: "Update an API key's name, description, enabled flag or access (extension)",
+    summary: "Update an API key's name, description, enabled flag, access or expiry (extension)",
+    description:
+      'A changed `expires_at` (a new time, or null for none) is audited and sent as the event `api_key.expiry_changed`.',
     params: keyParams,
     body: updateApiKeyBody,
     response: apiKeySchema,
@@ -106,12 +109,14 @@ export function registerApiKeyRoutes(app: OpenAPIHono<GatewayEnv>) {
     action: 'api_keys.manage',
     summary: 'Rotate an API key',
     description:
-      "Addressed by the current secret (or, extension, by the key's token). Returns the key with its new secret; the old secret is refused from this moment.",
+      "Addressed by the current secret (or, extension, by the key's token). Returns the key with its new secret; the old secret is refused from this moment — or, with `previous_secret_expires_in` (extension), keeps working that long (up to seven days), shown on the key as `previous_secret_key` and `previous_secret_expires_at`. A secret an earlier rotation replaced is refused from now on.",
     idempotent: true,
     answerHoldsSecret: true,
     params: rotateApiKeyParams,
+    body: rotateApiKeyBody,
+    bodyOptional: true,
     response: apiKeySchema,
     errors: [404],
-    handler: (ctx, { params }) => rotateApiKey(ctx, params.key),
+    handler: (ctx, { params, body }) => rotateApiKey(ctx, params.key, body ?? {}),
   });
 }

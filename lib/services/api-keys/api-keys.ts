@@ -14,6 +14,7 @@ import type {
   ApiKeyAccess,
   CreateApiKeyBody,
   ListApiKeysQuery,
+  RotateApiKeyBody,
   UpdateApiKeyBody,
 } from '@/lib/schemas/api-keys';
 
@@ -23,8 +24,17 @@ const { apiKeys } = schema;
 const NEWEST_FIRST = byTime(apiKeys.createdAt, apiKeys.id, 'desc');
 type KeyRow = typeof apiKeys.$inferSelect;
 
+/** The replaced secret, while it still works (a rotation with an overlap). */
+function workingPrevious(k: KeyRow, now = Date.now()) {
+  const until = k.previousSecretExpiresAt;
+  return k.previousSecretLast4 && until && until.getTime() > now
+    ? { last4: k.previousSecretLast4, until }
+    : null;
+}
+
 /** The spec's record. The full secret appears only in the answers of create and rotate. */
 function serializeApiKey(k: KeyRow, secret?: string) {
+  const previous = workingPrevious(k);
   return {
     token: k.id,
     partner_id: k.partnerId,
@@ -42,6 +52,8 @@ function serializeApiKey(k: KeyRow, secret?: string) {
     updated_at: toSeconds(k.updatedAt),
     last_used_at: k.lastUsedAt ? unixSeconds(k.lastUsedAt) : null,
     expires_at: k.expiresAt ? unixSeconds(k.expiresAt) : null,
+    previous_secret_key: previous ? `…${previous.last4}` : null,
+    previous_secret_expires_at: previous ? unixSeconds(previous.until) : null,
   };
 }
 
@@ -148,6 +160,19 @@ export async function updateApiKey(ctx: ServiceContext, id: string, input: Updat
       after: audited(updated!),
       edit: true,
     });
+    const expiresAt = (k: KeyRow) => (k.expiresAt ? unixSeconds(k.expiresAt) : null);
+    if (expiresAt(updated!) !== expiresAt(current))
+      await emitEvent(tx, {
+        type: 'api_key.expiry_changed',
+        orgId: updated!.orgId,
+        partnerId: updated!.partnerId,
+        data: {
+          api_key_id: updated!.id,
+          name: updated!.name,
+          expires_at: expiresAt(updated!),
+          previous_expires_at: expiresAt(current),
+        },
+      });
     return updated!;
   });
   await credentialsChanged(ctx.db);
@@ -173,14 +198,15 @@ export async function deleteApiKey(ctx: ServiceContext, id: string) {
 }
 
 /**
- * The spec's rotation: addressed by the current secret. The new secret replaces the old hash in
- * one update, so the old secret is refused from the moment this commits.
- */
-/**
  * Rotates a key addressed by its current secret (the spec) or by its token (`api_…`, extension:
- * an admin who no longer has the secret can still rotate, as they could revoke and create).
+ * an admin who no longer has the secret can still rotate, as they could revoke and create). The
+ * new secret replaces the current one in one update. The replaced secret is refused from the
+ * moment this commits (the spec), or, with `previous_secret_expires_in` (extension), keeps working
+ * that long so that an integration moves without an outage. A key has one replaced secret: one
+ * that a rotation before replaced is refused from now on, whatever was left of its overlap
+ * (docs/decisions.md, "Rolling a key").
  */
-export async function rotateApiKey(ctx: ServiceContext, secretOrToken: string) {
+export async function rotateApiKey(ctx: ServiceContext, secretOrToken: string, input: RotateApiKeyBody = {}) {
   const ns = requireNamespace(ctx);
   const byToken = secretOrToken.startsWith('api_');
   const secret = newApiSecret(ns.environment);
@@ -189,36 +215,57 @@ export async function rotateApiKey(ctx: ServiceContext, secretOrToken: string) {
     eq(apiKeys.partnerId, ns.id),
     isNull(apiKeys.deletedAt),
   );
+  const now = new Date();
+  const overlap = input.previous_secret_expires_in ?? 0;
+  // A whole second, as the key shows it: refused from the second it names (at once without an overlap).
+  const previousUntil = new Date(Math.floor(now.getTime() / 1000 + overlap) * 1000);
   const rotated = await ctx.db.transaction(async (tx) => {
-    // The last four characters it had, for the trail (locked: the update below follows at once).
-    const [before] = await tx.select({ last4: apiKeys.secretLast4 }).from(apiKeys).where(which).for('update');
+    // The secret it had, kept as the replaced one (locked: the update below follows at once).
+    const [before] = await tx
+      .select({ hash: apiKeys.secretHash, last4: apiKeys.secretLast4 })
+      .from(apiKeys)
+      .where(which)
+      .for('update');
+    if (!before)
+      throw new NotFoundError(
+        byToken ? `API key ${secretOrToken} not found` : 'No API key of this namespace has that secret',
+      );
     const [row] = await tx
       .update(apiKeys)
       .set({
         secretHash: sha256Hex(secret),
         secretLast4: secret.slice(-4),
+        previousSecretHash: before.hash,
+        previousSecretLast4: before.last4,
+        previousSecretExpiresAt: previousUntil,
         rotatedBy: personOf(ctx.principal),
-        updatedAt: new Date(),
+        updatedAt: now,
       })
       .where(which)
       .returning();
-    if (!row)
-      throw new NotFoundError(
-        byToken ? `API key ${secretOrToken} not found` : 'No API key of this namespace has that secret',
-      );
+    const previous = {
+      previous_secret_key_last4: before.last4,
+      previous_secret_expires_at: unixSeconds(previousUntil),
+    };
     await emitEvent(tx, {
       type: 'api_key.rotated',
-      orgId: row.orgId,
-      partnerId: row.partnerId,
-      data: { api_key_id: row.id, name: row.name, secret_key_last4: row.secretLast4 },
+      orgId: row!.orgId,
+      partnerId: row!.partnerId,
+      data: { api_key_id: row!.id, name: row!.name, secret_key_last4: row!.secretLast4, ...previous },
     });
+    // The trail names no field after a secret but its last four: the overlap's end as a webhook
+    // secret's rotation records it.
     await recordAudit(tx, ctx, {
       action: 'api_key.rotated',
-      target: target(row),
-      before: { secret_key_last4: before?.last4 },
-      after: { secret_key_last4: row.secretLast4 },
+      target: target(row!),
+      before: { secret_key_last4: before.last4 },
+      after: {
+        secret_key_last4: row!.secretLast4,
+        previous_secret_key_last4: before.last4,
+        previous_valid_until: previous.previous_secret_expires_at,
+      },
     });
-    return serializeApiKey(row, secret);
+    return serializeApiKey(row!, secret);
   });
   await credentialsChanged(ctx.db);
   return rotated;

@@ -29,6 +29,7 @@ const listed = {
   latencyMs: requestLogs.latencyMs,
   credential: requestLogs.credential,
   actor: requestLogs.actor,
+  source: requestLogs.source,
   idempotencyKey: requestLogs.idempotencyKey,
   replayed: requestLogs.replayed,
   errorCode: requestLogs.errorCode,
@@ -52,6 +53,7 @@ function serialize(r: Listed) {
     credential: id,
     credential_kind: kind === 'key' ? ('api_key' as const) : ('user' as const),
     actor: r.actor,
+    source: r.source,
     idempotency_key: r.idempotencyKey,
     replayed: r.replayed,
     error_code: r.errorCode,
@@ -78,6 +80,12 @@ export async function listRequestLogs(ctx: ServiceContext, q: ListRequestLogsQue
   if (q.status_class)
     where.push(sql`${requestLogs.statusClass} = ${sql.raw(String(Number(q.status_class[0])))}`);
   if (q.path) where.push(eq(requestLogs.path, q.path));
+  // API calls by default: the dashboard's own polling would otherwise fill the list. An API key's
+  // calls are all API calls: with a key named, the source is known without reading a row (and a
+  // key's entries are read along the credential's index alone).
+  const keyNamed = q.credential?.startsWith('api_') ?? false;
+  if (keyNamed && q.source === 'dashboard') where.push(sql`false`);
+  else if (q.source !== 'all' && !keyNamed) where.push(eq(requestLogs.source, q.source));
   if (q.credential)
     where.push(
       eq(requestLogs.credential, `${q.credential.startsWith('api_') ? 'key' : 'usr'}:${q.credential}`),

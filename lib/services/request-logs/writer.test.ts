@@ -30,6 +30,7 @@ const entry = (n: number, fields: Partial<RequestLogEntry> = {}): RequestLogEntr
   latencyMs: 3,
   credential: 'key_w',
   actor: 'core',
+  source: 'api',
   idempotencyKey: null,
   replayed: false,
   errorCode: null,

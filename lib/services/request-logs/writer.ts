@@ -24,6 +24,8 @@ export interface RequestLogEntry {
   latencyMs: number;
   credential: string;
   actor: string;
+  /** `dashboard`: the dashboard's server called for a signed-in person; `api` otherwise. */
+  source: 'api' | 'dashboard';
   idempotencyKey: string | null;
   replayed: boolean;
   errorCode: string | null;
@@ -112,13 +114,13 @@ async function write(db: Db, batch: RequestLogEntry[]): Promise<void> {
   });
   await db.execute(sql`
     INSERT INTO request_logs (partner_id, id, request_id, org_id, at, method, path, route, query, status, status_class,
-      latency_ms, credential, actor, idempotency_key, replayed, error_code, error_message, request_body, response_body)
+      latency_ms, credential, actor, source, idempotency_key, replayed, error_code, error_message, request_body, response_body)
     SELECT r."partnerId", r.id, r."requestId", r."orgId", r.at, r.method, r.path, r.route, r.query, r.status, r.status / 100,
-      r."latencyMs", r.credential, r.actor, r."idempotencyKey", r.replayed, r."errorCode", r."errorMessage",
+      r."latencyMs", r.credential, r.actor, r.source, r."idempotencyKey", r.replayed, r."errorCode", r."errorMessage",
       r."requestBody", r."responseBody"
     FROM json_to_recordset(${JSON.stringify(rows, withoutNul)}::json) AS r("partnerId" text, id text, "requestId" text, "orgId" text,
       at timestamptz, method text, path text, route text, query text, status smallint, "latencyMs" real, credential text,
-      actor text, "idempotencyKey" text, replayed boolean, "errorCode" text, "errorMessage" text,
+      actor text, source text, "idempotencyKey" text, replayed boolean, "errorCode" text, "errorMessage" text,
       "requestBody" text, "responseBody" text)
     ON CONFLICT DO NOTHING`);
 }

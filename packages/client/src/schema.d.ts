@@ -509,7 +509,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate an API key
-         * @description Addressed by the current secret (or, extension, by the key's token). Returns the key with its new secret; the old secret is refused from this moment.
+         * @description Addressed by the current secret (or, extension, by the key's token). Returns the key with its new secret; the old secret is refused from this moment — or, with `previous_secret_expires_in` (extension), keeps working that long (up to seven days), shown on the key as `previous_secret_key` and `previous_secret_expires_at`. A secret an earlier rotation replaced is refused from now on.
          *
          *     Who may call (action `api_keys.manage`): the roles admin; no API key.
          */
@@ -522,8 +522,10 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Update an API key's name, description, enabled flag or access (extension)
-         * @description Who may call (action `api_keys.manage`): the roles admin; no API key.
+         * Update an API key's name, description, enabled flag, access or expiry (extension)
+         * @description A changed `expires_at` (a new time, or null for none) is audited and sent as the event `api_key.expiry_changed`.
+         *
+         *     Who may call (action `api_keys.manage`): the roles admin; no API key.
          */
         patch: operations["updateApiKey"];
         trace?: never;
@@ -2518,6 +2520,10 @@ export interface components {
             last_used_at: number | null;
             /** @description Unix seconds from which it is refused; null: it does not expire */
             expires_at: number | null;
+            /** @description The secret the last rotation replaced, masked (`…last4`), while it still works (a rotation with an overlap, extension); null otherwise */
+            previous_secret_key: string | null;
+            /** @description Unix seconds from which the replaced secret is refused (extension); null when none works any more */
+            previous_secret_expires_at: number | null;
         };
         ApiKeyAccess: {
             customers_read: boolean;
@@ -3254,6 +3260,11 @@ export interface components {
             credential: string;
             /** @enum {string} */
             credential_kind: "api_key" | "user";
+            /**
+             * @description `dashboard`: a call the dashboard's server made for a signed-in person; `api`: any other (an API key, a script with an access token)
+             * @enum {string}
+             */
+            source: "api" | "dashboard";
             /** @description The key's name or the user's e-mail, as they were then */
             actor: string;
             idempotency_key: string | null;
@@ -7242,7 +7253,17 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How long the replaced secret keeps working, in seconds (0 to 604800, seven days; extension). Left out or 0: it is refused from this moment, as the spec says
+                     * @example 86400
+                     */
+                    previous_secret_expires_in?: number;
+                };
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -7349,6 +7370,23 @@ export interface operations {
             };
             /** @description Body over 64 KiB (error.payload_too_large) */
             413: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (error.unsupported_media_type) */
+            415: {
                 headers: {
                     /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
                     "X-Request-Id"?: string;
@@ -17622,7 +17660,7 @@ export interface operations {
                      * @description The type of the test event (default `webhook.test`): any event type, with a realistic example `data`, sent to this endpoint only whatever it subscribes to
                      * @enum {string}
                      */
-                    event_type?: "link.create.resp" | "link.propose.req" | "link_established" | "link_update_resp" | "payment.created" | "payment.submitted" | "admission_task.created" | "admission_task.updated" | "payment.admitted" | "payment.rejected" | "payment.expired" | "transaction.created" | "settlement.batch.completed" | "settlement.batch.failed" | "api_key.rotated" | "liquidity.threshold" | "liquidity.cap_reached" | "liquidity.updated" | "return.requested" | "return.decided" | "payment.returned" | "webhook.disabled" | "webhook.test";
+                    event_type?: "link.create.resp" | "link.propose.req" | "link_established" | "link_update_resp" | "payment.created" | "payment.submitted" | "admission_task.created" | "admission_task.updated" | "payment.admitted" | "payment.rejected" | "payment.expired" | "transaction.created" | "settlement.batch.completed" | "settlement.batch.failed" | "api_key.rotated" | "api_key.expiry_changed" | "liquidity.threshold" | "liquidity.cap_reached" | "liquidity.updated" | "return.requested" | "return.decided" | "payment.returned" | "webhook.disabled" | "webhook.test";
                 };
             };
         };
@@ -18434,6 +18472,8 @@ export interface operations {
                 path?: string;
                 /** @description The API key (api_…) or user (usr_…) */
                 credential?: string;
+                /** @description Whose calls: `api` (the default: API keys and scripts), `dashboard` (the dashboard's own calls for its users) or `all` */
+                source?: "api" | "dashboard" | "all";
                 /** @description Requests at or after this time. Unix seconds, an integer from 0 (1970-01-01T00:00:00Z) to 253402300799 (9999-12-31T23:59:59Z) */
                 from?: number | null;
                 /** @description Requests before the end of this second. Unix seconds, an integer from 0 (1970-01-01T00:00:00Z) to 253402300799 (9999-12-31T23:59:59Z) */
