@@ -8,6 +8,7 @@ import {
   headroom,
   liquidityLimit,
   offset,
+  releaseChunks,
   utilisation,
   type QueuedPayment,
   type Standing,
@@ -158,5 +159,107 @@ describe('offsetting the liquidity queue', () => {
       }),
       { seed: 20261126, numRuns: 300 },
     );
+  });
+});
+
+describe('the release pass in chunks', () => {
+  const arbitraryQueue = fc
+    .record({
+      participants: fc.integer({ min: 2, max: 6 }),
+      payments: fc.array(
+        fc.record({ d: fc.nat(5), b: fc.nat(5), amount: fc.integer({ min: 1, max: 500 }) }),
+        { maxLength: 60 },
+      ),
+      // A limit (or none), and a position that may already be past it (a cap lowered).
+      standings: fc.array(
+        fc.record({
+          limit: fc.option(fc.integer({ min: 0, max: 1500 }), { freq: 5 }),
+          position: fc.integer({ min: -500, max: 1200 }),
+        }),
+        { minLength: 6, maxLength: 6 },
+      ),
+      size: fc.integer({ min: 1, max: 12 }),
+    })
+    .map(({ participants, payments, standings, size }) => ({
+      queue: payments.map((p, i) =>
+        q(String(i), `P${p.d % participants}`, `P${p.b % participants}`, BigInt(p.amount)),
+      ),
+      standings: new Map(
+        standings.map((s, i) => [
+          `P${i}`,
+          standing(BigInt(s.position), s.limit === null ? null : BigInt(s.limit)),
+        ]),
+      ),
+      size,
+    }));
+
+  it('admits, chunk after chunk, exactly what the whole pass chose, each chunk fitting on its own', () => {
+    fc.assert(
+      fc.property(arbitraryQueue, ({ queue, standings, size }) => {
+        const chosen = offset(queue, standings);
+        const chunks = releaseChunks(chosen, standings, size);
+        const ids = (ps: QueuedPayment[]) => ps.map((p) => p.id);
+        expect(ids(chunks.flat()).sort()).toEqual(ids(chosen).sort());
+        // Each debtor's payments go in the order the whole pass chose them: oldest first.
+        const debtors = new Set(chosen.map((p) => p.debtor));
+        for (const d of debtors)
+          expect(ids(chunks.flat().filter((p) => p.debtor === d))).toEqual(
+            ids(chosen.filter((p) => p.debtor === d)),
+          );
+        const now = new Map([...standings].map(([p, s]) => [p, { ...s }]));
+        for (const chunk of chunks) {
+          // The offsetting run again over the chunk alone, from where the chunks before it left
+          // the positions, keeps all of it: what a chunk's transaction checks under its locks.
+          expect(offset(chunk, now).map((p) => p.id)).toEqual(chunk.map((p) => p.id));
+          for (const p of chunk) {
+            if (p.debtor === p.beneficiary) continue;
+            const d = now.get(p.debtor) ?? standing(0n, null);
+            const b = now.get(p.beneficiary) ?? standing(0n, null);
+            now.set(p.debtor, { ...d, position: d.position + p.amount });
+            now.set(p.beneficiary, { ...b, position: b.position - p.amount });
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('fills chunks to their size when payments fit on their own (10,000 queued among 200)', () => {
+    // The bench's queue (bench/liquidity-offset.ts): payers capped at a third of their net.
+    const queue = Array.from({ length: 10_000 }, (_, i) => {
+      const amount = BigInt(100 + ((i * 37) % 900));
+      if (i % 10 < 7) return q(String(i), `P${i % 100}`, `P${100 + ((i * 7) % 100)}`, amount);
+      return q(String(i), `P${100 + (i % 100)}`, `P${(i * 3) % 100}`, amount);
+    });
+    const standings = new Map(Array.from({ length: 200 }, (_, p) => [`P${p}`, standing(0n, 7700n)]));
+    const chosen = offset(queue, standings);
+    const chunks = releaseChunks(chosen, standings, 32);
+    expect(chunks.flat()).toHaveLength(chosen.length);
+    expect(Math.max(...chunks.map((c) => c.length))).toBe(32);
+    expect(chunks).toHaveLength(Math.ceil(chosen.length / 32));
+  });
+
+  it('never cuts a group that fits only together', () => {
+    const standings = new Map([
+      ['A', standing(0n, 50n)],
+      ['B', standing(0n, 50n)],
+      ['C', standing(0n, 50n)],
+      ['D', standing(0n, 1000n)],
+    ]);
+    const queue = [
+      q('1', 'D', 'A', 10n),
+      q('2', 'A', 'B', 100n),
+      q('3', 'B', 'C', 100n),
+      q('4', 'C', 'A', 100n),
+      q('5', 'D', 'B', 10n),
+    ];
+    const chosen = offset(queue, standings);
+    expect(chosen.map((p) => p.id)).toEqual(['1', '2', '3', '4', '5']);
+    // D→A and D→B fit alone, one a chunk; the ring is the chunk that fits only together.
+    expect(releaseChunks(chosen, standings, 1).map((c) => c.map((p) => p.id))).toEqual([
+      ['1'],
+      ['5'],
+      ['2', '3', '4'],
+    ]);
   });
 });

@@ -142,3 +142,95 @@ export function offset(queue: QueuedPayment[], standings: Map<string, Standing>)
   }
   return queue.filter((_, i) => included[i]);
 }
+
+/**
+ * Cuts what `offset` chose into chunks a release pass admits one after another, each in its own
+ * short transaction, so that the position rows a chunk locks are held for a chunk, not the pass.
+ * Each chunk, applied from the standings the chunks before it leave, takes no participant with a
+ * net outflow past its limit (`offset` over the chunk alone keeps all of it), and leaves the rest
+ * as admissible from there on, so the last chunk is too. A chunk is filled, up to `size`, with the
+ * oldest payments that keep it so — a payment that does not fit yet waits for a later chunk, and
+ * with it its debtor's later payments (a debtor's payments go oldest first). When none fits alone,
+ * the chunk is the oldest run of payments that fits together, however long: a group that fits only
+ * together (a ring whose every side needs the others) is never cut. Applied in order, the chunks
+ * leave every position where the whole of `chosen` would.
+ */
+export function releaseChunks(
+  chosen: QueuedPayment[],
+  standings: Map<string, Standing>,
+  size: number,
+): QueuedPayment[][] {
+  if (chosen.length <= size) return chosen.length > 0 ? [chosen] : [];
+  const position = new Map<string, bigint>();
+  const positionOf = (p: string) => position.get(p) ?? standings.get(p)?.position ?? 0n;
+  const add = (m: Map<string, bigint>, p: string, d: bigint) => m.set(p, (m.get(p) ?? 0n) + d);
+  // The net of what is still to go, and of the chunk being filled, per participant.
+  const rest = new Map<string, bigint>();
+  for (const q of chosen) {
+    add(rest, q.debtor, q.amount);
+    add(rest, q.beneficiary, -q.amount);
+  }
+  let net = new Map<string, bigint>();
+  // Past its limit with a net outflow of `n`, from `from` (offset's test).
+  const past = (p: string, from: bigint, n: bigint) => {
+    const limit = standings.get(p)?.limit;
+    return limit !== null && limit !== undefined && n > 0n && from + n > limit;
+  };
+  // The participants the chunk would take past their limit, and those the rest after it would.
+  const overChunk = new Set<string>();
+  const overRest = new Set<string>();
+  const check = (p: string) => {
+    const from = positionOf(p);
+    const n = net.get(p) ?? 0n;
+    if (past(p, from, n)) overChunk.add(p);
+    else overChunk.delete(p);
+    if (past(p, from + n, (rest.get(p) ?? 0n) - n)) overRest.add(p);
+    else overRest.delete(p);
+  };
+  const move = (q: QueuedPayment, sign: bigint) => {
+    if (q.debtor === q.beneficiary) return;
+    add(net, q.debtor, sign * q.amount);
+    add(net, q.beneficiary, -sign * q.amount);
+    check(q.debtor);
+    check(q.beneficiary);
+  };
+  const fits = () => overChunk.size === 0 && overRest.size === 0;
+
+  const chunks: QueuedPayment[][] = [];
+  const taken = chosen.map(() => false);
+  let first = 0; // the oldest payment not yet in a chunk
+  while (first < chosen.length) {
+    const chunk: number[] = [];
+    const waits = new Set<string>();
+    for (let i = first; i < chosen.length && chunk.length < size; i++) {
+      const q = chosen[i]!;
+      if (taken[i] || waits.has(q.debtor)) continue;
+      move(q, 1n);
+      if (fits()) chunk.push(i);
+      else {
+        move(q, -1n);
+        waits.add(q.debtor);
+      }
+    }
+    if (chunk.length === 0) {
+      // Nothing fits alone: the oldest run that fits together.
+      for (let i = first; i < chosen.length; i++) {
+        if (taken[i]) continue;
+        chunk.push(i);
+        move(chosen[i]!, 1n);
+        if (chunk.length >= size && fits()) break;
+      }
+    }
+    for (const [p, n] of net) {
+      position.set(p, positionOf(p) + n);
+      add(rest, p, -n);
+    }
+    net = new Map();
+    overChunk.clear();
+    overRest.clear();
+    for (const i of chunk) taken[i] = true;
+    while (first < chosen.length && taken[first]) first++;
+    chunks.push(chunk.map((i) => chosen[i]!));
+  }
+  return chunks;
+}

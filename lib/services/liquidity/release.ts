@@ -6,7 +6,7 @@ import { logger } from '@/lib/log/logger';
 import { countBackgroundFailure } from '@/lib/metrics/metrics';
 import { SUBMISSION } from '@/lib/domain/statuses';
 import { partiesOfNamespaces } from '@/lib/domain/links';
-import { offset, type QueuedPayment, type Standing } from '@/lib/domain/liquidity';
+import { offset, releaseChunks, type QueuedPayment, type Standing } from '@/lib/domain/liquidity';
 import { emitEvents } from '@/lib/events/emit';
 import { awaitingAdded, paymentMoved, submissionStatusName, writeDeltas } from '../overview/deltas';
 import { admissionOf } from '../lifecycle/admitted';
@@ -15,41 +15,48 @@ const { liquidityQueue, submissions, payments, namespaces } = schema;
 const debtorNs = aliasedTable(namespaces, 'debtor_ns');
 const beneficiaryNs = aliasedTable(namespaces, 'beneficiary_ns');
 
+/** Payments a release chunk admits at most, unless a group that fits only together is larger. */
+export const RELEASE_CHUNK = 32;
+
+export interface ReleaseOptions {
+  now?: Date;
+  /** Payments per chunk (RELEASE_CHUNK); a test or the bench sets it. */
+  chunkSize?: number;
+  /** Told of each chunk after its commit: what it admitted and how long its transaction held its locks. */
+  onChunk?: (chunk: { currency: string; admitted: number; ms: number }) => void;
+}
+
 /**
  * The network admits what waits in the liquidity queue as headroom returns (DESIGN §11): after a
  * cut-off, funds in, a higher cap, and on a short schedule for the headroom an incoming payment
- * frees. One pass at a time across instances (an advisory lock; a pass that finds it taken does
- * nothing, the one running will see the change). Per currency, under the locks of the queued
- * submissions and of their participants' position rows (taken in id order, as every writer of
- * positions takes them), the offsetting (lib/domain/liquidity.ts) picks what goes together, and
- * it is admitted in the same transaction: the positions it moves were read under their locks, so
- * nothing can take the headroom meanwhile.
+ * frees. Per currency, the offsetting (lib/domain/liquidity.ts) chooses over the whole queue as
+ * read without locks, and what it chose is admitted in chunks (`releaseChunks`: about
+ * RELEASE_CHUNK payments, never cutting a group that fits only together), each its own short
+ * transaction that locks its submissions and its participants' position rows (in id order, as
+ * every writer of positions takes them), checks the chunk again against what it locked, and
+ * admits what still fits. An admission waits for a chunk at most, not the pass
+ * (docs/decisions.md, "The release pass in chunks"). One chunk at a time across instances (an
+ * advisory lock in each chunk's transaction); two passes may interleave their chunks, and since
+ * each chunk admits only what is still queued and still fits under its locks, nothing goes twice
+ * and no position passes its limit.
  */
-export async function releaseLiquidityQueue(db: Db, now = new Date()): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [lock] = rowsOf(
-      await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCKS.liquidityRelease}) AS ok`),
-    );
-    if (!lock?.ok) return 0;
-    const currencies = rowsOf(
-      await tx.execute(sql`SELECT DISTINCT currency FROM liquidity_queue ORDER BY currency`),
-    ).map((r) => String(r.currency));
-    let released = 0;
-    // Each currency in a savepoint of its own: one that cannot be released (a sum past its
-    // bound) is logged and waits, and the others go (docs/decisions.md, "Failure isolated").
-    for (const currency of currencies) {
-      try {
-        released += await tx.transaction((sp) => releaseCurrency(sp, currency, now));
-      } catch (err) {
-        logger.error(
-          { err, currency },
-          'liquidity queue release failed for one currency; the others went on',
-        );
-        countBackgroundFailure('liquidity_release');
-      }
+export async function releaseLiquidityQueue(db: Db, options: ReleaseOptions = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  const currencies = rowsOf(
+    await db.execute(sql`SELECT DISTINCT currency FROM liquidity_queue ORDER BY currency`),
+  ).map((r) => String(r.currency));
+  let released = 0;
+  // Each currency on its own: one that cannot be released (a sum past its bound) is logged and
+  // waits, and the others go (docs/decisions.md, "Failure isolated").
+  for (const currency of currencies) {
+    try {
+      released += await releaseCurrency(db, currency, now, options);
+    } catch (err) {
+      logger.error({ err, currency }, 'liquidity queue release failed for one currency; the others went on');
+      countBackgroundFailure('liquidity_release');
     }
-    return released;
-  });
+  }
+  return released;
 }
 
 /** The schedule's pass: nothing to do (one indexed probe) unless something waits. */
@@ -57,8 +64,86 @@ export async function releaseIfQueued(db: Db): Promise<number> {
   return (await holdsRows(db, liquidityQueue)) ? releaseLiquidityQueue(db) : 0;
 }
 
-async function releaseCurrency(tx: Tx, currency: string, now: Date): Promise<number> {
-  // The queue in order of arrival, its submissions locked (an expiry or a decision waits, or is waited for).
+const WAITING = [SUBMISSION.pending, SUBMISSION.on_hold];
+
+async function releaseCurrency(
+  db: Db,
+  currency: string,
+  now: Date,
+  options: ReleaseOptions,
+): Promise<number> {
+  // The plan, without locks: the queue in order of arrival and its participants' standings.
+  const queue: QueuedPayment[] = rowsOf(
+    await db.execute(sql`
+      SELECT q.submission_id, q.debtor_partner_id, q.beneficiary_partner_id, q.amount
+      FROM liquidity_queue q JOIN submissions s ON s.id = q.submission_id
+      WHERE q.currency = ${currency} AND q.expires_at > ${now.toISOString()}::timestamptz
+        AND s.status = ANY(${sql.param(WAITING)}::smallint[])
+      ORDER BY q.queued_at, q.submission_id`),
+  ).map((r) => ({
+    id: String(r.submission_id),
+    debtor: String(r.debtor_partner_id),
+    beneficiary: String(r.beneficiary_partner_id),
+    amount: BigInt(String(r.amount)),
+  }));
+  if (queue.length === 0) return 0;
+  const planned = await standingsOf(db, currency, participantsOf(queue), false);
+  const chunks = releaseChunks(offset(queue, planned), planned, options.chunkSize ?? RELEASE_CHUNK);
+  // A debtor whose payment a chunk held back (the standings moved since the plan) has none of its
+  // later payments admitted in this pass: its queue is not jumped.
+  const heldBack = new Set<string>();
+  let released = 0;
+  for (const chunk of chunks) {
+    const items = chunk.filter((q) => !heldBack.has(q.debtor));
+    if (items.length === 0) continue;
+    const started = performance.now();
+    const admitted = await db.transaction((tx) => releaseChunk(tx, currency, items, now));
+    options.onChunk?.({ currency, admitted: admitted.size, ms: performance.now() - started });
+    for (const q of items) if (!admitted.has(q.id)) heldBack.add(q.debtor);
+    released += admitted.size;
+  }
+  return released;
+}
+
+const participantsOf = (queue: QueuedPayment[]) => [
+  ...new Set(queue.flatMap((q) => [q.debtor, q.beneficiary])),
+];
+
+/** The participants' positions and limits; with `lock`, their rows locked in id order. */
+async function standingsOf(
+  db: Db | Tx,
+  currency: string,
+  participants: string[],
+  lock: boolean,
+): Promise<Map<string, Standing>> {
+  const positions = rowsOf(
+    await db.execute(sql`
+      SELECT partner_id, position, csp_liquidity_limit(cap, balance, allow_unsecured, unlimited) AS lim
+      FROM liquidity_positions
+      WHERE currency = ${currency} AND partner_id = ANY(${sql.param(participants)}::text[])
+      ORDER BY partner_id COLLATE "C" ${lock ? sql`FOR UPDATE` : sql``}`),
+  );
+  return new Map<string, Standing>(
+    positions.map((p) => [
+      String(p.partner_id),
+      { position: BigInt(String(p.position)), limit: p.lim === null ? null : BigInt(String(p.lim)) },
+    ]),
+  );
+}
+
+/**
+ * One chunk, in its transaction: its submissions locked (an expiry or a decision waits, or is
+ * waited for) and those still queued and waiting kept, its participants' positions locked, the
+ * offsetting run again over it against them — what the plan chose fits unless something moved
+ * since — and what fits admitted together. Answers the ids admitted.
+ */
+async function releaseChunk(
+  tx: Tx,
+  currency: string,
+  chunk: QueuedPayment[],
+  now: Date,
+): Promise<Set<string>> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCKS.liquidityRelease})`);
   const queued = await tx
     .select({
       queued: liquidityQueue,
@@ -72,41 +157,33 @@ async function releaseCurrency(tx: Tx, currency: string, now: Date): Promise<num
     .innerJoin(payments, eq(payments.id, liquidityQueue.paymentPk))
     .innerJoin(debtorNs, eq(debtorNs.id, liquidityQueue.debtorPartnerId))
     .innerJoin(beneficiaryNs, eq(beneficiaryNs.id, liquidityQueue.beneficiaryPartnerId))
-    .where(and(eq(liquidityQueue.currency, currency), gt(liquidityQueue.expiresAt, now)))
+    .where(
+      and(
+        inArray(
+          liquidityQueue.submissionId,
+          chunk.map((q) => q.id),
+        ),
+        gt(liquidityQueue.expiresAt, now),
+      ),
+    )
     .orderBy(asc(liquidityQueue.queuedAt), asc(liquidityQueue.submissionId))
     .for('update', { of: submissions });
   // A submission decided otherwise since it was queued (expired by now) is the expiry's to clear.
   const waiting = queued.filter(
     (q) => q.sub.status === SUBMISSION.pending || q.sub.status === SUBMISSION.on_hold,
   );
-  if (waiting.length === 0) return 0;
-  const participants = [
-    ...new Set(waiting.flatMap((q) => [q.queued.debtorPartnerId, q.queued.beneficiaryPartnerId])),
-  ];
-  const positions = rowsOf(
-    await tx.execute(sql`
-      SELECT partner_id, position, csp_liquidity_limit(cap, balance, allow_unsecured, unlimited) AS lim
-      FROM liquidity_positions
-      WHERE currency = ${currency} AND partner_id = ANY(${sql.param(participants)}::text[])
-      ORDER BY partner_id COLLATE "C" FOR UPDATE`),
-  );
-  const standings = new Map<string, Standing>(
-    positions.map((p) => [
-      String(p.partner_id),
-      { position: BigInt(String(p.position)), limit: p.lim === null ? null : BigInt(String(p.lim)) },
-    ]),
-  );
+  if (waiting.length === 0) return new Set();
   const items: QueuedPayment[] = waiting.map((q) => ({
     id: q.queued.submissionId,
     debtor: q.queued.debtorPartnerId,
     beneficiary: q.queued.beneficiaryPartnerId,
     amount: q.queued.amount,
   }));
+  const standings = await standingsOf(tx, currency, participantsOf(items), true);
   const chosen = new Set(offset(items, standings).map((c) => c.id));
   const admitting = waiting.filter((q) => chosen.has(q.queued.submissionId));
-  if (admitting.length === 0) return 0;
-  await admitReleased(tx, admitting, currency, now);
-  return admitting.length;
+  if (admitting.length > 0) await admitReleased(tx, admitting, currency, now);
+  return chosen;
 }
 
 type Waiting = {
