@@ -19,6 +19,7 @@ process.env.PW_TEST_SCREENSHOT_NO_FONTS_READY ??= '1';
  */
 const OWN_DATA = [
   'account-detail',
+  'api-key-actions',
   'api-key-hygiene',
   'api-key-expiry',
   'api-reference',

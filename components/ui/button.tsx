@@ -1,6 +1,6 @@
 'use client';
 
-import type { ButtonHTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import { useHydrated } from '@/lib/client/hydrated';
 
 const VARIANTS = {
@@ -21,7 +21,7 @@ export function Button({
   className = '',
   disabled,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: keyof typeof VARIANTS }) {
+}: ComponentProps<'button'> & { variant?: keyof typeof VARIANTS }) {
   const hydrated = useHydrated();
   return (
     <button

@@ -76,7 +76,8 @@ test('API keys: create shows the secret once; rotate stops the old secret; revok
   expect((await call(secret)).status()).toBe(200);
 
   // Rotation needs no secret pasted: an admin who lost it can rotate too.
-  await page.getByRole('button', { name: `Rotate ${name}` }).click();
+  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Rotate…' }).click();
   await expect(page.getByText(`The current secret (ending ${secret.slice(-4)})`)).toBeVisible();
   await page.getByRole('button', { name: 'Rotate now' }).click();
   await expect(page.getByText('The previous secret has stopped working.')).toBeVisible();
@@ -89,7 +90,8 @@ test('API keys: create shows the secret once; rotate stops the old secret; revok
   await page.getByRole('button', { name: 'Done' }).click();
 
   // Revoking asks first; Cancel (or Escape) keeps the key working.
-  await page.getByRole('button', { name: `Revoke ${name}` }).click();
+  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Revoke…' }).click();
   const confirm = page.getByRole('dialog', { name: `Revoke “${name}”?` });
   await expect(confirm).toBeVisible();
   await expectAccessible(page);
@@ -97,7 +99,8 @@ test('API keys: create shows the secret once; rotate stops the old secret; revok
   await page.keyboard.press('Escape');
   await expect(confirm).toBeHidden();
   expect((await call(rotated)).status()).toBe(200);
-  await page.getByRole('button', { name: `Revoke ${name}` }).click();
+  await page.getByRole('button', { name: `More actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Revoke…' }).click();
   await confirm.getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('Key revoked')).toBeVisible();
   await expect(confirm).toBeHidden();

@@ -11,6 +11,7 @@ import { apiKeyQueries } from '@/lib/client/queries/api-keys';
 import { forgetFreshKey, rememberFreshKey } from '@/lib/client/fresh-key';
 import type { ApiKey } from './key-types';
 import { apiKeyColumns } from './columns';
+import { when } from '@/lib/client/time';
 import { KeyCalls } from './key-calls';
 
 // Fetched when a key is first edited, keeping the page within its first-load budget (React.lazy:
@@ -106,7 +107,10 @@ export const ApiKeysScreen = defineListScreen({
               c.setRevealed({
                 title: `Key “${k.name}” rotated`,
                 secret: k.secret_key,
-                warning: 'The previous secret has stopped working.',
+                warning:
+                  k.previous_secret_key && k.previous_secret_expires_at
+                    ? `The previous secret (ending ${k.previous_secret_key.slice(-4)}) keeps working until ${when(k.previous_secret_expires_at)}, then it is refused: move every integration to this one before.`
+                    : 'The previous secret has stopped working.',
                 key: k,
               });
               void invalidate();

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { when } from '@/lib/client/time';
 import { FLAGS, keyHygiene, type ApiKey } from './key-types';
 import { actionsColumn } from '@/components/data-table/actions-column';
+import { RowMenu } from '@/components/data-table/row-menu';
 
 const col = columnHelper<ApiKey>();
 
@@ -45,6 +46,13 @@ export function apiKeyColumns(a: ApiKeyColumnsOf) {
               <Badge tone="amber">Expires {when(k.expires_at!).replace(/,? \d{1,2}:.*$/, '')}</Badge>
             ) : null}
             {flags.unused ? <Badge tone="amber">Unused 90+ days</Badge> : null}
+            {/* The secret a rotation replaced, while it still works (a roll with an overlap). */}
+            {k.previous_secret_key && k.previous_secret_expires_at ? (
+              <span className="basis-full text-xs text-amber-800 dark:text-amber-300">
+                Old secret <code>{k.previous_secret_key}</code> works until{' '}
+                {when(k.previous_secret_expires_at)}
+              </span>
+            ) : null}
           </span>
         );
       },
@@ -61,7 +69,7 @@ export function apiKeyColumns(a: ApiKeyColumnsOf) {
     col.display({
       header: 'Expires',
       id: 'expires',
-      // The expiry chosen at creation: its day here, the time on hover; "Never" for a key without one.
+      // Its day here, the time on hover; "Never" for a key without one (set in the edit dialog).
       cell: ({ row }) => {
         const at = row.original.expires_at;
         if (!at) return 'Never';
@@ -78,25 +86,20 @@ export function apiKeyColumns(a: ApiKeyColumnsOf) {
       // Read in the browser (the list is fetched there): the reader's zone, named.
       cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.created_at.seconds)}</span>,
     }),
+    // Edit beside a menu of the rest: the row keeps the width of two buttons at any screen width.
     ...actionsColumn<ApiKey>((k) => (
       <>
         <Button variant="secondary" onClick={() => a.edit(k)} aria-label={`Edit ${k.name}`}>
           Edit
         </Button>
-        <Button variant="secondary" onClick={() => a.rotate(k)} aria-label={`Rotate ${k.name}`}>
-          Rotate
-        </Button>
-        <Button variant="secondary" disabled={a.toggling} onClick={() => a.toggle(k)}>
-          {k.enabled ? 'Disable' : 'Enable'}
-        </Button>
-        <Button
-          variant="danger"
-          disabled={a.revoking}
-          aria-label={`Revoke ${k.name}`}
-          onClick={() => a.revoke(k)}
-        >
-          Revoke
-        </Button>
+        <RowMenu
+          label={`More actions for ${k.name}`}
+          items={[
+            { label: 'Rotate…', onSelect: () => a.rotate(k) },
+            { label: k.enabled ? 'Disable' : 'Enable', disabled: a.toggling, onSelect: () => a.toggle(k) },
+            { label: 'Revoke…', danger: true, disabled: a.revoking, onSelect: () => a.revoke(k) },
+          ]}
+        />
       </>
     )),
   ]);

@@ -39,6 +39,17 @@ export const EXPIRY_CHOICES = [
 export const expiresAtIn = (days: string, nowMs = Date.now()) =>
   days ? Math.floor(nowMs / 1000) + Number(days) * DAY : undefined;
 
+/**
+ * How long a rotated key's replaced secret keeps working, in seconds (`previous_secret_expires_in`):
+ * not at all (the spec's rotation), or while integrations move to the new secret.
+ */
+export const OVERLAP_CHOICES = [
+  ['0', 'No: it stops at once'],
+  ['3600', 'For 1 hour'],
+  ['86400', 'For 24 hours'],
+  ['604800', 'For 7 days'],
+] as const;
+
 /** The create and update body of a key (POST /apikey, PATCH /apikey/{token}) from the form's values. */
 export const keyBody = (v: KeyValues) => ({
   name: v.name,

@@ -15,20 +15,37 @@ const STATUS_CLASSES = {
   '5xx': '5xx server error',
 } as const;
 
+/**
+ * Whose calls (`source`): API calls unless asked otherwise — the dashboard's own reads, a few a
+ * second while a screen is open, would bury them.
+ */
+const SOURCES = {
+  api: 'API calls',
+  dashboard: 'Dashboard',
+  all: 'API calls and dashboard',
+} as const;
+
 /** How long entries are kept, in words. */
 const retentionText = (seconds: number) =>
   seconds % 86_400 === 0 ? `${seconds / 86_400} days` : `${Math.round(seconds / 3600)} hours`;
 
 /**
- * Every API request of the namespace's keys and users, newest first, filtered by status class, a
- * path fragment, the key or user and the time range (under the API's own names). Admins of a
+ * Every API request of the namespace's keys and users, newest first, filtered by source (API calls
+ * by default, or the dashboard's), status class, a path fragment, the key or user and the time
+ * range (under the API's own names). Admins of a
  * production namespace choose whether its bodies are kept.
  */
 export const RequestLogScreen = defineListScreen({
   title: 'Request log',
   description:
-    "Every API request of this namespace's API keys and users — the dashboard's included — newest first. Open one to see what was sent and answered.",
+    "The API requests of this namespace's keys and users, newest first — refusals of revoked, disabled, expired and rotated-away keys included; the dashboard's own calls under Calls. Open one to see what was sent and answered.",
   filters: urlFilters({
+    source: {
+      kind: oneOf(SOURCES, { fallback: 'api' }),
+      label: 'Calls',
+      id: 'log-source',
+      options: SOURCES,
+    },
     status_class: {
       kind: oneOf(STATUS_CLASSES),
       label: 'Status',

@@ -12,12 +12,18 @@ export function StatusBadge({ status }: { status: number }) {
   return <Badge tone={status >= 500 ? 'red' : status >= 400 ? 'amber' : 'green'}>{status}</Badge>;
 }
 
-/** Who made it: an API key's name, or a user's e-mail. */
+/** Who made it: an API key's name, or a user's e-mail (and whether through the dashboard). */
 export const whoText = (e: RequestLog) =>
-  e.credential_kind === 'api_key' ? `${e.actor} (API key)` : e.actor;
+  e.credential_kind === 'api_key'
+    ? `${e.actor} (API key)`
+    : e.source === 'dashboard'
+      ? `${e.actor} (dashboard)`
+      : e.actor;
 
 /** The request log's columns; a click on a path or a credential filters by it. */
-export function requestLogColumns(filterBy: (f: { path?: string; credential?: string }) => void) {
+export function requestLogColumns(
+  filterBy: (f: { path?: string; credential?: string; source?: RequestLog['source'] }) => void,
+) {
   return col.columns([
     col.display({
       header: 'Time',
@@ -76,7 +82,7 @@ export function requestLogColumns(filterBy: (f: { path?: string; credential?: st
           type="button"
           className={`text-left ${LINK}`}
           title="Show only this key or user"
-          onClick={() => filterBy({ credential: row.original.credential })}
+          onClick={() => filterBy({ credential: row.original.credential, source: row.original.source })}
         >
           {whoText(row.original)}
         </button>
