@@ -4,17 +4,21 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Modal } from '@/components/ui/modal';
 import { findTarget } from '@/lib/client/find';
+import type { Match } from '@/lib/client/search-terms';
 import { useTypeahead, type Suggestion } from '@/lib/client/typeahead';
 import { useNamespace } from '@/lib/client/namespace';
 
 const optionId = (i: number) => `shell-search-option-${i}`;
 
 /**
- * The shell's search (Ctrl K or /, anywhere): as the typing pauses it suggests payments,
- * customers, settlement batches and webhooks (lib/client/typeahead.ts), chosen with the arrow keys
- * and Enter or a click; Enter with no suggestion chosen goes where "Find" goes — any of our ids
- * opens its record (a payment, the payment of a transaction, admission or task, a batch, an
- * account, a webhook, a customer), an address or name lists the payments of that party.
+ * The dashboard's one search (the shell's box, Ctrl K or /, anywhere): as the typing pauses it
+ * suggests payments by id, amount, party or reference, customers, settlement batches and webhooks,
+ * each saying what matched, then the lists with the filter that found them
+ * (lib/client/typeahead.ts); chosen with the arrow keys and Enter or a click. Enter with no
+ * suggestion chosen goes where lib/client/find.ts says — any of our ids opens its record (a
+ * payment, the payment of a transaction, admission or task, a batch, an account, a webhook, a
+ * delivery, a customer, a request), an amount lists the payments of that amount, other text the
+ * payments of the party or, failing that, of the reference that holds it.
  */
 export default function SearchDialog({ onClose }: { onClose: () => void }) {
   const router = useRouter();
@@ -52,7 +56,7 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
     : reading
       ? 'Searching…'
       : settled.length >= 2 && text.trim() === settled && !suggestions.length
-        ? 'No suggestions: Enter to search anyway, Esc to close.'
+        ? 'Nothing matches by id, amount, party, reference or name: Enter to search anyway, Esc to close.'
         : '↑ ↓ to choose, Enter to go, Esc to close.';
 
   return (
@@ -72,8 +76,12 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
         }}
       >
         <label htmlFor="shell-search" className="text-sm font-semibold">
-          Go to a payment, transaction, batch, account, webhook, delivery or customer
+          Search payments, customers and any id
         </label>
+        <p id="shell-search-hint" className="text-xs text-slate-600 dark:text-slate-400">
+          An id (payment, transaction, task, batch, account, webhook, delivery, request), an address or name,
+          a reference, or an amount such as 99.00 or USD 99.00
+        </p>
         <input
           id="shell-search"
           autoFocus
@@ -83,10 +91,11 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
           aria-controls="shell-search-suggestions"
           aria-autocomplete="list"
           aria-activedescendant={chosen ? optionId(active) : undefined}
+          aria-describedby="shell-search-hint"
           value={text}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder="An id, or a payment address or name"
+          placeholder="inv-1001, txn_…, jane@bank.test, Rent, 99.00"
           className="mt-2 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
         />
         <Suggestions items={suggestions} active={active} onChoose={(s) => go(s.href)} onHover={setActive} />
@@ -118,10 +127,10 @@ function Suggestions({
       aria-label="Suggestions"
       className={items.length ? 'mt-2 max-h-[50vh] overflow-y-auto' : 'hidden'}
     >
-      {groups.map((group) => (
-        <div key={group} role="group" aria-labelledby={`shell-search-group-${group}`}>
+      {groups.map((group, g) => (
+        <div key={group} role="group" aria-labelledby={`shell-search-group-${g}`}>
           <div
-            id={`shell-search-group-${group}`}
+            id={`shell-search-group-${g}`}
             role="presentation"
             className="border-t border-slate-200 px-3 pt-1.5 pb-0.5 text-xs font-semibold text-slate-600 dark:border-slate-700 dark:text-slate-400"
           >
@@ -141,13 +150,45 @@ function Suggestions({
                   i === active ? 'bg-sky-100 dark:bg-sky-900/60' : ''
                 }`}
               >
-                <span className="block truncate font-medium">{s.label}</span>
-                <span className="block truncate text-xs text-slate-600 dark:text-slate-400">{s.detail}</span>
+                <span className="flex items-baseline justify-between gap-3">
+                  <span className="min-w-0 truncate font-medium">{s.label}</span>
+                  {s.aside ? (
+                    <span className="shrink-0 text-xs text-slate-600 dark:text-slate-400">{s.aside}</span>
+                  ) : null}
+                </span>
+                {/* Wrapped, not cut: the addresses are what tell one payment from another. */}
+                <span className="block text-xs break-words text-slate-600 dark:text-slate-400">
+                  {s.detail}
+                </span>
+                {s.match ? <Matched match={s.match} /> : null}
               </div>
             ),
           )}
         </div>
       ))}
     </div>
+  );
+}
+
+/** "Reference: <mark>Rent</mark> March": the field the search matched, and where in it. */
+function Matched({ match: { field, value, at } }: { match: Match }) {
+  return (
+    <span className="block truncate text-xs text-slate-700 dark:text-slate-300">
+      <span className="font-medium">Matched {field.charAt(0).toLowerCase() + field.slice(1)}</span>
+      {value ? ': ' : ''}
+      {at ? (
+        <>
+          {value.slice(0, at[0])}
+          <mark className="rounded-sm bg-amber-200 px-0.5 text-slate-900 dark:bg-amber-700 dark:text-white">
+            {value.slice(at[0], at[1])}
+          </mark>
+          {value.slice(at[1])}
+        </>
+      ) : (
+        <mark className="rounded-sm bg-amber-200 px-0.5 text-slate-900 dark:bg-amber-700 dark:text-white">
+          {value}
+        </mark>
+      )}
+    </span>
   );
 }

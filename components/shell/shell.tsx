@@ -25,6 +25,24 @@ const opensSearch = (e: KeyboardEvent) =>
     ? e.key.toLowerCase() === 'k'
     : e.key === '/' && !/^(INPUT|TEXTAREA|SELECT)$/.test((e.target as Element).tagName)) && !e.altKey;
 
+/**
+ * The dashboard's one search box, on every page: it opens the search (search-dialog.tsx, loaded on
+ * first use), as Ctrl K and / do; in the sidebar, and in the phone's top bar.
+ */
+const SearchBox = ({ onOpen, className }: { onOpen: () => void; className: string }) => (
+  <button
+    type="button"
+    onClick={onOpen}
+    aria-keyshortcuts="Control+K /"
+    className={`${className} items-center justify-between gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm dark:border-slate-600`}
+  >
+    Search
+    <kbd className="hidden rounded border border-slate-300 px-1 font-sans text-xs whitespace-nowrap lg:inline dark:border-slate-600">
+      Ctrl K
+    </kbd>
+  </button>
+);
+
 export function Shell({
   me,
   partnerId,
@@ -123,6 +141,12 @@ export function Shell({
         >
           Skip to content
         </a>
+        {/* Outside the sidebar, which is hidden on a phone until its menu is opened. */}
+        {searching ? (
+          <Suspense>
+            <SearchDialog onClose={() => setSearching(false)} />
+          </Suspense>
+        ) : null}
         <header className="sticky top-0 z-20 flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2 lg:hidden print:hidden dark:border-slate-800 dark:bg-slate-900">
           <button
             id="menu-button"
@@ -134,7 +158,7 @@ export function Shell({
           >
             Menu
           </button>
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <p className="truncate text-sm font-semibold">{me.organization?.name ?? 'Network operator'}</p>
             {current ? (
               <p className="truncate text-xs text-slate-600 dark:text-slate-400">
@@ -142,6 +166,9 @@ export function Shell({
               </p>
             ) : null}
           </div>
+          {canSearch ? (
+            <SearchBox onOpen={() => setSearching(true)} className="flex shrink-0 font-medium" />
+          ) : null}
         </header>
         {menuOpen ? (
           <button
@@ -189,21 +216,7 @@ export function Shell({
               ) : null}
             </div>
           ) : null}
-          {canSearch ? (
-            <button
-              type="button"
-              onClick={() => setSearching(true)}
-              aria-keyshortcuts="Control+K /"
-              className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium dark:border-slate-600"
-            >
-              Search (Ctrl K)
-            </button>
-          ) : null}
-          {searching ? (
-            <Suspense>
-              <SearchDialog onClose={() => setSearching(false)} />
-            </Suspense>
-          ) : null}
+          {canSearch ? <SearchBox onOpen={() => setSearching(true)} className="hidden lg:flex" /> : null}
           <nav aria-label="Main" className="flex flex-col gap-1">
             {nav.map((n) => {
               const active = n.href === activeHref;

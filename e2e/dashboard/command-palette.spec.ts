@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  actAs,
   DEMO_ADMIN,
   firstNamespace,
   FROM_DASHBOARD,
@@ -63,7 +64,11 @@ test('the shell search suggests payments (by their customer’s name too), custo
   expect(asked.length).toBeLessThanOrEqual(3);
   await expect(option(page, 'Payments', new RegExp(`^pal-${u}`))).toBeVisible();
   await expect(option(page, 'Customers', new RegExp(`^Jane Quill${u}`))).toBeVisible();
-  await expect(option(page, 'Payments', /USD 42\.00 · J\. Q → Alice/)).toBeVisible();
+  // Told apart by amount and addresses; what matched is the customer record's name, not the
+  // payment's ("J. Q").
+  const pal = option(page, 'Payments', new RegExp(`^pal-${u}`));
+  await expect(pal).toContainText(`USD 42.00 · ${address} → alice@sandbox-bank.test`);
+  await expect(pal).toContainText(`Matched payer’s customer record: Jane Quill${u}`);
   await shootThemes(page, 'shell-search-suggestions');
 
   // Down chooses the first suggestion, Down again the next; Up from the first goes back to the
@@ -88,17 +93,22 @@ test('the shell search suggests payments (by their customer’s name too), custo
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/payments\\?party=quill${u}$`));
 
-  // The payments list's Find box finds it by the customer's whole name too.
+  // The one search box (the sidebar's, a click away) finds it by the customer's whole name too.
   await page.goto('/payments');
-  await page.getByLabel('Find a payment').fill(`Jane Quill${u}`);
-  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await page.getByRole('button', { name: 'Search Ctrl K' }).click();
+  await page.getByLabel('Search payments, customers and any id').fill(`Jane Quill${u}`);
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/payments\?party=Jane\+Quill/);
   await expect(page.getByRole('link', { name: `pal-${u}` })).toBeVisible();
   await shootThemes(page, 'payments-found-by-customer-name');
 
   // Nothing found says so.
   await (await openSearch(page, 'Control+K')).fill(`zz${u}qq`);
-  await expect(page.getByText('No suggestions: Enter to search anyway, Esc to close.')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Nothing matches by id, amount, party, reference or name: Enter to search anyway, Esc to close.',
+    ),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(suggestions(page)).toBeHidden();
 });
@@ -135,4 +145,109 @@ test('the shell search suggests settlement batches by their id', async ({ page }
   await expect(option(page, 'Batches', new RegExp(`^${id}`))).toHaveAttribute('aria-selected', 'true');
   await search.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/settlements/${id}$`));
+});
+
+test('the one search box finds payments by reference and by amount, says which field matched, and offers the list with that filter', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signUpSandbox(page);
+  const ns = await firstNamespace(page);
+  const headers = { 'x-partner-id': ns.token, 'content-type': 'application/json', ...FROM_DASHBOARD };
+  const u = uniq();
+  const tenant = `tenant${u}@${ns.domain}`;
+  const lodger = `lodger${u}@${ns.domain}`;
+  // The same placeholder names on every payment, as a bank's back end often sends them.
+  const pay = async (id: string, total: string, reference: string, from: string) => {
+    const res = await page.request.post('/api/proxy/payments', {
+      headers,
+      data: {
+        payment_id: id,
+        payment_type: 'Type_Push',
+        amount: { currency: 'USD', total },
+        debtor_party: { payment_address: from, first_name: 'Demo', last_name: 'Payer' },
+        beneficiary_party: {
+          payment_address: 'alice@sandbox-bank.test',
+          first_name: 'Demo',
+          last_name: 'Payee',
+        },
+        reference,
+      },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  };
+  await pay(`may-${u}`, '9900', 'Rent for May', tenant);
+  await pay(`gro-${u}`, '4200', 'Groceries', tenant);
+  await pay(`dep-${u}`, '9900', 'Deposit', lodger);
+
+  // A reference, typed into the sidebar's box: the payment, what matched in it, and the list.
+  await page.goto('/payments');
+  await page.getByRole('button', { name: 'Search Ctrl K' }).click();
+  const search = page.getByLabel('Search payments, customers and any id');
+  await expect(search).toBeFocused();
+  await search.fill('Rent');
+  const may = option(page, 'Payments', new RegExp(`^may-${u}`));
+  await expect(may).toContainText(`USD 99.00 · ${tenant} → alice@sandbox-bank.test`);
+  await expect(may).toContainText('Matched reference: Rent for May');
+  await expect(may.locator('mark')).toHaveText('Rent');
+  await expect(suggestions(page).getByRole('group', { name: 'Payments' }).getByRole('option')).toHaveCount(1);
+  const byReference = option(page, 'Filtered lists', /^Payments with reference containing “Rent”/);
+  await expect(byReference).toContainText('1 payment');
+  await shootThemes(page, 'search-reference');
+  // By keyboard: Up from the field goes to the last suggestion, the list; Enter opens it.
+  await search.press('ArrowUp');
+  await expect(byReference).toHaveAttribute('aria-selected', 'true');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/payments\?reference=Rent$/);
+  await expect(page.getByLabel('Reference contains')).toHaveValue('Rent');
+  const ids = page.getByRole('table', { name: 'Payments' }).getByRole('row').locator('td:first-child');
+  await expect.poll(() => ids.allTextContents()).toEqual([`may-${u}`]);
+
+  // An amount, by Ctrl K: both payments of 99.00, told apart by their addresses, and the list.
+  await openSearch(page, 'Control+K');
+  await search.fill('99.00');
+  const dep = option(page, 'Payments', new RegExp(`^dep-${u}`));
+  await expect(dep).toContainText(`USD 99.00 · ${lodger} → alice@sandbox-bank.test`);
+  await expect(dep).toContainText('Matched amount: USD 99.00');
+  await expect(may).toContainText('Matched amount: USD 99.00');
+  await expect(option(page, 'Payments', new RegExp(`^gro-${u}`))).toHaveCount(0);
+  const byAmount = option(page, 'Filtered lists', /^Payments of 99\.00/);
+  await expect(byAmount).toContainText('2 payments');
+  await shootThemes(page, 'search-amount');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shootThemes(page, 'search-amount-phone', { axe: false });
+  await byAmount.click();
+  await expect(page).toHaveURL(/\/payments\?amount_from=99\.00&amount_to=99\.00$/);
+  await expect(page.getByLabel('Amount from')).toHaveValue('99.00');
+  await expect.poll(() => ids.allTextContents()).toEqual([`dep-${u}`, `may-${u}`]);
+
+  // Enter with nothing chosen goes to the list of the filter that finds something.
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await search.fill('for may');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/payments\?reference=for\+may$/);
+  await shootThemes(page, 'search-reference-list-phone', { axe: false });
+});
+
+test('Ctrl K tells the demo’s payments apart: amount, addresses, day and status, each different', async ({
+  page,
+}) => {
+  await actAs(page, 'admin');
+  await page.goto('/');
+  const search = await openSearch(page, 'Control+K');
+  await search.fill('inv-099');
+  const payments = suggestions(page).getByRole('group', { name: 'Payments' }).getByRole('option');
+  await expect(payments).toHaveCount(5);
+  const texts = await payments.allTextContents();
+  expect(new Set(texts).size).toBe(5);
+  for (const text of texts)
+    expect(text).toMatch(/USD [\d,]+\.\d\d · \w+@demo-bank\.test → \w+@union-cu\.test/);
+  await expect(option(page, 'Payments', /^inv-0993/)).toContainText(
+    'jane@demo-bank.test → kofi@union-cu.test',
+  );
+  await expect(option(page, 'Payments', /^inv-0993/)).toContainText('rejected');
+  await expect(option(page, 'Payments', /^inv-0990/)).toContainText('Matched id: inv-0990');
+  await expect(option(page, 'Filtered lists', /^Payments whose id starts with “inv-099”/)).toContainText(
+    '5 payments',
+  );
 });

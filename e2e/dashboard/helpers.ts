@@ -200,9 +200,7 @@ export async function readAs<T>(page: Page, domain: string, path: string): Promi
  * the page has hydrated reaches no handler, so it is pressed again until the field shows.
  */
 export async function openSearch(page: Page, key: '/' | 'Control+K' = '/'): Promise<Locator> {
-  const search = page.getByLabel(
-    'Go to a payment, transaction, batch, account, webhook, delivery or customer',
-  );
+  const search = page.getByLabel('Search payments, customers and any id');
   await expect(async () => {
     await page.keyboard.press(key);
     await expect(search).toBeVisible({ timeout: 1000 });

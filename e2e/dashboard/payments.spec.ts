@@ -190,16 +190,17 @@ test('finding a payment by id opens its page; a partial or unknown id lists what
   await actAs(page, 'support');
   await page.goto('/');
   await nav(page, 'Payments');
-  await page.getByLabel('Find a payment').fill('inv-0990');
-  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  const search = await openSearch(page);
+  await search.fill('inv-0990');
+  await search.press('Enter');
   await expect(page).toHaveURL(/\/payments\/inv-0990$/);
   await expect(page.getByRole('heading', { name: 'Payment inv-0990', level: 1 })).toBeVisible();
 
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Payments', level: 1 })).toBeVisible();
-  // Surrounding spaces are dropped; Enter submits like the button.
-  await page.getByLabel('Find a payment').fill('  ucu-2003 ');
-  await page.getByLabel('Find a payment').press('Enter');
+  // Surrounding spaces are dropped.
+  await (await openSearch(page)).fill('  ucu-2003 ');
+  await search.press('Enter');
   await expect(page).toHaveURL(/\/payments\/ucu-2003$/);
   await expect(page.getByRole('heading', { name: 'Payment ucu-2003', level: 1 })).toBeVisible();
 
@@ -218,13 +219,14 @@ test('finding a payment by id opens its page; a partial or unknown id lists what
   await expect(page.getByLabel('Id starts with')).toHaveValue('');
 
   // A partial id lists the payments it starts; an unknown one says none match (no dead end).
-  await page.getByLabel('Find a payment').fill('ucu-200');
-  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await (await openSearch(page)).fill('ucu-200');
+  // Typed and sent before its suggestions: Enter goes where they would have.
+  await search.press('Enter');
   await expect(page).toHaveURL(/\/payments\?payment_id=ucu-200$/);
   await expect(page.getByLabel('Id starts with')).toHaveValue('ucu-200');
   await expect(ids.first()).toHaveText(/^ucu-200/);
-  await page.getByLabel('Find a payment').fill('no-such-payment');
-  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  await (await openSearch(page)).fill('no-such-payment');
+  await search.press('Enter');
   await expect(page).toHaveURL(/\?party=no-such-payment$/);
   await expect(page.getByText('No payments match.')).toBeVisible();
   // A payment's own address still answers 404 for an unknown id.
@@ -241,9 +243,9 @@ test('support searches payments by a party fragment, amount and reference, in th
   const ids = page.getByRole('table', { name: 'Payments' }).getByRole('row').locator('td:first-child');
   const tableIds = async () => [...(await ids.allTextContents())];
 
-  // "Find" with a fragment of an address that is no payment id searches the parties.
-  await page.getByLabel('Find a payment').fill('kofi@union');
-  await page.getByRole('button', { name: 'Find', exact: true }).click();
+  // The search with a fragment of an address that is no payment id lists the party's payments.
+  await (await openSearch(page)).fill('kofi@union');
+  await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/[?&]party=kofi%40union(&|$)/);
   await expect(page.getByLabel('Party address or name')).toHaveValue('kofi@union');
   await expect(page.getByRole('link', { name: 'ucu-2003', exact: true })).toBeVisible();

@@ -146,8 +146,20 @@ test('the payer’s support asks for a return; the payee’s staff return the mo
   await expect(amount).toHaveValue('50.00');
   await shoot(page, 'return-request-form-phone');
   await page.setViewportSize({ width: 1280, height: 720 });
-  await dialog.getByRole('button', { name: 'Review' }).click();
-  await dialog.getByRole('button', { name: 'Send the request' }).click();
+  // Enter pressed twice (or held down) on Review shows the confirmation and sends nothing: its
+  // button, focused, takes no click for a moment.
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith(`/payments/${paymentId}/returns`)) sent.push(r.url());
+  });
+  await dialog.getByRole('button', { name: 'Review' }).press('Enter');
+  await page.keyboard.press('Enter');
+  const send = dialog.getByRole('button', { name: 'Send the request' });
+  await expect(send).toBeFocused();
+  await expect(send).not.toHaveAttribute('aria-disabled');
+  expect(sent).toEqual([]);
+  await expect(review).toBeVisible();
+  await send.click();
   await expect(
     page.getByText(/^Return of USD 50\.00 requested \(rtn_\w+\): waiting for union-cu\.test$/),
   ).toBeVisible();

@@ -1,4 +1,5 @@
 import { apiFetch } from '@/lib/client/api';
+import { amountFilters, amountQuery, parseSearch } from '@/lib/client/search-terms';
 
 /** The payment filter each payment record's id names, by its prefix (lib/ids.ts). */
 const RECORD_FILTERS = { txn: 'transaction_id', adm: 'admission_id', task: 'task_id' } as const;
@@ -8,6 +9,7 @@ const PAGES: Record<string, (id: string) => string> = {
   batch: (id) => `/settlements/${id}`,
   wh: (id) => `/webhooks/${id}`,
   cus: (id) => `/customers?q=${encodeURIComponent(id)}`,
+  req: (id) => `/logs/${encodeURIComponent(id)}`,
 };
 const ID = /^([a-z]+)_[0-9a-z]{6,}$/;
 
@@ -18,11 +20,21 @@ interface Found {
 const paymentPage = (id: string) => `/payments/${encodeURIComponent(id)}`;
 const paymentsWhere = (filters: Record<string, string>) => `/payments?${new URLSearchParams(filters)}`;
 
+/** Whether the payments filtered so hold any (a refusal counts as none). */
+const anyPayments = (ns: string | null, filters: Record<string, string>) =>
+  apiFetch<Found>(paymentsWhere({ ...filters, limit: '1' }), { partner: ns }).then(
+    (f) => f.payments.length > 0,
+    () => false,
+  );
+
 /**
- * Where "Find" goes for what was typed, never a dead end: an identifier of ours opens its record
- * (the payment of a transaction, admission or task); a whole payment id opens the payment; the
- * start of one lists the payments it starts; anything else of three characters or more lists the
- * payments whose party's address or name holds it. Looked up in the namespace `ns`.
+ * Where the search goes for what was typed when no suggestion is chosen, never a dead end: an
+ * identifier of ours opens its record (the payment of a transaction, admission or task; a batch,
+ * account, webhook, delivery, customer or request log entry); a whole payment id opens the
+ * payment; the start of one lists the payments it starts; then the first of these that finds a
+ * payment: the payments of that amount, of a party whose address or name holds the text, of a
+ * reference that holds it; when none does, the list under the filter the text reads as (an amount,
+ * else a party), which says so. Looked up in the namespace `ns`.
  */
 export async function findTarget(ns: string | null, typed: string): Promise<string | null> {
   const text = typed.trim();
@@ -48,6 +60,12 @@ export async function findTarget(ns: string | null, typed: string): Promise<stri
     () => null,
   );
   if (found?.payments[0]?.payment_id === text) return paymentPage(text);
-  if (found?.payments.length || text.length < 3) return paymentsWhere({ payment_id: text });
-  return paymentsWhere({ party: text });
+  if (found?.payments.length) return paymentsWhere({ payment_id: text });
+  const { amount, fragment } = parseSearch(text);
+  if (amount && (await anyPayments(ns, amountQuery(amount)))) return paymentsWhere(amountFilters(amount));
+  if (fragment && (await anyPayments(ns, { party: text }))) return paymentsWhere({ party: text });
+  if (fragment && (await anyPayments(ns, { reference: text }))) return paymentsWhere({ reference: text });
+  // Found by nothing: the list under the filter the text reads as, which says none match.
+  if (amount) return paymentsWhere(amountFilters(amount));
+  return paymentsWhere(fragment ? { party: text } : { payment_id: text });
 }

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
-import { FormAlert } from '@/components/ui/form-alert';
+import { FormFooter } from '@/components/ui/form-footer';
 import { Modal } from '@/components/ui/modal';
 import { useToast } from '@/components/ui/toast';
 import { formField } from '@/lib/client/form-field';
@@ -44,6 +44,9 @@ function reviewLines(kind: ReturnKind, body: CreateReturnBody, d: ReturnDialogPr
   return lines;
 }
 
+/** How long the confirmation is shown before its button sends (ms). */
+const REVIEW_PAUSE_MS = 600;
+
 export interface ReturnDialogProps {
   kind: ReturnKind;
   paymentId: string;
@@ -68,6 +71,7 @@ export default function ReturnDialog(props: ReturnDialogProps) {
   const toast = useToast();
   const create = useCreateReturn();
   const [pending, setPending] = useState<CreateReturnBody | null>(null);
+  const [armed, setArmed] = useState(false);
   // The amount is what remains (the usual case: the whole payment back; the reader lowers it for
   // part); the reason is the reader's to choose, so none is chosen for them.
   const form = useForm<ReturnFormInput, unknown, ReturnFormValues>({
@@ -92,11 +96,16 @@ export default function ReturnDialog(props: ReturnDialogProps) {
       return;
     }
     const note = v.note.trim();
+    setArmed(false);
+    window.setTimeout(() => setArmed(true), REVIEW_PAUSE_MS);
     setPending({ amount: minor, reason: v.reason, ...(note ? { note } : {}) });
   });
 
   function send() {
-    if (!pending) return;
+    // The send button appears where Review was, focused: a double click on Review, or Enter held
+    // down, would otherwise send before the confirmation was read. It takes no click (aria-disabled,
+    // still focusable) for REVIEW_PAUSE_MS.
+    if (!pending || !armed) return;
     create.mutate(
       { paymentId, body: pending },
       {
@@ -149,7 +158,14 @@ export default function ReturnDialog(props: ReturnDialogProps) {
               >
                 Back
               </Button>
-              <Button type="button" onClick={send} disabled={create.isPending} autoFocus>
+              <Button
+                type="button"
+                onClick={send}
+                disabled={create.isPending}
+                aria-disabled={!armed || undefined}
+                className="aria-disabled:cursor-wait aria-disabled:opacity-60"
+                autoFocus
+              >
                 {create.isPending
                   ? 'Sending…'
                   : kind === 'request'
@@ -193,13 +209,7 @@ export default function ReturnDialog(props: ReturnDialogProps) {
               maxLength={500}
               {...formField(form, 'note')}
             />
-            <FormAlert message={form.formState.errors.root?.message ?? null} />
-            <div className="flex flex-wrap justify-end gap-3">
-              <Button type="button" variant="secondary" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit">Review</Button>
-            </div>
+            <FormFooter form={form} submit="Review" layout="dialog" cancel={{ onClick: onClose }} />
           </form>
         )}
       </div>
