@@ -347,6 +347,18 @@ describe('API key hygiene', () => {
       expect(refused.body.message).toMatch(
         /^This API key expired at \d{4}-\d\d-\d\dT.*: rotate it or create another/,
       );
+      // The expired key's refusal is in its namespace's request log (written a moment after).
+      const at = `/request-logs/${refused.headers.get('x-request-id')}`;
+      let entry = await api('GET', at, { token: org.token, partner: org.partnerId });
+      for (let i = 0; i < 50 && entry.status === 404; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        entry = await api('GET', at, { token: org.token, partner: org.partnerId });
+      }
+      expect(entry.body.data).toMatchObject({
+        status: 401,
+        credential: made.body.data.token,
+        error_message: refused.body.message,
+      });
     });
   });
 });
