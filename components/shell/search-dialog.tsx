@@ -79,8 +79,8 @@ export default function SearchDialog({ onClose }: { onClose: () => void }) {
           Search payments, customers and any id
         </label>
         <p id="shell-search-hint" className="text-xs text-slate-600 dark:text-slate-400">
-          An id (payment, transaction, task, batch, account, webhook, delivery, request), an address or name,
-          a reference, or an amount such as 99.00 or USD 99.00
+          An id (payment, transaction, task, batch, account, webhook, delivery, request, API key, user,
+          namespace), an address or name, a reference, or an amount such as 99.00 or USD 99.00
         </p>
         <input
           id="shell-search"

@@ -251,3 +251,32 @@ test('Ctrl K tells the demo’s payments apart: amount, addresses, day and statu
     '5 payments',
   );
 });
+
+test('an id of a payment’s record suggests its payment, saying which id matched; a key’s id opens its history', async ({
+  page,
+}) => {
+  await actAs(page, 'admin');
+  await page.goto('/');
+  const ns = await firstNamespace(page);
+  const read = async (path: string) => {
+    const res = await page.request.get(`/api/proxy${path}`, { headers: { 'x-partner-id': ns.token } });
+    expect(res.status(), `GET ${path}`).toBe(200);
+    return (await res.json()).data;
+  };
+  const { payments } = await read('/payments?payment_id=inv-0990&limit=1');
+  const txn: string = payments[0].transaction_id;
+  const search = await openSearch(page, 'Control+K');
+  await search.fill(txn);
+  const paid = option(page, 'Payments', /^inv-0990/);
+  await expect(paid).toContainText(`Matched transaction id: ${txn}`);
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/payments\/inv-0990$/);
+
+  const { api_keys } = await read('/apikey?limit=1');
+  const key: string = api_keys[0].token;
+  await (await openSearch(page, 'Control+K')).fill(key);
+  await expect(option(page, 'Go to', `API key ${key} Opens its history in the audit trail`)).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/audit\\?target=${key}$`));
+});

@@ -2,16 +2,47 @@ import { apiFetch } from '@/lib/client/api';
 import { amountFilters, amountQuery, parseSearch } from '@/lib/client/search-terms';
 
 /** The payment filter each payment record's id names, by its prefix (lib/ids.ts). */
-const RECORD_FILTERS = { txn: 'transaction_id', adm: 'admission_id', task: 'task_id' } as const;
-/** Records with a page of their own, by prefix. */
-const PAGES: Record<string, (id: string) => string> = {
-  acct: (id) => `/accounts/${id}`,
-  batch: (id) => `/settlements/${id}`,
-  wh: (id) => `/webhooks/${id}`,
-  cus: (id) => `/customers?q=${encodeURIComponent(id)}`,
-  req: (id) => `/logs/${encodeURIComponent(id)}`,
+export const RECORD_FILTERS = {
+  txn: { filter: 'transaction_id', kind: 'Transaction id' },
+  adm: { filter: 'admission_id', kind: 'Admission id' },
+  task: { filter: 'task_id', kind: 'Task id' },
+} as const;
+
+const audited = (id: string) => `/audit?target=${encodeURIComponent(id)}`;
+/**
+ * Records with a page of their own, by prefix: what the id is, and where it opens. A record
+ * without one (an API key, a user, a link) opens its history in the audit trail.
+ */
+const PAGES: Record<string, { kind: string; where: string; href: (id: string) => string }> = {
+  acct: { kind: 'Account', where: 'its page', href: (id) => `/accounts/${id}` },
+  batch: { kind: 'Settlement batch', where: 'its page', href: (id) => `/settlements/${id}` },
+  wh: { kind: 'Webhook endpoint', where: 'its page', href: (id) => `/webhooks/${id}` },
+  cus: {
+    kind: 'Customer',
+    where: 'the customers list',
+    href: (id) => `/customers?q=${encodeURIComponent(id)}`,
+  },
+  req: { kind: 'Request', where: 'the request log', href: (id) => `/logs/${encodeURIComponent(id)}` },
+  part: {
+    kind: 'Namespace',
+    where: 'its settings',
+    href: (id) => `/namespaces?settings=${encodeURIComponent(id)}`,
+  },
+  api: { kind: 'API key', where: 'its history in the audit trail', href: audited },
+  usr: { kind: 'User', where: 'their history in the audit trail', href: audited },
+  link: { kind: 'Link', where: 'its history in the audit trail', href: audited },
 };
 const ID = /^([a-z]+)_[0-9a-z]{6,}$/;
+
+/** The prefix of one of our ids in `text`, if it is one. */
+export const idPrefixOf = (text: string) => ID.exec(text.trim())?.[1] ?? null;
+
+/** Where an id of a record with a page of its own opens, without asking the gateway; else null. */
+export function recordPage(text: string): { kind: string; where: string; href: string } | null {
+  const id = text.trim();
+  const page = PAGES[idPrefixOf(id) ?? ''];
+  return page ? { kind: page.kind, where: page.where, href: page.href(id) } : null;
+}
 
 interface Found {
   payments: Array<{ payment_id: string }>;
@@ -30,8 +61,9 @@ const anyPayments = (ns: string | null, filters: Record<string, string>) =>
 /**
  * Where the search goes for what was typed when no suggestion is chosen, never a dead end: an
  * identifier of ours opens its record (the payment of a transaction, admission or task; a batch,
- * account, webhook, delivery, customer or request log entry); a whole payment id opens the
- * payment; the start of one lists the payments it starts; then the first of these that finds a
+ * account, webhook, delivery, customer, request log entry or namespace; the audit trail's history
+ * of a key, user or link); a whole payment id opens the payment; the start of one lists the
+ * payments it starts; then the first of these that finds a
  * payment: the payments of that amount, of a party whose address or name holds the text, of a
  * reference that holds it; when none does, the list under the filter the text reads as (an amount,
  * else a party), which says so. Looked up in the namespace `ns`.
@@ -39,8 +71,9 @@ const anyPayments = (ns: string | null, filters: Record<string, string>) =>
 export async function findTarget(ns: string | null, typed: string): Promise<string | null> {
   const text = typed.trim();
   if (!text) return null;
-  const prefix = ID.exec(text)?.[1];
-  if (prefix && prefix in PAGES) return PAGES[prefix]!(text);
+  const prefix = idPrefixOf(text);
+  const page = recordPage(text);
+  if (page) return page.href;
   if (prefix === 'dlv') {
     // A delivery's page is under its endpoint's, which the id alone does not name.
     const d = await apiFetch<{ webhook_id: string }>(`/webhook-deliveries/${encodeURIComponent(text)}`, {
@@ -49,7 +82,7 @@ export async function findTarget(ns: string | null, typed: string): Promise<stri
     if (d) return `/webhooks/${encodeURIComponent(d.webhook_id)}/deliveries/${encodeURIComponent(text)}`;
   }
   if (prefix && prefix in RECORD_FILTERS) {
-    const filter = { [RECORD_FILTERS[prefix as keyof typeof RECORD_FILTERS]]: text };
+    const filter = { [RECORD_FILTERS[prefix as keyof typeof RECORD_FILTERS].filter]: text };
     const found = await apiFetch<Found>(paymentsWhere({ ...filter, limit: '2' }), { partner: ns }).catch(
       () => null,
     );

@@ -2,6 +2,7 @@
 
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { idPrefixOf, recordPage, RECORD_FILTERS } from '@/lib/client/find';
 import { countText } from '@/lib/client/list-page';
 import { customerQueries } from '@/lib/client/queries/customers';
 import { paymentListQuery, type PaymentList, type PaymentRow } from '@/lib/client/queries/payments';
@@ -23,7 +24,7 @@ import { useNamespace } from '@/lib/client/namespace';
 
 /** One suggestion of the shell's search: where it goes, what it shows, and what of it matched. */
 export interface Suggestion {
-  group: 'Payments' | 'Customers' | 'Batches' | 'Webhooks' | 'Filtered lists';
+  group: 'Go to' | 'Payments' | 'Customers' | 'Batches' | 'Webhooks' | 'Filtered lists';
   href: string;
   label: string;
   detail: string;
@@ -81,6 +82,8 @@ interface PaymentSearch {
   query: UseQueryResult<PaymentList>;
   /** Whether a row it found is one it was asked for (an amount in another currency is not). */
   keeps?: (p: PaymentRow) => boolean;
+  /** What matched, when the row does not show it (the id of one of its records). */
+  match?: Match;
 }
 
 /** One payments filter's first page, when it applies. */
@@ -90,12 +93,23 @@ function usePayments(ns: string | null, filters: Record<string, string>, enabled
 
 function usePaymentSearches(ns: string | null, terms: SearchTerms): PaymentSearch[] {
   const { text, idPrefix, fragment, amount } = terms;
+  // The id of a payment's transaction, admission or task: its payment, no list.
+  const prefix = idPrefixOf(text);
+  const record =
+    prefix && prefix in RECORD_FILTERS ? RECORD_FILTERS[prefix as keyof typeof RECORD_FILTERS] : null;
+  const byRecord: Record<string, string> = record ? { [record.filter]: text } : {};
   const byId = { payment_id: idPrefix ?? '' };
   const byParty = { party: fragment ?? '' };
   const byReference = { reference: fragment ?? '' };
   // The list's URL takes the amount in units as typed; the gateway, minor units.
   const onWire = amount ? amountQuery(amount) : {};
-  const searches = [
+  const searches: PaymentSearch[] = [
+    {
+      filters: byRecord,
+      list: '',
+      query: usePayments(ns, byRecord, record !== null),
+      ...(record && { match: { field: record.kind, value: text, at: null } }),
+    },
     {
       filters: byId,
       list: `Payments whose id starts with “${text}”`,
@@ -163,6 +177,14 @@ export function useTypeahead(typed: string): { suggestions: Suggestion[]; settle
   const suggestions: Suggestion[] = [];
   const lists: Suggestion[] = [];
   if (on) {
+    const page = recordPage(settled);
+    if (page)
+      suggestions.push({
+        group: 'Go to',
+        href: page.href,
+        label: `${page.kind} ${settled}`,
+        detail: `Opens ${page.where}`,
+      });
     const found = customers.data?.customers ?? [];
     const customerNames = new Map(
       found.map((c) => [
@@ -179,11 +201,12 @@ export function useTypeahead(typed: string): { suggestions: Suggestion[]; settle
         const p = r[i];
         if (p && picked.size < PER_GROUP && !picked.has(p.payment_id)) picked.set(p.payment_id, { p, from });
       });
-    for (const { p } of [...picked.values()].sort((a, b) => a.from - b.from))
+    for (const { p, from } of [...picked.values()].sort((a, b) => a.from - b.from))
       suggestions.push(
         paymentSuggestion(
           p,
-          matchOf(p, terms, customerNames) ?? { field: 'A party’s customer record', value: '', at: null },
+          searches[from]!.match ??
+            matchOf(p, terms, customerNames) ?? { field: 'A party’s customer record', value: '', at: null },
         ),
       );
     for (const c of found) {
@@ -218,7 +241,7 @@ export function useTypeahead(typed: string): { suggestions: Suggestion[]; settle
     // page, not a list of the ids it starts.
     searches.forEach((s, i) => {
       const data = s.query.data;
-      if (!data || rows[i]!.length === 0) return;
+      if (!data || rows[i]!.length === 0 || !s.list) return;
       if (s.filters.payment_id !== undefined && data.payments.every((p) => p.payment_id === settled)) return;
       lists.push({
         group: 'Filtered lists',
