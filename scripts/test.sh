@@ -3,13 +3,14 @@
 # the migrations' lock, unit (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the build and its first-load JS
 # budget, the API suites over real HTTP, and the browser suite in Debian's Chromium.
 #
-# Sized for two cores, in two lanes (scripts/steps.sh): the build, then the API suites' full runs;
-# beside them the short checks while the build runs, then the browser suite, whose
-# one-test-at-a-time specs wait (on the browser, Sandbox Bank answers, undo windows) more than they
-# compute; then both lanes take the other steps from one pool (below). Each step's output is shown
-# whole when its lane ends, and a table of every step's times ends the run. TEST_SERIAL=1 runs
-# every step in series. The browser suite writes no screenshots here (E2E_SCREENSHOTS=off; they
-# are for people to look at: `npm run test:e2e` or one spec writes them).
+# Sized for two cores, in two lanes (scripts/steps.sh): the build, then the tree's checks, the unit
+# suite on PGlite and the API suites one after the other; beside them, once the build is there,
+# the browser suite, whose one-test-at-a-time specs wait (on the browser, Sandbox Bank answers,
+# undo windows) more than they compute, then the unit suite on PostgreSQL and the typecheck. Each
+# step's output is shown whole when its lane ends, and a table of every step's times ends the run.
+# TEST_SERIAL=1 runs every step in series. The browser suite writes no screenshots here
+# (E2E_SCREENSHOTS=off: they are for people to look at, and one spec or `npm run test:e2e` writes
+# them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1
@@ -30,22 +31,20 @@ build() {
     steps_exec "first-load JS per route (fails over 180 kB gzipped, or on a chunk without the compile hint)" npm run -s bench:first-load
 }
 
-# The tree's own checks, one step each. A failure does not stop the steps after it: the run
-# reports every failing step.
-lockfile() { steps_exec "lockfile (npm ci on any platform)" bash scripts/check-lockfile.sh; }
-migrations_lock() {
-  steps_exec "migrations only grow (drizzle/migrations.sha256)" npx tsx scripts/migrations-lock.ts check
-}
-formatting() {
+# The tree's own checks. A failure does not stop the steps after it: the run reports every failing
+# step.
+checks() {
+  local rc=0
+  steps_exec "lockfile (npm ci on any platform)" bash scripts/check-lockfile.sh || rc=1
+  steps_exec "migrations only grow (drizzle/migrations.sha256)" npx tsx scripts/migrations-lock.ts check || rc=1
   steps_exec "formatting (Prettier)" npx prettier --check . --log-level warn --cache \
-    --cache-location "$CACHE/prettier.json"
+    --cache-location "$CACHE/prettier.json" || rc=1
+  steps_exec "OpenAPI document (Redocly CLI, redocly.yaml)" bash scripts/lint-openapi.sh || rc=1
+  steps_exec "typed client matches the document (packages/client)" npm run -s client:generate -- --check || rc=1
+  steps_exec "lint (ESLint)" npx eslint . --cache --cache-location "$CACHE/eslint/" || rc=1
+  steps_exec "unused files, exports and dependencies (knip)" npx knip --no-progress || rc=1
+  return $rc
 }
-openapi() { steps_exec "OpenAPI document (Redocly CLI, redocly.yaml)" bash scripts/lint-openapi.sh; }
-client() {
-  steps_exec "typed client matches the document (packages/client)" npm run -s client:generate -- --check
-}
-eslint() { steps_exec "lint (ESLint)" npx eslint . --cache --cache-location "$CACHE/eslint/"; }
-knip() { steps_exec "unused files, exports and dependencies (knip)" npx knip --no-progress; }
 unit_pglite() {
   steps_exec "unit tests on PGlite" env TEST_DB=pglite npx vitest run --project unit --project unit-fresh
 }
@@ -63,55 +62,39 @@ typecheck() {
   steps_exec "typecheck" npx tsc --noEmit --incremental --tsBuildInfoFile "$CACHE/tsconfig.tsbuildinfo"
 }
 
-# The full runs (each host and each database once) and the smoke runs (the other two pairs).
+# The full runs (each host and each database once) in the first lane; the smoke runs (the other
+# two pairs) after the browser suite in the second.
 api_full() { step_passed "build" && steps_exec "API suites: full runs" env API_RUNS=full bash scripts/test-api.sh; }
 api_smoke() { step_passed "build" && steps_exec "API suites: smoke runs" env API_RUNS=smoke bash scripts/test-api.sh; }
 browser() { step_passed "build" && steps_exec "browser suite" bash scripts/test-e2e.sh; }
 
-# Two lanes, one per core. Each holds the long step it alone runs — the first the build and the
-# API suites' full runs, the second the browser suite once the build is there — and both take
-# every other step from one pool, in its order, whichever lane is free first (a step is taken by
-# one lane only: `mkdir` of its claim is atomic). While the build runs, the second lane takes the
-# short checks that need no build. A fixed split of the same steps ended one lane 136 s after the
-# other (docs/testing.md); the pool ends them within about a step of each other.
 # Each lane runs every step whether the ones before passed or not (the checks and unit suites
-# need no build; the typecheck and the API suites say they need it).
-POOL=(unit_pglite api_smoke eslint typecheck formatting unit_postgres client openapi knip lockfile migrations_lock)
-# The pool's steps short enough to run beside the build without holding the browser suite back.
-BESIDE_BUILD=(formatting lockfile migrations_lock openapi client knip)
-claim() { mkdir "$STEPS_DIR/claim.$1" 2>/dev/null; }
-# from_pool [steps…]: runs the pool's steps (or the ones named) no lane has taken yet; with
-# UNTIL_BUILT=1, none once the build has ended.
-from_pool() {
-  local rc=0 name
-  for name in "${@:-${POOL[@]}}"; do
-    [[ ${UNTIL_BUILT:-0} == 1 && -e "$STEPS_DIR/$(steps_slug build).row" ]] && break
-    claim "$name" || continue
-    "$name" || rc=1
-  done
-  return $rc
-}
-build_then_api() {
+# need no build; the typecheck and the API suites say they need it). The unit suite on PostgreSQL
+# and the typecheck follow the browser suite: the two lanes then end at about the same time (on a
+# run of 1,025 s the browser lane had ended 180 s before the API suites).
+build_checks_api() {
   local rc=0
   build || rc=1
+  checks || rc=1
+  unit_pglite || rc=1
   api_full || rc=1
-  from_pool || rc=1
   return $rc
 }
-beside_build_then_browser() {
+browser_then_unit() {
   local rc=0
-  UNTIL_BUILT=1 from_pool "${BESIDE_BUILD[@]}" || rc=1
   browser || rc=1
-  from_pool || rc=1
+  unit_postgres || rc=1
+  typecheck || rc=1
+  api_smoke || rc=1
   return $rc
 }
 
 if [[ ${TEST_SERIAL:-} == 1 ]]; then
-  build_then_api || failed=1
-  beside_build_then_browser || failed=1
+  build_checks_api || failed=1
+  browser_then_unit || failed=1
 else
-  lane "build, API suites' full runs, then the pool" build_then_api
-  lane "checks beside the build, browser suite, then the pool" beside_build_then_browser
+  lane "build, checks, unit tests on PGlite, API suites" build_checks_api
+  lane "browser suite, unit tests on PostgreSQL, typecheck, API smoke runs" browser_then_unit
 fi
 lanes_wait || failed=1
 steps_table "$([[ $failed -eq 0 ]] && echo 'all suites passed' || echo FAILED)"
