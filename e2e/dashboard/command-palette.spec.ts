@@ -250,6 +250,10 @@ test('Ctrl K tells the demo’s payments apart: amount, addresses, day and statu
   await expect(option(page, 'Filtered lists', /^Payments whose id starts with “inv-099”/)).toContainText(
     '5 payments',
   );
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shootThemes(page, 'search-demo-payments');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shootThemes(page, 'search-demo-payments-phone', { axe: false });
 });
 
 test('an id of a payment’s record suggests its payment, saying which id matched; a key’s id opens its history', async ({
