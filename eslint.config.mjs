@@ -431,6 +431,33 @@ const REACT_RULES_OFF = Object.fromEntries(
     .map((rule) => [rule, 'off']),
 );
 
+/** An error answer written by hand (see its block below). */
+const ERROR_ENVELOPE_SELECTORS = ["key.name='code'", "key.value='code'"].flatMap((key) => [
+  { selector: `Property[${key}][value.value=/^error\\./]`, message: ERROR_ENVELOPE_MESSAGE },
+  { selector: `Property[${key}][value.quasis.0.value.raw=/^error\\./]`, message: ERROR_ENVELOPE_MESSAGE },
+]);
+
+const MONEY_MESSAGE =
+  'Format money and figures with lib/client/format.ts (formatMoney, formatMoneyChange, formatNet, formatPosition, formatUtilisation, unitsNumber, moneyInput): one way on every screen.';
+/** Money formatted by hand on a screen (see its block below). */
+const MONEY_SELECTORS = [
+  // A number's own decimals ("21.4 %", "25.00"): the formats are the module's.
+  { selector: "CallExpression[callee.property.name='toFixed']", message: MONEY_MESSAGE },
+  // Minor units scaled by hand: 10 ** exponent.
+  { selector: "BinaryExpression[operator='**'][left.value=10]", message: MONEY_MESSAGE },
+  // A formatted amount taken apart ("USD 25.00".split(' ')).
+  {
+    selector:
+      "CallExpression[callee.property.name='split'] > MemberExpression > CallExpression[callee.name=/^format(Money|Amount)$/]",
+    message: MONEY_MESSAGE,
+  },
+  // A sign written beside an amount: the minus (U+2212) or words for a side ("Pays", "Receives").
+  { selector: 'Literal[value=/\u2212/]', message: MONEY_MESSAGE },
+  { selector: 'TemplateElement[value.raw=/\u2212/]', message: MONEY_MESSAGE },
+  { selector: 'JSXText[value=/\u2212/]', message: MONEY_MESSAGE },
+  { selector: 'Literal[value=/^(Pays|Receives|pays|receives) ?$/]', message: MONEY_MESSAGE },
+];
+
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -526,21 +553,16 @@ const config = [
     // envelopes and are left out.
     files: ['**/*.{ts,tsx}'],
     ignores: ['**/*.test.ts', 'e2e/**', 'bench/**'],
-    rules: {
-      'no-restricted-syntax': [
-        'error',
-        ...["key.name='code'", "key.value='code'"].flatMap((key) => [
-          {
-            selector: `Property[${key}][value.value=/^error\\./]`,
-            message: ERROR_ENVELOPE_MESSAGE,
-          },
-          {
-            selector: `Property[${key}][value.quasis.0.value.raw=/^error\\./]`,
-            message: ERROR_ENVELOPE_MESSAGE,
-          },
-        ]),
-      ],
-    },
+    rules: { 'no-restricted-syntax': ['error', ...ERROR_ENVELOPE_SELECTORS] },
+  },
+  {
+    // Money and figures on screen come from one module (lib/domain/money.ts through
+    // lib/client/format.ts): a screen that writes a sign, scales minor units or takes a formatted
+    // amount apart by hand drifts from the others ("USD -2,710.50" beside "−USD 25.00").
+    // lib/domain/money.test.ts holds the exact strings. (Repeats the envelope's selectors: a
+    // later block's options replace an earlier one's.)
+    files: ['app/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', ...ERROR_ENVELOPE_SELECTORS, ...MONEY_SELECTORS] },
   },
   {
     ignores: [

@@ -3,7 +3,7 @@
  * the strip of many bars in plain SVG, net-positions-strip.tsx): the figures, their order, the
  * colours, the tooltip and the legend. No Recharts here: the strip's page never loads it.
  */
-import { currencyExponent, formatMoney } from '@/lib/client/format';
+import { formatNet, unitsNumber } from '@/lib/client/format';
 import type { Position } from '@/lib/client/queries/settlements';
 import type { ChartPosition } from './chart-order';
 import { formatCompact } from '@/lib/client/format';
@@ -28,10 +28,9 @@ export interface Datum {
 
 /** The chart's bars in its order: credits first, largest first, then the debits (chartOrder). */
 export function toData(positions: ChartPosition[], currency: string, names: Map<string, string>): Datum[] {
-  const scale = 10 ** currencyExponent(currency);
   return positions
     .map((p) => {
-      const major = Number(p.net_amount) / scale;
+      const major = unitsNumber(p.net_amount, currency);
       const domain = p.counterparty_domain ?? names.get(p.counterparty_id) ?? null;
       return {
         counterparty: p.counterparty_id,
@@ -57,9 +56,7 @@ export function TooltipCard({ d, currency }: { d: Datum; currency: string }) {
       <p className="font-medium">{d.name}</p>
       {d.domain && d.domain !== d.name ? <p className="text-xs">{d.domain}</p> : null}
       {d.name !== d.counterparty ? <p className="font-mono text-xs">{d.counterparty}</p> : null}
-      <p>
-        {d.type === 'Credit' ? 'Credit' : 'Debit'} {formatMoney(d.amount, currency)}
-      </p>
+      <p>{formatNet(d.type === 'Credit' ? 'credit' : 'debit', d.amount, currency)}</p>
     </div>
   );
 }

@@ -3,10 +3,9 @@
 import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis } from 'recharts';
 import { SELECT_CLASS } from '@/components/ui/select';
-import { formatMoney } from '@/lib/client/format';
+import { formatMoney, formatUnitsNumber, unitsNumber } from '@/lib/client/format';
 import type { Overview, PaymentStatusName } from '@/lib/client/queries/overview';
 import { ChartFrame, ChartTooltip, legendLabel } from './chart-frame';
-import { currencyExponent } from '@/lib/client/format';
 
 const STATUS_SERIES: Array<{ key: PaymentStatusName; label: string; color: string }> = [
   { key: 'settled', label: 'Settled', color: '#059669' },
@@ -30,7 +29,6 @@ export default function PaymentVolumeChart({ overview }: { overview: Overview })
   const currencies = [...new Set(overview.daily_volume.map((r) => r.currency))].sort();
   const [measure, setMeasure] = useState('count');
   const currency = currencies.includes(measure) ? measure : null;
-  const digits = currency ? currencyExponent(currency) : 0;
   const rows = windowDays(overview.window.from, overview.window.days).map((date) => {
     const row: Record<string, number | string> = { date: date.slice(5) };
     for (const s of STATUS_SERIES) row[s.key] = 0;
@@ -38,12 +36,11 @@ export default function PaymentVolumeChart({ overview }: { overview: Overview })
       if (r.date !== date) continue;
       if (currency && r.currency !== currency) continue;
       // Values in major units for the axis; exact minor units stay in the table below.
-      row[r.status] = Number(row[r.status]) + (currency ? Number(r.total) / 10 ** digits : r.count);
+      row[r.status] = Number(row[r.status]) + (currency ? unitsNumber(r.total, currency) : r.count);
     }
     return row;
   });
-  const format = (v: number) =>
-    currency ? formatMoney(String(Math.round(v * 10 ** digits)), currency) : String(v);
+  const format = (v: number) => (currency ? formatUnitsNumber(v, currency) : String(v));
   const present = STATUS_SERIES.filter((s) => overview.daily_volume.some((r) => r.status === s.key));
 
   return (

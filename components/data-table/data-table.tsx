@@ -33,7 +33,8 @@ function labelOf(column: { id: string; columnDef: { header?: unknown } }): strin
 
 /**
  * Below the `sm` breakpoint a row is a card, each cell a line with its column's name (`data-label`)
- * before it, so that a phone never scrolls a table sideways. The table's roles are explicit: with
+ * before it, so that a phone never scrolls a table sideways; a word longer than the card's line (an
+ * id, `txn_0mx1yz9hf0eob1etwqgded8zf`) breaks where it must rather than run under its edge. The table's roles are explicit: with
  * the elements displayed as blocks a browser may otherwise stop exposing them as a table.
  */
 const CARDS = {
@@ -41,7 +42,7 @@ const CARDS = {
   head: 'max-sm:sr-only',
   body: 'max-sm:block',
   row: 'max-sm:block max-sm:py-2',
-  cell: 'max-sm:flex max-sm:justify-between max-sm:gap-4 max-sm:py-1 max-sm:text-right max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:uppercase max-sm:before:content-[attr(data-label)_/_""] dark:max-sm:before:text-slate-400 max-sm:[&>*]:min-w-0 max-sm:[&>div]:flex-wrap max-sm:[&>div]:justify-end',
+  cell: 'max-sm:flex max-sm:justify-between max-sm:gap-4 max-sm:before:shrink-0 max-sm:[&>*]:[overflow-wrap:anywhere] max-sm:py-1 max-sm:text-right max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-medium max-sm:before:text-slate-500 max-sm:before:uppercase max-sm:before:content-[attr(data-label)_/_""] dark:max-sm:before:text-slate-400 max-sm:[&>*]:min-w-0 max-sm:[&>div]:flex-wrap max-sm:[&>div]:justify-end',
 };
 
 /** What a table shows: its columns and the page's rows, with what the gateway said about the rest. */

@@ -1,6 +1,6 @@
 import { Badge } from '@/components/ui/badge';
 import { CARD, TERM } from '@/components/ui/styles';
-import { formatMoney } from '@/lib/client/format';
+import { formatMoney, formatPosition } from '@/lib/client/format';
 import type { LiquidityPosition } from '@/lib/client/queries/liquidity';
 import { UtilisationBar, utilisationLevel } from './utilisation';
 import { formatCount } from '@/lib/client/format';
@@ -17,11 +17,9 @@ export function capText(
   return cap;
 }
 
-/** "USD 1,228.95 (net debit)", "USD -20.00 (net credit)". */
-export function positionText(p: Pick<LiquidityPosition, 'position' | 'currency'>): string {
-  const n = BigInt(p.position);
-  return `${formatMoney(p.position, p.currency)}${n > 0n ? ' (net debit)' : n < 0n ? ' (net credit)' : ''}`;
-}
+/** "USD 1,228.95 (net debit)", "USD 20.00 (net credit)". */
+export const positionText = (p: Pick<LiquidityPosition, 'position' | 'currency'>) =>
+  formatPosition(p.position, p.currency);
 
 /**
  * One currency of the namespace: balance placed with the settlement agent, the operator's cap,

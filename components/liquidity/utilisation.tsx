@@ -1,4 +1,5 @@
 import { DEFAULT_THRESHOLDS } from '@/lib/domain/liquidity';
+import { formatUtilisation as utilisationText } from '@/lib/domain/money';
 
 const [WARN_AT, DANGER_AT] = DEFAULT_THRESHOLDS;
 
@@ -15,10 +16,6 @@ const FILL: Record<UtilisationLevel, string> = {
   warning: 'bg-amber-500 dark:bg-amber-400',
   danger: 'bg-red-600 dark:bg-red-500',
 };
-
-/** "91.0 %", or "No limit" when the position has none. */
-const utilisationText = (utilisation: number | null) =>
-  utilisation === null ? 'No limit' : `${utilisation.toFixed(1)} %`;
 
 /**
  * A position's utilisation of its limit as a bar (a meter for assistive technology), the figure

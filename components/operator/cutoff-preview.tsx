@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { FormAlert } from '@/components/ui/form-alert';
-import { formatAmount } from '@/lib/client/format';
+import { formatMoney } from '@/lib/client/format';
 import { cutoffPreviewQuery, type CutoffPreview } from '@/lib/client/queries/settlements';
 import { formatCount } from '@/lib/client/format';
 
@@ -18,8 +18,8 @@ export function CutoffPreviewTable({ preview }: { preview: CutoffPreview }) {
       </p>
     );
   return (
-    // Each row's amounts are in the currency its first cell names, so they carry no code and fit a
-    // phone's dialog whole; it scrolls (by keyboard too) past that.
+    // Amounts carry their currency, as everywhere; a row fits a phone's dialog whole (the
+    // participants give way), and the table scrolls (by keyboard too) past that.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="What a cut-off now would batch">
       <table className="w-full text-left text-sm tabular-nums" data-testid="cutoff-preview">
         <caption className="sr-only">What a cut-off now would batch, per currency</caption>
@@ -51,8 +51,8 @@ export function CutoffPreviewTable({ preview }: { preview: CutoffPreview }) {
               </th>
               <td className="py-1 pr-2 text-right">{formatCount(c.transactions)}</td>
               <td className="hidden py-1 pr-2 text-right sm:table-cell">{formatCount(c.participants)}</td>
-              <td className="whitespace-nowrap py-1 pr-2 text-right">{formatAmount(c.gross, c.currency)}</td>
-              <td className="whitespace-nowrap py-1 text-right">{formatAmount(c.net, c.currency)}</td>
+              <td className="whitespace-nowrap py-1 pr-2 text-right">{formatMoney(c.gross, c.currency)}</td>
+              <td className="whitespace-nowrap py-1 text-right">{formatMoney(c.net, c.currency)}</td>
             </tr>
           ))}
         </tbody>

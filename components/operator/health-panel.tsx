@@ -9,7 +9,7 @@ import type { OperatorHealth } from '@/lib/schemas/health';
 import { CARD, LINK, TERM } from '@/components/ui/styles';
 import { Link } from '@/components/ui/link';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
-import { formatCount } from '@/lib/client/format';
+import { formatCount, formatDecimal } from '@/lib/client/format';
 import { useDay, useWhen } from '@/components/ui/local-time';
 
 /** Read again every 10 s while the page is open: a live view, as the metrics are to a scraper. */
@@ -23,7 +23,7 @@ export const operatorHealthQuery = (ns: string | null) =>
 
 /** "2 min 5 s", "3 h 4 min": a duration as an operator reads it. */
 export function duration(seconds: number): string {
-  if (seconds < 10) return `${seconds.toFixed(1)} s`;
+  if (seconds < 10) return `${formatDecimal(seconds, 1)} s`;
   const s = Math.round(seconds);
   if (s < 60) return `${s} s`;
   if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;

@@ -1,13 +1,12 @@
 import { Link } from '@/components/ui/link';
-import { formatMoney } from '@/lib/client/format';
+import { formatMoney, formatNet } from '@/lib/client/format';
 import { useWhen } from '@/components/ui/local-time';
 import type { Overview } from '@/lib/client/queries/overview';
 import { CARD, LINK } from '@/components/ui/styles';
 
-function signed(net: string, currency: string) {
-  const n = BigInt(net);
-  return `${n < 0n ? '−' : '+'}${formatMoney((n < 0n ? -n : n).toString(), currency)}`;
-}
+/** What settles of incoming less outgoing: received (a net credit) or paid (a net debit). */
+const net = (incomingLessOutgoing: string, currency: string) =>
+  formatNet(BigInt(incomingLessOutgoing) < 0n ? 'debit' : 'credit', incomingLessOutgoing, currency);
 
 function Kpi({
   id,
@@ -91,9 +90,8 @@ export function KpiCards({ overview: o }: { overview: Overview }) {
           ? o.awaiting_settlement.map((c) => (
               <p key={c.currency}>
                 <span className="font-medium text-slate-900 dark:text-slate-100">
-                  {signed(c.net, c.currency)}
-                </span>{' '}
-                net
+                  {net(c.net, c.currency)}
+                </span>
                 <br />
                 in {formatMoney(c.incoming, c.currency)} · out {formatMoney(c.outgoing, c.currency)}
               </p>
@@ -113,7 +111,7 @@ export function KpiCards({ overview: o }: { overview: Overview }) {
           ? o.last_batch_positions.map((b) => (
               <p key={b.batch_id}>
                 <Link href={`/settlements/${b.batch_id}`} className={LINK}>
-                  {b.kind === 'creditor' ? 'Creditor' : 'Debtor'} {formatMoney(b.amount, b.currency)}
+                  {formatNet(b.kind === 'creditor' ? 'credit' : 'debit', b.amount, b.currency)}
                 </Link>{' '}
                 · {when(b.cutoff_time)}
               </p>

@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/components/ui/link';
-import { formatMoney } from '@/lib/domain/money';
+import { formatMoney, formatUtilisation } from '@/lib/domain/money';
 import { positionsQuery, type LiquidityPosition, type PositionList } from '@/lib/client/queries/liquidity';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import { utilisationLevel } from '@/components/liquidity/utilisation';
@@ -13,13 +13,10 @@ const LOOK = {
   danger: 'bg-red-100 text-red-950 dark:bg-red-900 dark:text-red-50',
 } as const;
 
-/** "91 %", "90.6 %": one decimal when it says something. */
-const percent = (u: number) => `${Number.isInteger(u) ? u : u.toFixed(1)} %`;
-
 function sentence(p: LiquidityPosition): string {
   // The limit is the cap unless a secured cap is above the balance: then the balance bounds it.
   const of = p.limit === p.cap ? `the ${p.currency} cap` : `the ${p.currency} limit (the settlement balance)`;
-  return `Net debit position at ${percent(p.utilisation!)} of ${of} — headroom ${formatMoney(p.headroom ?? '0', p.currency)}.`;
+  return `Net debit position at ${formatUtilisation(p.utilisation)} of ${of} — headroom ${formatMoney(p.headroom ?? '0', p.currency)}.`;
 }
 
 /**

@@ -30,16 +30,23 @@ test('namespaces: create, filter, disable', async ({ page }) => {
   await expect(dialog.getByText('From 5 seconds to 30 days, a whole number')).toBeVisible();
   await dialog.getByLabel('Payment time to live').fill('90');
   await dialog.getByLabel('Unit', { exact: true }).selectOption('minutes');
-  await dialog.getByLabel('Compliance review from (minor units)').fill('25.00');
-  await expect(dialog.getByText('A whole number of minor units above 0')).toBeVisible();
-  await dialog.getByLabel('Compliance review from (minor units)').fill('250000');
-  await expect(dialog.getByText('250,000 minor units: 2,500.00 in a currency with 2 decimals')).toBeVisible();
+  // Shown and typed in money, not minor units.
+  await expect(dialog.getByLabel('Compliance review from')).toHaveValue(/^\d{1,3}(,\d{3})*\.\d{2}$/);
+  await dialog.getByLabel('Compliance review from').fill('25.001');
+  await expect(dialog.getByText('An amount above 0 with at most 2 decimals (e.g. 10,000.00)')).toBeVisible();
+  await dialog.getByLabel('Compliance review from').fill('2,500');
+  await expect(
+    dialog.getByText(
+      '2,500.00 in USD, EUR or another currency with 2 decimals; 250,000 in a currency without decimals (JPY)',
+      { exact: false },
+    ),
+  ).toBeVisible();
   await expectAccessible(page);
   await shootThemes(page, 'namespace-settings', { axe: false });
   await dialog.getByRole('button', { name: 'Save settings' }).click();
   await expect(dialog).toBeHidden();
   await expect(row.getByRole('cell', { name: '90 min', exact: true })).toBeVisible();
-  await expect(row.getByRole('cell', { name: '250,000', exact: true })).toBeVisible();
+  await expect(row.getByRole('cell', { name: '2,500.00', exact: true })).toBeVisible();
   const saved = await page.evaluate(
     (d) =>
       fetch('/api/proxy/partner?limit=100&enabled=false')

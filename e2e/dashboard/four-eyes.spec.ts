@@ -28,11 +28,11 @@ test("support finds a large payment by a fragment of its payee's address and app
     await page.getByRole('button', { name: 'Settings of demo-bank.test' }).click();
     const dialog = page.getByRole('dialog', { name: 'Settings of demo-bank.test' });
     await dialog.getByRole('checkbox', { name: /need approval by someone other than/ }).check();
-    await dialog.getByLabel('Four eyes from (minor units)').fill('5,000');
-    await expect(dialog.getByText('A whole number of minor units above 0')).toBeVisible();
-    await dialog.getByLabel('Four eyes from (minor units)').fill('500000');
+    await dialog.getByLabel('Four eyes from').fill('5,000.5.0');
+    await expect(dialog.getByText('An amount above 0 with at most 2 decimals')).toBeVisible();
+    await dialog.getByLabel('Four eyes from').fill('5,000');
     await expect(
-      dialog.getByText('500,000 minor units: 5,000.00 in a currency with 2 decimals'),
+      dialog.getByText('5,000.00 in USD, EUR or another currency with 2 decimals', { exact: false }),
     ).toBeVisible();
     await dialog.getByLabel('Approvers').selectOption('2');
     await expectAccessible(page);
@@ -42,7 +42,7 @@ test("support finds a large payment by a fragment of its payee's address and app
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: 'demo-bank.test', exact: true }) });
-    await expect(row.getByRole('cell', { name: 'From 500,000, 2 approvers' })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'From 5,000.00, 2 approvers' })).toBeVisible();
 
     // Union pays 6,000.00 (below its own review threshold) to a Demo Bank customer: Demo Bank's admission task needs two approvers.
     const payee = `fe-${uniq()}-payee@demo-bank.test`;

@@ -127,9 +127,11 @@ test('the participant sees position, headroom and chart move as a payment is adm
   const chart = page.getByTestId('intraday-chart');
   await expect(chart).toHaveAttribute('data-latest-position', '25000');
   await expect(chart.locator('.recharts-area-area')).toHaveCount(1);
-  await expect(page.getByRole('figure', { name: 'USD position, last 24 hours' })).toContainText(
-    'against the limit of USD 1,000,000.00',
-  );
+  // On the window of the day's movement (the 24 hours on request), its times on the reader's
+  // clock, the zone named.
+  const figureOf = page.getByRole('figure', { name: /^USD position since \d\d:\d\d \S+$/ });
+  await expect(figureOf).toContainText('against the limit of USD 1,000,000.00');
+  await expect(figureOf).toContainText(/times in (UTC|GMT[+-][\d:]+|[A-Z]{2,4}T), your time zone/);
   await shootThemes(page, 'liquidity');
 
   // The operator runs a cut-off: the position is settled into the balance.
@@ -148,13 +150,45 @@ test('the participant sees position, headroom and chart move as a payment is adm
   await expect(figure(page, 'USD', 'headroom')).toHaveText('USD 999,750.00');
   const settlement = ledger.getByRole('row').filter({ hasText: 'Settlement' });
   await expect(settlement).toHaveCount(1);
-  await expect(settlement).toContainText('USD -250.00');
+  await expect(settlement).toContainText('−USD 250.00');
   await expect(settlement).toContainText('USD 999,750.00');
   await expect(settlement.getByRole('link', { name: /^batch_/ })).toBeVisible();
   // The chart marks the cut-off and falls back to zero.
   await expect(chart).toHaveAttribute('data-latest-position', '0');
   await expect(chart.locator('.cutoff-line')).toHaveCount(1);
   expect(await submissionStatus(page, ns, paymentId)).toBe(6);
+
+  // A second payment and cut-off a minute later: one line for both, labelled once, where two
+  // labels were drawn over each other ("CuCut-off").
+  await paySandboxBank(page, ns, {
+    paymentId: `${paymentId}-2`,
+    total: '10000',
+    reference: 'Liquidity test 2',
+  });
+  await expect(figure(page, 'USD', 'position')).toHaveText('USD 100.00 (net debit)');
+  const again = await operatorPage(browser);
+  await again.goto('/operator/network');
+  await (await openCutoffDialog(again)).getByRole('button', { name: /^Settle \d+ transactions?$/ }).click();
+  await expect(again.getByTestId('cutoff-outcome')).toContainText('Cut-off ran');
+  await again.context().close();
+  await expect(chart).toHaveAttribute('data-latest-position', '0');
+  await expect(chart.locator('.cutoff-line')).toHaveCount(1);
+  await expect(chart.locator('.cutoff-label')).toHaveText(['2 cut-offs']);
+  // The day's movement fills the plot: a window of an hour (the narrowest), not 24.
+  const span = Number(await chart.getAttribute('data-to')) - Number(await chart.getAttribute('data-from'));
+  expect(span).toBe(3600);
+  // The time axis's labels are clock times, apart from each other.
+  // (Recharts draws the axes' labels in a layer of their own: the time axis's are the clock times.)
+  const ticks = chart.locator('.recharts-cartesian-axis-tick-value').filter({ hasText: /^\d\d:\d\d$/ });
+  await expect(ticks.first()).toBeVisible();
+  const boxes = await ticks.evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+  expect(boxes.length).toBeGreaterThanOrEqual(3);
+  for (let i = 1; i < boxes.length; i++) expect(boxes[i].left).toBeGreaterThan(boxes[i - 1].right);
+  await shootThemes(page, 'liquidity-chart');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByTestId('intraday-chart').scrollIntoViewIfNeeded();
+  await shootThemes(page, 'phone-liquidity-chart', { axe: false });
+  await page.setViewportSize({ width: 1280, height: 720 });
   // The ledger's filter lives in the URL and its export has the same filter.
   await page.getByLabel('Currency').selectOption('USD');
   await expect(page).toHaveURL(/currency=USD/);

@@ -115,7 +115,7 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
   await expect(page.getByRole('heading', { name: batchId, level: 1 })).toBeVisible();
   await expect(page.getByTestId('network-root-hash')).toHaveText(/^[A-Za-z0-9+/]{43}=$/);
   const participants = page.getByRole('table', { name: 'Participants of the batch' });
-  await expect(participants.getByRole('row').filter({ hasText: fx.a.domain })).toContainText('Receives');
+  await expect(participants.getByRole('row').filter({ hasText: fx.a.domain })).toContainText('Net credit');
   await expect(participants.getByRole('row').filter({ hasText: fx.a.domain })).toContainText('EUR 30.00');
   // The participants' multilateral nets as a chart too: a bar each.
   await expect(page.getByTestId('net-positions-chart').locator('.recharts-bar-rectangle')).toHaveCount(
@@ -130,7 +130,7 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
 
   const partner = await (await browser.newContext()).newPage();
   await openBatchAsPartner(partner, fx, batchId);
-  await expect(partner.getByTestId('net-position')).toHaveText('Receives EUR 30.00');
+  await expect(partner.getByTestId('net-position')).toHaveText('EUR 30.00 (net credit)');
 
   // The chart: one bar per counterparty, the credit above the axis and the two debits below.
   const chart = partner.getByTestId('net-positions-chart');
@@ -152,7 +152,9 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
     .toBe(true);
   await expect(async () => {
     await credit.hover();
-    await expect(chart).toContainText(`Bravo${fx.b.domain}${fx.b.token}Credit EUR 70.00`, { timeout: 2_000 });
+    await expect(chart).toContainText(`Bravo${fx.b.domain}${fx.b.token}EUR 70.00 (net credit)`, {
+      timeout: 2_000,
+    });
   }).toPass();
   // The bars lie across, each named by its namespace's name, level (none slanted); the value axis
   // is symmetric around zero (the largest position is 70): five distinct ticks.
@@ -372,7 +374,7 @@ test('batches list: 21 batches page by 20, status and cut-off range filters live
     ['KWD', 'KWD 12.345'],
   ] as const) {
     await page.goto(`/settlements/${batches[currency]}`);
-    await expect(page.getByTestId('net-position')).toHaveText(`Pays ${shown}`);
+    await expect(page.getByTestId('net-position')).toHaveText(`${shown} (net debit)`);
     await expect(page.getByTestId('net-positions-chart').locator('.recharts-bar-rectangle')).toHaveCount(1);
   }
   // One counterparty on a phone: a bar of sane thickness, its name level and whole on screen.
@@ -427,7 +429,7 @@ test("a namespace's statement for a period: totals per currency, nets per counte
   // bank, a net creditor of 30.00 in its one batch (the totals add the batches' multilateral nets).
   const totals = page.getByRole('table', { name: 'Totals per currency' });
   await expect(totals.getByRole('row').filter({ hasText: 'EUR' })).toContainText(
-    /EUR\s*1\s*4\s*EUR 30\.00\s*EUR 0\.00\s*receives EUR 30\.00/,
+    /EUR\s*1\s*4\s*EUR 30\.00\s*EUR 0\.00\s*EUR 30\.00 \(net credit\)/,
   );
   const batch = page
     .getByRole('table', { name: 'Batches and net positions' })
@@ -435,8 +437,8 @@ test("a namespace's statement for a period: totals per currency, nets per counte
     .filter({ hasText: batchId });
   for (const text of [fx.b.domain, fx.c.domain, 'sandbox-bank.test', 'Multilateral net'])
     await expect(batch).toContainText(text);
-  await expect(batch).toContainText('receives EUR 70.00');
-  await expect(batch).toContainText('pays EUR 25.00');
+  await expect(batch).toContainText('EUR 70.00 (net credit)');
+  await expect(batch).toContainText('EUR 25.00 (net debit)');
   await shootLightAndDark(page, 'settlement-statement');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();

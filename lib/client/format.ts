@@ -1,6 +1,19 @@
 /** Display helpers of the dashboard; the rules themselves live in lib/domain. */
-export { currencyExponent, formatAmount, formatMoney, toMinorUnits } from '@/lib/domain/money';
-export { formatCompact, formatCount } from '@/lib/domain/numbers';
+export {
+  currencyExponent,
+  formatAmount,
+  formatMoney,
+  formatMoneyChange,
+  formatNet,
+  formatPosition,
+  formatUnitsNumber,
+  formatUtilisation,
+  moneyInput,
+  toMinorUnits,
+  unitsNumber,
+  type NetSide,
+} from '@/lib/domain/money';
+export { formatCompact, formatCount, formatDecimal } from '@/lib/domain/numbers';
 export { REASONS, reasonLabel } from '@/lib/domain/reasons';
 export { SUBMISSION_LABELS as SUBMISSION_STATUS, TASK_LABELS as TASK_STATUS } from '@/lib/domain/statuses';
 

@@ -80,7 +80,7 @@ const LONG_NAME =
  * at that moment: it changes with summer time. A browser whose language is not English names its
  * zones in that language, and they are given by their offset.
  */
-function zoneName(d: Date): string {
+export function zoneName(d: Date): string {
   const offset = -d.getTimezoneOffset();
   const long = d.toString();
   if (offset === 0) return long.endsWith('(Greenwich Mean Time)') ? 'GMT' : 'UTC';

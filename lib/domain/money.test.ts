@@ -1,20 +1,99 @@
 import { describe, expect, it } from 'vitest';
-import { currencyExponent, formatAmount, formatMoney, toMinorUnits } from './money';
+import {
+  currencyExponent,
+  formatAmount,
+  formatMoney,
+  formatMoneyChange,
+  formatNet,
+  formatPosition,
+  formatUnitsNumber,
+  formatUtilisation,
+  moneyInput,
+  toMinorUnits,
+  unitsNumber,
+} from './money';
 
 describe('formatMoney', () => {
   it.each([
     ['125050', 'USD', 'USD 1,250.50'],
-    ['-150', 'USD', 'USD -1.50'],
-    ['-50', 'USD', 'USD -0.50'],
-    ['-1234', 'JPY', 'JPY -1,234'],
+    ['-150', 'USD', '−USD 1.50'],
+    ['-50', 'USD', '−USD 0.50'],
+    ['-1234', 'JPY', '−JPY 1,234'],
     ['0', 'BHD', 'BHD 0.000'],
+    ['-0', 'USD', 'USD 0.00'],
     // Past 2^53: every digit kept (the grouping formats the bigint, not a float).
     ['999999999999999999', 'USD', 'USD 9,999,999,999,999,999.99'],
-    ['-999999999999999999', 'JPY', 'JPY -999,999,999,999,999,999'],
+    ['-999999999999999999', 'JPY', '−JPY 999,999,999,999,999,999'],
   ])('%s %s → %s', (minor, currency, text) => {
     expect(formatMoney(minor, currency)).toBe(text);
-    // The amount alone is the same text without its code.
-    expect(formatAmount(minor, currency)).toBe(text.slice(currency.length + 1));
+    // The amount alone is the same text without its code, its sign kept.
+    expect(formatAmount(minor, currency)).toBe(text.replace(`${currency} `, ''));
+  });
+
+  it('writes the minus as U+2212, the width of a figure and of "+", never a hyphen', () => {
+    expect(formatMoney(-271050n, 'USD')).toBe('−USD 2,710.50');
+    expect(formatMoney(-271050n, 'USD').codePointAt(0)).toBe(0x2212);
+    expect(formatAmount('-271050', 'USD')).toBe('−2,710.50');
+  });
+});
+
+describe('signed amounts and net positions', () => {
+  it.each([
+    ['2500', 'USD', '+USD 25.00'],
+    ['-2500', 'USD', '−USD 25.00'],
+    ['0', 'USD', 'USD 0.00'],
+    ['-1', 'KWD', '−KWD 0.001'],
+  ])('a change of %s %s reads %s', (minor, currency, text) => {
+    expect(formatMoneyChange(minor, currency)).toBe(text);
+  });
+
+  it.each([
+    ['credit', '271050', 'USD 2,710.50 (net credit)'],
+    ['debit', '271050', 'USD 2,710.50 (net debit)'],
+    // A signed figure gives its size; the side is the caller's word.
+    ['debit', '-271050', 'USD 2,710.50 (net debit)'],
+    ['credit', '0', 'USD 0.00'],
+  ] as const)('a net %s of %s reads %s', (side, minor, text) => {
+    expect(formatNet(side, minor, 'USD')).toBe(text);
+  });
+
+  it('a liquidity position above zero is a net debit, below zero a net credit', () => {
+    expect(formatPosition('25000', 'USD')).toBe('USD 250.00 (net debit)');
+    expect(formatPosition('-2000', 'USD')).toBe('USD 20.00 (net credit)');
+    expect(formatPosition('0', 'USD')).toBe('USD 0.00');
+    expect(formatPosition(-5n, 'JPY')).toBe('JPY 5 (net credit)');
+  });
+});
+
+describe('utilisation', () => {
+  it.each([
+    [91, '91.0 %'],
+    [90.64, '90.6 %'],
+    [92.05, '92.1 %'],
+    [0, '0.0 %'],
+    [150, '150.0 %'],
+    [1234.5, '1,234.5 %'],
+    [-21.4, 'net credit'],
+    [null, 'No limit'],
+  ])('%s → %s', (utilisation, text) => {
+    expect(formatUtilisation(utilisation)).toBe(text);
+  });
+});
+
+describe('amounts in fields and charts', () => {
+  it('a field holds units without grouping or code, read back by toMinorUnits', () => {
+    expect(moneyInput('1000000', 'USD')).toBe('10000.00');
+    expect(moneyInput('1000000', 'JPY')).toBe('1000000');
+    expect(moneyInput(null, 'USD')).toBe('');
+    expect(toMinorUnits(moneyInput('123456', 'BHD'), 'BHD')).toBe('123456');
+  });
+
+  it("a chart's numbers of units, and back to money to the minor unit", () => {
+    expect(unitsNumber('125050', 'USD')).toBe(1250.5);
+    expect(unitsNumber('-125050', 'JPY')).toBe(-125050);
+    expect(formatUnitsNumber(1250.5, 'USD')).toBe('USD 1,250.50');
+    expect(formatUnitsNumber(0.1 + 0.2, 'USD')).toBe('USD 0.30');
+    expect(formatUnitsNumber(-2.5, 'BHD')).toBe('−BHD 2.500');
   });
 });
 

@@ -41,20 +41,99 @@ export function unitsOf(total: string | bigint, currency: string): string {
 }
 
 /**
- * Minor units → a currency string, using the currency's own exponent (JPY 0, USD 2, BHD 3…); a
- * negative amount (a net credit position, funds out) keeps its sign before the digits: "USD -0.50".
+ * The minus sign of every amount on screen: U+2212, the width of "+" and of a figure, so signed
+ * columns align. Files and exports keep ASCII's hyphen-minus (`unitsOf`), which spreadsheets read.
  */
-export function formatMoney(total: string | bigint, currency: string): string {
-  const amount = formatAmount(total, currency);
-  return `${currency.toUpperCase()} ${amount}`;
+export const MINUS = '\u2212';
+
+/** A bigint's sign and magnitude. */
+function split(total: string | bigint): { negative: boolean; magnitude: bigint } {
+  const n = BigInt(total);
+  return { negative: n < 0n, magnitude: n < 0n ? -n : n };
 }
 
-/** The amount alone ("-1,234.50"), where the currency is named beside it (a table's row, a column). */
+/**
+ * The one way an amount of money reads on screen: its currency's code, then its units grouped by
+ * threes with the currency's own exponent (JPY 0, USD 2, BHD 3…); a negative amount (funds out, a
+ * net credit position) carries the minus before the code, as a figure's sign does: "−USD 2,710.50".
+ */
+export function formatMoney(total: string | bigint, currency: string): string {
+  const { negative, magnitude } = split(total);
+  return `${negative ? MINUS : ''}${currency.toUpperCase()} ${formatAmount(magnitude, currency)}`;
+}
+
+/** A change of money, its sign always written: "+USD 25.00", "−USD 25.00"; zero "USD 0.00". */
+export function formatMoneyChange(total: string | bigint, currency: string): string {
+  const n = BigInt(total);
+  return n > 0n ? `+${formatMoney(n, currency)}` : formatMoney(n, currency);
+}
+
+/** Which side of the network a net position is on: owes it (debit) or is owed (credit). */
+export type NetSide = 'debit' | 'credit';
+
+/**
+ * A net position as words read it: the amount (always positive) and its side, "USD 2,710.50 (net
+ * debit)", "USD 2,710.50 (net credit)"; a zero has no side: "USD 0.00". A settlement's positions
+ * come as a side and an amount (`position_type`, a Merkle leaf's `kind`).
+ */
+export function formatNet(side: NetSide, amount: string | bigint, currency: string): string {
+  const { magnitude } = split(amount);
+  return magnitude === 0n ? formatMoney(0n, currency) : `${formatMoney(magnitude, currency)} (net ${side})`;
+}
+
+/**
+ * A liquidity position (DESIGN §11: positive, the namespace owes the network) in words:
+ * 25000 → "USD 250.00 (net debit)", -25000 → "USD 250.00 (net credit)".
+ */
+export const formatPosition = (position: string | bigint, currency: string) =>
+  formatNet(BigInt(position) < 0n ? 'credit' : 'debit', position, currency);
+
+/**
+ * The amount alone ("−1,234.50"), where the currency is named beside it (a column of one currency,
+ * a form's field); its sign as `formatMoney` writes it.
+ */
 export function formatAmount(total: string | bigint, currency: string): string {
   // unitsOf's plain decimal, its whole part grouped by threes.
   const [whole, fraction] = unitsOf(total, currency).split('.') as [string, string | undefined];
-  const sign = whole.startsWith('-') ? '-' : '';
-  return `${sign}${groupDigits(whole.slice(sign.length))}${fraction === undefined ? '' : `.${fraction}`}`;
+  const negative = whole.startsWith('-');
+  return `${negative ? MINUS : ''}${groupDigits(whole.slice(negative ? 1 : 0))}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+/**
+ * An amount as a form's field holds it: units without grouping or code ("10000.00"), the text that
+ * `toMinorUnits` reads back; empty for nothing.
+ */
+export const moneyInput = (total: string | null | undefined, currency: string) =>
+  total ? unitsOf(total, currency) : '';
+
+/**
+ * An amount as a number of units, for a chart's scale only (a float: exact below 2^53 minor units);
+ * what a chart prints comes from `formatMoney`.
+ */
+export const unitsNumber = (total: string | bigint, currency: string) =>
+  Number(total) / 10 ** currencyExponent(currency);
+
+/** A chart's number of units back to money, to the minor unit: 1234.5 USD → "USD 1,234.50". */
+export const formatUnitsNumber = (units: number, currency: string) =>
+  formatMoney(BigInt(Math.round(units * 10 ** currencyExponent(currency))), currency);
+
+/**
+ * A position's use of its limit (`utilisation`, a percentage: the position over the limit): "91.0 %";
+ * "No limit" without one; "net credit" for a position below zero, which uses none of it (the
+ * gateway's figure is then negative, "-21.4 %", which reads as a fault).
+ */
+export function formatUtilisation(utilisation: number | null): string {
+  if (utilisation === null) return 'No limit';
+  if (utilisation < 0) return 'net credit';
+  return `${formatDecimalFixed(utilisation, 1)} %`;
+}
+
+/** `n` with exactly `digits` decimals, rounded half away from zero ("92.0"), grouped. */
+function formatDecimalFixed(n: number, digits: number): string {
+  const scaled = Math.round(Math.abs(n) * 10 ** digits);
+  const whole = Math.floor(scaled / 10 ** digits);
+  const fraction = String(scaled % 10 ** digits).padStart(digits, '0');
+  return `${n < 0 ? MINUS : ''}${groupDigits(String(whole))}${digits ? `.${fraction}` : ''}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { columnHelper } from '@/components/data-table/columns';
 import { Button } from '@/components/ui/button';
 import type { Namespace } from './namespace';
 import { actionsColumn } from '@/components/data-table/actions-column';
-import { formatCount } from '@/lib/client/format';
+import { thresholdText } from './settings-units';
 
 const col = columnHelper<Namespace>();
 
@@ -34,15 +34,15 @@ export function namespaceColumns(actions: NamespaceActions | null) {
     col.accessor('enabled', { header: 'Status', cell: (c) => (c.getValue() ? 'Enabled' : 'Disabled') }),
     col.accessor('payment_ttl_seconds', { header: 'Payment TTL', cell: (c) => duration(c.getValue()) }),
     col.accessor('review_threshold', {
-      header: 'Review from (minor units)',
-      cell: (c) => <span className="tabular-nums">{formatCount(BigInt(c.getValue()))}</span>,
+      header: 'Review from',
+      cell: (c) => <span className="tabular-nums">{thresholdText(c.getValue())}</span>,
     }),
     col.accessor('four_eyes_threshold', {
       header: 'Four eyes',
       cell: ({ row: { original: n } }) =>
         n.four_eyes_threshold === null
           ? 'Off'
-          : `From ${formatCount(BigInt(n.four_eyes_threshold))}, ${n.four_eyes_approvals} approver${n.four_eyes_approvals > 1 ? 's' : ''}`,
+          : `From ${thresholdText(n.four_eyes_threshold)}, ${n.four_eyes_approvals} approver${n.four_eyes_approvals > 1 ? 's' : ''}`,
     }),
     col.accessor('on_cap', {
       header: 'Past the cap',

@@ -13,8 +13,14 @@ import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { showServerError } from '@/lib/client/server-error';
 import { namespaceQueries } from '@/lib/client/queries/namespaces';
 import type { SettingsValues } from './settings-schema';
-import { MINOR_UNITS, ttlSeconds, UNITS, type Unit } from './settings-units';
-import { formatAmount, formatCount } from '@/lib/client/format';
+import {
+  thresholdElsewhere,
+  thresholdMinor,
+  thresholdText,
+  ttlSeconds,
+  UNITS,
+  type Unit,
+} from './settings-units';
 
 export interface NamespaceSettings {
   token: string;
@@ -34,11 +40,13 @@ function inUnits(seconds: number): { value: string; unit: Unit } {
   return { value: String(seconds), unit: 'seconds' };
 }
 
-/** "1,000,000" → "1,000,000 minor units (10,000.00 in a currency with 2 decimals)". */
-const thresholdHint = (minor: string) =>
-  MINOR_UNITS.test(minor)
-    ? `${formatCount(BigInt(minor))} minor units: ${formatAmount(minor, 'USD')} in a currency with 2 decimals`
-    : 'Digits, in minor units';
+/** "10,000" → "USD, EUR… 10,000.00; 1,000,000 in a currency without decimals (JPY)". */
+function thresholdHint(typed: string): string {
+  const minor = thresholdMinor(typed);
+  return minor === null
+    ? 'An amount, e.g. 10,000.00'
+    : `${thresholdText(minor)} in USD, EUR or another currency with 2 decimals; ${thresholdElsewhere(minor)}`;
+}
 
 const settingsResolver = lazyResolver(() => import('./settings-schema').then((m) => m.settingsResolver));
 
@@ -71,9 +79,9 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
     defaultValues: {
       ttl: start.value,
       unit: start.unit,
-      threshold: ns.review_threshold,
+      threshold: thresholdText(ns.review_threshold),
       fourEyes: ns.four_eyes_threshold !== null,
-      fourEyesFrom: ns.four_eyes_threshold ?? ns.review_threshold,
+      fourEyesFrom: thresholdText(ns.four_eyes_threshold ?? ns.review_threshold),
       approvals: ns.four_eyes_approvals === 2 ? '2' : '1',
       keysApprove: ns.four_eyes_api_keys_approve,
       onCap: ns.on_cap,
@@ -90,8 +98,8 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
         method: 'PATCH',
         body: {
           payment_ttl_seconds: seconds,
-          review_threshold: threshold.trim(),
-          four_eyes_threshold: fourEyes ? fourEyesFrom.trim() : null,
+          review_threshold: thresholdMinor(threshold),
+          four_eyes_threshold: fourEyes ? thresholdMinor(fourEyesFrom) : null,
           four_eyes_approvals: approvals,
           four_eyes_api_keys_approve: keysApprove,
           on_cap: onCap,
@@ -147,10 +155,10 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
           A payment not admitted within this time after it was created expires.
         </p>
         <Field
-          label="Compliance review from (minor units)"
+          label="Compliance review from"
           id="ns-threshold"
-          inputMode="numeric"
-          hint={`${thresholdHint(threshold.trim())}. A payment this namespace creates at or above it waits for its compliance review.`}
+          inputMode="decimal"
+          hint={`${thresholdHint(threshold)}. A payment this namespace creates at or above it waits for its compliance review.`}
           {...formField(form, 'threshold')}
         />
         <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-slate-700">
@@ -173,10 +181,10 @@ export default function SettingsDialog({ ns, onClose }: { ns: NamespaceSettings;
           {fourEyes ? (
             <>
               <Field
-                label="Four eyes from (minor units)"
+                label="Four eyes from"
                 id="ns-four-eyes"
-                inputMode="numeric"
-                hint={`${thresholdHint(fourEyesFrom.trim())}. Compliance reviews need it at any amount.`}
+                inputMode="decimal"
+                hint={`${thresholdHint(fourEyesFrom)}. Compliance reviews need it at any amount.`}
                 {...formField(form, 'fourEyesFrom')}
               />
               <SelectField label="Approvers" id="ns-four-eyes-approvals" {...form.register('approvals')}>

@@ -30,7 +30,10 @@ export function paymentColumns(order: ListOrder) {
       header: 'Reference',
       id: 'reference',
       cell: ({ row }) => (
-        <span className="block max-w-48 truncate" title={row.original.reference}>
+        <span
+          className="block max-w-48 truncate max-sm:max-w-none max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]"
+          title={row.original.reference}
+        >
           {row.original.reference}
         </span>
       ),

@@ -73,7 +73,10 @@ export const returnColumns = col.columns([
       <span className="block max-w-64">
         {row.original.reason_text}
         {row.original.note ? (
-          <span className={`${MUTED} truncate`} title={row.original.note}>
+          <span
+            className={`${MUTED} truncate max-sm:whitespace-normal max-sm:[overflow-wrap:anywhere]`}
+            title={row.original.note}
+          >
             {row.original.note}
           </span>
         ) : null}

@@ -279,27 +279,27 @@ export function Client({ partnerId }: { partnerId: string | null }) {
                     className="flex min-w-0 flex-1 items-center justify-between gap-4 py-3 pr-4 text-left text-sm"
                   >
                     <span className="flex min-w-0 flex-col">
-                      <span className="truncate">
+                      <span className="[overflow-wrap:anywhere]">
                         <span className="font-medium">{t.payment_id}</span>
                         {/* A return request says so on the line below, with its wait. */}
                         {isReturnRequest(t) ? null : ` · ${t.name.replace(/_/g, ' ')}`}
                       </span>
                       {isReturnRequest(t) ? (
-                        <span className="truncate text-xs text-amber-800 dark:text-amber-300">
+                        <span className="[overflow-wrap:anywhere] text-xs text-amber-800 dark:text-amber-300">
                           Return request · asked {spanText(now / 1000 - t.created_on)} ago
                         </span>
                       ) : null}
                       {claimText(t) ? (
-                        <span className="truncate text-xs text-sky-800 dark:text-sky-300">
+                        <span className="[overflow-wrap:anywhere] text-xs text-sky-800 dark:text-sky-300">
                           {claimText(t)}
                         </span>
                       ) : null}
                       {fourEyesText(t) ? (
-                        <span className="truncate text-xs text-violet-800 dark:text-violet-300">
+                        <span className="[overflow-wrap:anywhere] text-xs text-violet-800 dark:text-violet-300">
                           {fourEyesText(t)}
                         </span>
                       ) : t.updated_by ? (
-                        <span className="truncate text-xs text-slate-600 dark:text-slate-400">
+                        <span className="[overflow-wrap:anywhere] text-xs text-slate-600 dark:text-slate-400">
                           {' '}
                           last changed by {t.updated_by}
                         </span>

@@ -2,7 +2,7 @@ import { Link } from '@/components/ui/link';
 import { headers } from 'next/headers';
 import { clientAddressFromHeaders } from '@/lib/api/client-address';
 import { callGateway } from '@/lib/dashboard/gateway-client';
-import { formatUtc } from '@/lib/client/time';
+import { LocalTime } from '@/components/ui/local-time';
 import { AcceptInvitationForm } from './accept-form';
 import { PageTitle } from '@/components/ui/page-title';
 import type { InvitationDetails } from '@/lib/schemas/users';
@@ -29,7 +29,7 @@ export default async function InvitationPage({ params }: { params: Promise<{ tok
             description={
               <>
                 You are invited as <strong>{invitation.role}</strong>. Set your password to sign in. The link
-                works once, until {formatUtc(new Date(invitation.expires_at.seconds * 1000))}.
+                works once, until <LocalTime seconds={invitation.expires_at.seconds} />.
               </>
             }
           >

@@ -1,4 +1,4 @@
-import { currencyExponent, formatMoney, toMinorUnits } from '@/lib/client/format';
+import { currencyExponent, formatAmount, toMinorUnits } from '@/lib/client/format';
 
 const ZERO = /^0+(\.0+)?$/;
 
@@ -23,9 +23,8 @@ export function minorUnitsHint(typed: string, currency: string, { zero = false }
     const digits = currencyExponent(currency);
     return `Not an amount of ${currency} (at most ${digits} decimal${digits === 1 ? '' : 's'})`;
   }
-  // "USD 5,000.00" read as the amount was typed: figures first, then the code.
-  const [code, figures] = formatMoney(minor, currency).split(' ');
-  return `${figures} ${code} = ${minor} minor units`;
+  // Read as the amount was typed: figures first, then the code.
+  return `${formatAmount(minor, currency)} ${currency} = ${minor} minor units`;
 }
 
 /** The message of an amount that is not one of the currency's. */

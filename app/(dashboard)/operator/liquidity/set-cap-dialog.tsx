@@ -6,7 +6,7 @@ import { Field } from '@/components/ui/field';
 import { FormFooter } from '@/components/ui/form-footer';
 import { useToast } from '@/components/ui/toast';
 import { formField } from '@/lib/client/form-field';
-import { formatMoney } from '@/lib/client/format';
+import { formatAmount, formatMoney } from '@/lib/client/format';
 import { lazyResolver } from '@/lib/client/lazy-resolver';
 import { showServerError } from '@/lib/client/server-error';
 import { useSetLiquidityLimits, type NetworkLiquidityPosition } from '@/lib/client/queries/liquidity';
@@ -74,7 +74,7 @@ export default function SetCapDialog({
     resolver: capResolver,
     defaultValues: {
       unlimited: row.unlimited,
-      cap: row.cap === null ? '' : formatMoney(row.cap, c).split(' ')[1],
+      cap: row.cap === null ? '' : formatAmount(row.cap, c),
       allow_unsecured: row.allow_unsecured,
       thresholds: row.thresholds.join(', '),
       note: '',

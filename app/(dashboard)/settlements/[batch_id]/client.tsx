@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isNotFound } from '@/lib/client/api';
 import { Link } from '@/components/ui/link';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
-import { formatMoney } from '@/lib/client/format';
+import { formatMoney, formatNet } from '@/lib/client/format';
 import { useWhen } from '@/components/ui/local-time';
 import { batchQuery, type BatchDetail } from '@/lib/client/queries/settlements';
 import { PositionsSection } from './positions-section';
@@ -32,7 +32,7 @@ function Summary({ batch }: { batch: BatchDetail }) {
       'Your net position',
       leaf ? (
         <span key="n" data-testid="net-position">
-          {leaf.kind === 'creditor' ? 'Receives' : 'Pays'} {formatMoney(leaf.amount, s.currency)}
+          {formatNet(leaf.kind === 'creditor' ? 'credit' : 'debit', leaf.amount, s.currency)}
         </span>
       ) : (
         '—'

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Pager } from '@/components/data-table/pager';
 import { Button } from '@/components/ui/button';
 import { downloadCsv, toCsv } from '@/lib/client/csv';
-import { formatMoney } from '@/lib/client/format';
+import { formatMoney, formatNet } from '@/lib/client/format';
 import type { BatchDetail } from '@/lib/client/queries/settlements';
 import { useCounterpartyDomains } from '@/lib/client/queries/links';
 import { Section } from '@/components/ui/section';
@@ -66,11 +66,8 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
                   <th scope="col" className="px-4 py-2 font-medium">
                     Counterparty
                   </th>
-                  <th scope="col" className="px-4 py-2 font-medium">
-                    Position
-                  </th>
                   <th scope="col" className="px-4 py-2 text-right font-medium">
-                    Net amount
+                    Net position
                   </th>
                 </tr>
               </thead>
@@ -90,9 +87,8 @@ export function PositionsSection({ batch }: { batch: BatchDetail }) {
                         {p.counterparty_id}
                       </span>
                     </td>
-                    <td className="px-4 py-2">{p.position_type}</td>
-                    <td className="px-4 py-2 text-right whitespace-nowrap tabular-nums">
-                      {formatMoney(p.net_amount, p.currency)}
+                    <td className="px-4 py-2 text-right tabular-nums" data-testid="net-position-cell">
+                      {formatNet(p.position_type === 'Credit' ? 'credit' : 'debit', p.net_amount, p.currency)}
                     </td>
                   </tr>
                 ))}

@@ -5,7 +5,8 @@ import { Link } from '@/components/ui/link';
 import { Button } from '@/components/ui/button';
 import { ExportLink } from '@/components/ui/export-link';
 import { Field } from '@/components/ui/field';
-import { formatMoney, formatUtc } from '@/lib/client/format';
+import { formatMoney, formatNet } from '@/lib/client/format';
+import { LocalTime } from '@/components/ui/local-time';
 import { useUrlState } from '@/lib/client/use-url-state';
 import { STATEMENT_MAX_DAYS } from '@/lib/domain/statements';
 import { LINK } from '@/components/ui/styles';
@@ -43,10 +44,9 @@ function period(params: URLSearchParams) {
   };
 }
 
+/** A statement's net (receivable less payable): a net credit, or a net debit when below zero. */
 const signed = (net: string, currency: string) =>
-  net.startsWith('-')
-    ? `pays ${formatMoney(net.slice(1), currency)}`
-    : `receives ${formatMoney(net, currency)}`;
+  formatNet(net.startsWith('-') ? 'debit' : 'credit', net, currency);
 
 /**
  * A namespace's settlement statement over a period: on screen, printable, and as CSV.
@@ -68,7 +68,7 @@ export function StatementClient({ partnerId }: { partnerId: string | null }) {
         {s ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
             {s.name} ({s.domain}) · {p.from} to {p.to} (UTC days, both included) · generated{' '}
-            {formatUtc(new Date(s.generated_at * 1000))}
+            <LocalTime seconds={s.generated_at} />
           </p>
         ) : null}
       </div>
@@ -118,7 +118,8 @@ export function StatementClient({ partnerId }: { partnerId: string | null }) {
             {s.totals.length === 0 ? (
               <p className="text-sm text-slate-600 dark:text-slate-400">No completed batch in this period.</p>
             ) : (
-              <div className="overflow-x-auto">
+              // Wider than a phone: it scrolls sideways inside this region (by keyboard too), the page does not.
+              <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Totals per currency">
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Totals per currency</caption>
                   <thead>
@@ -154,12 +155,17 @@ export function StatementClient({ partnerId }: { partnerId: string | null }) {
               <h2 id="batches-title" className="text-lg font-semibold">
                 Batches ({s.batches.length})
               </h2>
-              <div className="overflow-x-auto">
+              <div
+                className="overflow-x-auto"
+                tabIndex={0}
+                role="region"
+                aria-label="Batches and net positions"
+              >
                 <table className="w-full text-left text-sm">
                   <caption className="sr-only">Batches and net positions</caption>
                   <thead>
                     <tr className="border-b border-slate-200 dark:border-slate-700">
-                      <th className="py-2">Cut-off (UTC)</th>
+                      <th className="py-2">Cut-off</th>
                       <th className="py-2">Batch</th>
                       <th className="py-2">Counterparty</th>
                       <th className="py-2 text-right">Net</th>
@@ -172,7 +178,7 @@ export function StatementClient({ partnerId }: { partnerId: string | null }) {
                         className="border-b border-slate-100 align-top dark:border-slate-800"
                       >
                         <td className="py-2 whitespace-nowrap">
-                          {formatUtc(new Date(b.cutoff_time * 1000))}
+                          <LocalTime seconds={b.cutoff_time} />
                         </td>
                         <td className="py-2">
                           <Link

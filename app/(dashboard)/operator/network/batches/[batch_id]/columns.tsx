@@ -23,7 +23,7 @@ export function participantColumns(currency: string | undefined) {
     col.display({
       header: 'Net position',
       id: 'kind',
-      cell: ({ row }) => (row.original.kind === 'creditor' ? 'Receives' : 'Pays'),
+      cell: ({ row }) => (row.original.kind === 'creditor' ? 'Net credit' : 'Net debit'),
     }),
     col.display({
       header: () => <span className="block text-right">Net amount</span>,
