@@ -98,6 +98,8 @@ function usePaymentSearches(ns: string | null, terms: SearchTerms): PaymentSearc
   const record =
     prefix && prefix in RECORD_FILTERS ? RECORD_FILTERS[prefix as keyof typeof RECORD_FILTERS] : null;
   const byRecord: Record<string, string> = record ? { [record.filter]: text } : {};
+  // One of our ids is no party's name nor a reference: those reads are left out.
+  const words = fragment !== null && record === null && recordPage(text) === null;
   const byId = { payment_id: idPrefix ?? '' };
   const byParty = { party: fragment ?? '' };
   const byReference = { reference: fragment ?? '' };
@@ -124,12 +126,12 @@ function usePaymentSearches(ns: string | null, terms: SearchTerms): PaymentSearc
     {
       filters: byParty,
       list: `Payments with a party’s address or name containing “${text}”`,
-      query: usePayments(ns, byParty, fragment !== null),
+      query: usePayments(ns, byParty, words),
     },
     {
       filters: byReference,
       list: `Payments with reference containing “${text}”`,
-      query: usePayments(ns, byReference, fragment !== null),
+      query: usePayments(ns, byReference, words),
     },
   ];
   return searches;
