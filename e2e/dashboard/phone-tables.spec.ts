@@ -105,6 +105,31 @@ function problemsOf(page: Page): Promise<string[]> {
   });
 }
 
+/** The screens whose money, times or tables changed: shot in both themes at 390 and 1440 px too. */
+const SHOWN_IN_FULL = new Set([
+  'batch',
+  'statement',
+  'ledger',
+  'overview',
+  'namespaces',
+  'tasks',
+  'operator-liquidity',
+  'network-batch',
+]);
+
+/** `<name>-dark.png` at 390 px, then `<name>-1440.png` and `<name>-1440-dark.png`; back to 390 px, light. */
+async function shootWidthsAndThemes(page: Page, name: string) {
+  const theme = (t: 'light' | 'dark') =>
+    page.evaluate((d) => document.documentElement.classList.toggle('dark', d), t === 'dark');
+  await theme('dark');
+  await shoot(page, `${name}-dark`);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shoot(page, `${name}-1440-dark`);
+  await theme('light');
+  await shoot(page, `${name}-1440`);
+  await page.setViewportSize({ width: 390, height: 844 });
+}
+
 async function visit(page: Page, screens: Screen[], prefix: string) {
   for (const s of screens) {
     await test.step(s.name, async () => {
@@ -117,6 +142,7 @@ async function visit(page: Page, screens: Screen[], prefix: string) {
       await shoot(page, `${prefix}-${s.name}`);
       // Soft: one run names every screen at fault.
       expect.soft(await problemsOf(page), `${s.name} at 390 px`).toEqual([]);
+      if (SHOWN_IN_FULL.has(s.name)) await shootWidthsAndThemes(page, `${prefix}-${s.name}`);
     });
   }
 }
