@@ -10,7 +10,12 @@
 import { loadavg } from 'node:os';
 import pg from 'pg';
 import { startServer } from '../e2e/api/server';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import { createScratchDatabase } from '../lib/testing/scratch-pg';
+import * as schema from '../lib/db/schema';
+import type { ServiceContext } from '../lib/services/context';
+import { listNetworkLiquidity } from '../lib/services/liquidity/positions';
+import { listReturns } from '../lib/services/returns/returns';
 
 const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 if (!adminUrl) throw new Error('bench:liquidity-lists needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
@@ -22,6 +27,11 @@ const CHUNK = 1_000_000;
 const REPS = 30;
 const PASSWORD = 'liquidity-bench-password-1';
 const OPERATOR = { email: 'operator@network.test', password: 'operator-test-password' };
+// A return's submission: refused 1 in 1,000 (the rare status), still requested 1 in 5, else
+// returned; the return's stored status (migration 0051) says the same.
+const RETURN_STATUS = 'CASE WHEN g % 1000 = 0 THEN 4 WHEN g % 5 = 0 THEN 1 ELSE 3 END';
+const RETURN_NAME =
+  "CASE WHEN g % 1000 = 0 THEN 'refused' WHEN g % 5 = 0 THEN 'requested' ELSE 'returned' END";
 const log = (m: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${m}`);
 
 async function call(base: string, url: string, headers: Record<string, string>, init: RequestInit = {}) {
@@ -32,6 +42,61 @@ async function call(base: string, url: string, headers: Record<string, string>, 
 }
 
 const scratch = await createScratchDatabase(adminUrl, 'csp_bench');
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of every statement the desk's and the returns' reads send (the rows
+ * and the capped count), as the services build them: run once through a Drizzle handle that
+ * records its statements, each then explained with its parameters. BENCH_EXPLAIN=off skips it.
+ */
+async function explainReads(me: { partnerId: string; orgId: string }) {
+  const captured: Array<{ query: string; params: unknown[] }> = [];
+  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+  const db = drizzle(pool, {
+    schema,
+    logger: { logQuery: (query, params) => captured.push({ query, params }) },
+  });
+  const base = { db, orgStatus: 'verified', requestId: 'explain', client: undefined } as const;
+  const operatorCtx = {
+    ...base,
+    principal: { kind: 'user', userId: 'usr_op', orgId: null, role: 'operator', email: OPERATOR.email },
+    orgId: null,
+    namespace: null,
+  } as unknown as ServiceContext;
+  const mine = {
+    ...base,
+    principal: { kind: 'user', userId: 'usr_me', orgId: me.orgId, role: 'admin', email: 'ledger@bench.test' },
+    orgId: me.orgId,
+    namespace: { id: me.partnerId, orgId: me.orgId },
+  } as unknown as ServiceContext;
+  const reads: Array<[string, () => Promise<unknown>]> = [
+    ['GET /operator/liquidity', () => listNetworkLiquidity(operatorCtx, { limit: 20 })],
+    [
+      'GET /operator/liquidity?currency=USD&limit=100',
+      () => listNetworkLiquidity(operatorCtx, { currency: 'USD', limit: 100 }),
+    ],
+    ['GET /returns?status=refused', () => listReturns(mine, { status: 'refused', limit: 20 })],
+    [
+      'GET /returns?status=refused&direction=incoming',
+      () => listReturns(mine, { status: 'refused', direction: 'incoming', limit: 20 }),
+    ],
+    [
+      'GET /returns?status=requested&direction=incoming',
+      () => listReturns(mine, { status: 'requested', direction: 'incoming', limit: 20 }),
+    ],
+  ];
+  try {
+    for (const [name, read] of reads) {
+      captured.length = 0;
+      await read();
+      for (const { query, params } of [...captured]) {
+        const plan = await pool.query(`EXPLAIN (ANALYZE, BUFFERS) ${query}`, params);
+        console.log(`\n### ${name}\n${query}\n${plan.rows.map((r) => r['QUERY PLAN']).join('\n')}`);
+      }
+    }
+  } finally {
+    await pool.end();
+  }
+}
 const server = await startServer({
   host: 'standalone',
   db: 'postgres',
@@ -121,16 +186,17 @@ try {
     await sql.query(
       `INSERT INTO submissions (id, payment_pk, payment_id, org_id, partner_id, admission_id, workflow, status,
          debtor_partner_id, beneficiary_partner_id, payment_created_at, expires_at)
-       SELECT 'sub_r' || g, 'pay_r' || g, 'rtn_b' || g, $3, $1, 'adm_r' || g, 'return.v1', (ARRAY[1, 3, 3, 3, 4])[1 + g % 5],
+       SELECT 'sub_r' || g, 'pay_r' || g, 'rtn_b' || g, $3, $1, 'adm_r' || g, 'return.v1', ${RETURN_STATUS},
          $2, $1, now() - ($6 - g) * interval '30 seconds', now() + interval '1 day'
        FROM generate_series($4::bigint, $5::bigint) g`,
       params,
     );
     await sql.query(
       `INSERT INTO payment_returns (id, original_pk, original_payment_id, payment_pk, debtor_partner_id, beneficiary_partner_id,
-         kind, currency, amount_minor, reason, created_at)
+         kind, currency, amount_minor, reason, created_at, status)
        SELECT 'rtn_b' || g, 'pay_o' || g, 'orig-' || g, 'pay_r' || g, $1, $2, 'request', 'USD', 1000 + g % 9000,
-         (ARRAY['AC03', 'AM09', 'DUPL', 'FRAD', 'CUST', 'TECH'])[1 + g % 6], now() - ($6 - g) * interval '30 seconds'
+         (ARRAY['AC03', 'AM09', 'DUPL', 'FRAD', 'CUST', 'TECH'])[1 + g % 6], now() - ($6 - g) * interval '30 seconds',
+         ${RETURN_NAME}
        FROM generate_series($4::bigint, $5::bigint) g WHERE $3::text IS NOT NULL`,
       params,
     );
@@ -159,7 +225,8 @@ try {
     ['GET /returns', asMe('/returns')],
     ['GET /returns (next page, cursor)', asMe(`/returns?cursor=${returnsCursor}`)],
     ['GET /returns?direction=incoming', asMe('/returns?direction=incoming')],
-    ['GET /returns?status=refused', asMe('/returns?status=refused')],
+    ['GET /returns?status=refused (1 in 1,000)', asMe('/returns?status=refused')],
+    ['GET /returns?status=refused&direction=incoming', asMe('/returns?status=refused&direction=incoming')],
     [
       'GET /returns?status=requested&direction=incoming',
       asMe('/returns?status=requested&direction=incoming'),
@@ -183,6 +250,7 @@ try {
     );
     log(`${name}: median ${median.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`);
   }
+  if (process.env.BENCH_EXPLAIN !== 'off') await explainReads(me);
   const size = (await sql.query('SELECT pg_size_pretty(pg_database_size(current_database())) AS s')).rows[0]
     .s;
   console.log(`

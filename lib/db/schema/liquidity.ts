@@ -64,8 +64,26 @@ export const liquidityPositions = pgTable(
      */
     alertLevel: smallint('alert_level').notNull().default(0),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    /**
+     * Utilisation in hundredths of a percent of the limit (−1 when unlimited; at most
+     * 999,999.99 %): the operator's desk's order, read along its index. Computed by PostgreSQL in
+     * the statement that writes the row, whichever writes it (an admission, a release, a cut-off,
+     * the operator), so it is never stale and no writer computes it.
+     */
+    utilisation: bigint('utilisation', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`(CASE WHEN unlimited THEN -1
+          WHEN csp_liquidity_limit(cap, balance, allow_unsecured, unlimited) > 0
+            THEN least(position::numeric * 10000 / csp_liquidity_limit(cap, balance, allow_unsecured, unlimited), 99999999)
+          WHEN position > 0 THEN 10000 ELSE 0 END)::bigint`,
+      ),
   },
-  (t) => [primaryKey({ columns: [t.partnerId, t.currency] })],
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.currency] }),
+    // The desk, highest utilisation first (read backwards), in all currencies or one.
+    index('liquidity_positions_utilisation_idx').on(t.utilisation, t.partnerId, t.currency),
+  ],
 );
 
 /**

@@ -367,6 +367,14 @@ export const paymentReturns = pgTable(
     note: text('note'),
     createdBy: text('created_by'),
     createdAt: ts('created_at').notNull().defaultNow(),
+    /**
+     * `requested`, `returned` or `refused`: its return payment's submission's status as the wire
+     * names it (lib/domain/returns.ts), written by the trigger on submissions in the statement
+     * that changes it (migration 0051), so the list filters by it along an index.
+     */
+    status: text('status', { enum: ['requested', 'returned', 'refused'] })
+      .notNull()
+      .default('requested'),
   },
   (t) => [
     uniqueIndex('payment_returns_payment_uq').on(t.paymentPk),
@@ -374,5 +382,8 @@ export const paymentReturns = pgTable(
     // Each side's list, newest first.
     index('payment_returns_debtor_idx').on(t.debtorPartnerId, t.createdAt, t.id),
     index('payment_returns_beneficiary_idx').on(t.beneficiaryPartnerId, t.createdAt, t.id),
+    // Each side's list of one status, newest first: a rare status is a short range, not a scan.
+    index('payment_returns_debtor_status_idx').on(t.debtorPartnerId, t.status, t.createdAt, t.id),
+    index('payment_returns_beneficiary_status_idx').on(t.beneficiaryPartnerId, t.status, t.createdAt, t.id),
   ],
 );

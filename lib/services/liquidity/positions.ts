@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { schema, type DbOrTx } from '@/lib/db';
 import { headroom, liquidityLimit, utilisation } from '@/lib/domain/liquidity';
 import { unixSeconds } from '@/lib/schemas/common';
@@ -42,19 +42,13 @@ export async function getLiquidity(ctx: ServiceContext) {
   return { on_cap: own?.onCap ?? 'reject', positions: rows.map(serializePosition) };
 }
 
-const LIMIT: SQL = sql`csp_liquidity_limit(${lp.cap}, ${lp.balance}, ${lp.allowUnsecured}, ${lp.unlimited})`;
-
 /**
- * Utilisation in hundredths of a percent (−1 when unlimited): the operator's list order. In
- * numeric, and at most 999,999.99 %, as a position may be many times a small limit.
+ * Highest utilisation first: the stored utilisation (hundredths of a percent, −1 when unlimited,
+ * computed by the row's own writes) along its index, read backwards.
  */
-const UTILISATION: SQL = sql`(CASE WHEN ${lp.unlimited} THEN -1
-  WHEN ${LIMIT} > 0 THEN least(${lp.position}::numeric * 10000 / ${LIMIT}, 99999999)
-  WHEN ${lp.position} > 0 THEN 10000 ELSE 0 END)::bigint`;
-
 const BY_UTILISATION: Keyset = {
   keys: [
-    { column: sql`(${UTILISATION})`, type: 'bigint' },
+    { column: lp.utilisation, type: 'bigint' },
     { column: lp.partnerId, type: 'text' },
     { column: lp.currency, type: 'text' },
   ],

@@ -131,6 +131,7 @@ export async function createReturn(ctx: ServiceContext, paymentId: string, input
       note: input.note?.trim() || null,
       createdBy: credentialId(ctx.principal),
       createdAt: now,
+      status: kind === 'request' ? 'requested' : 'returned',
     };
     await tx.insert(payments).values(payment);
     await tx.insert(paymentReturns).values(row);
@@ -317,11 +318,9 @@ const stateOf = (r: WithState): ReturnState => ({
 
 const NEWEST_FIRST = byTime(paymentReturns.createdAt, paymentReturns.id, 'desc');
 
-const STATUS_CONDITION: Record<string, SQL> = {
-  requested: sql`${submissions.status} IN (1, 2)`,
-  returned: sql`${submissions.status} = 3`,
-  refused: sql`${submissions.status} IN (4, 5)`,
-};
+// The return's status as stored with its submission's writes (migration 0051): each side's status
+// index answers a filter, however rare the status.
+const STATUS_CONDITION = (status: string) => eq(paymentReturns.status, status as ReturnRow['status']);
 
 /**
  * The namespace's returns both ways (or one), newest first. Each side is a range of its own index
@@ -336,7 +335,7 @@ export async function listReturns(ctx: ServiceContext, q: ListReturnsQuery) {
 
 function returnsFetch(ctx: ServiceContext, partnerId: string, q: ReturnFilters): KeysetFetch<WithState> {
   const filters = and(
-    q.status ? STATUS_CONDITION[q.status] : undefined,
+    q.status ? STATUS_CONDITION(q.status) : undefined,
     q.created_from !== undefined
       ? sql`${paymentReturns.createdAt} >= to_timestamp(${q.created_from})`
       : undefined,
