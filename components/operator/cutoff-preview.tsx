@@ -18,16 +18,14 @@ export function CutoffPreviewTable({ preview }: { preview: CutoffPreview }) {
       </p>
     );
   return (
-    // Amounts carry their currency, as everywhere; a row fits a phone's dialog whole (the
-    // participants give way), and the table scrolls (by keyboard too) past that.
+    // Amounts carry their currency, as everywhere, so a batch's row needs no column naming it and
+    // fits the dialog whole (on a phone the participants give way too); the table scrolls (by
+    // keyboard too) past that.
     <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="What a cut-off now would batch">
       <table className="w-full text-left text-sm tabular-nums" data-testid="cutoff-preview">
         <caption className="sr-only">What a cut-off now would batch, per currency</caption>
         <thead className="text-xs text-slate-600 dark:text-slate-400">
           <tr>
-            <th scope="col" className="py-1 pr-2 font-medium">
-              Currency
-            </th>
             <th scope="col" className="py-1 pr-2 text-right font-medium">
               Transactions
             </th>
@@ -46,9 +44,6 @@ export function CutoffPreviewTable({ preview }: { preview: CutoffPreview }) {
         <tbody>
           {preview.currencies.map((c) => (
             <tr key={c.currency} className="border-t border-slate-200 dark:border-slate-700">
-              <th scope="row" className="py-1 pr-2 font-medium">
-                {c.currency}
-              </th>
               <td className="py-1 pr-2 text-right">{formatCount(c.transactions)}</td>
               <td className="hidden py-1 pr-2 text-right sm:table-cell">{formatCount(c.participants)}</td>
               <td className="whitespace-nowrap py-1 pr-2 text-right">{formatMoney(c.gross, c.currency)}</td>

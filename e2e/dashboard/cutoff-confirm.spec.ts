@@ -18,15 +18,14 @@ test('a cut-off asks first, with a preview of what it would batch; Cancel runs n
   await expect(confirm).toBeEnabled();
   if (await table.isVisible()) {
     await expect(table.getByRole('columnheader')).toHaveText([
-      'Currency',
       'Transactions',
       'Participants',
       'Gross',
       'Net',
     ]);
-    // Each row names its currency once: the amounts beside it carry no code, and fit one line.
+    // Amounts carry their currency as everywhere (lib/domain/money.ts), on one line.
     for (const cell of await table.locator('tbody tr td:nth-of-type(n+3)').allTextContents())
-      expect(cell).toMatch(/^-?[\d,]+(\.\d+)?$/);
+      expect(cell).toMatch(/^\u2212?[A-Z]{3} [\d,]+(\.\d+)?$/);
     // The button names the total the rows add up to.
     const counts = await table.locator('tbody tr td:nth-of-type(1)').allTextContents();
     const total = counts.reduce((s, c) => s + Number(c.replace(/,/g, '')), 0);
@@ -42,7 +41,7 @@ test('a cut-off asks first, with a preview of what it would batch; Cancel runs n
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   if (await table.isVisible()) {
     // On a phone the participants' count gives way: the rest, amounts whole, fits without scrolling.
-    await expect(table.getByRole('columnheader')).toHaveText(['Currency', 'Transactions', 'Gross', 'Net']);
+    await expect(table.getByRole('columnheader')).toHaveText(['Transactions', 'Gross', 'Net']);
     const region = dialog.getByRole('region', { name: 'What a cut-off now would batch' });
     expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   }

@@ -280,7 +280,7 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
   await expect(figure(page, 'USD', 'position')).toHaveText('USD 40.00 (net debit)');
   await page.reload(); // the banner reads on focus and every minute; a page load reads it at once
   await expect(banner).toHaveAttribute('data-level', 'warning');
-  await expect(banner).toContainText('Net debit position at 80 % of the USD cap — headroom USD 10.00.');
+  await expect(banner).toContainText('Net debit position at 80.0 % of the USD cap — headroom USD 10.00.');
   await expect(banner).toContainText('Payments past it wait in the liquidity queue until headroom returns.');
   await shootThemes(page, 'liquidity-banner-amber');
   // 6.00 more: 92 %, red.
@@ -288,7 +288,7 @@ test('a queuing participant: the operator lowers its cap, a payment waits in its
   await expect(figure(page, 'USD', 'position')).toHaveText('USD 46.00 (net debit)');
   await page.reload();
   await expect(banner).toHaveAttribute('data-level', 'danger');
-  await expect(banner).toContainText('Net debit position at 92 % of the USD cap — headroom USD 4.00.');
+  await expect(banner).toContainText('Net debit position at 92.0 % of the USD cap — headroom USD 4.00.');
   await shootThemes(page, 'liquidity-banner-red');
 
   // 100.00 does not fit: it waits in the queue.

@@ -89,7 +89,7 @@ test('operator runs a cut-off; the partner verifies its inclusion in the browser
   expect(Number((await awaiting.textContent())!.replace(/,/g, ''))).toBeGreaterThanOrEqual(4);
   // It asks first, showing what it would batch.
   const confirm = await openCutoffDialog(page);
-  await expect(confirm.getByTestId('cutoff-preview').getByRole('row', { name: /^EUR/ })).toBeVisible();
+  await expect(confirm.getByTestId('cutoff-preview').getByRole('row', { name: /EUR [\d,.]+/ })).toBeVisible();
   await confirm.getByRole('button', { name: /^Settle \d+ transactions?$/ }).click();
   const outcome = page.getByTestId('cutoff-outcome');
   await expect(outcome).toContainText('Cut-off ran:');

@@ -18,7 +18,7 @@ import {
   type Match,
   type SearchTerms,
 } from '@/lib/client/search-terms';
-import { formatLocalDay } from '@/lib/client/time';
+import { formatLocalDay, when } from '@/lib/client/time';
 import { formatMoney } from '@/lib/domain/money';
 import { useNamespace } from '@/lib/client/namespace';
 
@@ -227,7 +227,8 @@ export function useTypeahead(typed: string): { suggestions: Suggestion[]; settle
         group: 'Batches',
         href: `/settlements/${encodeURIComponent(b.token)}`,
         label: b.token,
-        detail: `${b.currency} · ${b.txn_count} transactions · ${new Date(b.cutoff_time * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+        // The reader's zone, named, as every time on screen (the search runs after hydration).
+        detail: `${b.currency} · ${b.txn_count} transactions · ${when(b.cutoff_time)}`,
       });
     const matches = (w: { token: string; url: string; description: string }) =>
       [w.token, w.url, w.description].some((f) => f.toLowerCase().includes(text));
