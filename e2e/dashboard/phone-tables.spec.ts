@@ -147,14 +147,33 @@ async function visit(page: Page, screens: Screen[], prefix: string) {
   }
 }
 
-/** Screens the phone and screens specs do not list: the liquidity pages and the request log. */
+/** A record's page, opened from the first link of its list's table. */
+const firstOf =
+  (list: string, table: string, page: RegExp): Screen['open'] =>
+  async (p) => {
+    await p.goto(list);
+    await p.getByRole('table', { name: table }).getByRole('link').first().click();
+    await p.waitForURL(page);
+  };
+
+/** Screens the phone and screens specs do not list: the liquidity pages, the request log, records. */
 const MORE_ADMIN: Screen[] = [
   { name: 'liquidity', open: go('/liquidity'), ready: heading('Liquidity') },
   { name: 'logs', open: go('/logs'), ready: heading('Request log') },
+  {
+    name: 'webhook',
+    open: firstOf('/webhooks', 'Webhook endpoints', /\/webhooks\/[^/]+$/),
+    ready: (p) => p.getByRole('heading', { level: 1 }),
+  },
 ];
 
 const MORE_OPERATOR: Screen[] = [
   { name: 'operator-liquidity', open: go('/operator/liquidity'), ready: heading('Liquidity desk') },
+  {
+    name: 'organization-review',
+    open: firstOf('/operator', 'Organizations', /\/operator\/organizations\/[^/]+$/),
+    ready: (p) => p.getByRole('heading', { level: 1 }),
+  },
 ];
 
 test('every list and table fits 390 px: cards, fewer columns or a scroll region, no word cut', async ({
