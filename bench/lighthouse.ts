@@ -1,7 +1,7 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse's mobile performance audit (its default: a mid-range phone,
  * simulated slow 4G and a 4× slower CPU) of the dashboard's heaviest first loads — sign-in, the
- * overview, payments, a settlement batch page with 1,000 counterparties, and the operator's home —
+ * overview, payments, the task queue, a settlement batch page with 1,000 counterparties, and the operator's home —
  * on the production build (Next.js host) over a scratch PostgreSQL database with the demo data.
  * Each page is audited BENCH_ROUNDS times (default 2) in a fresh headless Chromium (Debian's);
  * the signed-in pages get the session's cookie. Prints per page the performance score, total
@@ -22,7 +22,7 @@
  * Lighthouse is not a dependency of the project: it is fetched from the npm registry by `npx` when
  * the benchmark runs (LIGHTHOUSE_VERSION, default 12.8.2, the last for Node 20). Needs
  * BENCH_DATABASE_URL or TEST_DATABASE_URL (PostgreSQL). BENCH_PAGES narrows the pages
- * (comma-separated names: signin,overview,payments,batch,operator); BENCH_REPORTS=<folder> keeps
+ * (comma-separated names: signin,overview,payments,tasks,batch,operator); BENCH_REPORTS=<folder> keeps
  * each run's whole Lighthouse report there; BENCH_THROTTLING=devtools loads the pages throttled
  * instead of simulating it (below).
  */
@@ -161,6 +161,7 @@ async function main() {
         { name: 'signin', path: '/signin', cookie: null },
         { name: 'overview', path: '/', cookie: admin },
         { name: 'payments', path: '/payments', cookie: admin },
+        { name: 'tasks', path: '/tasks', cookie: admin },
         { name: 'batch', path: `/settlements/${BATCH_ID}`, cookie: admin },
         { name: 'operator', path: '/', cookie: operator },
       ].filter((p) => !wanted || wanted.includes(p.name));

@@ -8,65 +8,54 @@ import { Button } from '@/components/ui/button';
 import { ExportLink } from '@/components/ui/export-link';
 import { formatMoney } from '@/lib/client/format';
 import { usePaging, useUrlFilters } from '@/lib/client/use-url-state';
-import { oneOf, urlFilters } from '@/lib/client/url-filters';
+import type { ScreenProps } from '@/components/screen/screen-props';
 import { useListOrder } from '@/lib/client/use-list-order';
-import { TaskPanel } from './task-panel';
-import { claimText, type Decision, fourEyesText, type QueueTask, useQueue } from './use-queue';
+import { preloadDecisionForm, TaskPanel } from './task-panel';
+import { type Decision, fourEyesText, type QueueTask, useQueue } from './use-queue';
 import { PageTitle } from '@/components/ui/page-title';
 import { isReturnRequest, TASK_NAMES } from './task-names';
-import { spanText } from '@/components/liquidity/wait';
+import { QUEUE_FILTERS, QUEUE_LIMIT, QUEUE_ORDER } from './search-params';
+import { ClaimUntil, Countdown, SecondsLeft, Since } from './clock';
 
-const LIMIT = 50;
 /** A completion admits the payment and cannot be taken back: it waits this long for an undo. */
 const UNDO_SECONDS = 5;
 
-function countdown(expiresAt: number, now: number): string {
-  const s = expiresAt - Math.floor(now / 1000);
-  if (s <= 0) return 'expired';
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return h > 0 ? `${h} h ${m} min` : `${m} min ${s % 60} s`;
-}
-
-/** The queue's tab (`status`) and its task-kind filter (`name`), under the API's own names. */
-const QUEUE_FILTERS = urlFilters({
-  status: oneOf(['pending', 'on_hold'] as const),
-  name: oneOf(Object.keys(TASK_NAMES) as (keyof typeof TASK_NAMES)[]),
-});
-
-/** `partnerId`: the selected namespace (the export link names it: a download sends no header). */
-export function Client({ partnerId }: { partnerId: string | null }) {
+/**
+ * `partnerId`: the selected namespace (the export link names it: a download sends no header);
+ * `initial`: the page of the queue read with the HTML (queueFirstPage).
+ */
+export function Client({ partnerId, initial }: ScreenProps) {
   const list = useUrlFilters(QUEUE_FILTERS);
   const paging = usePaging();
   // The queue's order is soonest expiry first (what must be worked before it lapses); the other
   // way shows the most recent arrivals first.
-  const order = useListOrder('expires', 'asc', { asc: 'Soonest expiry first', desc: 'Latest expiry first' });
+  const order = useListOrder('expires', QUEUE_ORDER, {
+    asc: 'Soonest expiry first',
+    desc: 'Latest expiry first',
+  });
   // The queue is always one of its two tabs: the pending tasks when the URL names neither.
   const tab = list.filters.status ?? 'pending';
   const name = list.filters.name ?? '';
-  const [now, setNow] = useState(() => Date.now());
   const [selected, setSelected] = useState(0);
   const [checked, setChecked] = useState<ReadonlySet<string>>(new Set());
   const [decision, setDecision] = useState<Decision | null>(null);
   // The completion waiting out its undo window: its row stays, marked, and the selection stays on it.
   const [staged, setStaged] = useState<{ task: QueueTask; until: number } | null>(null);
-  const { query, work, bulkComplete, claim } = useQueue({
-    ...list.gateway,
-    status: tab,
-    ...paging.query,
-    limit: LIMIT,
-    ...order.query,
-  });
+  const { query, work, bulkComplete, claim } = useQueue(
+    {
+      ...list.gateway,
+      status: tab,
+      ...paging.query,
+      limit: QUEUE_LIMIT,
+      ...order.query,
+    },
+    initial,
+  );
   const tasks = query.data?.tasks ?? [];
   const current = tasks[Math.min(selected, Math.max(0, tasks.length - 1))];
   // Only tasks still on this page count as selected (others were worked meanwhile).
   const chosen = tasks.filter((t) => checked.has(t.token));
   const allChosen = tasks.length > 0 && chosen.length === tasks.length;
-
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
 
   function toggle(token: string) {
     setChecked((prev) => {
@@ -78,6 +67,7 @@ export function Client({ partnerId }: { partnerId: string | null }) {
   }
 
   function choose(d: Decision) {
+    preloadDecisionForm();
     setDecision(d);
   }
 
@@ -211,7 +201,7 @@ export function Client({ partnerId }: { partnerId: string | null }) {
               {isReturnRequest(staged.task) ? 'Returning the money of' : 'Completing the task for'}{' '}
               <span className="font-medium">{staged.task.payment_id}</span> (
               {formatMoney(staged.task.amount.total, staged.task.amount.currency)}) in{' '}
-              {Math.max(0, Math.ceil((staged.until - now) / 1000))} s
+              <SecondsLeft until={staged.until} /> s
             </span>
             <Button variant="secondary" className="ml-auto py-1" onClick={() => setStaged(null)}>
               Undo
@@ -286,12 +276,18 @@ export function Client({ partnerId }: { partnerId: string | null }) {
                       </span>
                       {isReturnRequest(t) ? (
                         <span className="[overflow-wrap:anywhere] text-xs text-amber-800 dark:text-amber-300">
-                          Return request · asked {spanText(now / 1000 - t.created_on)} ago
+                          Return request · asked <Since at={t.created_on} /> ago
                         </span>
                       ) : null}
-                      {claimText(t) ? (
+                      {t.claim ? (
                         <span className="[overflow-wrap:anywhere] text-xs text-sky-800 dark:text-sky-300">
-                          {claimText(t)}
+                          {t.claimed_by_you ? (
+                            <>
+                              You are on it <ClaimUntil until={t.claim.until} />
+                            </>
+                          ) : (
+                            `${t.claim.claimed_by} is on it`
+                          )}
                         </span>
                       ) : null}
                       {fourEyesText(t) ? (
@@ -308,7 +304,11 @@ export function Client({ partnerId }: { partnerId: string | null }) {
                     <span className="flex shrink-0 flex-col items-end sm:flex-row sm:gap-4">
                       <span className="tabular-nums">{formatMoney(t.amount.total, t.amount.currency)}</span>
                       <span className="text-right text-slate-600 sm:w-28 dark:text-slate-400">
-                        {staged?.task.token === t.token ? 'completing…' : countdown(t.expires_at, now)}
+                        {staged?.task.token === t.token ? (
+                          'completing…'
+                        ) : (
+                          <Countdown expiresAt={t.expires_at} />
+                        )}
                       </span>
                     </span>
                   </button>
@@ -320,14 +320,13 @@ export function Client({ partnerId }: { partnerId: string | null }) {
             <CursorPager
               list={query.data}
               rows={tasks.length}
-              limit={LIMIT}
+              limit={QUEUE_LIMIT}
               paging={paging}
               noun={tab === 'on_hold' ? 'on hold' : 'waiting'}
             />
           ) : null}
         </div>
         <TaskPanel
-          now={now}
           task={current}
           decision={decision}
           isPending={work.isPending}

@@ -1,12 +1,14 @@
 import { screenPage } from '@/components/screen/screen-page';
 import { Link } from '@/components/ui/link';
 import { Client } from './client';
+import { queueFirstPage } from './search-params';
 
 export const metadata = { title: 'Task queue · Payment Network' };
 
 export default screenPage({
   href: '/tasks',
   Screen: Client,
+  firstPage: queueFirstPage,
   denied: {
     text: (
       <>

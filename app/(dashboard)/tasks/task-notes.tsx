@@ -5,9 +5,10 @@ import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
 import type { QueueTask } from './use-queue';
 
-// The note's form, with the form library: fetched once the queue is on screen, not with it.
+// The note's form, with the form library: fetched when someone reaches for "Add note", not with
+// the queue.
 const loadNoteForm = () => import('./note-form');
-if (typeof window !== 'undefined') void loadNoteForm();
+const preloadNoteForm = () => void loadNoteForm();
 const NoteForm = lazy(() => loadNoteForm().then((m) => ({ default: m.NoteForm })));
 
 /**
@@ -25,7 +26,13 @@ export function TaskNotes({ task }: { task: QueueTask }) {
           Notes{notes.length ? ` (${notes.length})` : ''}
         </h3>
         {!open ? (
-          <Button variant="secondary" className="ml-auto py-1" onClick={() => setOpen(true)}>
+          <Button
+            variant="secondary"
+            className="ml-auto py-1"
+            onPointerEnter={preloadNoteForm}
+            onFocus={preloadNoteForm}
+            onClick={() => setOpen(true)}
+          >
             Add note
           </Button>
         ) : null}

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { formatMoney, reasonLabel } from '@/lib/client/format';
 import type { Party } from '@/lib/schemas/payments';
 import {
-  claimUntil,
   fourEyesText,
   isFirstOfTwo,
   type ClaimChange,
@@ -22,7 +21,7 @@ import { paymentQuery } from '@/lib/client/queries/payments';
 import { returnQuery } from '@/lib/client/queries/returns';
 import { parseAddress } from '@/lib/domain/address';
 import { isReturnRequest, taskLabel } from './task-names';
-import { spanText } from '@/components/liquidity/wait';
+import { ClaimUntil, Since } from './clock';
 import { useNamespace } from '@/lib/client/namespace';
 
 /** The completing button's words: a return request returns the money; four eyes approve. */
@@ -78,7 +77,7 @@ function Parties({ paymentId }: { paymentId: string }) {
  * A return request as its decider needs it (`GET /returns/{id}`: the task's payment is the return):
  * which payment the money came with, how much is asked back, why, and since when.
  */
-function ReturnRequest({ task, now }: { task: QueueTask; now: number }) {
+function ReturnRequest({ task }: { task: QueueTask }) {
   const ns = useNamespace();
   const ret = useQuery({ ...returnQuery(ns, task.payment_id), staleTime: 30_000 });
   // The return payment goes to the requester: its payee's domain names who asks.
@@ -108,21 +107,23 @@ function ReturnRequest({ task, now }: { task: QueueTask; now: number }) {
         Reason: {r.reason_text} ({r.reason})
       </p>
       {r.note ? <p className="break-words">Note: “{r.note}”</p> : null}
-      <p>Waiting for {spanText(now / 1000 - r.created_at)}.</p>
+      <p>
+        Waiting for <Since at={r.created_at} />.
+      </p>
     </div>
   );
 }
 
-// The form of a failure or a hold, with the form library: fetched once the queue is on screen,
-// not with it (the page's first load stays within its budget).
+// The form of a failure or a hold, with the form library: fetched when someone reaches for it
+// (a pointer on Fail or Hold, their focus, the f and h keys), not with the queue — its evaluation
+// in the page's load was main-thread time before the queue answered to input.
 const loadDecisionForm = () => import('./decision-form');
-if (typeof window !== 'undefined') void loadDecisionForm();
+export const preloadDecisionForm = () => void loadDecisionForm();
 const DecisionForm = lazy(() => loadDecisionForm().then((m) => ({ default: m.DecisionForm })));
 
 /** The side panel where a support agent works the selected task. */
 
 export function TaskPanel({
-  now,
   task,
   decision,
   isPending,
@@ -133,8 +134,6 @@ export function TaskPanel({
   onCancel,
   onClaim,
 }: {
-  /** The clock of the queue (milliseconds), for how long a request has waited. */
-  now: number;
   task: QueueTask | undefined;
   decision: Decision | null;
   isPending: boolean;
@@ -160,7 +159,7 @@ export function TaskPanel({
             </Link>{' '}
             · {formatMoney(task.amount.total, task.amount.currency)}
           </p>
-          {isReturnRequest(task) ? <ReturnRequest task={task} now={now} /> : null}
+          {isReturnRequest(task) ? <ReturnRequest task={task} /> : null}
           <Parties paymentId={task.payment_id} />
           <div className="flex flex-wrap items-center gap-2 text-sm" aria-label="Who is on it" role="group">
             {!task.claim ? (
@@ -176,7 +175,9 @@ export function TaskPanel({
               </>
             ) : task.claimed_by_you ? (
               <>
-                <span>You are on it {claimUntil(task.claim.until)}.</span>
+                <span>
+                  You are on it <ClaimUntil until={task.claim.until} />.
+                </span>
                 <Button
                   variant="secondary"
                   className="ml-auto py-1"
@@ -189,7 +190,7 @@ export function TaskPanel({
               <>
                 <span>
                   <span className="font-medium">{task.claim.claimed_by}</span> is on it{' '}
-                  {claimUntil(task.claim.until)}.
+                  <ClaimUntil until={task.claim.until} />.
                 </span>
                 <Button variant="secondary" className="ml-auto py-1" onClick={() => setAskTakeOver(true)}>
                   Take over…
@@ -209,8 +210,8 @@ export function TaskPanel({
               }}
               onCancel={() => setAskTakeOver(false)}
             >
-              {task.claim.claimed_by} is working on it {claimUntil(task.claim.until)}. They will see that you
-              took it over; you can still decide it without taking it over.
+              {task.claim.claimed_by} is working on it <ClaimUntil until={task.claim.until} />. They will see
+              that you took it over; you can still decide it without taking it over.
             </ConfirmDialog>
           ) : null}
           {task.status === 4 ? (
@@ -243,11 +244,23 @@ export function TaskPanel({
             >
               {completeLabel(task, staged)}
             </Button>
-            <Button variant="danger" disabled={isPending || staged} onClick={() => onChoose('failed')}>
+            <Button
+              variant="danger"
+              disabled={isPending || staged}
+              onPointerEnter={preloadDecisionForm}
+              onFocus={preloadDecisionForm}
+              onClick={() => onChoose('failed')}
+            >
               {isReturnRequest(task) ? 'Refuse…' : 'Fail…'}
             </Button>
             {task.status !== 4 ? (
-              <Button variant="secondary" disabled={isPending || staged} onClick={() => onChoose('on_hold')}>
+              <Button
+                variant="secondary"
+                disabled={isPending || staged}
+                onPointerEnter={preloadDecisionForm}
+                onFocus={preloadDecisionForm}
+                onClick={() => onChoose('on_hold')}
+              >
                 Hold…
               </Button>
             ) : null}

@@ -1,6 +1,8 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ScreenProps } from '@/components/screen/screen-props';
+import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import { useToast } from '@/components/ui/toast';
 import { apiFetch } from '@/lib/client/api';
 import type { ListTasksResponse } from '@/lib/schemas/tasks';
@@ -20,14 +22,6 @@ export interface ClaimChange {
 
 /** "until 10:45 AM", in the browser's time. */
 export const claimUntil = (until: number) => `until ${formatLocalClock(new Date(until * 1000))}`;
-
-/** What the queue says of who is on a task. */
-export const claimText = (t: QueueTask) =>
-  !t.claim
-    ? null
-    : t.claimed_by_you
-      ? `You are on it ${claimUntil(t.claim.until)}`
-      : `${t.claim.claimed_by} is on it`;
 
 /** The approval this completion gives is the first of two: the task stays in the queue. */
 export const isFirstOfTwo = (t: QueueTask) => t.approvals_required === 2 && t.approvals.length === 0;
@@ -77,14 +71,22 @@ function putTask(ns: string | null, v: TaskUpdate) {
  * in (pending → anything, on hold → completed/failed), so the task leaves the list at once and comes
  * back only if the gateway refuses the change.
  */
-export function useQueue(filters: ListFilters) {
+export function useQueue(filters: ListFilters, initial?: ScreenProps['initial']) {
   const ns = useNamespace();
   const qc = useQueryClient();
   const toast = useToast();
   // The queue's key in the namespace it is shown in: an optimistic change writes into that copy.
   const queue = taskQueueQuery(ns, filters);
   const key = queue.queryKey;
-  const query = useQuery(queue);
+  // The page read with the HTML, while it is of this namespace and these filters.
+  const query = useQuery({
+    ...queue,
+    initialData: initialFrom(
+      ns,
+      initial as ServerRead<QueuePage> | null | undefined,
+      initial != null && hashKey([initial.filters]) === hashKey([filters]),
+    ),
+  });
 
   async function removeOptimistically(tokens: Set<string>) {
     await qc.cancelQueries({ queryKey: key });
