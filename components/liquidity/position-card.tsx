@@ -49,7 +49,11 @@ export function PositionCard({ p }: { p: LiquidityPosition }) {
           <Badge tone="amber">Approaching the limit</Badge>
         ) : null}
       </div>
-      <UtilisationBar utilisation={p.utilisation} label={`${p.currency} utilisation of the limit`} />
+      <UtilisationBar
+        utilisation={p.utilisation}
+        position={p.position}
+        label={`${p.currency} utilisation of the limit`}
+      />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {item('Balance', formatMoney(p.balance, p.currency), 'balance')}
         {item('Net debit cap', capText(p), 'cap')}

@@ -23,10 +23,13 @@ const FILL: Record<UtilisationLevel, string> = {
  */
 export function UtilisationBar({
   utilisation,
+  position,
   label,
   className = '',
 }: {
   utilisation: number | null;
+  /** The position (minor units): below zero it is a net credit, whatever the figure rounds to. */
+  position: string;
   /** What is measured, e.g. "USD utilisation of Union CU members". */
   label: string;
   className?: string;
@@ -41,13 +44,13 @@ export function UtilisationBar({
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={utilisation === null ? 0 : Math.min(100, Math.max(0, utilisation))}
-        aria-valuetext={utilisationText(utilisation)}
+        aria-valuetext={utilisationText(utilisation, position)}
         className="h-2 min-w-16 flex-1 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
       >
         <div className={`h-full rounded-full ${FILL[level]}`} style={{ width: `${width}%` }} />
       </div>
-      <span className="w-16 shrink-0 text-right text-sm whitespace-nowrap tabular-nums">
-        {utilisationText(utilisation)}
+      <span className="min-w-16 shrink-0 text-right text-sm whitespace-nowrap tabular-nums">
+        {utilisationText(utilisation, position)}
       </span>
     </div>
   );

@@ -45,6 +45,7 @@ export function NearCapList() {
               </Link>
               <UtilisationBar
                 utilisation={p.utilisation}
+                position={p.position}
                 label={`${p.currency} utilisation of ${p.partner_name}`}
                 className="w-56"
               />

@@ -184,6 +184,17 @@ test('every list and table fits 390 px: cards, fewer columns or a scroll region,
   // About forty screens, three sign-ins and a cut-off on a loaded machine.
   test.setTimeout(600_000);
   const fx = await makeTradingFixture(request);
+  // Before the cut-off, namespace A is a net creditor in EUR (it received 70.00 and paid 40.00):
+  // the desk says so in words, where the gateway's utilisation is below zero.
+  const operator = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await signInWhenReady(operator, OPERATOR);
+  await operator.goto('/operator/liquidity?currency=EUR');
+  const creditor = operator.getByRole('row').filter({ hasText: fx.a.domain });
+  await expect(creditor).toContainText('EUR 30.00 (net credit)');
+  await expect(creditor.getByRole('meter')).toHaveAttribute('aria-valuetext', 'net credit');
+  await creditor.scrollIntoViewIfNeeded();
+  await shoot(operator, 'fit-operator-net-creditor');
+
   const batches = await runCutoff(request);
   const batchId = batches.EUR!;
 
@@ -222,8 +233,6 @@ test('every list and table fits 390 px: cards, fewer columns or a scroll region,
   await signInWhenReady(admin, DEMO_ADMIN);
   await visit(admin, [...ADMIN, ...MORE_ADMIN], 'fit-admin');
 
-  const operator = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await signInWhenReady(operator, OPERATOR);
   await visit(
     operator,
     [

@@ -78,6 +78,13 @@ describe('utilisation', () => {
   ])('%s → %s', (utilisation, text) => {
     expect(formatUtilisation(utilisation)).toBe(text);
   });
+
+  it('a position below zero is a net credit even where its utilisation rounds to 0.0 %', () => {
+    expect(formatUtilisation(0, '-3000')).toBe('net credit');
+    expect(formatUtilisation(0, '0')).toBe('0.0 %');
+    expect(formatUtilisation(12.5, 250n)).toBe('12.5 %');
+    expect(formatUtilisation(null, '-3000')).toBe('No limit');
+  });
 });
 
 describe('amounts in fields and charts', () => {

@@ -120,11 +120,12 @@ export const formatUnitsNumber = (units: number, currency: string) =>
 /**
  * A position's use of its limit (`utilisation`, a percentage: the position over the limit): "91.0 %";
  * "No limit" without one; "net credit" for a position below zero, which uses none of it (the
- * gateway's figure is then negative, "-21.4 %", which reads as a fault).
+ * gateway's figure is then negative, "-21.4 %", which reads as a fault, or rounds to 0.0 % against
+ * a large limit: the position, when given, decides).
  */
-export function formatUtilisation(utilisation: number | null): string {
+export function formatUtilisation(utilisation: number | null, position?: string | bigint): string {
   if (utilisation === null) return 'No limit';
-  if (utilisation < 0) return 'net credit';
+  if (utilisation < 0 || (position !== undefined && BigInt(position) < 0n)) return 'net credit';
   return `${formatDecimalFixed(utilisation, 1)} %`;
 }
 

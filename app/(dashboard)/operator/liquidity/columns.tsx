@@ -81,6 +81,7 @@ export function deskColumns(actions: DeskActions) {
         <div className="min-w-40">
           <UtilisationBar
             utilisation={p.utilisation}
+            position={p.position}
             label={`${p.currency} utilisation of ${p.partner_name}`}
           />
           <span className={SMALL}>
