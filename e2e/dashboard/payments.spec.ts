@@ -138,12 +138,25 @@ test('a sandbox admin creates a payment to the Sandbox Bank in the dashboard and
   await page.getByLabel('Payment address').first().fill(`tester@${domain}`);
   await page.getByRole('button', { name: 'Create payment' }).click();
   await expect(page.getByText('Enter an amount above 0 with at most 2 decimals for USD')).toBeVisible();
-  // Refused by the gateway: a push must be paid from this namespace's own address.
+  // Checked in the browser too: a push is paid from this namespace's own address, said under
+  // that field.
   await page.getByLabel('Amount', { exact: true }).fill('1,234.5');
   await page.getByLabel('Payment address').first().fill('someone@elsewhere.test');
   await page.getByRole('button', { name: 'Create payment' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'debtor_party.payment_address' })).toBeVisible();
+  await expect(page.getByLabel('Payment address').first()).toHaveAccessibleDescription(
+    `Enter an address of this namespace: one ending in @${domain}`,
+  );
+  // Refused by the gateway (a domain no namespace has): under the payee's address, in words,
+  // without the wire's field path.
+  await page.getByLabel('Payment address').first().fill(`tester@${domain}`);
+  await page.getByLabel('Payment address').nth(1).fill('bob@nowhere.test');
+  await page.getByRole('button', { name: 'Create payment' }).click();
+  await expect(page.getByLabel('Payment address').nth(1)).toHaveAccessibleDescription(
+    'The domain nowhere.test routes to no enabled namespace',
+  );
+  await expect(page.getByText('beneficiary_party.payment_address')).toHaveCount(0);
   await shoot(page, 'payment-new-refused');
+  await page.getByLabel('Payment address').nth(1).fill('alice@sandbox-bank.test');
   const none = await page.request.get(`/api/proxy/payments/${id}`, {
     headers: { 'x-partner-id': ns.token },
   });

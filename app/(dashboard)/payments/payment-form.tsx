@@ -15,6 +15,7 @@ import type { PaymentValues } from './payment-schema';
 import { useNamespace } from '@/lib/client/namespace';
 import { SANDBOX_BANK_AMOUNTS } from '@/lib/domain/sandbox-bank';
 import { unitsOf } from '@/lib/domain/money';
+import { parseAddress } from '@/lib/domain/address';
 
 const paymentResolver = lazyResolver(() => import('./payment-schema').then((m) => m.paymentResolver));
 
@@ -45,6 +46,21 @@ function SandboxAmounts({ currency }: { currency: string }) {
  * payment's page when done. A sandbox namespace is offered the Sandbox Bank as the payee, and told
  * its test amounts under the amount.
  */
+/** The gateway's names of a payment's fields (its refusals' `field`) as this form's. */
+const PAYMENT_FIELDS = {
+  'debtor_party.payment_address': 'debtor_address',
+  'debtor_party.first_name': 'debtor_first_name',
+  'debtor_party.last_name': 'debtor_last_name',
+  'beneficiary_party.payment_address': 'beneficiary_address',
+  'beneficiary_party.first_name': 'beneficiary_first_name',
+  'beneficiary_party.last_name': 'beneficiary_last_name',
+  debtor_party: 'debtor_address',
+  beneficiary_party: 'beneficiary_address',
+  'amount.total': 'amount',
+  'amount.currency': 'currency',
+  amount: 'amount',
+} as const satisfies Record<string, keyof PaymentValues>;
+
 export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: boolean }) {
   const ns = useNamespace();
   const router = useRouter();
@@ -90,6 +106,21 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
       });
       return;
     }
+    // Both parties are addresses, and the namespace's own is one of its own: said under its field
+    // before anything is sent (the gateway refuses them too, naming the wire's field).
+    for (const side of ['debtor_address', 'beneficiary_address'] as const) {
+      const address = parseAddress(v[side]);
+      const own = (side === 'debtor_address') === (v.payment_type === 'Type_Push');
+      const wrong = !address
+        ? 'Enter an address like name@domain: letters, digits and . _ + - before the @'
+        : own && address.domain !== domain.toLowerCase()
+          ? `Enter an address of this namespace: one ending in @${domain}`
+          : null;
+      if (wrong) {
+        form.setError(side, { message: wrong }, { shouldFocus: true });
+        return;
+      }
+    }
     const id = v.payment_id.trim();
     try {
       await apiFetch('/payments', {
@@ -105,8 +136,8 @@ export function PaymentForm({ domain, sandbox }: { domain: string; sandbox: bool
         },
       });
     } catch (e) {
-      // Under the payment id or reference when it names one; a party's or the amount's above the button.
-      showServerError(form, e as Error);
+      // Under the field the refusal names: a party's address or names, the amount, the id, the reference.
+      showServerError(form, e as Error, PAYMENT_FIELDS);
       return;
     }
     const path = `/payments/${encodeURIComponent(id)}`;
