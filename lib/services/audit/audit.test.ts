@@ -71,10 +71,23 @@ describe('audit trail', () => {
       userAgent: 'vitest',
       requestId: 'test',
     });
+    // A rotation without an overlap: the old secret stopped at the rotation, and the trail says so.
     expect(entries[2]!.changes).toEqual({
       before: { secret_key_last4: key.secret_key.slice(-4) },
-      after: { secret_key_last4: rotated.secret_key.slice(-4) },
+      after: {
+        secret_key_last4: rotated.secret_key.slice(-4),
+        previous_secret_key_last4: key.secret_key.slice(-4),
+        previous_valid_until: expect.any(Number),
+      },
     });
+    // …at the rotation (the service's clock, a whole second rounded down; the trail's is the database's).
+    const at = entries[2]!.occurredAt.getTime() / 1000;
+    const until = (entries[2]!.changes as { after: { previous_valid_until: number } }).after
+      .previous_valid_until;
+    expect(at - until).toBeGreaterThanOrEqual(0);
+    expect(at - until).toBeLessThan(2);
+    // The key itself shows no old secret: none works any more.
+    expect(rotated.previous_secret_expires_at).toBeNull();
     const text = JSON.stringify(await db().select().from(schema.auditEvents));
     expect(text).not.toContain(key.secret_key);
     expect(text).not.toContain(rotated.secret_key);
