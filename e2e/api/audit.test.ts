@@ -31,6 +31,7 @@ type Entry = {
   request_id: string | null;
   ip: string | null;
   user_agent: string | null;
+  occurred_at_ms: number;
 };
 
 const trail = async (org: TestOrg, query = '') => {
@@ -97,10 +98,19 @@ describe('GET /api/v1/csp/audit-events', () => {
     });
     expect(entries[0]!.ip).toBeTruthy();
     expect(entries[1]!.changes).toEqual({ before: { name: 'Payouts' }, after: { name: 'Payouts v2' } });
+    // A rotation without an overlap: the old secret stopped at the rotation, and the entry says so.
     expect(entries[3]!.changes).toEqual({
       before: { secret_key_last4: key.secret_key.slice(-4) },
-      after: { secret_key_last4: rotated.secret_key.slice(-4) },
+      after: {
+        secret_key_last4: rotated.secret_key.slice(-4),
+        previous_secret_key_last4: key.secret_key.slice(-4),
+        previous_valid_until: expect.any(Number),
+      },
     });
+    const until = (entries[3]!.changes as { after: { previous_valid_until: number } }).after
+      .previous_valid_until;
+    // At the rotation: the service's clock rounded down to the second, the entry's the database's.
+    expect(Math.abs(entries[3]!.occurred_at_ms / 1000 - until)).toBeLessThan(2);
     const everything = JSON.stringify(await trail(org, '?limit=100'));
     expect(everything).not.toContain(key.secret_key);
     expect(everything).not.toContain(rotated.secret_key);
