@@ -7,14 +7,11 @@ export {
   formatNet,
   formatPosition,
   formatUnitsNumber,
-  formatUtilisation,
-  moneyInput,
   toMinorUnits,
   unitsNumber,
-  type NetSide,
 } from '@/lib/domain/money';
 export { formatCompact, formatCount, formatDecimal } from '@/lib/domain/numbers';
 export { REASONS, reasonLabel } from '@/lib/domain/reasons';
 export { SUBMISSION_LABELS as SUBMISSION_STATUS, TASK_LABELS as TASK_STATUS } from '@/lib/domain/statuses';
 
-export { formatLocal, formatLocalClock, formatLocalHourMinute, formatUtc, when } from './time';
+export { formatLocal, formatLocalClock, formatUtc, when } from './time';

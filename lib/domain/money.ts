@@ -44,7 +44,7 @@ export function unitsOf(total: string | bigint, currency: string): string {
  * The minus sign of every amount on screen: U+2212, the width of "+" and of a figure, so signed
  * columns align. Files and exports keep ASCII's hyphen-minus (`unitsOf`), which spreadsheets read.
  */
-export const MINUS = '\u2212';
+const MINUS = '\u2212';
 
 /** A bigint's sign and magnitude. */
 function split(total: string | bigint): { negative: boolean; magnitude: bigint } {

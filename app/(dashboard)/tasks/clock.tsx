@@ -33,7 +33,7 @@ function subscribe(listener: () => void) {
 }
 
 /** Milliseconds, moving every second; null before the page's JavaScript has taken over. */
-export function useClock(): number | null {
+function useClock(): number | null {
   return useSyncExternalStore(
     subscribe,
     () => (second ||= Date.now()),
@@ -42,7 +42,7 @@ export function useClock(): number | null {
 }
 
 /** What is left before `expiresAt` (Unix seconds): "2 h 5 min", "4 min 10 s", or "expired". */
-export function countdownText(expiresAt: number, now: number): string {
+function countdownText(expiresAt: number, now: number): string {
   const s = expiresAt - Math.floor(now / 1000);
   if (s <= 0) return 'expired';
   const h = Math.floor(s / 3600);
