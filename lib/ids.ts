@@ -26,7 +26,6 @@ export type IdPrefix =
   | 'lqe'
   | 'lqa'
   | 'rtn'
-  | 'rul'
   | 'inm'
   | 'req';
 

@@ -8,4 +8,3 @@ export * from './rollups';
 export * from './audit';
 export * from './liquidity';
 export * from './request-logs';
-export * from './rules';

@@ -75,10 +75,6 @@ export function pendingTask(t: NewTask, now: Date, id: string = newId('task')): 
     claimedBy: null,
     claimedByLabel: null,
     claimedUntil: null,
-    ruleId: null,
-    ruleName: null,
-    ruleAction: null,
-    payerAddress: null,
     createdAt: now,
     updatedAt: now,
   };
