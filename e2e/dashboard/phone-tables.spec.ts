@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ADMIN, OPERATOR, shoot, signInWhenReady } from './helpers';
-import { ADMIN, go, heading, OPERATOR_SCREENS, type Screen } from './screen-list';
+import { ADMIN, go, heading, OPERATOR_SCREENS, openSettled, type Screen } from './screen-list';
 import { makeTradingFixture, runCutoff } from './settlement-data';
 
 /**
@@ -133,12 +133,7 @@ async function shootWidthsAndThemes(page: Page, name: string) {
 async function visit(page: Page, screens: Screen[], prefix: string) {
   for (const s of screens) {
     await test.step(s.name, async () => {
-      await s.open(page);
-      await expect(s.ready(page)).toBeVisible();
-      // Down to the end, so what renders when it comes into view does; skeletons gone.
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect(page.locator('.animate-pulse')).toHaveCount(0);
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await openSettled(page, s);
       await shoot(page, `${prefix}-${s.name}`);
       // Soft: one run names every screen at fault.
       expect.soft(await problemsOf(page), `${s.name} at 390 px`).toEqual([]);

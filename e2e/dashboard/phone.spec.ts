@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { actAs, shoot } from './helpers';
-import { ADMIN, OPERATOR_SCREENS, SIGNED_OUT, type Screen } from './screen-list';
+import { ADMIN, OPERATOR_SCREENS, openSettled, SIGNED_OUT, type Screen } from './screen-list';
 
 /**
  * Every screen on a phone (390×844): the page never scrolls sideways (a wide table scrolls inside
@@ -15,12 +15,7 @@ async function sidewaysOverflow(page: Page): Promise<number> {
 async function visit(page: Page, screens: Screen[]) {
   for (const s of screens) {
     await test.step(s.name, async () => {
-      await s.open(page);
-      await expect(s.ready(page)).toBeVisible();
-      // Down to the end, so what renders when it comes into view (the overview's charts) does.
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await expect(page.locator('.animate-pulse')).toHaveCount(0);
-      await page.evaluate(() => window.scrollTo(0, 0));
+      await openSettled(page, s);
       await shoot(page, `phone-${s.name}`);
       expect(await sidewaysOverflow(page), `${s.name} scrolls sideways`).toBe(0);
     });

@@ -112,6 +112,18 @@ export const OPERATOR_SCREENS: Screen[] = [
 ];
 
 /**
+ * Opens the screen and lets it settle: ready, scrolled to its end and back (what renders when it
+ * comes into view, the overview's charts, does) and no skeleton left.
+ */
+export async function openSettled(page: Page, s: Screen) {
+  await s.open(page);
+  await expect(s.ready(page)).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.locator('.animate-pulse')).toHaveCount(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/**
  * Opens each screen in `theme`: no serious or critical axe violation once it is ready (in dark
  * mode, of the colour rules: the light-mode run checks the rest), and a
  * full-page screenshot in e2e/screenshots/screen-<name>-<theme>.png to look at.
