@@ -64,7 +64,8 @@ test('the API reference runs its one inline script by hash', async ({ page }) =>
   const policy = res!.headers()['content-security-policy'] ?? '';
   expect(policy).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
   expect(policy.split('; ').find((d) => d.startsWith('script-src'))).not.toContain('unsafe-inline');
-  // Swagger UI rendered the document: its operations are listed.
-  await expect(page.getByText('/api/v1/csp/payments', { exact: true }).first()).toBeVisible();
+  // Swagger UI rendered the document: its operations are listed (the first ones: past 150 tags
+  // and operations, only those near the viewport are in the page).
+  await expect(page.getByText('/api/v1/csp/health', { exact: true }).first()).toBeVisible();
   expect(refused).toEqual([]);
 });
