@@ -124,12 +124,13 @@ const SERVICES = {
   sessions: ['base', 'audit'],
   'request-logs': ['base', 'audit'],
   webhooks: ['base', 'audit'],
+  rules: ['base', 'audit'],
   liquidity: ['base', 'audit', 'lifecycle', 'overview'],
   namespaces: ['base', 'audit', 'links', 'liquidity'],
   organizations: ['base', 'audit', 'namespaces', 'overview', 'sessions'],
   retention: ['organizations'],
-  payments: ['base', 'audit', 'lifecycle', 'links', 'liquidity', 'overview'],
-  returns: ['base', 'audit', 'lifecycle', 'liquidity', 'overview', 'payments'],
+  payments: ['base', 'audit', 'lifecycle', 'links', 'liquidity', 'overview', 'rules'],
+  returns: ['base', 'audit', 'lifecycle', 'liquidity', 'overview', 'payments', 'rules'],
   settlement: ['base', 'audit', 'lifecycle', 'liquidity', 'overview'],
 };
 

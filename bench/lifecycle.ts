@@ -13,7 +13,8 @@
  * the server, written when it stops; open it in Chrome DevTools), BENCH_WORKERS=off (no background
  * workers: shows what the outbox dispatch costs), BENCH_CAP=on (the debtor's payments checked
  * against a net debit cap they never reach: the hot position row; default off, no cap),
- * REQUEST_LOG=off (the server records no request log; on by default, as deployed: the run's
+ * BENCH_RULES=20 (20 admission rules on the beneficiary's namespace that match nothing: what
+ * evaluating them costs per lifecycle; none by default), REQUEST_LOG=off (the server records no request log; on by default, as deployed: the run's
  * namespaces are sandboxes, whose log keeps every request's bodies).
  */
 import { execFileSync } from 'node:child_process';
@@ -22,7 +23,44 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { startServer, type DbKind, type Host } from '../e2e/api/server';
 import { treeCpuSeconds } from './proc';
-import { cpuWindow, linkedParties, loadParty, runLoad, STEPS, type LoadResult } from './lifecycle-harness';
+import {
+  call,
+  cpuWindow,
+  linkedParties,
+  loadParty,
+  runLoad,
+  STEPS,
+  type LoadResult,
+} from './lifecycle-harness';
+
+/**
+ * BENCH_RULES=<n>: n admission rules on the beneficiary's namespace (DESIGN §13), none of which
+ * matches a run's payment, so each task is read against them all and still waits for the run's
+ * own decision. Conditions vary (amount, currency, reference, counterparty, hours) as a bank's do.
+ */
+async function beneficiaryRules(base: string, beneficiary: { token: string; partnerId: string }) {
+  const n = Number(process.env.BENCH_RULES || 0);
+  const shapes = [
+    (i: number) => ({ amount_min: String(10 ** 14 + i) }),
+    (i: number) => ({ currencies: ['JPY'], amount_max: String(1000 + i) }),
+    (i: number) => ({ reference_matches: `never-${i}` }),
+    (i: number) => ({ counterparty_domains: [`nobody-${i}.bench.test`] }),
+    (i: number) => ({ amount_ends_with: '99', reference_matches: `refund ${i}` }),
+    () => ({ hours: { from: '00:00', to: '00:01', time_zone: 'Pacific/Kiritimati' }, amount_min: '9999999' }),
+  ];
+  for (let i = 0; i < n; i++)
+    await call(base, 'POST', '/rules', {
+      token: beneficiary.token,
+      partner: beneficiary.partnerId,
+      body: {
+        name: `bench rule ${i}`,
+        conditions: shapes[i % shapes.length]!(i),
+        action: i % 2 ? 'reject' : 'hold',
+        reason: i % 2 ? 'business_reasons' : undefined,
+        enabled: true,
+      },
+    });
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 const duration = Number(process.env.BENCH_DURATION || 20);
@@ -64,6 +102,7 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
   try {
     const base = server.baseUrl;
     const { debtor, beneficiary } = await linkedParties(base);
+    await beneficiaryRules(base, beneficiary);
 
     const scraper = metricsOn
       ? setInterval(() => {

@@ -26,6 +26,7 @@ export type IdPrefix =
   | 'lqe'
   | 'lqa'
   | 'rtn'
+  | 'rul'
   | 'inm'
   | 'req';
 

@@ -120,6 +120,7 @@ export function unknownIds(): Record<string, string> {
     payment_address: `nobody-${uniq()}@unknown.test`,
     token: `inv_unknown${uniq()}`,
     return_id: `rtn_unknown${uniq()}`,
+    rule_id: `rul_unknown${uniq()}`,
     // A path part that is no id: a valid code, which names a position only with a namespace.
     currency: 'USD',
   };

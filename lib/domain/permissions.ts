@@ -62,6 +62,10 @@ export const ACTIONS = {
   'liquidity.read': { roles: ORG, key: 'transactions_read' },
   'overview.read': { roles: ORG, key: 'transactions_read' },
   'request_logs.read': { roles: ORG, key: 'transactions_read' },
+  /** The namespace's admission rules and their hit counts (DESIGN §13). */
+  'rules.read': { roles: ORG, key: null },
+  /** Write, reorder, enable and backtest admission rules. */
+  'rules.manage': { roles: ADMINS, key: null },
   /** Endpoints, their deliveries and inbox. */
   'webhooks.read': { roles: ORG, key: null },
   /** Add, change, test and delete endpoints, rotate their secrets, retry and recover deliveries. */

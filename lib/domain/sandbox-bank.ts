@@ -1,5 +1,6 @@
 import type { Reason } from './reasons';
 import type { TaskStatusName } from './statuses';
+import type { RuleAction, RuleConditions } from './rules';
 
 /**
  * The Sandbox Bank's test amounts (DESIGN §5): it works its own tasks a few seconds after they are
@@ -35,3 +36,31 @@ export function sandboxBankAmountsText(): string {
   );
   return `${cases.join(', ')}; any other amount is accepted`;
 }
+
+/**
+ * The table as the Sandbox Bank's own admission rules (DESIGN §13), in their order: one per test
+ * amount, then one accepting everything else. Written in its namespace at start-up
+ * (lib/services/setup/bootstrap.ts) and evaluated as anyone's rules are.
+ */
+export const SANDBOX_BANK_RULES: ReadonlyArray<{
+  name: string;
+  conditions: RuleConditions;
+  action: RuleAction;
+  reason: Reason | null;
+  note: string;
+}> = [
+  ...SANDBOX_BANK_AMOUNTS.map((a) => ({
+    name: `Test amount …${a.ending}: ${a.says}`,
+    conditions: { amount_ends_with: a.ending },
+    action: (a.status === 'failed' ? 'reject' : 'hold') as RuleAction,
+    reason: a.reason as Reason,
+    note: 'Answered automatically by the Sandbox Bank',
+  })),
+  {
+    name: 'Any other amount: accepted',
+    conditions: {},
+    action: 'accept',
+    reason: null,
+    note: 'Answered automatically by the Sandbox Bank',
+  },
+];

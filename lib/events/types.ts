@@ -25,6 +25,9 @@ export const EVENT_TYPES = [
   'return.requested',
   'return.decided',
   'payment.returned',
+  'rule.created',
+  'rule.updated',
+  'rule.deleted',
   'webhook.disabled',
   'webhook.test',
 ] as const;

@@ -23,6 +23,7 @@ import { registerWebhookRoutes } from './routes/webhooks';
 import { registerUserRoutes } from './routes/users';
 import { registerLiquidityRoutes } from './routes/liquidity';
 import { registerReturnRoutes } from './routes/returns';
+import { registerRuleRoutes } from './routes/rules';
 import { registerReferenceRoutes } from './reference/routes';
 import { registerRequestLogRoutes } from './routes/request-logs';
 import { SAMPLE_VARIABLES } from './reference/samples';
@@ -39,6 +40,7 @@ const ROUTE_MODULES: Array<(app: OpenAPIHono<GatewayEnv>) => void> = [
   registerLinkRoutes,
   registerPaymentRoutes,
   registerTaskRoutes,
+  registerRuleRoutes,
   registerSettlementRoutes,
   registerLiquidityRoutes,
   registerReturnRoutes,
@@ -84,6 +86,11 @@ const TAGS = [
   {
     name: 'Admission tasks',
     description: 'The tasks a submission creates, worked by the namespace they are assigned to.',
+  },
+  {
+    name: 'Admission rules',
+    description:
+      "A namespace's own rules (DESIGN §13) deciding its admission tasks the moment they are made — accept, reject, hold or send to review — first enabled match first; a backtest over the namespace's history before saving.",
   },
   {
     name: 'Settlements',

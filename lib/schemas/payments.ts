@@ -177,6 +177,21 @@ export const taskSchema = z
         description:
           'Extension: the approvals so far of a task that needs two distinct approvers (four eyes), oldest first; the task stays pending until the second. Named as `updated_by` is.',
       }),
+    rule: z
+      .object({
+        id: z.string(),
+        name: z.string(),
+        action: z.enum(['accept', 'reject', 'hold', 'review']),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "Extension: the admission rule (DESIGN §13) that matched the task when it was made — its name then and its action (an accept that four eyes cover leaves the task to people, with a note saying so); shown to the assignee's organization only, null otherwise",
+      }),
+    decided_by: z.string().nullable().openapi({
+      description:
+        "Extension: `rule:<id>` when the task's last change was a rule's decision (to the assignee's organization; others see the namespace's name and `(rule)` in updated_by); null otherwise",
+    }),
   })
   .openapi('AdmissionTask');
 

@@ -1,6 +1,7 @@
 import type { Db } from '@/lib/db';
 import { seedDemoOrganizations } from './demo';
 import { seedDemoPayments } from './payments';
+import { seedDemoRules } from './rules';
 
 /**
  * Demo data for `npm start`: idempotent, runs inside the server process (PGlite has one owner).
@@ -8,6 +9,9 @@ import { seedDemoPayments } from './payments';
  */
 export async function seedDemo(db: Db): Promise<boolean> {
   const ids = await seedDemoOrganizations(db);
-  if (ids) await seedDemoPayments(db, ids);
+  if (ids) {
+    await seedDemoPayments(db, ids);
+    await seedDemoRules(db, ids);
+  }
   return ids !== null;
 }

@@ -97,6 +97,8 @@ export function exampleEventData(type: EventType, ctx: ExampleContext): Record<s
       : [],
     claim: null,
     approvals: [],
+    rule: null,
+    decided_by: null,
   });
   const transaction = {
     token: ids.transaction,
@@ -168,6 +170,23 @@ export function exampleEventData(type: EventType, ctx: ExampleContext): Record<s
     exception_code: 'INSUFFICIENT_FUNDS',
     blame: 'beneficiary_party',
   };
+  const rule = (enabled: boolean) => ({
+    id: 'rul_0mbx3k2p9a1b2c3d4e5f6g7h8',
+    partner_id: ctx.partnerId,
+    name: 'Known counterparties up to 5,000.00',
+    task_names: ['beneficiary_admission'],
+    conditions: { amount_max: '500000', counterparty_known: true },
+    action: 'accept',
+    reason: null,
+    note: null,
+    enabled,
+    position: 1,
+    hits: { last_24h: 0, last_30d: 0 },
+    created_by: 'admin@bank.example',
+    updated_by: 'admin@bank.example',
+    created_at: now,
+    updated_at: now,
+  });
   const examples: Record<EventType, () => Record<string, unknown>> = {
     'link.propose.req': () => link('proposed'),
     'link.create.resp': () => link('established'),
@@ -231,6 +250,9 @@ export function exampleEventData(type: EventType, ctx: ExampleContext): Record<s
     'return.requested': () => ({ return: ret('requested', null) }),
     'return.decided': () => ({ return: ret('returned', now) }),
     'payment.returned': () => ({ return: ret('returned', now), returned_amount: '2500' }),
+    'rule.created': () => ({ rule: rule(true) }),
+    'rule.updated': () => ({ rule: rule(false) }),
+    'rule.deleted': () => ({ rule: rule(false) }),
     'webhook.disabled': () => ({ webhook_id: ctx.webhookId, url: ctx.url }),
     'webhook.test': () => ({ webhook_id: ctx.webhookId, message: 'This is a test event' }),
   };

@@ -8,3 +8,4 @@ export * from './rollups';
 export * from './audit';
 export * from './liquidity';
 export * from './request-logs';
+export * from './rules';

@@ -249,6 +249,18 @@ export const admissionTasks = pgTable(
      * taking it over; claiming is never required to decide (lib/services/payments/claims.ts).
      * The claimer's credential id and their name as their organization sees it.
      */
+    /**
+     * The admission rule that matched the task when it was made (DESIGN §13), its name then and
+     * what it does; null when none did. What it decided is the task's history (`rule:<id>`).
+     */
+    ruleId: text('rule_id'),
+    ruleName: text('rule_name'),
+    ruleAction: text('rule_action'),
+    /**
+     * The payer's address, kept only while the namespace has a payer-velocity rule (and for the
+     * window before one is written): what the velocity count reads, by its partial index.
+     */
+    payerAddress: text('payer_address'),
     claimedBy: text('claimed_by'),
     claimedByLabel: text('claimed_by_label'),
     claimedUntil: ts('claimed_until'),
@@ -259,6 +271,14 @@ export const admissionTasks = pgTable(
   (t) => [
     index('tasks_queue_idx').on(t.partnerId, t.status, t.expiresAt, t.id),
     index('tasks_admission_idx').on(t.admissionId),
+    // The rules' hit counts (GET /rules) and the payer velocity's count: only tasks a rule
+    // matched, or of a namespace with a velocity rule, are in them.
+    index('tasks_rule_idx')
+      .on(t.ruleId, t.createdAt)
+      .where(sql`${t.ruleId} is not null`),
+    index('tasks_payer_idx')
+      .on(t.partnerId, t.payerAddress, t.createdAt)
+      .where(sql`${t.payerAddress} is not null`),
   ],
 );
 

@@ -55,6 +55,11 @@ export const namespaces = pgTable(
      * in days: its staff decide return requests for that long.
      */
     returnWindowDays: integer('return_window_days').notNull().default(60),
+    /**
+     * Moves with every change of the namespace's admission rules (lib/services/rules): read with
+     * the payment at submission, it tells a cached copy of the rules from a stale one; 0: never had any.
+     */
+    rulesVersion: integer('rules_version').notNull().default(0),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

@@ -6,7 +6,13 @@ import { slots, slotValues } from '@/lib/db/prepared';
 import type { ServiceContext } from '@/lib/services/context';
 
 /** Who acted and from where: what a service context says of it. */
-export type AuditContext = Pick<ServiceContext, 'principal' | 'orgId' | 'namespace' | 'requestId' | 'client'>;
+export type AuditContext = Pick<
+  ServiceContext,
+  'principal' | 'orgId' | 'namespace' | 'requestId' | 'client'
+> & {
+  /** The system acting on the namespace's behalf (an admission rule: `rule:<id>`, its name). */
+  system?: { id: string; label: string };
+};
 
 export interface AuditEntry {
   /** `<entity>.<verb>`, past tense (lib/domain/audit.ts lists them). */
@@ -58,7 +64,9 @@ function changedFields(
 }
 
 /** The actor columns of an entry. */
-function actorOf(ctx: Pick<AuditContext, 'principal'>, claimed?: string) {
+function actorOf(ctx: Pick<AuditContext, 'principal' | 'system'>, claimed?: string) {
+  if (ctx.system)
+    return { actorKind: 'system' as const, actorId: ctx.system.id, actorLabel: ctx.system.label };
   const p = ctx.principal;
   if (p.kind === 'user') return { actorKind: 'user' as const, actorId: p.userId, actorLabel: p.email };
   if (p.kind === 'apikey') return { actorKind: 'apikey' as const, actorId: p.keyId, actorLabel: p.name };

@@ -1,6 +1,7 @@
 import type { schema } from '@/lib/db';
 import type { TaskHistoryEntry } from '@/lib/db/schema/payments';
 import { unixSeconds } from '@/lib/schemas/common';
+import type { RuleAction } from '@/lib/domain/rules';
 import { SUBMISSION, SUBMISSION_NAMES, taskStatusName, transactionStatusName } from '@/lib/domain/statuses';
 import { reasonName } from '@/lib/domain/reasons';
 import { RETURN_REASONS, returnStatusOf, type ReturnReason } from '@/lib/domain/returns';
@@ -116,6 +117,11 @@ export function serializeTask(t: TaskRow, viewerOrgId: string | null) {
         ? { claimed_by: t.claimedByLabel ?? '', until: unixSeconds(t.claimedUntil) }
         : null,
     approvals: t.approvals.map((a) => ({ updated_by: own ? a.updated_by : a.updated_by_label, at: a.at })),
+    rule:
+      own && t.ruleId !== null
+        ? { id: t.ruleId, name: t.ruleName ?? '', action: (t.ruleAction ?? 'review') as RuleAction }
+        : null,
+    decided_by: own && t.updatedBy?.startsWith('rule:') ? t.updatedBy : null,
   };
 }
 
@@ -127,6 +133,7 @@ function publicUpdatedBy(updatedBy: string | null, entry: TaskHistoryEntry | und
   if (updatedBy === null) return null;
   if (entry?.updated_by === updatedBy && entry.updated_by_label) return entry.updated_by_label;
   if (updatedBy === SANDBOX_BANK_ACTOR) return updatedBy;
+  if (updatedBy.startsWith('rule:')) return 'rule';
   return updatedBy.startsWith('api_') ? 'API key' : 'staff';
 }
 
@@ -153,7 +160,7 @@ export interface TaskActor {
 }
 
 /** The Sandbox Bank's answers carry this name for every viewer. */
-export const SANDBOX_BANK_ACTOR = 'sandbox-bank';
+const SANDBOX_BANK_ACTOR = 'sandbox-bank';
 
 /** The history entry a change of the task appends: the task after it, `at` its modified_on. */
 export function taskHistoryEntry(t: TaskRow, label: string, approval?: number): TaskHistoryEntry {

@@ -18,6 +18,15 @@ import { submissionStatus } from './status';
 import { pendingTask } from './task-machine';
 import { mayTransact } from '../links/linked';
 import { deltasInsertSlots, deltaValues, paymentMoved, taskMoved } from '../overview/deltas';
+import {
+  applyRuleDecisions,
+  lockPayer,
+  matchNewTasks,
+  needsPayerLock,
+  payerOf,
+  tasksWithRules,
+  type RuleDecision,
+} from './rule-decisions';
 
 const { submissions, admissionTasks, namespaces, payments } = schema;
 /** A new submission: never queued yet (`liquidity_queued_at` is left to its default, null). */
@@ -45,6 +54,14 @@ const ownPaymentWithCounterparty = perDatabase((db) =>
       payment: payments,
       counterpartyOrgId: namespaces.orgId,
       counterpartyDomain: namespaces.domain,
+      counterpartyName: namespaces.name,
+      // Read here so that a namespace without admission rules costs nothing more (lib/services/rules/cache.ts).
+      counterpartyRulesVersion: namespaces.rulesVersion,
+      counterpartyIsSystem: namespaces.isSystem,
+      creatorRulesVersion:
+        sql<number>`(select n.rules_version from ${namespaces} n where n.id = ${payments.partnerId})`.mapWith(
+          Number,
+        ),
       counterpartyPolicy: {
         fourEyesThreshold: namespaces.fourEyesThreshold,
         fourEyesApprovals: namespaces.fourEyesApprovals,
@@ -172,62 +189,95 @@ export async function submitPayment(ctx: ServiceContext, paymentId: string) {
       now,
     ),
   );
+  // Admission rules (DESIGN §13): each task's namespace's, matched before the task is written.
+  const counterpartyId = plan.tasks[0]!.partnerId;
+  const withRules = await tasksWithRules(
+    ctx.db,
+    ctx.db,
+    tasks.map((t) =>
+      t.partnerId === counterpartyId
+        ? {
+            task: t,
+            // The Sandbox Bank applies its rules a few seconds later (lib/services/payments/sandbox-bank.ts).
+            rulesVersion: found.counterpartyIsSystem ? 0 : found.counterpartyRulesVersion,
+            counterparty: { id: ns.id, domain: ns.domain },
+            namespaceName: found.counterpartyName,
+          }
+        : {
+            task: t,
+            rulesVersion: found.creatorRulesVersion,
+            counterparty: { id: counterpartyId, domain: found.counterpartyDomain },
+            namespaceName: ns.name,
+          },
+    ),
+  );
   const wire = serializeSubmission(sub, payment);
-  const parties = partiesOfNamespaces([
-    { id: payment.partnerId, orgId: payment.orgId },
-    { id: plan.tasks[0]!.partnerId, orgId: counterpartyOrgId },
-  ]);
-  const events: EventInput[] = parties.map((p) => ({
-    type: 'payment.submitted',
-    ...p,
-    data: { submission: wire },
-  }));
-  for (const t of tasks)
-    events.push({
-      type: 'admission_task.created',
-      orgId: t.orgId,
-      partnerId: t.partnerId,
-      data: { task: serializeTask(t, t.orgId) },
-    });
-  const db = ctx.db;
-  const values = slotValues('s_', sub);
-  tasks.forEach((t, i) => slotValues(`t${i}_`, asInserted(t), values));
-  const deltas = [
-    ...paymentMoved(payment, 'unsubmitted', 'pending'),
-    ...tasks.flatMap((t) => taskMoved(t.partnerId, null, 'pending')),
-  ];
-  // A person's submission is in the audit trail; an API key's are the submissions themselves.
-  const audited = ctx.principal.kind === 'user';
-  if (audited)
-    auditValues(
-      ctx,
-      {
-        action: 'payment.submitted',
-        target: { type: 'payment', id: payment.paymentId },
-        after: { submission_id: sub.id, tasks: tasks.map((t) => t.name) },
-      },
-      values,
-    );
-  try {
-    await finalWrite(
-      db,
-      ctx.attachedWrite,
-      `submissions_submit_${tasks.length}_${events.length}${audited ? '_audited' : ''}`,
-      () => [
-        db.insert(submissions).values(slots('s_', sub)),
-        // history is left to its default ([]): one parameter less per task.
-        db.insert(admissionTasks).values(tasks.map((t, i) => slots(`t${i}_`, asInserted(t)))),
-        eventsInsertSlots(db, events.length),
-        deltasInsertSlots(),
-        ...(audited ? [auditInsertSlots(db)] : []),
-      ],
-      deltaValues(deltas, eventValues(events, values)),
-      wire,
-    );
-  } catch (err) {
-    if (isUniqueViolation(err)) throw new ConflictError(`Payment ${paymentId} has already been submitted`);
-    throw err;
-  }
+  const write = async (db: Db): Promise<RuleDecision[]> => {
+    const decisions = withRules.length ? await matchNewTasks(db, withRules, payment, now) : [];
+    const parties = partiesOfNamespaces([
+      { id: payment.partnerId, orgId: payment.orgId },
+      { id: plan.tasks[0]!.partnerId, orgId: counterpartyOrgId },
+    ]);
+    const events: EventInput[] = parties.map((p) => ({
+      type: 'payment.submitted',
+      ...p,
+      data: { submission: wire },
+    }));
+    for (const t of tasks)
+      events.push({
+        type: 'admission_task.created',
+        orgId: t.orgId,
+        partnerId: t.partnerId,
+        data: { task: serializeTask(t, t.orgId) },
+      });
+    const values = slotValues('s_', sub);
+    tasks.forEach((t, i) => slotValues(`t${i}_`, asInserted(t), values));
+    const deltas = [
+      ...paymentMoved(payment, 'unsubmitted', 'pending'),
+      ...tasks.flatMap((t) => taskMoved(t.partnerId, null, 'pending')),
+    ];
+    // A person's submission is in the audit trail; an API key's are the submissions themselves.
+    const audited = ctx.principal.kind === 'user';
+    if (audited)
+      auditValues(
+        ctx,
+        {
+          action: 'payment.submitted',
+          target: { type: 'payment', id: payment.paymentId },
+          after: { submission_id: sub.id, tasks: tasks.map((t) => t.name) },
+        },
+        values,
+      );
+    try {
+      await finalWrite(
+        db,
+        ctx.attachedWrite,
+        `submissions_submit_${tasks.length}_${events.length}${audited ? '_audited' : ''}`,
+        () => [
+          db.insert(submissions).values(slots('s_', sub)),
+          // history is left to its default ([]): one parameter less per task.
+          db.insert(admissionTasks).values(tasks.map((t, i) => slots(`t${i}_`, asInserted(t)))),
+          eventsInsertSlots(db, events.length),
+          deltasInsertSlots(),
+          ...(audited ? [auditInsertSlots(db)] : []),
+        ],
+        deltaValues(deltas, eventValues(events, values)),
+        wire,
+      );
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ConflictError(`Payment ${paymentId} has already been submitted`);
+      throw err;
+    }
+    return decisions;
+  };
+  const decisions = needsPayerLock(withRules)
+    ? // A payer's velocity is counted under a lock held to the commit: exact under concurrency.
+      await ctx.db.transaction(async (tx) => {
+        await lockPayer(tx, withRules, payerOf(payment));
+        return write(tx as unknown as Db);
+      })
+    : await write(ctx.db);
+  if (decisions.length) await applyRuleDecisions(ctx.db, decisions, ctx.requestId);
   return wire;
 }
 

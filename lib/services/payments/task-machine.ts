@@ -75,6 +75,10 @@ export function pendingTask(t: NewTask, now: Date, id: string = newId('task')): 
     claimedBy: null,
     claimedByLabel: null,
     claimedUntil: null,
+    ruleId: null,
+    ruleName: null,
+    ruleAction: null,
+    payerAddress: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -23,6 +23,15 @@ import {
   type ReturnState,
 } from '../lifecycle/serialize';
 import { pendingTask } from '../payments/task-machine';
+import {
+  applyRuleDecisions,
+  lockPayer,
+  matchNewTasks,
+  needsPayerLock,
+  payerOf,
+  tasksWithRules,
+  type RuleDecision,
+} from '../payments/rule-decisions';
 import { moveCheckedPositions } from '../liquidity/admission';
 import { openSandboxCurrency } from '../liquidity/positions';
 import { byTime, keysetPage, queryFetch, unionFetch, type KeysetFetch } from '../paging';
@@ -60,6 +69,7 @@ export async function createReturn(ctx: ServiceContext, paymentId: string, input
   const amount = BigInt(input.amount);
   const reason = input.reason as ReturnReason;
   const now = new Date();
+  let decisions: RuleDecision[] = [];
   const made = await ctx.db.transaction(async (tx) => {
     // Concurrent returns of one payment are decided one after the other.
     await tx.select({ id: payments.id }).from(payments).where(eq(payments.id, original.id)).for('update');
@@ -182,6 +192,17 @@ export async function createReturn(ctx: ServiceContext, paymentId: string, input
         },
         now,
       );
+      // The beneficiary's admission rules (DESIGN §13), matched before the task is written.
+      const withRules = await tasksWithRules(tx, ctx.db, [
+        {
+          task,
+          rulesVersion: beneficiaryNs.isSystem ? 0 : beneficiaryNs.rulesVersion,
+          counterparty: { id: debtorNs.id, domain: debtorNs.domain },
+          namespaceName: beneficiaryNs.name,
+        },
+      ]);
+      if (needsPayerLock(withRules)) await lockPayer(tx, withRules, payerOf(payment));
+      if (withRules.length) decisions = await matchNewTasks(tx, withRules, payment, now);
       await tx.insert(submissions).values(sub);
       await tx.insert(admissionTasks).values(task);
       const wire = serializeSubmission(sub, payment);
@@ -260,6 +281,7 @@ export async function createReturn(ctx: ServiceContext, paymentId: string, input
     });
     return wire;
   });
+  if (decisions.length) await applyRuleDecisions(ctx.db, decisions, ctx.requestId);
   return made;
 }
 

@@ -5,6 +5,7 @@ import { config } from '@/lib/config';
 import { hashPassword, verifyPassword } from '@/lib/auth/password';
 import { newId } from '@/lib/ids';
 import { SANDBOX_BANK_DOMAIN, SANDBOX_BANK_ORG_NAME } from '../links/sandbox';
+import { SANDBOX_BANK_RULES } from '@/lib/domain/sandbox-bank';
 
 const SANDBOX_BANK_CUSTOMERS = [
   ['alice', 'Alice', 'Anders'],
@@ -55,7 +56,7 @@ async function ensureOperator(db: Db) {
 async function ensureSandboxBank(db: Db) {
   const { namespaces, organizations, customers } = schema;
   const [ns] = await db.select().from(namespaces).where(eq(namespaces.domain, SANDBOX_BANK_DOMAIN)).limit(1);
-  if (ns) return;
+  if (ns) return ensureSandboxBankRules(db, ns.id, ns.orgId);
   await db.transaction(async (tx) => {
     const orgId = newId('org');
     await tx.insert(organizations).values({ id: orgId, name: SANDBOX_BANK_ORG_NAME, status: 'verified' });
@@ -82,6 +83,45 @@ async function ensureSandboxBank(db: Db) {
         firstName: first,
         lastName: last,
         nickName: first,
+      })),
+    );
+  });
+  const [made] = await db
+    .select()
+    .from(namespaces)
+    .where(eq(namespaces.domain, SANDBOX_BANK_DOMAIN))
+    .limit(1);
+  if (made) await ensureSandboxBankRules(db, made.id, made.orgId);
+}
+
+/**
+ * The Sandbox Bank's test amounts as its admission rules (lib/domain/sandbox-bank.ts), written
+ * once: the instance that moves its rules_version from 0 writes them, in the same transaction.
+ */
+async function ensureSandboxBankRules(db: Db, partnerId: string, orgId: string) {
+  const { namespaces, admissionRules } = schema;
+  await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(namespaces)
+      .set({ rulesVersion: 1 })
+      .where(and(eq(namespaces.id, partnerId), eq(namespaces.rulesVersion, 0)))
+      .returning({ id: namespaces.id });
+    if (claimed.length === 0) return;
+    await tx.insert(admissionRules).values(
+      SANDBOX_BANK_RULES.map((r, i) => ({
+        id: newId('rul'),
+        orgId,
+        partnerId,
+        name: r.name,
+        taskNames: null,
+        conditions: r.conditions,
+        action: r.action,
+        reason: r.reason,
+        note: r.note,
+        enabled: true,
+        position: i + 1,
+        createdBy: 'system',
+        updatedBy: 'system',
       })),
     );
   });

@@ -1110,6 +1110,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/csp/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The namespace's admission rules in evaluation order, with their hit counts (extension)
+         * @description Who may call (action `rules.read`): the roles admin, support, viewer; no API key.
+         */
+        get: operations["listRules"];
+        put?: never;
+        /**
+         * Add an admission rule to the namespace (extension)
+         * @description Conditions all must hold; the first enabled rule that matches a new task decides it (accept, reject, hold or review). A rule never accepts a task that four eyes cover. `position` places it in the order (absent: last).
+         *
+         *     Who may call (action `rules.manage`): the roles admin; no API key.
+         */
+        post: operations["createRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/csp/rules/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the namespace's admission rules in a new evaluation order (extension)
+         * @description Who may call (action `rules.manage`): the roles admin; no API key.
+         */
+        post: operations["reorderRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/csp/rules/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Backtest a rule over the namespace's tasks of a time range, changing nothing (extension)
+         * @description What the rule, placed first, would have done to the tasks created in [from, to]: counts per action and per how those tasks stand now (e.g. would reject 12, of which people accepted 9), and up to 20 samples.
+         *
+         *     Who may call (action `rules.manage`): the roles admin; no API key.
+         */
+        post: operations["testRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/csp/rules/{rule_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an admission rule with its hit counts (extension)
+         * @description Who may call (action `rules.read`): the roles admin, support, viewer; no API key.
+         */
+        get: operations["getRule"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an admission rule (extension)
+         * @description Who may call (action `rules.manage`): the roles admin; no API key.
+         */
+        delete: operations["deleteRule"];
+        options?: never;
+        head?: never;
+        /**
+         * Change an admission rule, or enable or disable it (extension)
+         * @description Who may call (action `rules.manage`): the roles admin; no API key.
+         */
+        patch: operations["updateRule"];
+        trace?: never;
+    };
     "/api/v1/csp/settlements": {
         parameters: {
             query?: never;
@@ -2751,6 +2847,15 @@ export interface components {
             } | null;
             /** @description Extension: the approvals so far of a task that needs two distinct approvers (four eyes), oldest first; the task stays pending until the second. Named as `updated_by` is. */
             approvals: components["schemas"]["AdmissionTaskApproval"][];
+            /** @description Extension: the admission rule (DESIGN §13) that matched the task when it was made — its name then and its action (an accept that four eyes cover leaves the task to people, with a note saying so); shown to the assignee's organization only, null otherwise */
+            rule: {
+                id: string;
+                name: string;
+                /** @enum {string} */
+                action: "accept" | "reject" | "hold" | "review";
+            } | null;
+            /** @description Extension: `rule:<id>` when the task's last change was a rule's decision (to the assignee's organization; others see the namespace's name and `(rule)` in updated_by); null otherwise */
+            decided_by: string | null;
         };
         AdmissionTaskChange: {
             status: number;
@@ -2800,6 +2905,95 @@ export interface components {
                 /** @enum {string} */
                 direction: "TD_Credit" | "TD_Debit";
                 transaction_type: string;
+            }[];
+        };
+        Rule: {
+            id: string;
+            partner_id: string;
+            name: string;
+            task_names: string[] | null;
+            /** @description RuleConditions */
+            conditions: Record<string, never>;
+            /** @enum {string} */
+            action: "accept" | "reject" | "hold" | "review";
+            /** @enum {string|null} */
+            reason: "accepted" | "invalid_beneficiary_details" | "alias_not_provisioned" | "unknown_alias" | "account_closed" | "duplicate_payment" | "blocked_account" | "currency_mismatch" | "business_reasons" | "deceased_account_holder" | "insufficient_funds" | "unknown_error" | "fraud_detected" | "regulatory_issues" | "account_unavailable" | null;
+            note: string | null;
+            enabled: boolean;
+            position: number;
+            hits: {
+                /** @description Tasks it matched in the last 24 hours */
+                last_24h: number;
+                /** @description Tasks it matched in the last 30 days */
+                last_30d: number;
+            };
+            created_by: string | null;
+            updated_by: string | null;
+            created_at: number;
+            updated_at: number;
+        };
+        RuleConditions: {
+            /** @description Minor units, inclusive */
+            amount_min?: string;
+            /** @description Minor units, inclusive */
+            amount_max?: string;
+            /** @description Extension: the amount's minor units end in these digits (the Sandbox Bank's test amounts, `01`) */
+            amount_ends_with?: string;
+            currencies?: string[];
+            /** @description The payment's other namespace, by domain */
+            counterparty_domains?: string[];
+            /** @description true: a payment between the two namespaces was admitted before the task was made; false: none was */
+            counterparty_known?: boolean;
+            /** @description A case-insensitive substring of the payment's reference */
+            reference_matches?: string;
+            /** @description The same debtor address's payments whose tasks this namespace received in the last window_minutes, this one included: at least `count` of them and at least `amount` (minor units) in sum */
+            payer_velocity?: {
+                count?: number;
+                /**
+                 * @description The amount in the currency's minor units as ISO 4217 lists them: "1050" is 10.50 USD, 1,050 JPY (no minor unit) and 1.050 KWD (three). At most 1000000000000000 (10^15), or the deployment's lower maximum
+                 * @example 1050
+                 */
+                amount?: string;
+                window_minutes: number;
+            };
+            /** @description The task was made in [from, to) local time in time_zone; to before from wraps midnight; from = to: all day */
+            hours?: {
+                from: string;
+                to: string;
+                time_zone: string;
+            };
+        };
+        RuleBacktest: {
+            /** @description The namespace's tasks created in the range (of the rule's task names) */
+            tasks: number;
+            matched: number;
+            /** @description What the rule, placed first, would have done, per action (an accept that four eyes cover is a review: left to people), and how those tasks stand now */
+            actions: {
+                /** @enum {string} */
+                action: "accept" | "reject" | "hold" | "review";
+                count: number;
+                /** @description How the matched tasks stand now (what people, or rules, decided) */
+                outcomes: {
+                    pending: number;
+                    completed: number;
+                    failed: number;
+                    on_hold: number;
+                };
+            }[];
+            /** @description Up to 20 of the matched tasks, newest first */
+            samples: {
+                payment_id: string;
+                task_id: string;
+                task_name: string;
+                amount: {
+                    currency: string;
+                    total: string;
+                };
+                created_at: number;
+                /** @enum {string} */
+                action: "accept" | "reject" | "hold" | "review";
+                /** @enum {string} */
+                outcome: "pending" | "completed" | "failed" | "on_hold";
             }[];
         };
         BatchSummary: {
@@ -12722,6 +12916,1089 @@ export interface operations {
             };
         };
     };
+    listRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Namespace identifier */
+                "x-partner-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        data: {
+                            count: number;
+                            rules: components["schemas"]["Rule"][];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
+            400: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
+            401: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the permission (error.forbidden) */
+            403: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
+            429: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Namespace identifier */
+                "x-partner-id"?: string;
+                /** @description A unique key per operation, usually a UUID (DESIGN §7: replayed, 409 while in flight, 422 with another body) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Letters of any script; no control, bidirectional-override or invisible formatting characters (Unicode Cc, Cf, Zl, Zp) */
+                    name: string;
+                    /** @description The tasks it decides; absent or null: all four */
+                    task_names?: ("beneficiary_admission" | "debtor_authorization" | "compliance_review" | "return_request")[] | null;
+                    conditions: components["schemas"]["RuleConditions"];
+                    /**
+                     * @description accept: completes the task (accepted); reject: fails it with `reason`; hold: on hold with the note; review: leaves it to people with the note shown
+                     * @enum {string}
+                     */
+                    action: "accept" | "reject" | "hold" | "review";
+                    /**
+                     * @description reject: the failure reason (required, not accepted); hold: the reason kept (default business_reasons)
+                     * @enum {string|null}
+                     */
+                    reason?: "accepted" | "invalid_beneficiary_details" | "alias_not_provisioned" | "unknown_alias" | "account_closed" | "duplicate_payment" | "blocked_account" | "currency_mismatch" | "business_reasons" | "deceased_account_holder" | "insufficient_funds" | "unknown_error" | "fraud_detected" | "regulatory_issues" | "account_unavailable" | null;
+                    /** @description Letters of any script; no control, bidirectional-override or invisible formatting characters (Unicode Cc, Cf, Zl, Zp) */
+                    note?: string | null;
+                    enabled: boolean;
+                    /** @description Where it goes in the evaluation order (1 first); absent: last */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        data: components["schemas"]["Rule"];
+                    };
+                };
+            };
+            /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
+            400: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
+            401: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the permission (error.forbidden) */
+            403: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or a value taken (error.conflict) */
+            409: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (error.unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
+            422: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
+            429: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reorderRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Namespace identifier */
+                "x-partner-id"?: string;
+                /** @description A unique key per operation, usually a UUID (DESIGN §7: replayed, 409 while in flight, 422 with another body) */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Every rule of the namespace, each once, in the new evaluation order */
+                    ids: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        data: {
+                            count: number;
+                            rules: components["schemas"]["Rule"][];
+                        };
+                    };
+                };
+            };
+            /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
+            400: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
+            401: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the permission (error.forbidden) */
+            403: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found (error.not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or a value taken (error.conflict) */
+            409: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (error.unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
+            422: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
+            429: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    testRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Namespace identifier */
+                "x-partner-id"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    rule: {
+                        /** @description Letters of any script; no control, bidirectional-override or invisible formatting characters (Unicode Cc, Cf, Zl, Zp) */
+                        name?: string;
+                        /** @description The tasks it decides; absent or null: all four */
+                        task_names?: ("beneficiary_admission" | "debtor_authorization" | "compliance_review" | "return_request")[] | null;
+                        conditions: components["schemas"]["RuleConditions"];
+                        /** @enum {string} */
+                        action: "accept" | "reject" | "hold" | "review";
+                        /**
+                         * @description reject: the failure reason (required, not accepted); hold: the reason kept (default business_reasons)
+                         * @enum {string|null}
+                         */
+                        reason?: "accepted" | "invalid_beneficiary_details" | "alias_not_provisioned" | "unknown_alias" | "account_closed" | "duplicate_payment" | "blocked_account" | "currency_mismatch" | "business_reasons" | "deceased_account_holder" | "insufficient_funds" | "unknown_error" | "fraud_detected" | "regulatory_issues" | "account_unavailable" | null;
+                        /** @description Letters of any script; no control, bidirectional-override or invisible formatting characters (Unicode Cc, Cf, Zl, Zp) */
+                        note?: string | null;
+                    };
+                    /** @description The first moment of the range (tasks created at or after it). Unix seconds, an integer from 0 (1970-01-01T00:00:00Z) to 253402300799 (9999-12-31T23:59:59Z) */
+                    from: number;
+                    /** @description The last moment of the range (tasks created at or before it). Unix seconds, an integer from 0 (1970-01-01T00:00:00Z) to 253402300799 (9999-12-31T23:59:59Z) */
+                    to: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        data: components["schemas"]["RuleBacktest"];
+                    };
+                };
+            };
+            /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
+            400: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
+            401: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the permission (error.forbidden) */
+            403: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (error.unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
+            429: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Namespace identifier */
+                "x-partner-id"?: string;
+            };
+            path: {
+                /** @description The rule's id (`rul_…`) */
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        data: components["schemas"]["Rule"];
+                    };
+                };
+            };
+            /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
+            400: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
+            401: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the permission (error.forbidden) */
+            403: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found (error.not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
+            429: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Namespace identifier */
+                "x-partner-id"?: string;
+                /** @description A unique key per operation, usually a UUID (DESIGN §7: replayed, 409 while in flight, 422 with another body) */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /** @description The rule's id (`rul_…`) */
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        data: components["schemas"]["Empty"];
+                    };
+                };
+            };
+            /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
+            400: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
+            401: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the permission (error.forbidden) */
+            403: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found (error.not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict with the current state, or a value taken (error.conflict) */
+            409: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Idempotency key reused with another body (error.idempotency_key_reused) */
+            422: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
+            429: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
+                    "Idempotent-Replayed"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateRule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Namespace identifier */
+                "x-partner-id"?: string;
+            };
+            path: {
+                /** @description The rule's id (`rul_…`) */
+                rule_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Letters of any script; no control, bidirectional-override or invisible formatting characters (Unicode Cc, Cf, Zl, Zp) */
+                    name?: string;
+                    /** @description The tasks it decides; absent or null: all four */
+                    task_names?: ("beneficiary_admission" | "debtor_authorization" | "compliance_review" | "return_request")[] | null;
+                    conditions?: components["schemas"]["RuleConditions"];
+                    /** @enum {string} */
+                    action?: "accept" | "reject" | "hold" | "review";
+                    /**
+                     * @description reject: the failure reason (required, not accepted); hold: the reason kept (default business_reasons)
+                     * @enum {string|null}
+                     */
+                    reason?: "accepted" | "invalid_beneficiary_details" | "alias_not_provisioned" | "unknown_alias" | "account_closed" | "duplicate_payment" | "blocked_account" | "currency_mismatch" | "business_reasons" | "deceased_account_holder" | "insufficient_funds" | "unknown_error" | "fraud_detected" | "regulatory_issues" | "account_unavailable" | null;
+                    /** @description Letters of any script; no control, bidirectional-override or invisible formatting characters (Unicode Cc, Cf, Zl, Zp) */
+                    note?: string | null;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        ok: boolean;
+                        data: components["schemas"]["Rule"];
+                    };
+                };
+            };
+            /** @description Invalid request: a field (named by `field` when one is at fault), a header, the body or the path (error.bad_request) */
+            400: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid credentials (error.unauthorized); At sign-in, the right password of an account with a second factor, without its code (error.second_factor_required); At sign-in, an authenticator code accepted once already: wait for the next one (error.second_factor_code_used) */
+            401: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The credential lacks the permission (error.forbidden) */
+            403: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Resource not found (error.not_found) */
+            404: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body over 64 KiB (error.payload_too_large) */
+            413: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (error.unsupported_media_type) */
+            415: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited; Retry-After says when to retry (error.rate_limited); At sign-in, an account guarded after many failed sign-ins, from a new address without otp_code (error.sign_in_guarded) */
+            429: {
+                headers: {
+                    /** @description The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…) */
+                    "X-Request-Id"?: string;
+                    /** @description The gateway version, `gateway-csp/v0.1.0` */
+                    "X-Csp-Version"?: string;
+                    /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
+                    "X-Request-Log"?: string;
+                    /** @description Seconds until a request of this credential may be sent again */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listSettlements: {
         parameters: {
             query?: {
@@ -17660,7 +18937,7 @@ export interface operations {
                      * @description The type of the test event (default `webhook.test`): any event type, with a realistic example `data`, sent to this endpoint only whatever it subscribes to
                      * @enum {string}
                      */
-                    event_type?: "link.create.resp" | "link.propose.req" | "link_established" | "link_update_resp" | "payment.created" | "payment.submitted" | "admission_task.created" | "admission_task.updated" | "payment.admitted" | "payment.rejected" | "payment.expired" | "transaction.created" | "settlement.batch.completed" | "settlement.batch.failed" | "api_key.rotated" | "api_key.expiry_changed" | "liquidity.threshold" | "liquidity.cap_reached" | "liquidity.updated" | "return.requested" | "return.decided" | "payment.returned" | "webhook.disabled" | "webhook.test";
+                    event_type?: "link.create.resp" | "link.propose.req" | "link_established" | "link_update_resp" | "payment.created" | "payment.submitted" | "admission_task.created" | "admission_task.updated" | "payment.admitted" | "payment.rejected" | "payment.expired" | "transaction.created" | "settlement.batch.completed" | "settlement.batch.failed" | "api_key.rotated" | "api_key.expiry_changed" | "liquidity.threshold" | "liquidity.cap_reached" | "liquidity.updated" | "return.requested" | "return.decided" | "payment.returned" | "rule.created" | "rule.updated" | "rule.deleted" | "webhook.disabled" | "webhook.test";
                 };
             };
         };
