@@ -3,10 +3,11 @@
 # the migrations' lock, unit (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the build and its first-load JS
 # budget, the API suites over real HTTP, and the browser suite in Debian's Chromium.
 #
-# Sized for two cores, in two lanes (scripts/steps.sh): the build, then the tree's checks, the unit
-# suite on PGlite and the API suites one after the other; beside them, once the build is there,
-# the browser suite, whose one-test-at-a-time specs wait (on the browser, Sandbox Bank answers,
-# undo windows) more than they compute, then the unit suite on PostgreSQL and the typecheck. Each
+# Sized for two cores, in two lanes (scripts/steps.sh): the build, then the lint and the other
+# checks of the tree, the unit suite on PGlite and the API suites' full runs one after the other;
+# beside them, once the build is there, the browser suite, whose one-test-at-a-time specs wait (on
+# the browser, Sandbox Bank answers, undo windows) more than they compute, then the unit suite on
+# PostgreSQL, the typecheck, the formatting and document checks and the API smoke runs. Each
 # step's output is shown whole when its lane ends, and a table of every step's times ends the run.
 # TEST_SERIAL=1 runs every step in series. The browser suite writes no screenshots here
 # (E2E_SCREENSHOTS=off: they are for people to look at, and one spec or `npm run test:e2e` writes
@@ -31,18 +32,22 @@ build() {
     steps_exec "first-load JS per route (fails over 180 kB gzipped, or on a chunk without the compile hint)" npm run -s bench:first-load
 }
 
-# The tree's own checks. A failure does not stop the steps after it: the run reports every failing
-# step.
+# The tree's own checks, in two parts, one per lane (below). A failure does not stop the steps
+# after it: the run reports every failing step.
 checks() {
   local rc=0
   steps_exec "lockfile (npm ci on any platform)" bash scripts/check-lockfile.sh || rc=1
   steps_exec "migrations only grow (drizzle/migrations.sha256)" npx tsx scripts/migrations-lock.ts check || rc=1
+  steps_exec "lint (ESLint)" npx eslint . --cache --cache-location "$CACHE/eslint/" || rc=1
+  steps_exec "unused files, exports and dependencies (knip)" npx knip --no-progress || rc=1
+  return $rc
+}
+document_checks() {
+  local rc=0
   steps_exec "formatting (Prettier)" npx prettier --check . --log-level warn --cache \
     --cache-location "$CACHE/prettier.json" || rc=1
   steps_exec "OpenAPI document (Redocly CLI, redocly.yaml)" bash scripts/lint-openapi.sh || rc=1
   steps_exec "typed client matches the document (packages/client)" npm run -s client:generate -- --check || rc=1
-  steps_exec "lint (ESLint)" npx eslint . --cache --cache-location "$CACHE/eslint/" || rc=1
-  steps_exec "unused files, exports and dependencies (knip)" npx knip --no-progress || rc=1
   return $rc
 }
 unit_pglite() {
@@ -69,9 +74,10 @@ api_smoke() { step_passed "build" && steps_exec "API suites: smoke runs" env API
 browser() { step_passed "build" && steps_exec "browser suite" bash scripts/test-e2e.sh; }
 
 # Each lane runs every step whether the ones before passed or not (the checks and unit suites
-# need no build; the typecheck and the API suites say they need it). The unit suite on PostgreSQL
-# and the typecheck follow the browser suite: the two lanes then end at about the same time (on a
-# run of 1,025 s the browser lane had ended 180 s before the API suites).
+# need no build; the typecheck and the API suites say they need it). The unit suite on PostgreSQL,
+# the typecheck and the formatting and document checks follow the browser suite: the two lanes then
+# end at about the same time (on a run of 749 s with every check in the first lane, the second had
+# ended 123 s before it; docs/testing.md).
 build_checks_api() {
   local rc=0
   build || rc=1
@@ -85,6 +91,7 @@ browser_then_unit() {
   browser || rc=1
   unit_postgres || rc=1
   typecheck || rc=1
+  document_checks || rc=1
   api_smoke || rc=1
   return $rc
 }
@@ -94,7 +101,7 @@ if [[ ${TEST_SERIAL:-} == 1 ]]; then
   browser_then_unit || failed=1
 else
   lane "build, checks, unit tests on PGlite, API suites" build_checks_api
-  lane "browser suite, unit tests on PostgreSQL, typecheck, API smoke runs" browser_then_unit
+  lane "browser suite, unit tests on PostgreSQL, typecheck, formatting and document checks, API smoke runs" browser_then_unit
 fi
 lanes_wait || failed=1
 steps_table "$([[ $failed -eq 0 ]] && echo 'all suites passed' || echo FAILED)"
