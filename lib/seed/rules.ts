@@ -6,18 +6,20 @@ import type { DemoIds } from './demo';
 
 /**
  * Two admission rules (DESIGN §13), so the Rules screen and the queue show what they do: the demo
- * bank accepts what known counterparties send up to 5,000.00 (four eyes still take what is
- * larger from 10,000.00), and the credit union holds payments whose reference speaks of crypto.
- * Written after the demo payments, which people decided.
+ * bank accepts the payroll that known counterparties send, up to 5,000.00 (four eyes still take
+ * what is larger from 10,000.00), and the credit union holds payments whose reference speaks of
+ * crypto. Written after the demo payments, which people decided. The demo bank's rule names its
+ * payments by their reference: the demo's other payments from the credit union wait for people,
+ * as the demo's queue and its browser specs have them (docs/decisions.md, "The Rules screen").
  */
 export async function seedDemoRules(db: Db, ids: DemoIds): Promise<void> {
   const rules = [
     {
       orgId: ids.demoOrgId,
       partnerId: ids.demoPartnerId,
-      name: 'Known counterparties up to 5,000.00',
+      name: 'Payroll from known counterparties up to 5,000.00',
       taskNames: ['beneficiary_admission'],
-      conditions: { amount_max: '500000', counterparty_known: true },
+      conditions: { amount_max: '500000', counterparty_known: true, reference_matches: 'payroll' },
       action: 'accept' as const,
       reason: null,
       note: null,
