@@ -4,7 +4,8 @@ import type { Reason } from './reasons';
  * Admission rules (DESIGN §13): a namespace's own tasks decided the moment they are made. The
  * conditions and their meaning, with no I/O: the gateway evaluates a new task with `ruleMatches`,
  * the backtest says the same in SQL (lib/services/rules/backtest.ts), and the dashboard words a
- * rule with `ruleInWords`. One rule's conditions must all hold; an absent condition holds.
+ * rule with `conditionsInWords` (./rule-words.ts). One rule's conditions must all hold; an absent
+ * condition holds.
  */
 
 /** The tasks a rule can decide. */
@@ -20,6 +21,18 @@ export type RuleAction = (typeof RULE_ACTIONS)[number];
 
 /** Payer velocity's longest window: a day (docs/decisions.md, "Admission rules"). */
 export const MAX_VELOCITY_WINDOW_MINUTES = 1440;
+
+/** A rule's limits, the gateway's (lib/schemas/rules.ts) and the dashboard form's alike. */
+export const RULE_LIMITS = {
+  name: 120,
+  note: 500,
+  reference: 200,
+  currencies: 20,
+  domains: 50,
+  velocityCount: 100_000,
+  /** `amount_ends_with`: up to this many digits. */
+  endsWith: 6,
+} as const;
 
 export interface RuleConditions {
   /** Minor units, inclusive. */
@@ -151,3 +164,26 @@ export function ruleNote(
     return `Rule "${rule.name}" would accept this payment, but four eyes apply: a person must approve it`;
   return rule.note ? `Rule "${rule.name}": ${rule.note}` : `Decided by rule "${rule.name}"`;
 }
+
+/**
+ * The rule's own note in a matched task's note (`ruleNote`'s words taken back): "Check the payee"
+ * of `Rule "New payees": Check the payee`; null when the task's note is not the rule's, or the
+ * rule had none.
+ */
+export function ruleOwnNote(taskNote: string | null, ruleName: string): string | null {
+  const prefix = `Rule "${ruleName}": `;
+  return taskNote?.startsWith(prefix) ? taskNote.slice(prefix.length) : null;
+}
+
+/**
+ * A task's note where its rule is named beside it: the rule's own note, nothing for the rule's
+ * note that only named it (`Decided by rule "…"`), any other note as it is.
+ */
+export function noteBesideRule(taskNote: string | null, ruleName: string): string | null {
+  if (taskNote === `Decided by rule "${ruleName}"`) return null;
+  return ruleOwnNote(taskNote, ruleName) ?? taskNote;
+}
+
+/** The id of the rule that made a task's change (`updated_by`, `decided_by`: `rule:<id>`), else null. */
+export const ruleIdOf = (by: string | null | undefined): string | null =>
+  by?.startsWith('rule:') ? by.slice('rule:'.length) : null;

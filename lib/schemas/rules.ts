@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { REASONS } from '@/lib/domain/reasons';
-import { MAX_VELOCITY_WINDOW_MINUTES, RULE_ACTIONS, RULE_TASK_NAMES } from '@/lib/domain/rules';
+import { MAX_VELOCITY_WINDOW_MINUTES, RULE_ACTIONS, RULE_LIMITS, RULE_TASK_NAMES } from '@/lib/domain/rules';
 import { MAX_PAYMENT_MINOR } from '@/lib/domain/currencies';
 import { currencySchema, paymentTotalSchema } from './money';
 import { plainText, unixSecondsInput } from './common';
@@ -47,27 +47,30 @@ const ruleConditionsSchema = z
       amount_max: boundSchema.optional().openapi({ description: 'Minor units, inclusive' }),
       amount_ends_with: z
         .string()
-        .regex(/^[0-9]{1,6}$/, 'must be 1 to 6 digits')
+        .regex(
+          new RegExp(`^[0-9]{1,${RULE_LIMITS.endsWith}}$`),
+          `must be 1 to ${RULE_LIMITS.endsWith} digits`,
+        )
         .optional()
         .openapi({
           description:
             "Extension: the amount's minor units end in these digits (the Sandbox Bank's test amounts, `01`)",
         }),
-      currencies: z.array(currencySchema).min(1).max(20).optional(),
-      counterparty_domains: z.array(domainSchema).min(1).max(50).optional().openapi({
+      currencies: z.array(currencySchema).min(1).max(RULE_LIMITS.currencies).optional(),
+      counterparty_domains: z.array(domainSchema).min(1).max(RULE_LIMITS.domains).optional().openapi({
         description: "The payment's other namespace, by domain",
       }),
       counterparty_known: z.boolean().optional().openapi({
         description:
           'true: a payment between the two namespaces was admitted before the task was made; false: none was',
       }),
-      reference_matches: plainText(z.string().min(1).max(200)).optional().openapi({
+      reference_matches: plainText(z.string().min(1).max(RULE_LIMITS.reference)).optional().openapi({
         description: "A case-insensitive substring of the payment's reference",
       }),
       payer_velocity: z
         .strictObject(
           {
-            count: z.number().int().min(1).max(100000).optional(),
+            count: z.number().int().min(1).max(RULE_LIMITS.velocityCount).optional(),
             amount: paymentTotalSchema.optional(),
             window_minutes: z.number().int().min(1).max(MAX_VELOCITY_WINDOW_MINUTES),
           },
@@ -119,7 +122,7 @@ const actionSchema = z.enum(RULE_ACTIONS, { error: `action must be one of ${RULE
 const reasonSchema = z.enum(REASONS, { error: `reason must be one of ${REASONS.join(', ')}` });
 
 const ruleFields = {
-  name: plainText(z.string().trim().min(1, 'name is required').max(120)),
+  name: plainText(z.string().trim().min(1, 'name is required').max(RULE_LIMITS.name)),
   task_names: taskNamesSchema.optional(),
   conditions: ruleConditionsSchema,
   action: actionSchema.openapi({
@@ -130,7 +133,7 @@ const ruleFields = {
     description:
       'reject: the failure reason (required, not accepted); hold: the reason kept (default business_reasons)',
   }),
-  note: plainText(z.string().max(500)).nullable().optional(),
+  note: plainText(z.string().max(RULE_LIMITS.note)).nullable().optional(),
   enabled: z.boolean(),
 };
 
