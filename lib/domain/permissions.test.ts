@@ -74,6 +74,9 @@ describe('the table of screens', () => {
     expect(ROLES.filter((r) => canOpen(r, '/operator'))).toEqual(['operator']);
     expect(ROLES.filter((r) => canOpen(r, '/webhooks'))).toEqual(['admin', 'support', 'viewer']);
     expect(ROLES.filter((r) => canOpen(r, '/tasks'))).toEqual(['admin', 'support']);
+    // Everyone of the organization reads the rules that decide its tasks; admins write them.
+    expect(ROLES.filter((r) => canOpen(r, '/rules'))).toEqual(['admin', 'support', 'viewer']);
+    expect(ROLES.filter((r) => can(r, 'rules.manage'))).toEqual(['admin']);
     expect(ROLES.filter((r) => canOpen(r, '/api-keys'))).toEqual(['admin']);
     expect(ROLES.filter((r) => canOpen(r, '/docs'))).toEqual(ROLES);
     expect(canOpen('viewer', '/audit')).toBe(false);

@@ -116,6 +116,7 @@ export const SCREENS: ReadonlyArray<{ href: string; label: string; action?: Acti
   { href: '/', label: 'Overview' },
   { href: '/payments', label: 'Payments', action: 'payments.read' },
   { href: '/tasks', label: 'Task queue', action: 'tasks.decide' },
+  { href: '/rules', label: 'Rules', action: 'rules.read' },
   { href: '/returns', label: 'Returns', action: 'returns.read' },
   { href: '/settlements', label: 'Settlements', action: 'settlements.read' },
   { href: '/liquidity', label: 'Liquidity', action: 'liquidity.read' },
