@@ -113,4 +113,37 @@ describe('a payment’s timeline', () => {
       { at: 5_000, text: 'Settled with batch batch_1', href: '/settlements/batch_1' },
     ]);
   });
+
+  it('a rule’s decision names the rule and leads to the rules; a rule that left the task to people says so', () => {
+    const rule = { id: 'rul_1', name: 'Known counterparties up to 5,000.00', action: 'accept' as const };
+    const decided = {
+      ...completed(1_012),
+      rule,
+      history: [{ status: 2, status_reason: 1, note: null, updated_by: 'rule:rul_1', at: 1_012 }],
+    } as unknown as Task;
+    const reviewed = {
+      ...completed(1_012),
+      name: 'compliance_review',
+      status: 1,
+      status_reason: 0,
+      history: [],
+      modified_on: 1_010,
+      rule: { id: 'rul_2', name: 'Large ones', action: 'review' as const },
+    } as unknown as Task;
+    const steps = paymentTimeline({
+      payment,
+      submission: submission({}),
+      tasks: [decided, reviewed],
+      transactions: [],
+      debtorSide: false,
+    });
+    expect(steps.slice(2)).toEqual([
+      { at: 1_010, text: 'compliance review: sent to review by rule “Large ones”', href: '/rules' },
+      {
+        at: 1_012,
+        text: 'beneficiary admission: Completed (accepted), decided by rule “Known counterparties up to 5,000.00”',
+        href: '/rules',
+      },
+    ]);
+  });
 });

@@ -1,4 +1,5 @@
 import { reasonLabel } from '@/lib/domain/reasons';
+import { ruleIdOf } from '@/lib/domain/rules';
 import { SUBMISSION, SUBMISSION_LABELS, TASK_LABELS } from '@/lib/domain/statuses';
 import type { Payment, Submission, Task, Transaction } from '@/lib/schemas/payments';
 
@@ -64,12 +65,34 @@ export function paymentTimeline(input: {
       : t.status !== 1 || t.modified_on !== t.created_on
         ? [{ ...t, at: t.modified_on }]
         : [];
+    const name = t.name.replace(/_/g, ' ');
+    // A change by the rule the task matched names it and leads to the rules (its own organization
+    // sees `rule:<id>`; another sees the namespace's name and "(rule)", as for a person).
+    const byRule = (c: TaskChange) => t.rule != null && ruleIdOf(c.updated_by) === t.rule.id;
     history.forEach((c, i) =>
-      changes.push({
-        at: c.at,
-        text: `${t.name.replace(/_/g, ' ')}: ${changeText(c, history[i - 1])}${c.updated_by ? ` by ${c.updated_by}` : ''}`,
-      }),
+      changes.push(
+        byRule(c)
+          ? {
+              at: c.at,
+              text: `${name}: ${changeText(c, history[i - 1])}, decided by rule “${t.rule!.name}”`,
+              href: '/rules',
+            }
+          : {
+              at: c.at,
+              text: `${name}: ${changeText(c, history[i - 1])}${c.updated_by ? ` by ${c.updated_by}` : ''}`,
+            },
+      ),
     );
+    // A rule that matched and left the task to people: sent to review, or an accept four eyes stop.
+    if (t.rule && !history.some(byRule))
+      changes.push({
+        at: t.created_on,
+        text:
+          t.rule.action === 'review'
+            ? `${name}: sent to review by rule “${t.rule.name}”`
+            : `${name}: matched rule “${t.rule.name}”, left to people${t.rule.action === 'accept' ? ' (four eyes apply)' : ''}`,
+        href: '/rules',
+      });
   }
   steps.push(...changes.sort((x, y) => x.at! - y.at!));
   const queued = sub.liquidity_queued_at !== null;

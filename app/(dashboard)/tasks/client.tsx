@@ -16,6 +16,8 @@ import { PageTitle } from '@/components/ui/page-title';
 import { isReturnRequest, TASK_NAMES } from './task-names';
 import { QUEUE_FILTERS, QUEUE_LIMIT, QUEUE_ORDER } from './search-params';
 import { ClaimUntil, Countdown, SecondsLeft, Since } from './clock';
+import { changedBy } from '@/lib/domain/rule-words';
+import { decidedByRule } from './rule-match';
 
 /** A completion admits the payment and cannot be taken back: it waits this long for an undo. */
 const UNDO_SECONDS = 5;
@@ -297,7 +299,13 @@ export function Client({ partnerId, initial }: ScreenProps) {
                       ) : t.updated_by ? (
                         <span className="[overflow-wrap:anywhere] text-xs text-slate-600 dark:text-slate-400">
                           {' '}
-                          last changed by {t.updated_by}
+                          last changed by {changedBy(t.updated_by, t.rule)}
+                        </span>
+                      ) : null}
+                      {t.rule && !decidedByRule(t) ? (
+                        <span className="[overflow-wrap:anywhere] text-xs text-sky-800 dark:text-sky-300">
+                          Rule “{t.rule.name}”:{' '}
+                          {t.rule.action === 'accept' ? 'four eyes apply' : 'sent to review'}
                         </span>
                       ) : null}
                     </span>

@@ -3,6 +3,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LocalTime } from '@/components/ui/local-time';
+import { changedBy } from '@/lib/domain/rule-words';
+import { noteBesideRule, ruleIdOf } from '@/lib/domain/rules';
 import type { QueueTask } from './use-queue';
 
 // The note's form, with the form library: fetched when someone reaches for "Add note", not with
@@ -41,9 +43,15 @@ export function TaskNotes({ task }: { task: QueueTask }) {
         <ol className="flex flex-col gap-1.5 text-sm">
           {notes.map((h, i) => (
             <li key={`${h.at}-${i}`} className="rounded-md bg-slate-50 px-3 py-1.5 dark:bg-slate-800">
-              <p className="break-words whitespace-pre-line">{h.note}</p>
+              <p className="break-words whitespace-pre-line">
+                {/* A rule's note without its name, which the line below gives. */}
+                {(task.rule &&
+                  ruleIdOf(h.updated_by) === task.rule.id &&
+                  noteBesideRule(h.note, task.rule.name)) ||
+                  h.note}
+              </p>
               <p className="text-xs text-slate-600 dark:text-slate-400">
-                {h.updated_by ?? 'Unknown'} · <LocalTime seconds={h.at} />
+                {changedBy(h.updated_by, task.rule) ?? 'Unknown'} · <LocalTime seconds={h.at} />
                 {h.status_name !== 'pending' ? ` · ${h.status_name.replace(/_/g, ' ')}` : ''}
               </p>
             </li>

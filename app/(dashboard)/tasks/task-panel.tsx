@@ -23,6 +23,9 @@ import { parseAddress } from '@/lib/domain/address';
 import { isReturnRequest, taskLabel } from './task-names';
 import { ClaimUntil, Since } from './clock';
 import { useNamespace } from '@/lib/client/namespace';
+import { changedBy } from '@/lib/domain/rule-words';
+import { noteBesideRule, ruleIdOf } from '@/lib/domain/rules';
+import { RuleMatch } from './rule-match';
 
 /** The completing button's words: a return request returns the money; four eyes approve. */
 function completeLabel(task: QueueTask, staged: boolean): string {
@@ -111,6 +114,26 @@ function ReturnRequest({ task }: { task: QueueTask }) {
         Waiting for <Since at={r.created_at} />.
       </p>
     </div>
+  );
+}
+
+/**
+ * Why the task is on hold and by whom: a rule's hold (named above it, RuleMatch) says its own
+ * note, without the rule's name again.
+ */
+function OnHold({ task }: { task: QueueTask }) {
+  const byRule = task.rule !== null && ruleIdOf(task.updated_by) === task.rule.id;
+  const note = byRule ? noteBesideRule(task.note, task.rule!.name) : task.note;
+  return (
+    <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+      On hold ({reasonLabel(task.status_reason)})
+      {task.updated_by && !byRule ? ` by ${changedBy(task.updated_by, task.rule)}` : ''}
+      {note ? (
+        <>
+          : <q>{note}</q>
+        </>
+      ) : null}
+    </p>
   );
 }
 
@@ -214,16 +237,8 @@ export function TaskPanel({
               that you took it over; you can still decide it without taking it over.
             </ConfirmDialog>
           ) : null}
-          {task.status === 4 ? (
-            <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-              On hold ({reasonLabel(task.status_reason)}){task.updated_by ? ` by ${task.updated_by}` : ''}
-              {task.note ? (
-                <>
-                  : <q>{task.note}</q>
-                </>
-              ) : null}
-            </p>
-          ) : null}
+          <RuleMatch task={task} />
+          {task.status === 4 ? <OnHold task={task} /> : null}
           {fourEyesText(task) ? (
             <p className="rounded-md bg-violet-50 px-3 py-2 text-sm text-violet-900 dark:bg-violet-950 dark:text-violet-100">
               {fourEyesText(task)}. Whoever created or submitted the payment cannot approve it

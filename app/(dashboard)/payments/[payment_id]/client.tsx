@@ -25,6 +25,7 @@ import {
 } from '@/lib/client/queries/payments';
 import { batchQuery } from '@/lib/client/queries/settlements';
 import { parseAddress } from '@/lib/domain/address';
+import { noteBesideRule, ruleIdOf } from '@/lib/domain/rules';
 import { useNamespace } from '@/lib/client/namespace';
 import { initialFrom, type ServerRead } from '@/lib/client/server-read';
 import { DetailPageSkeleton } from '@/components/ui/skeleton';
@@ -297,7 +298,21 @@ export function PaymentDetail({
           {(tasks.data?.tasks ?? []).map((t) => (
             <li key={t.token}>
               {t.name.replace(/_/g, ' ')} — {TASK_STATUS[t.status]} ({reasonLabel(t.status_reason)})
-              {t.note ? ` · ${t.note}` : ''}
+              {t.rule ? (
+                <>
+                  {' '}
+                  ·{' '}
+                  {t.history.some((h) => ruleIdOf(h.updated_by) === t.rule!.id)
+                    ? 'decided by rule'
+                    : 'matched rule'}{' '}
+                  <Link href="/rules" className={LINK}>
+                    “{t.rule.name}”
+                  </Link>
+                </>
+              ) : null}
+              {(t.rule ? noteBesideRule(t.note, t.rule.name) : t.note) ? (
+                <> · {t.rule ? noteBesideRule(t.note, t.rule.name) : t.note}</>
+              ) : null}
               {(t.status === 1 || t.status === 4) && t.assignee === ownSide ? (
                 <>
                   {' '}
