@@ -48,7 +48,8 @@ const OWN_DATA = [
 /**
  * The shared-data specs in two groups that run side by side, each one test at a time in file
  * order. A group holds every spec whose writes another's assertions could see:
- * - payments: Demo Bank ↔ Union payments and tasks, the Demo Bank four-eyes policy, and the
+ * - payments: Demo Bank ↔ Union payments and tasks, the Demo Bank four-eyes policy and admission
+ *   rules (a rule decides the tasks of the payments made while it exists), and the
  *   screens that compare a list or a figure with the gateway's (overview, namespace choice,
  *   the queues). The Demo Bank ↔ Union link is never suspended (it would refuse these payments).
  * - organization: the operator's decisions on organizations and accounts beside the operator home
@@ -63,6 +64,7 @@ const SHARED_PAYMENTS = [
   'overview',
   'payments',
   'returns',
+  'rules',
   'task-notes',
   'task-queue',
 ].map((name) => `${name}.spec.ts`);

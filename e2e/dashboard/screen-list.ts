@@ -74,6 +74,15 @@ export const ADMIN: Screen[] = [
   },
   { name: 'returns', open: go('/returns'), ready: heading('Returns') },
   {
+    name: 'rules',
+    open: go('/rules'),
+    // The demo's own rule (lib/seed/rules.ts), in words.
+    ready: (p) =>
+      p
+        .getByRole('table', { name: 'Admission rules' })
+        .getByText('Payroll from known counterparties up to 5,000.00'),
+  },
+  {
     name: 'payment-not-found',
     open: go('/payments/does-not-exist'),
     ready: heading('Payment does-not-exist not found'),
