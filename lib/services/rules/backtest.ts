@@ -92,30 +92,54 @@ export async function backtestStatement(db: DbOrTx, partnerId: string, input: Te
   // The payer's payments start a window earlier than the range, so its first tasks count them.
   const since = window ? new Date(from.getTime() - window * 60_000) : from;
   const action = rule.action;
-  const velocity = window
-    ? sql`, pay as materialized (
-        select distinct on (t.payment_pk) t.payment_pk, t.created_at as at, p.amount_minor,
+  // The payer's payments in [since, to], each at its first task of the namespace. Where the rule
+  // reads every task name, the range's part is `base` already: only the window before it is read
+  // again. Then each payment's figures over the window before it, and only the payments whose
+  // figures reach the rule's (a handful), which the tasks are joined to.
+  const allNames = names.length === RULE_TASK_NAMES.length;
+  const earlier = (upTo: SQL) => sql`select t.payment_pk, t.created_at, p.amount_minor,
           p.debtor_party->>'payment_address' as payer
         from admission_tasks t join payments p on p.id = t.payment_pk
-        where t.partner_id = ${ns.id} and t.created_at >= ${since.toISOString()}::timestamptz
-          and t.created_at <= ${to.toISOString()}::timestamptz
-        order by t.payment_pk, t.created_at),
+        where t.partner_id = ${ns.id} and t.created_at >= ${since.toISOString()}::timestamptz and ${upTo}`;
+  const velocityHolds = sql.join(
+    [
+      sql`true`,
+      ...(c.payer_velocity?.count !== undefined ? [sql`n >= ${c.payer_velocity.count}::int`] : []),
+      ...(c.payer_velocity?.amount !== undefined ? [sql`total >= ${c.payer_velocity.amount}::numeric`] : []),
+    ],
+    sql` and `,
+  );
+  const velocity = window
+    ? sql`, pay as materialized (
+        select distinct on (payment_pk) payment_pk, created_at as at, amount_minor, payer
+        from (${
+          allNames
+            ? sql`select payment_pk, created_at, amount_minor, payer from base
+                union all ${earlier(sql`t.created_at < ${from.toISOString()}::timestamptz`)}`
+            : earlier(sql`t.created_at <= ${to.toISOString()}::timestamptz`)
+        }) u
+        order by payment_pk, created_at),
       vel as materialized (
-        select payment_pk, count(*) over w as n, sum(amount_minor) over w as total from pay
-        window w as (partition by payer order by at range between ${`${window} minutes`}::interval preceding and current row))`
+        select payment_pk, n, total from (
+          select payment_pk, count(*) over w as n, sum(amount_minor) over w as total from pay
+          window w as (partition by payer order by at range between ${`${window} minutes`}::interval preceding and current row)) f
+        where ${velocityHolds})`
     : sql``;
+  // The first admission with each counterparty of the range's tasks (a handful): the earliest
+  // transaction of the pair either way, each read from the front of a partner's clearing-time index.
   const known =
     c.counterparty_known !== undefined
       ? sql`, first_admitted as materialized (
-          select case when p.debtor_partner_id = ${ns.id} then p.beneficiary_partner_id else p.debtor_partner_id end as cp,
-            min(x.cleared_at) as first_at
-          from transactions x join payments p on p.id = x.payment_pk
-          where p.debtor_partner_id = ${ns.id} or p.beneficiary_partner_id = ${ns.id}
-          group by 1)`
+          select c.cp, least(
+            (select min(x.cleared_at) from transactions x
+              where x.debtor_partner_id = ${ns.id} and x.beneficiary_partner_id = c.cp),
+            (select min(x.cleared_at) from transactions x
+              where x.debtor_partner_id = c.cp and x.beneficiary_partner_id = ${ns.id})) as first_at
+          from (select distinct cp from base) c)`
       : sql``;
   const joins = sql.join(
     [
-      window ? sql`left join vel v on v.payment_pk = b.payment_pk` : sql``,
+      window ? sql`join vel v on v.payment_pk = b.payment_pk` : sql``,
       c.counterparty_known !== undefined ? sql`left join first_admitted k on k.cp = b.cp` : sql``,
     ],
     sql` `,
@@ -126,6 +150,7 @@ export async function backtestStatement(db: DbOrTx, partnerId: string, input: Te
         select t.id, t.name, t.status, t.created_at, t.payment_id, t.payment_pk, t.four_eyes_approvals,
           p.amount_minor, p.currency, p.reference,
           case when p.debtor_partner_id = ${ns.id} then p.beneficiary_partner_id else p.debtor_partner_id end as cp
+          ${window ? sql`, p.debtor_party->>'payment_address' as payer` : sql``}
         from admission_tasks t join payments p on p.id = t.payment_pk
           -- A task's payment has its namespace as a party: only the namespace's payments are read
           -- (its two party indexes), not the network's.
