@@ -12,7 +12,8 @@
  * BUFFERS) in bench/results/rules-plans.txt; the timings go to bench/results/rules.json.
  *
  * Env: BENCH_TASKS=1000000 (N), BENCH_DAYS=30, BENCH_REPS=5, BENCH_CHUNK=250000,
- * BENCH_KEEP=1 (keep the database and print its URL).
+ * BENCH_KEEP=1 (keep the database and print its URL), BENCH_REUSE=<that URL> (time the backtests
+ * again on it, without loading).
  *
  * The lifecycle with 20 rules on the beneficiary's namespace, none of which matches (every
  * rule's conditions are read for every task): `BENCH_RULES=20 npm run bench:lifecycle`.
@@ -154,10 +155,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main() {
   if (!adminUrl) throw new Error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server');
   const { openDatabase } = await import('@/lib/db/client');
-  const { testRule, backtestStatement } = await import('@/lib/services/rules/backtest');
+  const { asBacktest, testRule, backtestStatement } = await import('@/lib/services/rules/backtest');
   const { testRuleBody } = await import('@/lib/schemas/rules');
   const { testContext, testNamespace } = await import('@/lib/testing/db');
-  const scratch = await createScratchDatabase(adminUrl, 'csp_rules');
+  // BENCH_REUSE=<url>: a database an earlier run kept (BENCH_KEEP=1), its tasks already loaded.
+  const reuse = env.BENCH_REUSE;
+  const scratch = reuse
+    ? { url: reuse, drop: async () => {} }
+    : await createScratchDatabase(adminUrl, 'csp_rules');
   log(`database ${scratch.url}`);
   const database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
   const client = new pg.Client({ connectionString: scratch.url });
@@ -165,14 +170,19 @@ async function main() {
   try {
     await castSql(client);
     await client.query(`SET work_mem = '256MB'; SET jit = off`);
-    const anchor = Date.now();
-    const t0 = Date.now();
-    for (let from = 0; from < N; from += CHUNK) {
-      await loadChunk(client, from, Math.min(N, from + CHUNK), anchor);
-      log(`  ${Math.min(N, from + CHUNK).toLocaleString('en')} tasks loaded`);
+    let anchor = Date.now();
+    if (reuse) {
+      const { rows } = await client.query(`SELECT floor(extract(epoch from max(created_at)) * 1000) AS at FROM admission_tasks`);
+      anchor = Number(rows[0].at) + 1000;
+    } else {
+      const t0 = Date.now();
+      for (let from = 0; from < N; from += CHUNK) {
+        await loadChunk(client, from, Math.min(N, from + CHUNK), anchor);
+        log(`  ${Math.min(N, from + CHUNK).toLocaleString('en')} tasks loaded`);
+      }
+      await client.query('VACUUM (ANALYZE)');
+      log(`${N.toLocaleString('en')} tasks loaded and analyzed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     }
-    await client.query('VACUUM (ANALYZE)');
-    log(`${N.toLocaleString('en')} tasks loaded and analyzed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     const ctx = testContext(database.db, {
       orgId: HOME.org,
       namespace: testNamespace(HOME.id, HOME.org, { domain: HOME.domain }),
@@ -198,7 +208,7 @@ async function main() {
         `${r.name}: median ${median(ms).toFixed(0)} ms over ${answer.tasks.toLocaleString('en')} tasks, ${answer.matched.toLocaleString('en')} matched`,
       );
       const statement = await backtestStatement(database.db, HOME.id, input);
-      const plan = (await database.db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`)) as unknown as {
+      const plan = (await asBacktest(database.db, (tx) => tx.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`))) as unknown as {
         rows: Array<Record<string, string>>;
       };
       plans += `== ${r.name}\n${plan.rows.map((row) => Object.values(row)[0]).join('\n')}\n\n`;
