@@ -168,7 +168,7 @@ async function main() {
   const client = new pg.Client({ connectionString: scratch.url });
   await client.connect();
   try {
-    await castSql(client);
+    if (!reuse) await castSql(client);
     await client.query(`SET work_mem = '256MB'; SET jit = off`);
     let anchor = Date.now();
     if (reuse) {
