@@ -172,7 +172,9 @@ async function main() {
     await client.query(`SET work_mem = '256MB'; SET jit = off`);
     let anchor = Date.now();
     if (reuse) {
-      const { rows } = await client.query(`SELECT floor(extract(epoch from max(created_at)) * 1000) AS at FROM admission_tasks`);
+      const { rows } = await client.query(
+        `SELECT floor(extract(epoch from max(created_at)) * 1000) AS at FROM admission_tasks`,
+      );
       anchor = Number(rows[0].at) + 1000;
     } else {
       const t0 = Date.now();
@@ -181,7 +183,9 @@ async function main() {
         log(`  ${Math.min(N, from + CHUNK).toLocaleString('en')} tasks loaded`);
       }
       await client.query('VACUUM (ANALYZE)');
-      log(`${N.toLocaleString('en')} tasks loaded and analyzed in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      log(
+        `${N.toLocaleString('en')} tasks loaded and analyzed in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+      );
     }
     const ctx = testContext(database.db, {
       orgId: HOME.org,
@@ -208,7 +212,9 @@ async function main() {
         `${r.name}: median ${median(ms).toFixed(0)} ms over ${answer.tasks.toLocaleString('en')} tasks, ${answer.matched.toLocaleString('en')} matched`,
       );
       const statement = await backtestStatement(database.db, HOME.id, input);
-      const plan = (await asBacktest(database.db, (tx) => tx.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`))) as unknown as {
+      const plan = (await asBacktest(database.db, (tx) =>
+        tx.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${statement}`),
+      )) as unknown as {
         rows: Array<Record<string, string>>;
       };
       plans += `== ${r.name}\n${plan.rows.map((row) => Object.values(row)[0]).join('\n')}\n\n`;
