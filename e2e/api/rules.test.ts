@@ -615,6 +615,7 @@ describe('rules deciding new tasks', () => {
     ];
     expect(
       order.map((t) => types.indexOf(t)).every((i, k, all) => i >= 0 && (k === 0 || i > all[k - 1]!)),
+      types.join(' '),
     ).toBe(true);
     const updated = JSON.parse(messages.find((m) => m.event_type === 'admission_task.updated')!.body);
     expect(updated.data.task).toMatchObject({
