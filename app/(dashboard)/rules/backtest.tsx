@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import type { FieldPath, UseFormReturn } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/ui/form-alert';
 import { Link } from '@/components/ui/link';
 import { LINK } from '@/components/ui/styles';
@@ -179,32 +180,22 @@ export function Backtest({ form }: { form: UseFormReturn<RuleValues> }) {
         stand now. Nothing is saved or changed.
       </p>
       <div className="grid grid-cols-2 gap-3">
-        <div className="flex flex-col gap-1">
-          <label htmlFor="backtest-from" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            First day
-          </label>
-          <input
-            id="backtest-from"
-            type="date"
-            value={from}
-            max={to}
-            onChange={(e) => setFrom(e.target.value)}
-            className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="backtest-to" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-            Last day
-          </label>
-          <input
-            id="backtest-to"
-            type="date"
-            value={to}
-            min={from}
-            onChange={(e) => setTo(e.target.value)}
-            className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm dark:border-slate-600 dark:bg-slate-900"
-          />
-        </div>
+        <Field
+          label="First day"
+          id="backtest-from"
+          type="date"
+          value={from}
+          max={to}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+        <Field
+          label="Last day"
+          id="backtest-to"
+          type="date"
+          value={to}
+          min={from}
+          onChange={(e) => setTo(e.target.value)}
+        />
       </div>
       <Button type="button" variant="secondary" disabled={test.isPending} onClick={() => void run()}>
         {test.isPending ? 'Testing…' : 'Test on history'}
