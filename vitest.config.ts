@@ -53,10 +53,14 @@ const FAST_PASSWORDS = { PASSWORD_HASHING: 'fast' };
 /**
  * An API suite's project: its files against the server e2e/api/global-setup.ts starts for it. A
  * failed test runs once more: the suite's servers share two cores with the browser suite, and a
- * wait on them can run out. One that passes only then is named FLAKY.
+ * wait on them can run out. One that passes only then is named FLAKY. The files share their
+ * worker's modules (`isolate: false`): the served document's contract (Ajv's compiled schemas), the
+ * standalone host's bundle and the helpers are made once per worker, not once per file — a full
+ * run on the Next.js host with PGlite took 255 s of CPU against 339 (docs/testing.md). A file that
+ * points the helpers at a server of its own (`targetServer`) points them back in its `afterAll`.
  */
 const apiProject = (name: string, include: string[], own: ProjectTest = {}) =>
-  project(name, include, { retry: 1, globalSetup: ['e2e/api/global-setup.ts'], ...own });
+  project(name, include, { retry: 1, globalSetup: ['e2e/api/global-setup.ts'], isolate: false, ...own });
 
 export default defineConfig({
   resolve: { alias },
