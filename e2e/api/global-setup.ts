@@ -14,7 +14,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const host = (process.env.API_HOST ?? 'next') as Host;
   const db = (process.env.API_DB ?? 'pglite') as DbKind;
-  const server = await startServer({ host, db });
+  const server = await startServer({ host, db, long: true });
   project.provide('baseUrl', server.baseUrl);
   project.provide('databaseUrl', server.databaseUrl ?? '');
   project.provide('host', host);

@@ -33,6 +33,13 @@ export interface StartOptions {
   dataDir?: string;
   /** Listen on this port (when another process must know the URL before start); default: a free one. */
   port?: number;
+  /**
+   * A server for the whole run (the suite's, e2e/api/global-setup.ts): V8 optimizes its hot
+   * WebAssembly (PGlite) and JavaScript as usual. Otherwise a test file's own, which answers a few
+   * dozen requests: its WebAssembly stays in V8's baseline compiler (`--liftoff-only`), whose
+   * optimizing of PGlite at start cost ~0.8 s of CPU a start, most of it never used.
+   */
+  long?: boolean;
 }
 
 export async function startServer(
@@ -97,14 +104,19 @@ export async function startServer(
   const listening = () =>
     opts.host === 'next' ? /Ready in /.test(output) : output.includes('"msg":"gateway listening"');
   const gateway = opts.host === 'standalone' ? await gatewayBundle(root) : '';
+  const v8 = opts.long ? [] : ['--liftoff-only'];
   const launch = () =>
     opts.host === 'next'
-      ? spawn(path.join(root, 'node_modules/.bin/next'), ['start', '-p', String(port)], {
-          cwd: root,
-          env: env as NodeJS.ProcessEnv,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        })
-      : spawn(process.execPath, ['--conditions=react-server', gateway], {
+      ? spawn(
+          process.execPath,
+          [...v8, path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
+          {
+            cwd: root,
+            env: env as NodeJS.ProcessEnv,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        )
+      : spawn(process.execPath, [...v8, '--conditions=react-server', gateway], {
           cwd: root,
           env: env as NodeJS.ProcessEnv,
           stdio: ['ignore', 'pipe', 'pipe'],
