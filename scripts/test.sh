@@ -7,7 +7,7 @@
 # checks of the tree, the unit suite on PGlite and the API suites' full runs one after the other;
 # beside them, once the build is there, the browser suite, whose one-test-at-a-time specs wait (on
 # the browser, Sandbox Bank answers, undo windows) more than they compute, then the unit suite on
-# PostgreSQL, the typecheck, the formatting and document checks and the API smoke runs. Each
+# PostgreSQL, the typecheck, knip, the formatting and document checks and the API smoke runs. Each
 # step's output is shown whole when its lane ends, and a table of every step's times ends the run.
 # TEST_SERIAL=1 runs every step in series. The browser suite writes no screenshots here
 # (E2E_SCREENSHOTS=off: they are for people to look at, and one spec or `npm run test:e2e` writes
@@ -39,11 +39,11 @@ checks() {
   steps_exec "lockfile (npm ci on any platform)" bash scripts/check-lockfile.sh || rc=1
   steps_exec "migrations only grow (drizzle/migrations.sha256)" npx tsx scripts/migrations-lock.ts check || rc=1
   steps_exec "lint (ESLint)" npx eslint . --cache --cache-location "$CACHE/eslint/" || rc=1
-  steps_exec "unused files, exports and dependencies (knip)" npx knip --no-progress || rc=1
   return $rc
 }
 document_checks() {
   local rc=0
+  steps_exec "unused files, exports and dependencies (knip)" npx knip --no-progress || rc=1
   steps_exec "formatting (Prettier)" npx prettier --check . --log-level warn --cache \
     --cache-location "$CACHE/prettier.json" || rc=1
   steps_exec "OpenAPI document (Redocly CLI, redocly.yaml)" bash scripts/lint-openapi.sh || rc=1
@@ -75,9 +75,9 @@ browser() { step_passed "build" && steps_exec "browser suite" bash scripts/test-
 
 # Each lane runs every step whether the ones before passed or not (the checks and unit suites
 # need no build; the typecheck and the API suites say they need it). The unit suite on PostgreSQL,
-# the typecheck and the formatting and document checks follow the browser suite: the two lanes then
-# end at about the same time (on a run of 749 s with every check in the first lane, the second had
-# ended 123 s before it; docs/testing.md).
+# the typecheck, knip and the formatting and document checks follow the browser suite: the two
+# lanes then end at about the same time (on a run of 749 s with every check in the first lane, the
+# second had ended 123 s before it; on one of 785 s with knip in the first, 58 s; docs/testing.md).
 build_checks_api() {
   local rc=0
   build || rc=1
@@ -100,8 +100,8 @@ if [[ ${TEST_SERIAL:-} == 1 ]]; then
   build_checks_api || failed=1
   browser_then_unit || failed=1
 else
-  lane "build, checks, unit tests on PGlite, API suites" build_checks_api
-  lane "browser suite, unit tests on PostgreSQL, typecheck, formatting and document checks, API smoke runs" browser_then_unit
+  lane "build, lint, unit tests on PGlite, API suites" build_checks_api
+  lane "browser suite, unit tests on PostgreSQL, typecheck, knip, formatting and document checks, API smoke runs" browser_then_unit
 fi
 lanes_wait || failed=1
 steps_table "$([[ $failed -eq 0 ]] && echo 'all suites passed' || echo FAILED)"
