@@ -8,7 +8,10 @@ import { CellLink } from './cell-link';
  * no words to keep whole).
  */
 export const paymentCell = (paymentId: string) => (
-  <CellLink className={`whitespace-nowrap max-sm:whitespace-normal max-sm:break-all ${LINK}`} href={`/payments/${encodeURIComponent(paymentId)}`}>
+  <CellLink
+    className={`whitespace-nowrap max-sm:whitespace-normal max-sm:break-all ${LINK}`}
+    href={`/payments/${encodeURIComponent(paymentId)}`}
+  >
     {paymentId}
   </CellLink>
 );
