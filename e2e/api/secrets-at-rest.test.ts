@@ -78,6 +78,9 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
+/** A column's value that is a number as text (a latency, a count). */
+const NUMBER = /^-?\d+(\.\d+)?(e[-+]?\d+)?$/;
+
 describe('secrets at rest', () => {
   it('answers holding a secret are replayed unchanged, and no table holds a secret or a password hash in plaintext', async () => {
     let readDatabase: () => Promise<Map<string, string[]>>;
@@ -206,7 +209,8 @@ describe('secrets at rest', () => {
         if (text.includes(password)) found.push(`the password in ${column}`);
         for (const p of [org.password, newPassword])
           if (text.includes(p)) found.push(`a password in ${column}`);
-        if (column.startsWith('public.request_logs.') && text.includes(code))
+        // Not in a number: a latency of 12.345678 ms holds the code 345678 (a run found one).
+        if (column.startsWith('public.request_logs.') && !NUMBER.test(text) && text.includes(code))
           found.push(`the TOTP code in ${column}`);
         for (const hash of passwordHashes)
           if (text.includes(hash)) found.push(`a plain hash of a password-holding body in ${column}`);
