@@ -89,6 +89,9 @@ test('the payer’s support asks for a return; the payee’s staff return the mo
 
   // Demo Bank's support: the payment's Returns section, its form filled with what remains.
   await actAs(page, 'support');
+  // The page's timers on Playwright's clock, flowing as real time does until the test holds them
+  // (the confirmation's pause, below).
+  await page.clock.install();
   const before = await returnsOf(page, 'demo-bank.test', paymentId);
   const remaining = remainingOf(before);
   expect(remaining).toBeGreaterThan(5050n);
@@ -147,14 +150,23 @@ test('the payer’s support asks for a return; the payee’s staff return the mo
   await shoot(page, 'return-request-form-phone');
   await page.setViewportSize({ width: 1280, height: 720 });
   // Enter pressed twice (or held down) on Review shows the confirmation and sends nothing: its
-  // button, focused, takes no click for a moment.
+  // button, focused, takes no click for a moment (600 ms). The clock stands still from the first
+  // press to the end of that moment: on a loaded machine the second press reached the page after
+  // it and sent the request.
   const sent: string[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().endsWith(`/payments/${paymentId}/returns`)) sent.push(r.url());
   });
+  await page.clock.pauseAt(Date.now() + 1000);
   await dialog.getByRole('button', { name: 'Review' }).press('Enter');
   await page.keyboard.press('Enter');
   const send = dialog.getByRole('button', { name: 'Send the request' });
+  await expect(send).toHaveAttribute('aria-disabled', 'true');
+  expect(sent).toEqual([]);
+  await page.clock.runFor(599);
+  await expect(send).toHaveAttribute('aria-disabled', 'true');
+  await page.clock.runFor(1);
+  await page.clock.resume();
   await expect(send).toBeFocused();
   await expect(send).not.toHaveAttribute('aria-disabled');
   expect(sent).toEqual([]);
