@@ -217,7 +217,8 @@ describe('secrets at rest', () => {
       }
     }
     // Said in the failure's first line (a retry's passing hides the diff).
-    expect([...new Set(found)], [...new Set(found)].join('; ')).toEqual([]);
+    const leaks = [...new Set(found)];
+    expect(leaks, leaks.join('; ')).toEqual([]);
     // The request log holds these calls, their bodies redacted.
     const redacted = (column: string) =>
       (values.get(`public.request_logs.${column}`) ?? []).filter((b) => b.includes('[redacted]')).length;

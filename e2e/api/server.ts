@@ -105,22 +105,17 @@ export async function startServer(
     opts.host === 'next' ? /Ready in /.test(output) : output.includes('"msg":"gateway listening"');
   const gateway = opts.host === 'standalone' ? await gatewayBundle(root) : '';
   const v8 = opts.long ? [] : ['--liftoff-only'];
-  const launch = () =>
+  // The host's program and arguments on the port of this launch (a retry takes another).
+  const entry = (on: number) =>
     opts.host === 'next'
-      ? spawn(
-          process.execPath,
-          [...v8, path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)],
-          {
-            cwd: root,
-            env: env as NodeJS.ProcessEnv,
-            stdio: ['ignore', 'pipe', 'pipe'],
-          },
-        )
-      : spawn(process.execPath, [...v8, '--conditions=react-server', gateway], {
-          cwd: root,
-          env: env as NodeJS.ProcessEnv,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
+      ? [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '-p', String(on)]
+      : ['--conditions=react-server', gateway];
+  const launch = () =>
+    spawn(process.execPath, [...v8, ...entry(port)], {
+      cwd: root,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   let child: ChildProcess;
   let output: string;
   let baseUrl: string;
