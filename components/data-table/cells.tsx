@@ -1,5 +1,6 @@
 import { LINK } from '@/components/ui/styles';
 import { formatMoney } from '@/lib/client/format';
+import { whenParts } from '@/lib/client/time';
 import { CellLink } from './cell-link';
 
 /**
@@ -15,6 +16,21 @@ export const paymentCell = (paymentId: string) => (
     {paymentId}
   </CellLink>
 );
+
+/**
+ * A time in a cell (Unix seconds, the reader's zone named): the day and the clock each whole, on
+ * one line where the table has room, the clock under the day where it has not — a timestamp is
+ * 25–29 characters, and its width changes with the hour ("1:05" against "12:05"), so a table of
+ * several of them on one line each fits a wide screen at some hours and not at others.
+ */
+export function timeCell(seconds: number) {
+  const [day, clock] = whenParts(seconds);
+  return (
+    <span>
+      <span className="whitespace-nowrap">{day}</span> <span className="whitespace-nowrap">{clock}</span>
+    </span>
+  );
+}
 
 /** An amount in a cell, in minor units of `currency`: right-aligned, figures of one width, on one line. */
 export const moneyCell = (minor: string | bigint, currency: string) => (

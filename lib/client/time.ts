@@ -91,6 +91,12 @@ export function zoneName(d: Date): string {
 }
 /** Unix seconds in the reader's zone, with the zone named. */
 export const when = (seconds: number) => formatLocal(new Date(seconds * 1000));
+/** `when`'s text in its two parts, the day and the clock: ["Nov 24, 2026,", "10:05:20 PM UTC"]. */
+export function whenParts(seconds: number): [string, string] {
+  const d = new Date(seconds * 1000);
+  const p = localParts(d);
+  return [`${day(p)},`, `${clock(p)} ${zoneName(d)}`];
+}
 
 /** Unix seconds → the value of an `<input type="datetime-local">`, in the browser's time zone. */
 export function toLocalInput(seconds: string | null): string {

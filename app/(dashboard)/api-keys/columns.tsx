@@ -5,6 +5,7 @@ import { when } from '@/lib/client/time';
 import { FLAGS, keyHygiene, type ApiKey } from './key-types';
 import { actionsColumn } from '@/components/data-table/actions-column';
 import { RowMenu } from '@/components/data-table/row-menu';
+import { timeCell } from '@/components/data-table/cells';
 
 const col = columnHelper<ApiKey>();
 
@@ -60,11 +61,7 @@ export function apiKeyColumns(a: ApiKeyColumnsOf) {
     col.display({
       header: 'Last used',
       id: 'last-used',
-      cell: ({ row }) => (
-        <span className="whitespace-nowrap">
-          {row.original.last_used_at ? when(row.original.last_used_at) : 'Never'}
-        </span>
-      ),
+      cell: ({ row }) => (row.original.last_used_at ? timeCell(row.original.last_used_at) : 'Never'),
     }),
     col.display({
       header: 'Expires',
@@ -84,7 +81,7 @@ export function apiKeyColumns(a: ApiKeyColumnsOf) {
       header: 'Created',
       id: 'created',
       // Read in the browser (the list is fetched there): the reader's zone, named.
-      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.created_at.seconds)}</span>,
+      cell: ({ row }) => timeCell(row.original.created_at.seconds),
     }),
     // Edit beside a menu of the rest: the row keeps the width of two buttons at any screen width.
     ...actionsColumn<ApiKey>((k) => (

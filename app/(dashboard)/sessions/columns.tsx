@@ -1,7 +1,7 @@
 import { columnHelper } from '@/components/data-table/columns';
+import { timeCell } from '@/components/data-table/cells';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { when } from '@/lib/client/time';
 import { browserName } from '@/lib/client/user-agent';
 import type { Session } from '@/lib/schemas/sessions';
 
@@ -24,12 +24,12 @@ export function sessionColumns(end: (s: Session) => void) {
     col.display({
       header: 'Signed in',
       id: 'created',
-      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.created_at)}</span>,
+      cell: ({ row }) => timeCell(row.original.created_at),
     }),
     col.display({
       header: 'Last active',
       id: 'used',
-      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.last_used_at)}</span>,
+      cell: ({ row }) => timeCell(row.original.last_used_at),
     }),
     col.display({
       header: '',

@@ -1,5 +1,6 @@
 import { CellLink } from '@/components/data-table/cell-link';
 import { columnHelper } from '@/components/data-table/columns';
+import { timeCell } from '@/components/data-table/cells';
 import { sortableHeader } from '@/components/data-table/sort-header';
 import { BatchStatusBadge } from '@/components/settlements/batch-status';
 import { when } from '@/lib/client/format';
@@ -28,7 +29,7 @@ export const batchColumns = (order: ListOrder) =>
     col.display({
       header: sortableHeader(order, 'cutoff', 'Cut-off'),
       id: 'cutoff',
-      cell: ({ row }) => <span className="whitespace-nowrap">{when(row.original.cutoff_time)}</span>,
+      cell: ({ row }) => timeCell(row.original.cutoff_time),
     }),
     col.display({
       header: 'Status',
