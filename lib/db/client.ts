@@ -48,11 +48,17 @@ export interface OpenOptions {
   /** PGlite data folder; undefined opens an in-memory database. */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * The migrations a PGlite database is made with and brought up to date by: the project's
+   * (drizzle/) unless a test of the image itself names a small set of its own, whose image is
+   * made in seconds instead of the whole schema's tens of seconds (lib/db/pglite-image.test.ts).
+   */
+  migrationsFolder?: string;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.migrationsFolder ?? MIGRATIONS_FOLDER);
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -80,7 +86,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, migrationsFolder: string): Promise<Database> {
   let releaseLock = () => {};
   let fresh = true;
   if (dataDir) {
@@ -88,9 +94,8 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     mkdirSync(dataDir, { recursive: true });
     releaseLock = acquireFolderLock(dataDir);
   }
-  const migrate = (pglite: PGlite) =>
-    migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  const client = fresh ? await openFromImage(dataDir, migrate) : await startPglite(dataDir);
+  const migrate = (pglite: PGlite) => migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder });
+  const client = fresh ? await openFromImage(dataDir, migrationsFolder, migrate) : await startPglite(dataDir);
   // Nothing to do after an image; brings an existing database up to date.
   await migrate(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -107,9 +112,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 /** A fresh database, from the migrated empty image (lib/db/pglite-image.ts), made first if missing. */
 async function openFromImage(
   dataDir: string | undefined,
+  migrationsFolder: string,
   migrate: (pglite: PGlite) => Promise<void>,
 ): Promise<PGlite> {
-  const image = pgliteImage(MIGRATIONS_FOLDER);
+  const image = pgliteImage(migrationsFolder);
   try {
     if (!hasImage(image)) await makeImage(image, migrate);
     if (!dataDir) return await startPglite(undefined, readImageTarball(image));
