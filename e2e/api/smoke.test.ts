@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, createOrg, expectError, withSql } from './helpers';
+import { api, baseUrl, createOrg, expectError, withSql } from './helpers';
 
 describe('GET /api/v1/csp/openapi.json', () => {
   it('serves an OpenAPI 3.1 document of the gateway with both security schemes', async () => {
@@ -27,6 +27,24 @@ describe('host smoke', () => {
     expectError(res, 401, 'error.unauthorized');
     expect(res.headers.get('x-csp-version')).toBe('gateway-csp/v0.1.0');
     expect(res.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('sends an answer as it is, to be kept by no cache, though the client accepts gzip (docs/decisions.md)', async () => {
+    // The Next.js host compresses what it serves unless the answer says no-transform.
+    const { token } = await createOrg();
+    for (const [path, status] of [
+      ['/partner', 200],
+      ['/partner?page=0', 400],
+      ['/no-such-operation', 404],
+    ] as const) {
+      const res = await fetch(`${baseUrl()}${path}`, {
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+      });
+      expect([path, res.status]).toEqual([path, status]);
+      expect(res.headers.get('cache-control')).toBe('no-store, no-transform');
+      expect(res.headers.get('content-encoding')).toBeNull();
+      expect(JSON.parse(await res.text())).toHaveProperty(status === 200 ? 'ok' : 'code');
+    }
   });
 });
 

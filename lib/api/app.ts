@@ -15,6 +15,7 @@ import { config } from '@/lib/config';
 import { getDatabase } from '@/lib/db';
 import type { GatewayEnv } from './env';
 import { errorResponse, renderError, toAppError } from './errors';
+import { ANSWER_CACHE_CONTROL } from './envelope';
 import { completeIdempotencyKey, releaseIdempotencyKey } from './idempotency';
 import { logger, redactPath } from '@/lib/log/logger';
 import { metrics } from '@/lib/metrics/metrics';
@@ -73,6 +74,7 @@ export function createGatewayBase(): OpenAPIHono<GatewayEnv> {
     else c.res = errorResponse(c, new ValidationError(UNDECODABLE_PATH_MESSAGE, null));
     c.res.headers.set('X-Csp-Version', CSP_VERSION_HEADER);
     c.res.headers.set('X-Request-Id', c.get('requestId'));
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', ANSWER_CACHE_CONTROL);
     if (config.requestLog.enabled) {
       const logged = await recordRequest(c, arrived, performance.now() - started);
       // An error names where its entry is read (GET /request-logs/{request_id}).

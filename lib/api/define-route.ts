@@ -123,7 +123,7 @@ export interface RouteSpec<
 
 /**
  * The headers the gateway sends, declared on the answers that carry them (lib/api/app.ts sets the
- * first two on every answer, X-Request-Log on an error the request log recorded).
+ * first three on every answer, X-Request-Log on an error the request log recorded).
  */
 const header = (description: string) => ({ description, schema: { type: 'string' as const } });
 const ANSWER_HEADERS = {
@@ -131,6 +131,9 @@ const ANSWER_HEADERS = {
     "The request's id: the one sent in X-Request-Id when it is valid, else the gateway's own (req_…)",
   ),
   'X-Csp-Version': header('The gateway version, `gateway-csp/v0.1.0`'),
+  'Cache-Control': header(
+    '`no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary',
+  ),
 };
 const ERROR_HEADERS = {
   'X-Request-Log': header(

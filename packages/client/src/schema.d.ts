@@ -3557,6 +3557,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3577,6 +3579,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -3603,6 +3607,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3623,6 +3629,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -3649,6 +3657,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3677,6 +3687,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -3692,6 +3704,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -3718,6 +3732,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3734,6 +3750,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -3749,6 +3767,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -3764,6 +3784,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -3779,6 +3801,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -3807,6 +3831,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3823,6 +3849,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -3838,6 +3866,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -3853,6 +3883,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -3868,6 +3900,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -3910,6 +3944,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -3928,6 +3964,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -3945,6 +3983,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -3962,6 +4002,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -3979,6 +4021,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -3996,6 +4040,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4013,6 +4059,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -4061,6 +4109,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -4079,6 +4129,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4096,6 +4148,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4113,6 +4167,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4130,6 +4186,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4147,6 +4205,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4164,6 +4224,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4181,6 +4243,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -4220,6 +4284,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4236,6 +4302,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4251,6 +4319,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4266,6 +4336,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4281,6 +4353,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4296,6 +4370,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4311,6 +4387,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -4348,6 +4426,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -4366,6 +4446,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4383,6 +4465,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4400,6 +4484,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4417,6 +4503,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4434,6 +4522,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4451,6 +4541,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4468,6 +4560,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4485,6 +4579,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -4515,6 +4611,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4531,6 +4629,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4546,6 +4646,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4561,6 +4663,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4576,6 +4680,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -4610,6 +4716,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4626,6 +4734,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4641,6 +4751,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4656,6 +4768,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4671,6 +4785,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4686,6 +4802,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4701,6 +4819,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -4738,6 +4858,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4765,6 +4887,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4780,6 +4904,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4795,6 +4921,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4810,6 +4938,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -4840,6 +4970,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4856,6 +4988,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4871,6 +5005,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4886,6 +5022,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4901,6 +5039,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -4916,6 +5056,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -4956,6 +5098,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -4974,6 +5118,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -4991,6 +5137,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5008,6 +5156,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5025,6 +5175,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5042,6 +5194,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5059,6 +5213,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5076,6 +5232,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5093,6 +5251,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5110,6 +5270,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -5152,6 +5314,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -5170,6 +5334,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5187,6 +5353,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5204,6 +5372,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5221,6 +5391,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5238,6 +5410,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5255,6 +5429,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5272,6 +5448,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5289,6 +5467,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5306,6 +5486,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -5344,6 +5526,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5371,6 +5555,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -5386,6 +5572,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -5401,6 +5589,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -5416,6 +5606,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -5460,6 +5652,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -5478,6 +5672,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5495,6 +5691,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5512,6 +5710,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5529,6 +5729,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5546,6 +5748,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5563,6 +5767,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5580,6 +5786,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5597,6 +5805,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -5632,6 +5842,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -5650,6 +5862,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5667,6 +5881,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5684,6 +5900,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5701,6 +5919,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5718,6 +5938,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5735,6 +5957,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5752,6 +5976,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5769,6 +5995,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -5801,6 +6029,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5817,6 +6047,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -5832,6 +6064,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -5847,6 +6081,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -5889,6 +6125,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -5907,6 +6145,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5924,6 +6164,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5941,6 +6183,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5958,6 +6202,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5975,6 +6221,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -5992,6 +6240,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6009,6 +6259,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -6044,6 +6296,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -6062,6 +6316,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6079,6 +6335,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6096,6 +6354,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6113,6 +6373,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6130,6 +6392,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6147,6 +6411,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6164,6 +6430,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6181,6 +6449,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -6220,6 +6490,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6236,6 +6508,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6251,6 +6525,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6266,6 +6542,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6281,6 +6559,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6296,6 +6576,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6311,6 +6593,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6326,6 +6610,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -6356,6 +6642,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6372,6 +6660,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6387,6 +6677,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6402,6 +6694,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6417,6 +6711,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6432,6 +6728,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6447,6 +6745,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -6484,6 +6784,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6511,6 +6813,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6526,6 +6830,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6541,6 +6847,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6556,6 +6864,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6571,6 +6881,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -6618,6 +6930,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -6636,6 +6950,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6653,6 +6969,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6670,6 +6988,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6687,6 +7007,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6704,6 +7026,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6721,6 +7045,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6738,6 +7064,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -6755,6 +7083,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -6787,6 +7117,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6803,6 +7135,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6818,6 +7152,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6833,6 +7169,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6848,6 +7186,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6863,6 +7203,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -6909,6 +7251,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6925,6 +7269,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6940,6 +7286,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6955,6 +7303,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6970,6 +7320,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -6985,6 +7337,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7000,6 +7354,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7015,6 +7371,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -7054,6 +7412,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7081,6 +7441,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7096,6 +7458,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7111,6 +7475,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7126,6 +7492,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -7171,6 +7539,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -7189,6 +7559,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7206,6 +7578,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7223,6 +7597,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7240,6 +7616,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7257,6 +7635,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7274,6 +7654,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7291,6 +7673,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7308,6 +7692,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -7344,6 +7730,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7360,6 +7748,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7375,6 +7765,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7390,6 +7782,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7405,6 +7799,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7420,6 +7816,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -7466,6 +7864,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -7484,6 +7884,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7501,6 +7903,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7518,6 +7922,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7535,6 +7941,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7552,6 +7960,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7569,6 +7979,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7586,6 +7998,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7603,6 +8017,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7620,6 +8036,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -7658,6 +8076,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -7676,6 +8096,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7693,6 +8115,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7710,6 +8134,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7727,6 +8153,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7744,6 +8172,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7761,6 +8191,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7778,6 +8210,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -7795,6 +8229,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -7849,6 +8285,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7865,6 +8303,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7880,6 +8320,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7895,6 +8337,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7910,6 +8354,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7925,6 +8371,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7940,6 +8388,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -7955,6 +8405,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -7998,6 +8450,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8025,6 +8479,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8040,6 +8496,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8055,6 +8513,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8070,6 +8530,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -8121,6 +8583,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -8139,6 +8603,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8156,6 +8622,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8173,6 +8641,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8190,6 +8660,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8207,6 +8679,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8224,6 +8698,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8241,6 +8717,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8258,6 +8736,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -8298,6 +8778,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8311,6 +8793,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8326,6 +8810,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8341,6 +8827,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8356,6 +8844,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -8393,6 +8883,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8409,6 +8901,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8424,6 +8918,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8439,6 +8935,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8454,6 +8952,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8469,6 +8969,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -8512,6 +9014,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8539,6 +9043,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8554,6 +9060,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8569,6 +9077,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8584,6 +9094,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -8648,6 +9160,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -8666,6 +9180,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8683,6 +9199,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8700,6 +9218,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8717,6 +9237,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8734,6 +9256,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8751,6 +9275,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8768,6 +9294,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -8785,6 +9313,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -8825,6 +9355,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8838,6 +9370,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8853,6 +9387,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8868,6 +9404,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8883,6 +9421,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -8916,6 +9456,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8932,6 +9474,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8947,6 +9491,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8962,6 +9508,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8977,6 +9525,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -8992,6 +9542,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -9027,6 +9579,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -9045,6 +9599,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9062,6 +9618,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9079,6 +9637,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9096,6 +9656,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9113,6 +9675,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9130,6 +9694,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9147,6 +9713,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9164,6 +9732,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -9201,6 +9771,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -9219,6 +9791,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9236,6 +9810,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9253,6 +9829,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9270,6 +9848,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9287,6 +9867,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9304,6 +9886,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9321,6 +9905,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9338,6 +9924,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -9376,6 +9964,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9412,6 +10002,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -9427,6 +10019,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -9442,6 +10036,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -9457,6 +10053,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -9496,6 +10094,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -9514,6 +10114,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9531,6 +10133,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9548,6 +10152,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9565,6 +10171,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9582,6 +10190,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9599,6 +10209,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9616,6 +10228,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9633,6 +10247,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9650,6 +10266,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -9691,6 +10309,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -9709,6 +10329,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9726,6 +10348,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9743,6 +10367,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9760,6 +10386,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9777,6 +10405,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9794,6 +10424,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9811,6 +10443,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9828,6 +10462,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -9845,6 +10481,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -9888,6 +10526,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9915,6 +10555,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -9930,6 +10572,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -9945,6 +10589,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -9960,6 +10606,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -9999,6 +10647,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -10017,6 +10667,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10034,6 +10686,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10051,6 +10705,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10068,6 +10724,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10085,6 +10743,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10102,6 +10762,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10119,6 +10781,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10136,6 +10800,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -10171,6 +10837,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10187,6 +10855,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -10202,6 +10872,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -10217,6 +10889,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -10232,6 +10906,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -10247,6 +10923,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -10289,6 +10967,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -10307,6 +10987,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10324,6 +11006,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10341,6 +11025,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10358,6 +11044,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10375,6 +11063,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10392,6 +11082,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10409,6 +11101,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10426,6 +11120,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10443,6 +11139,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -10513,6 +11211,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10548,6 +11248,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -10563,6 +11265,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -10578,6 +11282,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -10593,6 +11299,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -10650,6 +11358,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -10668,6 +11378,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10685,6 +11397,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10702,6 +11416,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10719,6 +11435,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10736,6 +11454,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10753,6 +11473,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10770,6 +11492,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -10787,6 +11511,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -10852,6 +11578,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10865,6 +11593,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -10880,6 +11610,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -10895,6 +11627,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -10910,6 +11644,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -10947,6 +11683,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10963,6 +11701,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -10978,6 +11718,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -10993,6 +11735,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11008,6 +11752,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11023,6 +11769,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -11060,6 +11808,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11079,6 +11829,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11094,6 +11846,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11109,6 +11863,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11124,6 +11880,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11139,6 +11897,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -11176,6 +11936,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11192,6 +11954,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11207,6 +11971,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11222,6 +11988,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11237,6 +12005,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11252,6 +12022,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -11291,6 +12063,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -11309,6 +12083,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -11326,6 +12102,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -11343,6 +12121,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -11360,6 +12140,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -11377,6 +12159,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -11394,6 +12178,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -11411,6 +12197,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -11428,6 +12216,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -11468,6 +12258,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11484,6 +12276,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11499,6 +12293,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11514,6 +12310,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11529,6 +12327,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11544,6 +12344,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -11582,6 +12384,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11601,6 +12405,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11616,6 +12422,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11631,6 +12439,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11646,6 +12456,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11661,6 +12473,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -11698,6 +12512,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11717,6 +12533,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11732,6 +12550,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11747,6 +12567,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11762,6 +12584,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11777,6 +12601,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -11815,6 +12641,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11831,6 +12659,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11846,6 +12676,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11861,6 +12693,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11876,6 +12710,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -11891,6 +12727,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -11942,6 +12780,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -11960,6 +12800,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -11977,6 +12819,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -11994,6 +12838,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12011,6 +12857,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12028,6 +12876,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12045,6 +12895,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12062,6 +12914,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12079,6 +12933,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12096,6 +12952,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -12146,6 +13004,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -12164,6 +13024,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12181,6 +13043,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12198,6 +13062,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12215,6 +13081,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12232,6 +13100,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12249,6 +13119,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12266,6 +13138,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12283,6 +13157,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12300,6 +13176,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -12345,6 +13223,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12383,6 +13263,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -12398,6 +13280,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -12413,6 +13297,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -12428,6 +13314,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -12466,6 +13354,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12479,6 +13369,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -12494,6 +13386,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -12509,6 +13403,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -12524,6 +13420,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -12570,6 +13468,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -12588,6 +13488,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12605,6 +13507,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12622,6 +13526,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12639,6 +13545,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12656,6 +13564,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12673,6 +13583,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12690,6 +13602,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12707,6 +13621,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12724,6 +13640,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -12765,6 +13683,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -12783,6 +13703,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12800,6 +13722,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12817,6 +13741,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12834,6 +13760,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12851,6 +13779,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12868,6 +13798,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12885,6 +13817,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -12902,6 +13836,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -12935,6 +13871,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -12954,6 +13892,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -12969,6 +13909,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -12984,6 +13926,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -12999,6 +13943,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -13057,6 +14003,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -13075,6 +14023,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13092,6 +14042,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13109,6 +14061,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13126,6 +14080,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13143,6 +14099,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13160,6 +14118,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13177,6 +14137,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13194,6 +14156,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -13236,6 +14200,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -13257,6 +14223,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13274,6 +14242,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13291,6 +14261,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13308,6 +14280,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13325,6 +14299,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13342,6 +14318,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13359,6 +14337,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13376,6 +14356,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13393,6 +14375,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -13451,6 +14435,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13467,6 +14453,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13482,6 +14470,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13497,6 +14487,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13512,6 +14504,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13527,6 +14521,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13542,6 +14538,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -13576,6 +14574,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13592,6 +14592,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13607,6 +14609,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13622,6 +14626,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13637,6 +14643,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13652,6 +14660,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -13688,6 +14698,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -13706,6 +14718,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13723,6 +14737,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13740,6 +14756,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13757,6 +14775,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13774,6 +14794,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13791,6 +14813,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13808,6 +14832,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -13825,6 +14851,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -13881,6 +14909,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -13897,6 +14927,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13912,6 +14944,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13927,6 +14961,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13942,6 +14978,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13957,6 +14995,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13972,6 +15012,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -13987,6 +15029,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -14035,6 +15079,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description The namespace the answer is of */
                     "X-Partner-Id"?: string;
                     /** @description The organization the answer is of */
@@ -14066,6 +15112,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14081,6 +15129,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14096,6 +15146,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14111,6 +15163,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -14142,6 +15196,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -14169,6 +15225,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -14186,6 +15244,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -14203,6 +15263,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -14220,6 +15282,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -14237,6 +15301,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -14254,6 +15320,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -14271,6 +15339,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -14316,6 +15386,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14329,6 +15401,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14344,6 +15418,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14359,6 +15435,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14374,6 +15452,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -14414,6 +15494,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description The namespace the answer is of */
                     "X-Partner-Id"?: string;
                     /** @description The organization the answer is of */
@@ -14434,6 +15516,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14449,6 +15533,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14464,6 +15550,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14479,6 +15567,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -14519,6 +15609,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -14532,6 +15624,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14547,6 +15641,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14562,6 +15658,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14577,6 +15675,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -14614,6 +15714,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description The namespace the answer is of */
                     "X-Partner-Id"?: string;
                     /** @description The organization the answer is of */
@@ -14634,6 +15736,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14649,6 +15753,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14664,6 +15770,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14679,6 +15787,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14694,6 +15804,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -14731,6 +15843,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description The namespace the answer is of */
                     "X-Partner-Id"?: string;
                     /** @description The organization the answer is of */
@@ -14751,6 +15865,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14766,6 +15882,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14781,6 +15899,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14796,6 +15916,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14811,6 +15933,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -14856,6 +15980,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description The namespace the answer is of */
                     "X-Partner-Id"?: string;
                     /** @description The organization the answer is of */
@@ -14887,6 +16013,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14902,6 +16030,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14917,6 +16047,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14932,6 +16064,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -14947,6 +16081,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -14985,6 +16121,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description The namespace the answer is of */
                     "X-Partner-Id"?: string;
                     /** @description The organization the answer is of */
@@ -15005,6 +16143,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15020,6 +16160,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15035,6 +16177,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15050,6 +16194,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15065,6 +16211,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -15101,6 +16249,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15128,6 +16278,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15143,6 +16295,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15158,6 +16312,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15173,6 +16329,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -15201,6 +16359,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15217,6 +16377,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15232,6 +16394,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15247,6 +16411,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15262,6 +16428,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -15300,6 +16468,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15338,6 +16508,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15353,6 +16525,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15368,6 +16542,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15383,6 +16559,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15398,6 +16576,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -15426,6 +16606,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15457,6 +16639,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15472,6 +16656,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15487,6 +16673,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15502,6 +16690,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -15535,6 +16725,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15558,6 +16750,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15573,6 +16767,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15588,6 +16784,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15603,6 +16801,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -15646,6 +16846,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15673,6 +16875,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15688,6 +16892,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15703,6 +16909,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15718,6 +16926,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -15754,6 +16964,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15767,6 +16979,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15782,6 +16996,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15797,6 +17013,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15812,6 +17030,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -15853,6 +17073,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15880,6 +17102,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15895,6 +17119,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15910,6 +17136,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15925,6 +17153,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -15961,6 +17191,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15977,6 +17209,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -15992,6 +17226,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16007,6 +17243,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16022,6 +17260,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -16060,6 +17300,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16087,6 +17329,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16102,6 +17346,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16117,6 +17363,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16132,6 +17380,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -16180,6 +17430,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -16201,6 +17453,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16218,6 +17472,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16235,6 +17491,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16252,6 +17510,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16269,6 +17529,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16286,6 +17548,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16303,6 +17567,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16320,6 +17586,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16337,6 +17605,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -16388,6 +17658,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -16409,6 +17681,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16426,6 +17700,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16443,6 +17719,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16460,6 +17738,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16477,6 +17757,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16494,6 +17776,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16511,6 +17795,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16528,6 +17814,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16545,6 +17833,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -16587,6 +17877,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16614,6 +17906,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16629,6 +17923,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16644,6 +17940,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16659,6 +17957,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16674,6 +17974,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -16711,6 +18013,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -16727,6 +18031,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16742,6 +18048,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16757,6 +18065,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16772,6 +18082,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -16787,6 +18099,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -16842,6 +18156,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -16860,6 +18176,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16877,6 +18195,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16894,6 +18214,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16911,6 +18233,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16928,6 +18252,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16945,6 +18271,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16962,6 +18290,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16979,6 +18309,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -16996,6 +18328,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -17047,6 +18381,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17074,6 +18410,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17089,6 +18427,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17104,6 +18444,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17119,6 +18461,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -17161,6 +18505,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17174,6 +18520,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17189,6 +18537,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17204,6 +18554,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17219,6 +18571,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -17256,6 +18610,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17272,6 +18628,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17287,6 +18645,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17302,6 +18662,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17317,6 +18679,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17332,6 +18696,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -17371,6 +18737,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17398,6 +18766,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17413,6 +18783,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17428,6 +18800,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17443,6 +18817,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -17491,6 +18867,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -17509,6 +18887,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17526,6 +18906,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17543,6 +18925,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17560,6 +18944,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17577,6 +18963,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17594,6 +18982,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17611,6 +19001,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17628,6 +19020,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -17663,6 +19057,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17679,6 +19075,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17694,6 +19092,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17709,6 +19109,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17724,6 +19126,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17739,6 +19143,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -17774,6 +19180,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -17792,6 +19200,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17809,6 +19219,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17826,6 +19238,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17843,6 +19257,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17860,6 +19276,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17877,6 +19295,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17894,6 +19314,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -17911,6 +19333,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -17956,6 +19380,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -17972,6 +19398,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -17987,6 +19415,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18002,6 +19432,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18017,6 +19449,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18032,6 +19466,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18047,6 +19483,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18062,6 +19500,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -18104,6 +19544,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18131,6 +19573,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18146,6 +19590,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18161,6 +19607,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18176,6 +19624,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18191,6 +19641,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -18228,6 +19680,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18241,6 +19695,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18256,6 +19712,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18271,6 +19729,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18286,6 +19746,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18301,6 +19763,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -18337,6 +19801,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -18359,6 +19825,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18376,6 +19844,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18393,6 +19863,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18410,6 +19882,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18427,6 +19901,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18444,6 +19920,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18461,6 +19939,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18478,6 +19958,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -18513,6 +19995,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18529,6 +20013,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18544,6 +20030,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18559,6 +20047,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18574,6 +20064,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18589,6 +20081,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -18623,6 +20117,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -18639,6 +20135,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18654,6 +20152,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18669,6 +20169,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18684,6 +20186,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -18699,6 +20203,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -18741,6 +20247,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -18766,6 +20274,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18783,6 +20293,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18800,6 +20312,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18817,6 +20331,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18834,6 +20350,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18851,6 +20369,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18868,6 +20388,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18885,6 +20407,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18902,6 +20426,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -18949,6 +20475,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -18970,6 +20498,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -18987,6 +20517,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19004,6 +20536,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19021,6 +20555,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19038,6 +20574,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19055,6 +20593,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19072,6 +20612,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19089,6 +20631,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19106,6 +20650,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -19149,6 +20695,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19176,6 +20724,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19191,6 +20741,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19206,6 +20758,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19221,6 +20775,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19236,6 +20792,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -19271,6 +20829,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
                     "Idempotent-Replayed"?: string;
                     [name: string]: unknown;
@@ -19289,6 +20849,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19306,6 +20868,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19323,6 +20887,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19340,6 +20906,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19357,6 +20925,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19374,6 +20944,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19391,6 +20963,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description `true` when this is the stored answer of an earlier request with the same idempotency key */
@@ -19408,6 +20982,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -19447,6 +21023,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19463,6 +21041,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19478,6 +21058,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19493,6 +21075,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19508,6 +21092,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -19555,6 +21141,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19584,6 +21172,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19599,6 +21189,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19614,6 +21206,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19629,6 +21223,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -19671,6 +21267,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19684,6 +21282,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19699,6 +21299,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19714,6 +21316,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19729,6 +21333,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -19781,6 +21387,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19812,6 +21420,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19827,6 +21437,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19842,6 +21454,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19857,6 +21471,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -19892,6 +21508,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -19908,6 +21526,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19923,6 +21543,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19938,6 +21560,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19953,6 +21577,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -19968,6 +21594,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -19999,6 +21627,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20015,6 +21645,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20030,6 +21662,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20045,6 +21679,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20060,6 +21696,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -20097,6 +21735,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20113,6 +21753,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20128,6 +21770,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20143,6 +21787,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20158,6 +21804,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20173,6 +21821,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20188,6 +21838,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -20216,6 +21868,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20232,6 +21886,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20247,6 +21903,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20262,6 +21920,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20277,6 +21937,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20292,6 +21954,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -20328,6 +21992,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20355,6 +22021,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20370,6 +22038,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20385,6 +22055,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20400,6 +22072,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -20430,6 +22104,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20446,6 +22122,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20461,6 +22139,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20476,6 +22156,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20491,6 +22173,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20506,6 +22190,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20521,6 +22207,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -20549,6 +22237,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20565,6 +22255,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20580,6 +22272,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20595,6 +22289,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20610,6 +22306,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20625,6 +22323,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -20661,6 +22361,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20677,6 +22379,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20692,6 +22396,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20707,6 +22413,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20722,6 +22430,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20737,6 +22447,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20752,6 +22464,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -20780,6 +22494,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20796,6 +22512,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20811,6 +22529,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20826,6 +22546,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20841,6 +22563,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20856,6 +22580,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20871,6 +22597,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -20905,6 +22633,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -20921,6 +22651,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20936,6 +22668,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20951,6 +22685,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20966,6 +22702,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20981,6 +22719,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -20996,6 +22736,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21011,6 +22753,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -21045,6 +22789,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21061,6 +22807,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21076,6 +22824,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21091,6 +22841,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21106,6 +22858,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21121,6 +22875,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21136,6 +22892,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -21164,6 +22922,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21180,6 +22940,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21195,6 +22957,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21210,6 +22974,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21225,6 +22991,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -21264,6 +23032,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21280,6 +23050,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21295,6 +23067,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21310,6 +23084,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21325,6 +23101,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21340,6 +23118,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21355,6 +23135,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21370,6 +23152,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -21398,6 +23182,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21414,6 +23200,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21429,6 +23217,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21444,6 +23234,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21459,6 +23251,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21474,6 +23268,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21489,6 +23285,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
@@ -21519,6 +23317,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -21535,6 +23335,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21550,6 +23352,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21565,6 +23369,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21580,6 +23386,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21595,6 +23403,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21610,6 +23420,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     [name: string]: unknown;
@@ -21625,6 +23437,8 @@ export interface operations {
                     "X-Request-Id"?: string;
                     /** @description The gateway version, `gateway-csp/v0.1.0` */
                     "X-Csp-Version"?: string;
+                    /** @description `no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary */
+                    "Cache-Control"?: string;
                     /** @description Where the request log keeps this refusal (GET /request-logs/{request_id}), when it recorded it */
                     "X-Request-Log"?: string;
                     /** @description Seconds until a request of this credential may be sent again */
