@@ -195,9 +195,9 @@ let bundle: Promise<string> | undefined;
  * own under node_modules/.cache (where Node.js finds the packages from). Loaded through tsx, as
  * `npm run gateway` does, a start cost about 3 s more CPU (7.4 against 4.4 s, a start and stop on
  * PGlite), and the suites start dozens; production-start.test.ts starts scripts/gateway.ts through
- * tsx.
+ * tsx once, as `npm run gateway` does.
  */
-function gatewayBundle(root: string): Promise<string> {
+export function gatewayBundle(root: string): Promise<string> {
   bundle ??= (async () => {
     const cache = path.join(root, 'node_modules/.cache');
     // A test process's workers end without an exit event: each folder is named by its process,
