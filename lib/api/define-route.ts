@@ -433,7 +433,8 @@ async function streamResponse(file: { type: string; filename: string }, lines: A
 
 function jsonResponse(c: Context<GatewayEnv>, status: number, body: string): Response {
   c.set('responseText', body);
-  // Content-Length explicitly: the spec lists it on responses, and Next.js would otherwise stream.
+  // Content-Length explicitly: the spec lists it on responses. The standalone host sends it; the
+  // Next.js host drops it and streams every route handler's answer (docs/decisions.md, "Hosting").
   return c.body(body, status as 200, {
     'Content-Type': 'application/json; charset=UTF-8',
     'Content-Length': String(Buffer.byteLength(body)),
