@@ -26,6 +26,7 @@ import {
 } from './idempotency';
 import { checkJsonBody } from './input-rules';
 import { envelope, errorSchema } from '@/lib/schemas/common';
+import { ANSWER_CACHE_CONTROL } from './envelope';
 import { getAnonymousLimiters, getRateLimiter } from './limiter-instance';
 import { addressBucket, clientAddress } from './client-address';
 import type { GatewayEnv } from './env';
@@ -132,7 +133,7 @@ const ANSWER_HEADERS = {
   ),
   'X-Csp-Version': header('The gateway version, `gateway-csp/v0.1.0`'),
   'Cache-Control': header(
-    '`no-store, no-transform`: an answer is kept by no cache and changed (compressed) by no intermediary',
+    `\`${ANSWER_CACHE_CONTROL}\`: an answer is kept by no cache and changed (compressed) by no intermediary`,
   ),
 };
 const ERROR_HEADERS = {

@@ -47,7 +47,13 @@ const clock = (p: Parts) =>
 /** "Nov 24, 2026, 10:05:20 PM" */
 const dayAndClock = (p: Parts) => `${day(p)}, ${clock(p)}`;
 
-export const formatLocal = (d: Date) => `${dayAndClock(localParts(d))} ${zoneName(d)}`;
+/** The reader's day and clock of `d`, its zone named: ["Nov 24, 2026,", "10:05:20 PM UTC"]. */
+const localDayAndClock = (d: Date): [string, string] => {
+  const p = localParts(d);
+  return [`${day(p)},`, `${clock(p)} ${zoneName(d)}`];
+};
+
+export const formatLocal = (d: Date) => localDayAndClock(d).join(' ');
 export const formatUtc = (d: Date) => `${dayAndClock(utcParts(d))} UTC`;
 /** The reader's calendar day of `d`: "Nov 24, 2026". */
 export const formatLocalDay = (d: Date) => day(localParts(d));
@@ -92,11 +98,7 @@ export function zoneName(d: Date): string {
 /** Unix seconds in the reader's zone, with the zone named. */
 export const when = (seconds: number) => formatLocal(new Date(seconds * 1000));
 /** `when`'s text in its two parts, the day and the clock: ["Nov 24, 2026,", "10:05:20 PM UTC"]. */
-export function whenParts(seconds: number): [string, string] {
-  const d = new Date(seconds * 1000);
-  const p = localParts(d);
-  return [`${day(p)},`, `${clock(p)} ${zoneName(d)}`];
-}
+export const whenParts = (seconds: number) => localDayAndClock(new Date(seconds * 1000));
 
 /** Unix seconds → the value of an `<input type="datetime-local">`, in the browser's time zone. */
 export function toLocalInput(seconds: string | null): string {
