@@ -1,7 +1,7 @@
 import { columnHelper } from '@/components/data-table/columns';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { when } from '@/lib/client/time';
+import { formatLocalDay, when } from '@/lib/client/time';
 import { FLAGS, keyHygiene, type ApiKey } from './key-types';
 import { actionsColumn } from '@/components/data-table/actions-column';
 import { RowMenu } from '@/components/data-table/row-menu';
@@ -44,7 +44,7 @@ export function apiKeyColumns(a: ApiKeyColumnsOf) {
             {k.enabled ? <Badge tone="green">Enabled</Badge> : <Badge tone="slate">Disabled</Badge>}
             {flags.expired ? <Badge tone="red">Expired</Badge> : null}
             {flags.expiresSoon ? (
-              <Badge tone="amber">Expires {when(k.expires_at!).replace(/,? \d{1,2}:.*$/, '')}</Badge>
+              <Badge tone="amber">Expires {formatLocalDay(new Date(k.expires_at! * 1000))}</Badge>
             ) : null}
             {flags.unused ? <Badge tone="amber">Unused 90+ days</Badge> : null}
             {/* The secret a rotation replaced, while it still works (a roll with an overlap). */}
@@ -72,7 +72,7 @@ export function apiKeyColumns(a: ApiKeyColumnsOf) {
         if (!at) return 'Never';
         return (
           <span className="whitespace-nowrap" title={when(at)}>
-            {when(at).replace(/,? \d{1,2}:.*$/, '')}
+            {formatLocalDay(new Date(at * 1000))}
           </span>
         );
       },
