@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
 
@@ -9,12 +9,25 @@ export function rowsOf(result: unknown): Array<Record<string, unknown>> {
 }
 
 /**
- * Whether `table` holds a row: one read of its first row (in `key`'s order when given, so a
- * queue's primary-key index answers rather than a scan past deleted rows). A worker reads it
- * before its pass: an idle pass then opens no transaction and plans no statement.
+ * Whether `table` holds a row, as a boolean SQL expression: a read of its first row (in `key`'s
+ * order when given, so a queue's primary-key index answers rather than a scan past deleted rows).
+ * A worker asks it before its pass (lib/workers: the workers' questions in one statement).
  */
-export async function holdsRows(db: Db, table: PgTable, key?: PgColumn): Promise<boolean> {
-  const first = db.select({ one: sql`1` }).from(table);
-  const [row] = await (key ? first.orderBy(key) : first).limit(1);
-  return row !== undefined;
+export function holdsRowsSql(table: PgTable, key?: PgColumn): SQL {
+  return sql`((SELECT 1 FROM ${table}${key ? sql` ORDER BY ${key}` : sql``} LIMIT 1) IS NOT NULL)`;
+}
+
+/**
+ * The answer to a boolean SQL expression (a worker's question: holdsRowsSql and the like), asked
+ * alone. A worker asks it before its pass: an idle pass then opens no transaction and plans no
+ * statement.
+ */
+export async function holds(db: Db, question: SQL): Promise<boolean> {
+  const [row] = rowsOf(await db.execute(sql`SELECT ${question} AS yes`));
+  return row?.yes === true;
+}
+
+/** Whether `table` holds a row (holdsRowsSql), asked alone. */
+export function holdsRows(db: Db, table: PgTable, key?: PgColumn): Promise<boolean> {
+  return holds(db, holdsRowsSql(table, key));
 }

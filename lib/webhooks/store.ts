@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DeliveredEvent } from './body';
 import type { Db } from '@/lib/db';
-import { rowsOf } from '@/lib/db/rows';
+import { schema } from '@/lib/db';
+import { holdsRowsSql, rowsOf } from '@/lib/db/rows';
 import { emitEvents } from '@/lib/events/emit';
 import { DISABLE_AFTER_MS } from './config';
 import { openWebhookSecret } from './secret-at-rest';
@@ -35,6 +36,18 @@ const secretsOf = (webhookId: string, r: Record<string, unknown>) =>
     .map((stored) => openWebhookSecret(webhookId, stored))
     .filter((s): s is string => s !== undefined);
 
+/** An endpoint `w` no instance holds, with a delivery due. */
+const CLAIMABLE = sql`w.deleted_at IS NULL
+  AND (w.lease_until IS NULL OR w.lease_until < now())
+  AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.status = 'pending' AND d.next_attempt_at <= now())`;
+
+/**
+ * Whether the deliverer's pump would find work: events to fan out, or an endpoint to claim (the
+ * workers' question, lib/workers).
+ */
+export const deliveryWork = () =>
+  sql`(${holdsRowsSql(schema.eventQueue, schema.eventQueue.seq)} OR EXISTS (SELECT 1 FROM webhooks w WHERE ${CLAIMABLE}))`;
+
 const deliveryColumns = sql`d.id AS delivery_id, d.attempts, d.event_seq, d.dispatch_seq, e.id AS event_id, e.type, e.created_at, e.org_id, e.partner_id, e.data`;
 
 function toDelivery(r: Record<string, unknown>): Delivery {
@@ -67,10 +80,8 @@ export async function claimEndpoints(
     await db.execute(sql`
       WITH picked AS (
         SELECT w.id FROM webhooks w
-        WHERE w.deleted_at IS NULL
-          AND (w.lease_until IS NULL OR w.lease_until < now())
+        WHERE ${CLAIMABLE}
           AND w.id NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(opts.exclude)}::jsonb))
-          AND EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id = w.id AND d.status = 'pending' AND d.next_attempt_at <= now())
         ORDER BY w.lease_until NULLS FIRST
         LIMIT ${opts.endpoints}
         FOR UPDATE OF w SKIP LOCKED

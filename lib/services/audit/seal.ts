@@ -2,8 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
 import { LOCKS } from '@/lib/db/locks';
-import { holdsRows, rowsOf } from '@/lib/db/rows';
+import { holds, holdsRowsSql, rowsOf } from '@/lib/db/rows';
 import { canonicalColumns, chainOf, entryHash, GENESIS } from './chain';
+
+/** Whether a pass would find entries to chain (the workers' question, lib/workers). */
+export const entriesToSeal = () => holdsRowsSql(schema.auditQueue, schema.auditQueue.seq);
 
 /**
  * Chains the entries written since the last pass, one instance at a time (an advisory lock): takes
@@ -14,7 +17,7 @@ import { canonicalColumns, chainOf, entryHash, GENESIS } from './chain';
  */
 export async function sealAuditTrail(db: Db, batch = 2000): Promise<number> {
   // Nothing written since the last pass: one read, no transaction.
-  if (!(await holdsRows(db, schema.auditQueue, schema.auditQueue.seq))) return 0;
+  if (!(await holds(db, entriesToSeal()))) return 0;
   return db.transaction(async (tx) => {
     const [lock] = rowsOf(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCKS.auditSeal}) AS ok`));
     if (!lock?.ok) return 0;

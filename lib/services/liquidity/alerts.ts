@@ -10,6 +10,10 @@ const { liquidityAlerts, namespaces, users } = schema;
 const CAP_MAIL_EVERY_MS = 3600_000;
 const BATCH = 50;
 
+/** Whether an alert waits to be handled (the workers' question, lib/workers). */
+export const alertsToMail = () =>
+  sql`((SELECT 1 FROM ${liquidityAlerts} WHERE ${isNull(liquidityAlerts.handledAt)} ORDER BY ${liquidityAlerts.createdAt} LIMIT 1) IS NOT NULL)`;
+
 /**
  * Liquidity alerts e-mailed to the participant's admins when SMTP is configured (DESIGN §11): a
  * threshold crossed upward (raised once per crossing by the positions' trigger, so a position

@@ -1,6 +1,6 @@
 import { aliasedTable, and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { schema, type Db, type Tx } from '@/lib/db';
-import { holdsRows, rowsOf } from '@/lib/db/rows';
+import { holds, holdsRowsSql, rowsOf } from '@/lib/db/rows';
 import { LOCKS } from '@/lib/db/locks';
 import { logger } from '@/lib/log/logger';
 import { countBackgroundFailure } from '@/lib/metrics/metrics';
@@ -59,9 +59,12 @@ export async function releaseLiquidityQueue(db: Db, options: ReleaseOptions = {}
   return released;
 }
 
+/** Whether a payment waits in a queue (the workers' question, lib/workers). */
+export const paymentsQueued = () => holdsRowsSql(liquidityQueue);
+
 /** The schedule's pass: nothing to do (one indexed probe) unless something waits. */
 export async function releaseIfQueued(db: Db): Promise<number> {
-  return (await holdsRows(db, liquidityQueue)) ? releaseLiquidityQueue(db) : 0;
+  return (await holds(db, paymentsQueued())) ? releaseLiquidityQueue(db) : 0;
 }
 
 const WAITING = [SUBMISSION.pending, SUBMISSION.on_hold];

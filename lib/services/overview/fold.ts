@@ -1,10 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '@/lib/db';
 import { schema } from '@/lib/db';
-import { holdsRows, rowsOf } from '@/lib/db/rows';
+import { holds, holdsRowsSql, rowsOf } from '@/lib/db/rows';
 import { LOCKS } from '@/lib/db/locks';
 import { logger } from '@/lib/log/logger';
 import { countBackgroundFailure } from '@/lib/metrics/metrics';
+
+/** Whether a fold would find deltas to fold (the workers' question, lib/workers). */
+export const rollupsToFold = () => holdsRowsSql(schema.namespaceRollupDeltas);
 
 /**
  * Folds the rollup deltas the writes appended (migration 0015) into the rollups, one instance at a
@@ -17,7 +20,7 @@ import { countBackgroundFailure } from '@/lib/metrics/metrics';
  */
 export async function foldRollups(db: Db): Promise<number> {
   // Nothing appended since the last pass (an idle network's every pass): one read, no transaction.
-  if (!(await holdsRows(db, schema.namespaceRollupDeltas))) return 0;
+  if (!(await holds(db, rollupsToFold()))) return 0;
   return db.transaction(async (tx) => {
     const [lock] = rowsOf(await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${LOCKS.rollupFold}) AS ok`));
     if (!lock?.ok) return 0;

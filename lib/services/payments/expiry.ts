@@ -1,6 +1,7 @@
-import { aliasedTable, and, eq, inArray, lte } from 'drizzle-orm';
+import { aliasedTable, and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
+import { holds } from '@/lib/db/rows';
 import { newId } from '@/lib/ids';
 import { emitEvents, type EventInput } from '@/lib/events/emit';
 import { SUBMISSION, TASK, taskStatusName } from '@/lib/domain/statuses';
@@ -20,6 +21,15 @@ const { submissions, payments, paymentExceptions, namespaces, admissionTasks } =
 const debtorNs = aliasedTable(namespaces, 'debtor_ns');
 const beneficiaryNs = aliasedTable(namespaces, 'beneficiary_ns');
 
+/** Whether an open submission is past its expiry at `now` (the workers' question, lib/workers). */
+export function submissionsToExpire(now = new Date()) {
+  const due = and(
+    inArray(submissions.status, [SUBMISSION.pending, SUBMISSION.on_hold]),
+    lte(submissions.expiresAt, now),
+  );
+  return sql`((SELECT 1 FROM ${submissions} WHERE ${due} LIMIT 1) IS NOT NULL)`;
+}
+
 /**
  * Expires submissions whose payment passed `expires_at` before admission: status expired, a
  * PAYMENT_EXPIRED exception and `payment.expired`, in one transaction; its tasks still open close
@@ -32,17 +42,7 @@ export async function expireDueSubmissions(db: Db, batch = 100): Promise<number>
   const now = new Date();
   // None due (most passes): one read of the open submissions' expiry index, no transaction and no
   // four-table join to plan.
-  const [any] = await db
-    .select({ id: submissions.id })
-    .from(submissions)
-    .where(
-      and(
-        inArray(submissions.status, [SUBMISSION.pending, SUBMISSION.on_hold]),
-        lte(submissions.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  if (!any) return 0;
+  if (!(await holds(db, submissionsToExpire(now)))) return 0;
   return db.transaction(async (tx) => {
     // Each submission with its payment and the organizations of the payment's two namespaces.
     const due = await tx

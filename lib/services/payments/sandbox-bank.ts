@@ -11,6 +11,19 @@ import { applyRuleDecisions } from './rule-decisions';
 
 const { admissionTasks, namespaces, payments } = schema;
 
+/** The Sandbox Bank's pending tasks created `delayMs` ago or earlier. */
+function dueTasks(delayMs: number) {
+  return and(
+    eq(namespaces.isSystem, true),
+    eq(admissionTasks.status, TASK.pending),
+    lte(admissionTasks.createdAt, new Date(Date.now() - delayMs)),
+  );
+}
+
+/** Whether the Sandbox Bank has a task to answer (the workers' question, lib/workers). */
+export const sandboxBankTasksDue = (delayMs: number) =>
+  sql`EXISTS (SELECT 1 FROM ${admissionTasks} JOIN ${namespaces} ON ${eq(namespaces.id, admissionTasks.partnerId)} WHERE ${dueTasks(delayMs)})`;
+
 /**
  * Works the Sandbox Bank's pending tasks a few seconds after their creation (DESIGN §5: a new
  * user sees a payment wait, then be answered), by its own namespace's admission rules — the test
@@ -23,7 +36,6 @@ const { admissionTasks, namespaces, payments } = schema;
  * written, once.
  */
 export async function workSandboxBankTasks(db: Db, delayMs: number, batch = 50): Promise<number> {
-  const cutoff = new Date(Date.now() - delayMs);
   const due = await db
     .select({
       id: admissionTasks.id,
@@ -41,13 +53,7 @@ export async function workSandboxBankTasks(db: Db, delayMs: number, batch = 50):
     .from(admissionTasks)
     .innerJoin(namespaces, eq(namespaces.id, admissionTasks.partnerId))
     .innerJoin(payments, eq(payments.id, admissionTasks.paymentPk))
-    .where(
-      and(
-        eq(namespaces.isSystem, true),
-        eq(admissionTasks.status, TASK.pending),
-        lte(admissionTasks.createdAt, cutoff),
-      ),
-    )
+    .where(dueTasks(delayMs))
     .limit(batch);
   let done = 0;
   for (const t of due) {
