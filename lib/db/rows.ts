@@ -26,8 +26,3 @@ export async function holds(db: Db, question: SQL): Promise<boolean> {
   const [row] = rowsOf(await db.execute(sql`SELECT ${question} AS yes`));
   return row?.yes === true;
 }
-
-/** Whether `table` holds a row (holdsRowsSql), asked alone. */
-export function holdsRows(db: Db, table: PgTable, key?: PgColumn): Promise<boolean> {
-  return holds(db, holdsRowsSql(table, key));
-}

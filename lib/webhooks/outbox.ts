@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { schema } from '@/lib/db';
-import { holdsRows, rowsOf } from '@/lib/db/rows';
+import { holds, holdsRowsSql, rowsOf } from '@/lib/db/rows';
 import { DISPATCH_BATCH } from './config';
 import { LOCKS } from '@/lib/db/locks';
+
+/** Whether events wait to be fanned out (part of the webhooks worker's question, lib/workers). */
+export const eventsQueued = () => holdsRowsSql(schema.eventQueue, schema.eventQueue.seq);
 
 /**
  * Fans queued outbox events out to the webhooks subscribed at that moment — one delivery row per
@@ -20,7 +23,7 @@ export async function dispatchEvents(db: Db, batch = DISPATCH_BATCH): Promise<nu
   // Nothing queued (every poll of an idle network): one read of the queue's first key instead of
   // planning the fan-out (npm run bench:worker-idle). An event queued just after is the next
   // pass's: its commit's notification pokes the deliverer.
-  if (!(await holdsRows(db, schema.eventQueue, schema.eventQueue.seq))) return 0;
+  if (!(await holds(db, eventsQueued()))) return 0;
   // Delivery ids as newId('dlv') makes them: time first (one value per batch), then randomness.
   const time = Date.now().toString(36).padStart(9, '0');
   const rows = rowsOf(

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DeliveredEvent } from './body';
 import type { Db } from '@/lib/db';
-import { schema } from '@/lib/db';
-import { holdsRowsSql, rowsOf } from '@/lib/db/rows';
+import { rowsOf } from '@/lib/db/rows';
+import { eventsQueued } from './outbox';
 import { emitEvents } from '@/lib/events/emit';
 import { DISABLE_AFTER_MS } from './config';
 import { openWebhookSecret } from './secret-at-rest';
@@ -46,7 +46,7 @@ const CLAIMABLE = sql`w.deleted_at IS NULL
  * workers' question, lib/workers).
  */
 export const deliveryWork = () =>
-  sql`(${holdsRowsSql(schema.eventQueue, schema.eventQueue.seq)} OR EXISTS (SELECT 1 FROM webhooks w WHERE ${CLAIMABLE}))`;
+  sql`(${eventsQueued()} OR EXISTS (SELECT 1 FROM webhooks w WHERE ${CLAIMABLE}))`;
 
 const deliveryColumns = sql`d.id AS delivery_id, d.attempts, d.event_seq, d.dispatch_seq, e.id AS event_id, e.type, e.created_at, e.org_id, e.partner_id, e.data`;
 
