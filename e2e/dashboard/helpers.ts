@@ -342,6 +342,19 @@ export async function paySandboxBank(
 }
 
 /**
+ * Chooses a tab of a list (links, tasks). The tabs are in the server's HTML: a click before the
+ * page has hydrated does nothing, so it is clicked again until the tab is selected (a loaded
+ * machine: a CI run's links spec waited 60 s for a URL the first click never changed).
+ */
+export async function chooseTab(page: Page, name: string) {
+  const tab = page.getByRole('tab', { name });
+  await expect(async () => {
+    await tab.click();
+    await expect(tab).toHaveAttribute('aria-selected', 'true', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/**
  * Opens the operator's cut-off confirmation from the Network page and answers the dialog. The
  * button is in the server's HTML: a click before the page has hydrated does nothing, so it is
  * clicked again until the dialog opens (a loaded machine).

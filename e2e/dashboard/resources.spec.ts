@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   actAs,
+  chooseTab,
   DEMO_ADMIN,
   downloadCsv,
   expectAccessible,
@@ -205,7 +206,7 @@ test('links: the established link offers suspend', async ({ page }) => {
     linkRow(page, 'union-cu.test').getByRole('cell', { name: 'established', exact: true }),
   ).toBeVisible();
   await expect(page.getByRole('button', { name: 'suspend link with union-cu.test' })).toBeVisible();
-  await page.getByRole('tab', { name: 'Incoming' }).click();
+  await chooseTab(page, 'Incoming');
   await expect(page).toHaveURL(/direction=incoming/);
   await expectAccessible(page);
   await shoot(page, 'links');
@@ -255,7 +256,7 @@ test('links: propose by domain, the other organization accepts; a third rejects'
 
   // B accepts from its Incoming tab.
   await nav(bPage, 'Links');
-  await bPage.getByRole('tab', { name: 'Incoming' }).click();
+  await chooseTab(bPage, 'Incoming');
   await expect(bPage).toHaveURL(/direction=incoming/);
   const incoming = linkRow(bPage, a.domain);
   await expect(incoming.getByRole('cell', { name: 'proposed', exact: true })).toBeVisible();
@@ -267,7 +268,7 @@ test('links: propose by domain, the other organization accepts; a third rejects'
 
   // C rejects.
   await nav(cPage, 'Links');
-  await cPage.getByRole('tab', { name: 'Incoming' }).click();
+  await chooseTab(cPage, 'Incoming');
   await cPage.getByRole('button', { name: `reject link with ${a.domain}` }).click();
   await expect(cPage.getByText('Link is now rejected')).toBeVisible();
   await expect(linkRow(cPage, a.domain).getByRole('cell', { name: 'rejected', exact: true })).toBeVisible();
