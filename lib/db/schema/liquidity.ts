@@ -66,18 +66,12 @@ export const liquidityPositions = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
     /**
      * Utilisation in hundredths of a percent of the limit (−1 when unlimited; at most
-     * 999,999.99 %): the operator's desk's order, read along its index. Computed by PostgreSQL in
-     * the statement that writes the row, whichever writes it (an admission, a release, a cut-off,
-     * the operator), so it is never stale and no writer computes it.
+     * 999,999.99 %): the operator's desk's order, read along its index. Set by the row's trigger
+     * (csp_liquidity_alert, migration 0053) in the statement that writes the row, whichever
+     * writes it (an admission, a release, a cut-off, the operator), so it is never stale and no
+     * writer computes it; any value a writer gives is replaced.
      */
-    utilisation: bigint('utilisation', { mode: 'number' })
-      .notNull()
-      .generatedAlwaysAs(
-        sql`(CASE WHEN unlimited THEN -1
-          WHEN csp_liquidity_limit(cap, balance, allow_unsecured, unlimited) > 0
-            THEN least(position::numeric * 10000 / csp_liquidity_limit(cap, balance, allow_unsecured, unlimited), 99999999)
-          WHEN position > 0 THEN 10000 ELSE 0 END)::bigint`,
-      ),
+    utilisation: bigint('utilisation', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.partnerId, t.currency] }),

@@ -9,7 +9,7 @@ import { listNetworkLiquidity } from './positions';
 
 /**
  * The operator's desk (GET /operator/liquidity), highest utilisation first, reads the utilisation
- * its rows' writes store (migration 0051): whatever wrote a row, the stored figure is the one the
+ * its rows' writes store (migrations 0051, 0053): whatever wrote a row, the stored figure is the one the
  * limit and the position give, and the pages follow it.
  */
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
