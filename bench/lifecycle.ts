@@ -14,13 +14,15 @@
  * workers: shows what the outbox dispatch costs), BENCH_CAP=on (the debtor's payments checked
  * against a net debit cap they never reach: the hot position row; default off, no cap),
  * BENCH_RULES=20 (20 admission rules on the beneficiary's namespace that match nothing: what
- * evaluating them costs per lifecycle; none by default), REQUEST_LOG=off (the server records no request log; on by default, as deployed: the run's
+ * evaluating them costs per lifecycle; none by default), BENCH_ANALYZE=off (PostgreSQL: no ANALYZE
+ * halfway through the warm-up, see analyzeDuringWarmup), REQUEST_LOG=off (the server records no request log; on by default, as deployed: the run's
  * namespaces are sandboxes, whose log keeps every request's bodies).
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { startServer, type DbKind, type Host } from '../e2e/api/server';
 import { treeCpuSeconds } from './proc';
 import {
@@ -60,6 +62,28 @@ async function beneficiaryRules(base: string, beneficiary: { token: string; part
         enabled: true,
       },
     });
+}
+
+/**
+ * A run's database is minutes younger than any deployment's: its tables have no statistics until
+ * autovacuum's first ANALYZE (within about a minute of their first rows), and until then the
+ * planner guesses from their size alone. A statement prepared in the run's first seconds keeps
+ * its generic plan made on that guess — the reads of a payment by id then walk the party's every
+ * payment along a (party, created_at) index (docs/benchmarks.md, "Statistics before the measured
+ * window"). So, on PostgreSQL, the database is analyzed halfway through the warm-up, which
+ * invalidates those plans: the measured window sees what a deployment's first minute ends with.
+ * BENCH_ANALYZE=off measures the fresh database instead.
+ */
+async function analyzeDuringWarmup(databaseUrl: string | undefined) {
+  if (!databaseUrl || process.env.BENCH_ANALYZE === 'off') return;
+  await new Promise((r) => setTimeout(r, (warmup * 1000) / 2));
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+  }
 }
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -113,6 +137,7 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
       : undefined;
     const pid = server.pid();
     const cpu = cpuWindow(() => treeCpuSeconds(pid), server.databaseUrl);
+    const analyzed = analyzeDuringWarmup(server.databaseUrl);
     const result = await runLoad(
       {
         baseUrl: base,
@@ -124,6 +149,7 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
       },
       cpu.onMark,
     );
+    await analyzed;
     const { server: serverCpu, db: dbCpu } = await cpu.read();
     clearInterval(scraper);
     const per = (s: number) => Math.round((s / Math.max(1, result.lifecycles)) * 1e6);
