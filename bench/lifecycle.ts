@@ -15,7 +15,7 @@
  * against a net debit cap they never reach: the hot position row; default off, no cap),
  * BENCH_RULES=20 (20 admission rules on the beneficiary's namespace that match nothing: what
  * evaluating them costs per lifecycle; none by default), BENCH_ANALYZE=off (PostgreSQL: no ANALYZE
- * halfway through the warm-up, see analyzeDuringWarmup), REQUEST_LOG=off (the server records no request log; on by default, as deployed: the run's
+ * during the warm-up, see analyzeDuringWarmup), REQUEST_LOG=off (the server records no request log; on by default, as deployed: the run's
  * namespaces are sandboxes, whose log keeps every request's bodies).
  */
 import { execFileSync } from 'node:child_process';
@@ -70,16 +70,22 @@ async function beneficiaryRules(base: string, beneficiary: { token: string; part
  * planner guesses from their size alone. A statement prepared in the run's first seconds keeps
  * its generic plan made on that guess — the reads of a payment by id then walk the party's every
  * payment along a (party, created_at) index (docs/benchmarks.md, "Statistics before the measured
- * window"). So, on PostgreSQL, the database is analyzed halfway through the warm-up, which
- * invalidates those plans: the measured window sees what a deployment's first minute ends with.
+ * window"). So, on PostgreSQL, the database is analyzed during the warm-up, once the load has made
+ * 200 payments (an ANALYZE of tables still empty would be no better a guess); it invalidates those
+ * plans, and the measured window sees what a deployment's first minute ends with.
  * BENCH_ANALYZE=off measures the fresh database instead.
  */
 async function analyzeDuringWarmup(databaseUrl: string | undefined) {
   if (!databaseUrl || process.env.BENCH_ANALYZE === 'off') return;
-  await new Promise((r) => setTimeout(r, (warmup * 1000) / 2));
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    const until = Date.now() + warmup * 1000;
+    for (;;) {
+      const { rows } = await client.query('SELECT count(*)::int AS n FROM payments');
+      if (rows[0].n >= 200 || Date.now() > until) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     await client.query('ANALYZE');
   } finally {
     await client.end();
