@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import { schema } from '@/lib/db';
 import { createTestDatabase } from '@/lib/testing/db';
 import { RequestLogWriter, type RequestLogEntry } from './writer';
@@ -77,5 +77,78 @@ describe('the request log writer', () => {
       },
       { id: 'rl_3', errorMessage: null, requestBody: '{}', query: null },
     ]);
+  });
+
+  it('keeps a batch in which an id was already written: the duplicate skipped, the others written', async () => {
+    const writer = new RequestLogWriter(database.db);
+    writer.record(entry(10));
+    await writer.flush();
+    writer.record(entry(11));
+    writer.record(entry(10, { status: 500 }));
+    writer.record(entry(12));
+    await writer.flush();
+
+    const rows = await database.db
+      .select({ id: schema.requestLogs.id, status: schema.requestLogs.status })
+      .from(schema.requestLogs)
+      .where(inArray(schema.requestLogs.id, ['rl_10', 'rl_11', 'rl_12']))
+      .orderBy(asc(schema.requestLogs.id));
+    expect(rows).toEqual([
+      { id: 'rl_10', status: 200 },
+      { id: 'rl_11', status: 200 },
+      { id: 'rl_12', status: 200 },
+    ]);
+  });
+
+  it('writes every column of an entry as recorded, the status class computed', async () => {
+    const writer = new RequestLogWriter(database.db);
+    writer.record(
+      entry(20, {
+        method: 'GET',
+        path: '/api/v1/csp/payments/p-1',
+        route: '/payments/{payment_id}',
+        query: 'limit=5',
+        status: 404,
+        latencyMs: 12.5,
+        credential: 'usr:usr_w',
+        actor: 'ana@w.test',
+        source: 'dashboard',
+        idempotencyKey: 'idem-20',
+        replayed: true,
+        errorCode: 'error.not_found',
+        errorMessage: 'No such payment',
+        requestBody: null,
+        responseBody: '{"ok":false,"code":"error.not_found","message":"No such payment"}',
+      }),
+    );
+    await writer.flush();
+
+    const [row] = await database.db
+      .select()
+      .from(schema.requestLogs)
+      .where(inArray(schema.requestLogs.id, ['rl_20']));
+    expect(row).toEqual({
+      partnerId: 'part_w',
+      id: 'rl_20',
+      requestId: 'req_20',
+      orgId: 'org_w',
+      at: new Date(Date.UTC(2026, 10, 26, 12, 0, 20)),
+      method: 'GET',
+      path: '/api/v1/csp/payments/p-1',
+      route: '/payments/{payment_id}',
+      query: 'limit=5',
+      status: 404,
+      statusClass: 4,
+      latencyMs: 12.5,
+      credential: 'usr:usr_w',
+      actor: 'ana@w.test',
+      source: 'dashboard',
+      idempotencyKey: 'idem-20',
+      replayed: true,
+      errorCode: 'error.not_found',
+      errorMessage: 'No such payment',
+      requestBody: null,
+      responseBody: '{"ok":false,"code":"error.not_found","message":"No such payment"}',
+    });
   });
 });

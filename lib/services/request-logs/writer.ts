@@ -90,9 +90,18 @@ export class RequestLogWriter {
 }
 
 /**
- * One INSERT of the whole batch, from a JSON array (one parameter, whatever the batch's size). The
- * production namespaces that keep bodies are read first (a handful of rows): the others' bodies are
- * dropped here, before any redaction work.
+ * One INSERT of the whole batch, from one array per column (a fixed statement, whatever the
+ * batch's size; lib/services/overview/deltas.ts writes its rows the same way). The production
+ * namespaces that keep bodies are read first (a handful of rows): the others' bodies are dropped
+ * here, before any redaction work.
+ *
+ * Arrays rather than a JSON document: PostgreSQL then copies each value instead of parsing the
+ * batch's JSON (bodies are JSON themselves, so every quote in them was escaped and unescaped
+ * again), and the entries' ids — made unique where they are made (lib/ids.ts) — are inserted
+ * plainly rather than with ON CONFLICT, whose speculative insertion checks the key first and logs
+ * a confirmation per row: 57 against 27 µs of the backend's CPU a row with the table's indexes
+ * (docs/benchmarks.md, "The request log's batch"). Should an id ever be written twice, the batch is
+ * written again skipping it rather than lost.
  */
 async function write(db: Db, batch: RequestLogEntry[]): Promise<void> {
   const keeping = batch.some((e) => !e.sandbox)
@@ -102,43 +111,101 @@ async function write(db: Db, batch: RequestLogEntry[]): Promise<void> {
         ),
       )
     : new Set<string>();
-  const rows = batch.map((e) => {
+  const columns = batchColumns(batch, keeping);
+  try {
+    await db.execute(insertBatch(columns, false));
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    await db.execute(insertBatch(columns, true));
+  }
+}
+
+/** The batch's entries as one array per column, redacted, with U+0000 replaced (batchColumns). */
+type Columns = Record<(typeof COLUMNS)[number][0], unknown[]>;
+
+/** Each column of the table the batch fills, with its SQL type; `status_class` is computed. */
+const COLUMNS = [
+  ['partner_id', 'text'],
+  ['id', 'text'],
+  ['request_id', 'text'],
+  ['org_id', 'text'],
+  ['at', 'timestamptz'],
+  ['method', 'text'],
+  ['path', 'text'],
+  ['route', 'text'],
+  ['query', 'text'],
+  ['status', 'smallint'],
+  ['latency_ms', 'real'],
+  ['credential', 'text'],
+  ['actor', 'text'],
+  ['source', 'text'],
+  ['idempotency_key', 'text'],
+  ['replayed', 'boolean'],
+  ['error_code', 'text'],
+  ['error_message', 'text'],
+  ['request_body', 'text'],
+  ['response_body', 'text'],
+] as const;
+
+function batchColumns(batch: RequestLogEntry[], keeping: Set<string>): Columns {
+  const columns = Object.fromEntries(
+    COLUMNS.map(([name]) => [name, new Array<unknown>(batch.length)]),
+  ) as Columns;
+  batch.forEach((e, i) => {
     const kept = e.sandbox || keeping.has(e.partnerId);
-    return {
-      ...e,
-      query: e.query === null ? null : redactQuery(e.query),
-      errorMessage: e.errorMessage === null ? null : redactText(e.errorMessage).slice(0, 1000),
-      requestBody: kept ? redactBody(e.requestBody) : null,
-      responseBody: kept ? redactBody(e.responseBody) : null,
-    };
+    columns.partner_id[i] = e.partnerId;
+    columns.id[i] = e.id;
+    columns.request_id[i] = text(e.requestId);
+    columns.org_id[i] = e.orgId;
+    columns.at[i] = e.at;
+    columns.method[i] = text(e.method);
+    columns.path[i] = text(e.path);
+    columns.route[i] = e.route;
+    columns.query[i] = e.query === null ? null : text(redactQuery(e.query));
+    columns.status[i] = e.status;
+    columns.latency_ms[i] = e.latencyMs;
+    columns.credential[i] = e.credential;
+    columns.actor[i] = text(e.actor);
+    columns.source[i] = e.source;
+    columns.idempotency_key[i] = text(e.idempotencyKey);
+    columns.replayed[i] = e.replayed;
+    columns.error_code[i] = text(e.errorCode);
+    columns.error_message[i] =
+      e.errorMessage === null ? null : text(redactText(e.errorMessage).slice(0, 1000));
+    columns.request_body[i] = kept ? text(redactBody(e.requestBody)) : null;
+    columns.response_body[i] = kept ? text(redactBody(e.responseBody)) : null;
   });
-  await db.execute(sql`
+  return columns;
+}
+
+function insertBatch(columns: Columns, skipDuplicates: boolean) {
+  const arrays = sql.join(
+    COLUMNS.map(([name, type]) => sql`${sql.param(columns[name])}::${sql.raw(type)}[]`),
+    sql`, `,
+  );
+  return sql`
     INSERT INTO request_logs (partner_id, id, request_id, org_id, at, method, path, route, query, status, status_class,
       latency_ms, credential, actor, source, idempotency_key, replayed, error_code, error_message, request_body, response_body)
-    SELECT r."partnerId", r.id, r."requestId", r."orgId", r.at, r.method, r.path, r.route, r.query, r.status, r.status / 100,
-      r."latencyMs", r.credential, r.actor, r.source, r."idempotencyKey", r.replayed, r."errorCode", r."errorMessage",
-      r."requestBody", r."responseBody"
-    FROM json_to_recordset(${batchJson(rows)}::json) AS r("partnerId" text, id text, "requestId" text, "orgId" text,
-      at timestamptz, method text, path text, route text, query text, status smallint, "latencyMs" real, credential text,
-      actor text, source text, "idempotencyKey" text, replayed boolean, "errorCode" text, "errorMessage" text,
-      "requestBody" text, "responseBody" text)
-    ON CONFLICT DO NOTHING`);
+    SELECT partner_id, id, request_id, org_id, at, method, path, route, query, status, status / 100,
+      latency_ms, credential, actor, source, idempotency_key, replayed, error_code, error_message, request_body, response_body
+    FROM unnest(${arrays}) AS r(${sql.raw(COLUMNS.map(([name]) => name).join(', '))})
+    ${skipDuplicates ? sql`ON CONFLICT DO NOTHING` : sql``}`;
+}
+
+/** SQLSTATE 23505 (unique_violation), on the error or its cause (Drizzle wraps the driver's). */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++)
+    if ((e as { code?: string }).code === '23505') return true;
+  return false;
 }
 
 /**
- * PostgreSQL's text holds no U+0000, and one such character anywhere in the batch's JSON fails the
- * whole INSERT, every namespace's entries with it. A request can carry one (a body's `"\u0000"`
- * parsed into a field name quoted by its error message): the log keeps U+FFFD in its place.
+ * PostgreSQL's text holds no U+0000, and one such character anywhere in the batch fails the whole
+ * INSERT, every namespace's entries with it. A request can carry one (a body's `"\u0000"` parsed
+ * into a field name quoted by its error message): the log keeps U+FFFD in its place.
  */
-function batchJson(rows: unknown[]): string {
-  // JSON writes U+0000 as \u0000, so a batch without that text has none: it is serialized once,
-  // without a replacer (which V8 calls for every field of every entry, off its fast path).
-  const json = JSON.stringify(rows);
-  return json.includes('\\u0000') ? JSON.stringify(rows, withoutNul) : json;
-}
-
-function withoutNul(_key: string, value: unknown): unknown {
-  return typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '\uFFFD') : value;
+function text<T extends string | null>(value: T): T {
+  return value !== null && value.includes('\u0000') ? (value.replaceAll('\u0000', '\uFFFD') as T) : value;
 }
 
 const writers = new WeakMap<Db, RequestLogWriter>();
