@@ -130,6 +130,56 @@ export function cpuWindow(serverCpu: () => number, databaseUrl: string | undefin
   };
 }
 
+/** Rows a table gained, changed (of which HOT: no index touched) and lost; a database's commits and buffer hits. */
+type Counts = Record<string, [number, number, number, number]>;
+
+async function tableCounts(databaseUrl: string): Promise<Counts> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    const { rows } = await c.query(`
+      SELECT relname AS name, n_tup_ins AS a, n_tup_upd AS b, n_tup_hot_upd AS c, n_tup_del AS d FROM pg_stat_user_tables
+      UNION ALL
+      SELECT '(commits, buffers hit)', xact_commit, blks_hit, 0, 0 FROM pg_stat_database WHERE datname = current_database()`);
+    return Object.fromEntries(rows.map((r) => [r.name, [r.a, r.b, r.c, r.d].map(Number)])) as Counts;
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * What the measured window wrote, table by table (`pg_stat_user_tables`, and the database's
+ * commits and buffer hits): counts, not times, so two builds compare on any host however noisy.
+ * `read(lifecycles)` answers each table's rows inserted / updated (HOT) / deleted a lifecycle,
+ * those that moved. Backends report their counts at most once a second, so a window's edges are
+ * a second fuzzy each way: run 15 s or more.
+ */
+export function writesWindow(databaseUrl: string) {
+  let start: Promise<Counts> | undefined;
+  let end: Promise<Counts> | undefined;
+  return {
+    onMark(mark: 'start' | 'end') {
+      if (mark === 'start') start = tableCounts(databaseUrl);
+      else end = tableCounts(databaseUrl);
+    },
+    async read(lifecycles: number): Promise<Record<string, string>> {
+      if (!start || !end) return {};
+      const [a, b] = await Promise.all([start, end]);
+      const out: Record<string, string> = {};
+      for (const [name, after] of Object.entries(b)) {
+        const per = after.map((v, i) => (v - (a[name]?.[i] ?? 0)) / Math.max(1, lifecycles));
+        if (per.every((x) => Math.abs(x) < 0.05)) continue;
+        const f = (x: number) => (Math.abs(x) < 0.05 ? '–' : x.toFixed(1));
+        out[name] =
+          name === '(commits, buffers hit)'
+            ? `${f(per[0]!)}, ${f(per[1]!)}`
+            : `${f(per[0]!)} / ${f(per[1]!)} (${f(per[2]!)}) / ${f(per[3]!)}`;
+      }
+      return out;
+    },
+  };
+}
+
 export async function backendPids(databaseUrl: string): Promise<number[]> {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();

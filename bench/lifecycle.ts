@@ -7,7 +7,9 @@
  *   create (debtor's key) → submit → list the admission's tasks (beneficiary's key) → complete the
  *   task → read the payment's transaction (debtor's key).
  * Reports lifecycles/s, p50/p99 per step, non-2xx and errors, and CPU per lifecycle of the server
- * process tree, of the PostgreSQL backends serving its database, and of the load generator.
+ * process tree, of the PostgreSQL backends serving its database, and of the load generator; on
+ * PostgreSQL also the rows each table gained, changed and lost a lifecycle, and the commits and
+ * buffer hits (counts, not times: two builds compare on them on any host, however noisy).
  * Env: BENCH_DURATION (s, default 20), BENCH_WARMUP (s, default 3), BENCH_CLIENTS (default 50),
  * BENCH_ONLY=next|standalone, BENCH_DB=pglite|postgres, BENCH_CPU_PROF=<dir> (a CPU profile of
  * the server, written when it stops; open it in Chrome DevTools), BENCH_WORKERS=off (no background
@@ -32,6 +34,7 @@ import {
   loadParty,
   runLoad,
   STEPS,
+  writesWindow,
   type LoadResult,
 } from './lifecycle-harness';
 
@@ -106,6 +109,8 @@ interface Row extends LoadResult {
   db_cpu_us: number | null;
   client_cpu_us: number;
   load: string;
+  /** PostgreSQL: each table's rows inserted / updated (HOT) / deleted a lifecycle (writesWindow). */
+  writes_per_lifecycle?: Record<string, string>;
 }
 
 async function benchHost(host: Host, db: DbKind): Promise<Row> {
@@ -143,6 +148,7 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
       : undefined;
     const pid = server.pid();
     const cpu = cpuWindow(() => treeCpuSeconds(pid), server.databaseUrl);
+    const writes = server.databaseUrl ? writesWindow(server.databaseUrl) : undefined;
     const analyzed = analyzeDuringWarmup(server.databaseUrl);
     const result = await runLoad(
       {
@@ -153,10 +159,14 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
         debtor: loadParty(debtor),
         beneficiary: loadParty(beneficiary),
       },
-      cpu.onMark,
+      (mark) => {
+        cpu.onMark(mark);
+        writes?.onMark(mark);
+      },
     );
     await analyzed;
     const { server: serverCpu, db: dbCpu } = await cpu.read();
+    const written = await writes?.read(result.lifecycles);
     clearInterval(scraper);
     const per = (s: number) => Math.round((s / Math.max(1, result.lifecycles)) * 1e6);
     const row: Row = {
@@ -169,6 +179,7 @@ async function benchHost(host: Host, db: DbKind): Promise<Row> {
       load: loadavg()
         .map((l) => l.toFixed(2))
         .join(' '),
+      ...(written ? { writes_per_lifecycle: written } : {}),
     };
     console.log(JSON.stringify(row));
     return row;
@@ -209,9 +220,21 @@ const steps = [
       `| ${r.host} | ${r.db} | ${STEPS.map((s) => `${r.steps[s].p50_ms} / ${r.steps[s].p99_ms}`).join(' | ')} |`,
   ),
 ].join('\n');
+// What each PostgreSQL run wrote a lifecycle, table by table: the same on any host.
+const writeRows = rows.filter((r) => r.writes_per_lifecycle);
+const tables = [...new Set(writeRows.flatMap((r) => Object.keys(r.writes_per_lifecycle!)))].sort();
+const writes = writeRows.length
+  ? [
+      `| rows a lifecycle: inserted / updated (HOT) / deleted | ${writeRows.map((r) => `${r.host} + ${r.db}`).join(' | ')} |`,
+      `|---|${writeRows.map(() => '---').join('|')}|`,
+      ...tables.map(
+        (t) => `| ${t} | ${writeRows.map((r) => r.writes_per_lifecycle![t] ?? '–').join(' | ')} |`,
+      ),
+    ].join('\n')
+  : '';
 const samples = rows.flatMap((r) => r.samples.map((s) => `${r.host}/${r.db} ${s}`));
 const requestLog = process.env.REQUEST_LOG === 'off' ? 'off' : 'on';
-const text = `Payment lifecycles, ${clients} clients, ${warmup} s warm-up + ${duration} s, request log ${requestLog}, started ${startedAt}\n\n${summary}\n\n${steps}\n${samples.length ? `\nFirst failures:\n${samples.join('\n')}\n` : ''}`;
+const text = `Payment lifecycles, ${clients} clients, ${warmup} s warm-up + ${duration} s, request log ${requestLog}, started ${startedAt}\n\n${summary}\n\n${steps}\n${writes ? `\n${writes}\n` : ''}${samples.length ? `\nFirst failures:\n${samples.join('\n')}\n` : ''}`;
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 writeFileSync(path.join(root, 'bench/results/lifecycle.md'), text);
 console.log(`\n${text}`);
