@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/lib/db';
 import { config } from '@/lib/config';
+import { isUniqueViolation } from '@/lib/errors';
 import { logger } from '@/lib/log/logger';
 import { rowsOf } from '@/lib/db/rows';
 import { redactBody, redactQuery, redactText } from './redact';
@@ -120,7 +121,7 @@ async function write(db: Db, batch: RequestLogEntry[]): Promise<void> {
   }
 }
 
-/** The batch's entries as one array per column, redacted, with U+0000 replaced (batchColumns). */
+/** The batch's entries as one array per column, redacted, with U+0000 replaced. */
 type Columns = Record<(typeof COLUMNS)[number][0], unknown[]>;
 
 /** Each column of the table the batch fills, with its SQL type; `status_class` is computed. */
@@ -190,13 +191,6 @@ function insertBatch(columns: Columns, skipDuplicates: boolean) {
       latency_ms, credential, actor, source, idempotency_key, replayed, error_code, error_message, request_body, response_body
     FROM unnest(${arrays}) AS r(${sql.raw(COLUMNS.map(([name]) => name).join(', '))})
     ${skipDuplicates ? sql`ON CONFLICT DO NOTHING` : sql``}`;
-}
-
-/** SQLSTATE 23505 (unique_violation), on the error or its cause (Drizzle wraps the driver's). */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e = err, i = 0; e && i < 4; e = (e as { cause?: unknown }).cause, i++)
-    if ((e as { code?: string }).code === '23505') return true;
-  return false;
 }
 
 /**
