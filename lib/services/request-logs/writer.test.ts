@@ -101,26 +101,25 @@ describe('the request log writer', () => {
   });
 
   it('writes every column of an entry as recorded, the status class computed', async () => {
+    const fields = {
+      method: 'GET',
+      path: '/api/v1/csp/payments/p-1',
+      route: '/payments/{payment_id}',
+      query: 'limit=5',
+      status: 404,
+      latencyMs: 12.5,
+      credential: 'usr:usr_w',
+      actor: 'ana@w.test',
+      source: 'dashboard' as const,
+      idempotencyKey: 'idem-20',
+      replayed: true,
+      errorCode: 'error.not_found',
+      errorMessage: 'No such payment',
+      requestBody: null,
+      responseBody: '{"ok":false,"code":"error.not_found","message":"No such payment"}',
+    };
     const writer = new RequestLogWriter(database.db);
-    writer.record(
-      entry(20, {
-        method: 'GET',
-        path: '/api/v1/csp/payments/p-1',
-        route: '/payments/{payment_id}',
-        query: 'limit=5',
-        status: 404,
-        latencyMs: 12.5,
-        credential: 'usr:usr_w',
-        actor: 'ana@w.test',
-        source: 'dashboard',
-        idempotencyKey: 'idem-20',
-        replayed: true,
-        errorCode: 'error.not_found',
-        errorMessage: 'No such payment',
-        requestBody: null,
-        responseBody: '{"ok":false,"code":"error.not_found","message":"No such payment"}',
-      }),
-    );
+    writer.record(entry(20, fields));
     await writer.flush();
 
     const [row] = await database.db
@@ -133,22 +132,8 @@ describe('the request log writer', () => {
       requestId: 'req_20',
       orgId: 'org_w',
       at: new Date(Date.UTC(2026, 10, 26, 12, 0, 20)),
-      method: 'GET',
-      path: '/api/v1/csp/payments/p-1',
-      route: '/payments/{payment_id}',
-      query: 'limit=5',
-      status: 404,
+      ...fields,
       statusClass: 4,
-      latencyMs: 12.5,
-      credential: 'usr:usr_w',
-      actor: 'ana@w.test',
-      source: 'dashboard',
-      idempotencyKey: 'idem-20',
-      replayed: true,
-      errorCode: 'error.not_found',
-      errorMessage: 'No such payment',
-      requestBody: null,
-      responseBody: '{"ok":false,"code":"error.not_found","message":"No such payment"}',
     });
   });
 });
