@@ -136,4 +136,39 @@ describe('the request log writer', () => {
       statusClass: 4,
     });
   });
+
+  it('keeps every body as recorded, none, and text holding the characters the batch joins bodies with', async () => {
+    const bodies = async (ids: string[]) =>
+      database.db
+        .select({
+          id: schema.requestLogs.id,
+          requestBody: schema.requestLogs.requestBody,
+          responseBody: schema.requestLogs.responseBody,
+        })
+        .from(schema.requestLogs)
+        .where(inArray(schema.requestLogs.id, ids))
+        .orderBy(asc(schema.requestLogs.id));
+    const writer = new RequestLogWriter(database.db);
+    // Joined into one text a column (JSON never holds U+001E or U+001F raw).
+    writer.record(entry(30, { requestBody: null, responseBody: '[]' }));
+    writer.record(entry(31, { requestBody: 'x', responseBody: '{"a":"\\"b\\""}' }));
+    writer.record(entry(32, { requestBody: '{"x":[1,2]}', responseBody: null }));
+    await writer.flush();
+    // A body as received holding them: that column as an array.
+    writer.record(entry(33, { requestBody: 'a\u001fb\u001ec', responseBody: '{}' }));
+    writer.record(entry(34, { requestBody: null, responseBody: '\u001e' }));
+    await writer.flush();
+    // An empty body is kept as none.
+    writer.record(entry(35, { requestBody: '', responseBody: '' }));
+    await writer.flush();
+
+    expect(await bodies(['rl_30', 'rl_31', 'rl_32', 'rl_33', 'rl_34', 'rl_35'])).toEqual([
+      { id: 'rl_30', requestBody: null, responseBody: '[]' },
+      { id: 'rl_31', requestBody: 'x', responseBody: '{"a":"\\"b\\""}' },
+      { id: 'rl_32', requestBody: '{"x":[1,2]}', responseBody: null },
+      { id: 'rl_33', requestBody: 'a\u001fb\u001ec', responseBody: '{}' },
+      { id: 'rl_34', requestBody: null, responseBody: '\u001e' },
+      { id: 'rl_35', requestBody: null, responseBody: null },
+    ]);
+  });
 });

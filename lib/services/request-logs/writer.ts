@@ -181,7 +181,11 @@ function batchColumns(batch: RequestLogEntry[], keeping: Set<string>): Columns {
 
 function insertBatch(columns: Columns, skipDuplicates: boolean) {
   const arrays = sql.join(
-    COLUMNS.map(([name, type]) => sql`${sql.param(columns[name])}::${sql.raw(type)}[]`),
+    COLUMNS.map(([name, type]) =>
+      BODIES.has(name)
+        ? bodiesParam(columns[name] as Array<string | null>)
+        : sql`${sql.param(columns[name])}::${sql.raw(type)}[]`,
+    ),
     sql`, `,
   );
   return sql`
@@ -191,6 +195,28 @@ function insertBatch(columns: Columns, skipDuplicates: boolean) {
       latency_ms, credential, actor, source, idempotency_key, replayed, error_code, error_message, request_body, response_body
     FROM unnest(${arrays}) AS r(${sql.raw(COLUMNS.map(([name]) => name).join(', '))})
     ${skipDuplicates ? sql`ON CONFLICT DO NOTHING` : sql``}`;
+}
+
+/** The columns of the bodies (1–2 kB of JSON an entry, where the others are a few bytes). */
+const BODIES = new Set<string>(['request_body', 'response_body']);
+const SEPARATOR = '\u001f';
+const NULL_MARK = '\u001e';
+
+/**
+ * A body column as one text, its values joined by U+001F and a null written U+001E, split again by
+ * `string_to_array`: as elements of a text array the driver would quote every body and escape each
+ * of its quotes, and PostgreSQL's `array_in` undo it. No JSON text holds either character raw
+ * (JSON escapes control characters in strings, and none may stand outside one); a body as received
+ * can, being any text, and then the column goes as an array as the others do (as would an empty
+ * text, which splits into no element; the redaction makes an empty body none).
+ */
+function bodiesParam(values: Array<string | null>) {
+  const joined = values.map((v) => (v === null ? NULL_MARK : v)).join(SEPARATOR);
+  const plain =
+    joined !== '' && values.every((v) => v === null || (!v.includes(SEPARATOR) && !v.includes(NULL_MARK)));
+  return plain
+    ? sql`string_to_array(${joined}::text, E'\\x1f', E'\\x1e')`
+    : sql`${sql.param(values)}::text[]`;
 }
 
 /**
