@@ -23,6 +23,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { databaseUrlOf } from '../lib/testing/scratch-pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 const other = path.resolve(process.argv[2] ?? '');
@@ -102,7 +103,7 @@ function analyzeNewDatabase() {
         for (const n of (await names()).filter((n) => !before.has(n)))
           if ((await payments(n)) >= 200) name = n;
         if (name) {
-          const db = new pg.Client({ connectionString: databaseUrl(name) });
+          const db = new pg.Client({ connectionString: databaseUrlOf(adminUrl!, name) });
           await db.connect();
           await db.query('ANALYZE').finally(() => db.end());
           return true;
@@ -122,15 +123,9 @@ function analyzeNewDatabase() {
   };
 }
 
-function databaseUrl(name: string) {
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
 /** The payments of a run's database so far (0 while its tables are being made). */
 async function payments(name: string): Promise<number> {
-  const db = new pg.Client({ connectionString: databaseUrl(name) });
+  const db = new pg.Client({ connectionString: databaseUrlOf(adminUrl!, name) });
   try {
     await db.connect();
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payments');

@@ -10,10 +10,8 @@ export async function createScratchDatabase(
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: databaseUrlOf(adminUrl, name),
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -21,4 +19,11 @@ export async function createScratchDatabase(
       await c.end();
     },
   };
+}
+
+/** The URL of database `name` on the server of `adminUrl`. */
+export function databaseUrlOf(adminUrl: string, name: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
