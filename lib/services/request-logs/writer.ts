@@ -215,7 +215,7 @@ function bodiesParam(values: Array<string | null>) {
   const plain =
     joined !== '' && values.every((v) => v === null || (!v.includes(SEPARATOR) && !v.includes(NULL_MARK)));
   return plain
-    ? sql`string_to_array(${joined}::text, E'\\x1f', E'\\x1e')`
+    ? sql`string_to_array(${joined}::text, ${SEPARATOR}::text, ${NULL_MARK}::text)`
     : sql`${sql.param(values)}::text[]`;
 }
 
